@@ -1,0 +1,110 @@
+// The graph the task-graph service reasons over. Adapters: embedded (journal in DATA_DIR,
+// the default) and Neo4j (NEO4J_URI). Domain rules (validation, status transitions, cycle
+// policy, scoring) live in src/domain; a store only stores, traverses and reports.
+// Code-graph nodes (files, symbols) come later as new node kinds and edge types, so the
+// traversal methods take edge types rather than being issue-only.
+
+export type IssueStatus = "OPEN" | "IN_PROGRESS" | "BLOCKED" | "CLOSED";
+export type Priority = "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
+
+/** Stored issue; depends_on/blocks are derived from DEPENDS_ON edges when read. */
+export interface IssueRecord {
+  id: string;
+  title: string;
+  description: string;
+  status: IssueStatus;
+  priority: Priority;
+  component_id: string | null;
+  labels: string[];
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+
+export interface ComponentRecord {
+  id: string;
+  name: string;
+  description: string;
+  project: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** "A DEPENDS_ON B": A cannot close before B. */
+export interface DependencyEdge {
+  issue_id: string;
+  depends_on_id: string;
+}
+
+export interface IssueQuery {
+  status?: IssueStatus[];
+  priority?: Priority[];
+  component_id?: string;
+  label?: string;
+  /** Case-insensitive substring of title or description. */
+  q?: string;
+  /** created_at | updated_at | priority, optionally prefixed with "-". */
+  sort?: string;
+  offset: number;
+  limit: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** One step of a breadth-first walk: the node reached, its depth and the id path from the start. */
+export interface WalkStep {
+  id: string;
+  depth: number;
+  path: string[];
+}
+
+export interface WalkResult {
+  steps: WalkStep[];
+  /** True when max_depth stopped the walk while edges remained. */
+  truncated: boolean;
+}
+
+export type Direction = "dependents" | "prerequisites";
+
+export interface GraphStore {
+  /** Which adapter this is, for /health ("embedded" | "neo4j"). */
+  readonly backend: string;
+  /** Opens connections, replays journals, creates constraints. */
+  init(): Promise<void>;
+  close(): Promise<void>;
+  /** Cheap liveness probe used by /health; throws when the backend is down. */
+  ping(): Promise<void>;
+
+  createIssue(issue: IssueRecord): Promise<void>;
+  /** Replaces the stored record (the domain computes the new one). Returns false if absent. */
+  updateIssue(issue: IssueRecord): Promise<boolean>;
+  /** Deletes the issue and every dependency edge touching it. Returns false if absent. */
+  deleteIssue(id: string): Promise<boolean>;
+  getIssue(id: string): Promise<IssueRecord | null>;
+  getIssues(ids: string[]): Promise<IssueRecord[]>;
+  listIssues(query: IssueQuery): Promise<Page<IssueRecord>>;
+  /** Every issue, for analyses that score all candidates (root cause). */
+  allIssues(): Promise<IssueRecord[]>;
+  countIssuesByComponent(componentId: string): Promise<number>;
+
+  createComponent(component: ComponentRecord): Promise<void>;
+  updateComponent(component: ComponentRecord): Promise<boolean>;
+  deleteComponent(id: string): Promise<boolean>;
+  getComponent(id: string): Promise<ComponentRecord | null>;
+  findComponentByName(project: string, name: string): Promise<ComponentRecord | null>;
+  listComponents(offset: number, limit: number): Promise<Page<ComponentRecord>>;
+
+  /** Returns false when the edge already existed (idempotent add). */
+  addDependency(edge: DependencyEdge): Promise<boolean>;
+  /** Returns false when there was no such edge. */
+  removeDependency(edge: DependencyEdge): Promise<boolean>;
+  /** Ids this issue depends on, and ids that depend on it. */
+  dependenciesOf(id: string): Promise<{ depends_on: string[]; blocks: string[] }>;
+  /** Shortest id path from `from` to `to` following DEPENDS_ON edges, or null. Used by the cycle guard. */
+  findPath(from: string, to: string, maxDepth?: number): Promise<string[] | null>;
+  /** Breadth-first walk from `id` (excluded), each node once at its smallest depth. */
+  walk(id: string, direction: Direction, maxDepth: number): Promise<WalkResult>;
+}

@@ -1,0 +1,3 @@
+export type * from "./graph-store.js";
+export type * from "./vector-index.js";
+export type * from "./embedder.js";

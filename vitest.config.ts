@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["controller/test/**/*.test.ts", "services/*/test/**/*.test.ts", "lib/**/*.test.ts", "infra/test/**/*.test.ts"],
+    // Real servers and processes are started by tests; give them room on a 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    reporters: process.env.CI ? ["default"] : ["default"],
+  },
+});
