@@ -1,0 +1,132 @@
+// Removes secrets from everything a report or run log writes: header values, JSON fields named like
+// secrets (nested), known secret values wherever they appear inside strings, and JWT-shaped strings.
+
+import type { ResolvedConfig } from "../config/types.js";
+import type { FailureDetails, RecordedExchange } from "./types.js";
+
+export const REDACTED = "[REDACTED]";
+
+/** Field or header names that always hold secrets (matched case-insensitively, as substrings). */
+const SENSITIVE_NAME = /pass(?:word|wd)|token|secret|api[-_]?key|authorization|cookie/i;
+
+/** A JSON Web Token: three base64url parts, the first one a JSON object ("eyJ" = '{"'). */
+const JWT = /\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g;
+
+/** Query parameters whose values are secrets, e.g. ?api_key=... or ?access_token=... */
+const SENSITIVE_QUERY = /([?&][^=&#\s]*(?:pass(?:word|wd)|token|secret|api[-_]?key)[^=&#\s]*=)[^&#\s]*/gi;
+
+/** Passwords in URL user info: scheme://user:password@host */
+const URL_USERINFO = /(\b[a-z][\w+.-]*:\/\/[^\s/:@]*:)[^\s/@]+@/gi;
+
+export interface RedactorOptions {
+  /** Values redacted wherever they occur, also inside longer strings (test tokens, gateway keys). */
+  secrets?: Iterable<string | null | undefined>;
+  /** Extra header/field names redacted besides the built-in pattern (the gateway's api_key_header). */
+  names?: Iterable<string | null | undefined>;
+}
+
+export class Redactor {
+  private readonly secrets: string[];
+  private readonly names: Set<string>;
+  private readonly secretPattern: RegExp | undefined;
+
+  constructor(options: RedactorOptions = {}) {
+    const secrets = new Set<string>();
+    for (const value of options.secrets ?? []) if (value) secrets.add(value);
+    // Longest first so a secret that contains another one is replaced whole.
+    this.secrets = [...secrets].sort((a, b) => b.length - a.length);
+    this.secretPattern = this.secrets.length ? new RegExp(this.secrets.map(escapeRegExp).join("|"), "g") : undefined;
+    this.names = new Set();
+    for (const name of options.names ?? []) if (name) this.names.add(name.toLowerCase());
+  }
+
+  /** The redactor a run uses: every secret the config knows about. */
+  static fromConfig(config: Pick<ResolvedConfig, "security" | "api_gateway" | "databases">): Redactor {
+    const auth = config.api_gateway.auth;
+    return new Redactor({
+      secrets: [
+        ...Object.values(config.security.test_tokens ?? {}),
+        auth.bearer_token,
+        auth.api_key_value,
+        ...Object.values(config.databases ?? {}).map((db) => db.password),
+      ],
+      names: [auth.api_key_header],
+    });
+  }
+
+  /** True when a header or field of this name must never be shown. */
+  isSensitiveName(name: string): boolean {
+    return SENSITIVE_NAME.test(name) || this.names.has(name.toLowerCase());
+  }
+
+  /** A string with known secrets, JWTs, secret query values and URL passwords replaced. */
+  text(value: string): string {
+    let out = value;
+    if (this.secretPattern) out = out.replace(this.secretPattern, REDACTED);
+    if (out.includes("eyJ")) out = out.replace(JWT, REDACTED);
+    if (out.includes("=")) out = out.replace(SENSITIVE_QUERY, `$1${REDACTED}`);
+    if (out.includes("@")) out = out.replace(URL_USERINFO, `$1${REDACTED}@`);
+    return out;
+  }
+
+  /** A deep copy of any JSON-like value with sensitive fields and secret strings redacted. */
+  value(value: unknown): unknown {
+    return this.walk(value, new WeakSet());
+  }
+
+  headers(headers: Record<string, string> | undefined): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers ?? {})) {
+      out[name] = this.isSensitiveName(name) ? REDACTED : this.text(String(value));
+    }
+    return out;
+  }
+
+  /** One exchange, ready to be written: headers, bodies, URL and error text redacted. */
+  exchange(exchange: RecordedExchange): RecordedExchange {
+    const out: RecordedExchange = {
+      ...exchange,
+      url: this.text(exchange.url),
+      requestHeaders: this.headers(exchange.requestHeaders),
+    };
+    if (exchange.responseHeaders) out.responseHeaders = this.headers(exchange.responseHeaders);
+    if ("requestBody" in exchange) out.requestBody = this.value(exchange.requestBody);
+    if ("responseBody" in exchange) out.responseBody = this.value(exchange.responseBody);
+    if (exchange.error !== undefined) out.error = this.text(exchange.error);
+    return out;
+  }
+
+  /** Failure details can quote request data (assert messages, expected/actual): redact them too. */
+  failure(failure: FailureDetails): FailureDetails {
+    const out: FailureDetails = { ...failure, message: this.text(failure.message) };
+    if ("expected" in failure) out.expected = this.value(failure.expected);
+    if ("actual" in failure) out.actual = this.value(failure.actual);
+    if (failure.stack !== undefined) out.stack = this.text(failure.stack);
+    return out;
+  }
+
+  private walk(value: unknown, seen: WeakSet<object>): unknown {
+    if (typeof value === "string") return this.text(value);
+    if (value === null || typeof value !== "object") return value;
+    if (seen.has(value)) return "[Circular]";
+    seen.add(value);
+    let out: unknown;
+    if (Array.isArray(value)) {
+      out = value.map((item) => this.walk(item, seen));
+    } else if (value instanceof Date) {
+      out = value.toISOString();
+    } else {
+      const copy: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) {
+        copy[key] = this.isSensitiveName(key) ? REDACTED : this.walk(item, seen);
+      }
+      out = copy;
+    }
+    seen.delete(value);
+    return out;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
