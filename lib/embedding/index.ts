@@ -1,0 +1,12 @@
+// Text embedding shared by the task-graph service (RAG search) and the controller (`e2e search`).
+export { CorpusStatistics, type CorpusStats } from "./corpus-stats.js";
+export { hash32 } from "./hash.js";
+export {
+  cosine,
+  DEFAULT_DIMENSION,
+  HashingEmbedder,
+  type HashingEmbedderOptions,
+  normalize,
+} from "./hashing-embedder.js";
+export { isStopword } from "./stopwords.js";
+export { splitIdentifier, type TokenizeOptions, tokenize } from "./tokenize.js";

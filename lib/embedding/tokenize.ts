@@ -1,0 +1,39 @@
+// Identifier-aware tokenizer shared by the hashing embedder and the lexical side of RAG search.
+// Code and issue texts mix prose with identifiers (getUserById, auth_service, api.v1.login), so
+// each identifier yields its parts and, when it has more than one part, itself as a whole.
+
+import { isStopword } from "./stopwords.js";
+
+// An identifier: letters/digits/underscore/$, optionally joined by . - / into one dotted path.
+const IDENTIFIER = /[\p{L}\p{N}_$]+(?:[.\-/:][\p{L}\p{N}_$]+)*/gu;
+// Boundaries inside an identifier: separators, lower→Upper, ACRONYMWord, letter↔digit.
+const PART_SPLIT = /[._\-/:$]+|(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+
+export interface TokenizeOptions {
+  /** Drop common English words among the parts (whole identifiers are always kept). @default true */
+  dropStopwords?: boolean;
+}
+
+/** Splits one identifier into lowercase parts: "getHTTPResponse_v2" → ["get","http","response","v2"]. */
+export function splitIdentifier(identifier: string): string[] {
+  const parts: string[] = [];
+  for (const raw of identifier.split(PART_SPLIT)) {
+    if (raw.length > 0) parts.push(raw.toLowerCase());
+  }
+  return parts;
+}
+
+/** Lowercase tokens of `text`, in order, with repeats (term frequency matters to callers). */
+export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
+  const dropStopwords = options.dropStopwords ?? true;
+  const tokens: string[] = [];
+  for (const match of text.matchAll(IDENTIFIER)) {
+    const identifier = match[0];
+    const parts = splitIdentifier(identifier);
+    for (const part of parts) {
+      if (!dropStopwords || !isStopword(part)) tokens.push(part);
+    }
+    if (parts.length > 1) tokens.push(identifier.toLowerCase());
+  }
+  return tokens;
+}
