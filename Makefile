@@ -21,3 +21,11 @@ test: install test-deps ## Every test suite (unit, service, controller, Redis ad
 	npm test
 
 .PHONY: help install test-deps e2e test
+
+engine: ## Make a Docker engine answer (installs docker.io, starts dockerd, compose + buildx plugins)
+	bash infra/docker/ensure-engine.sh
+
+images: engine ## Build the registry-less base images (gantry/node-base:local, gantry/redis8:local)
+	bash infra/images/build.sh
+
+.PHONY: engine images
