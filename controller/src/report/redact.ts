@@ -35,7 +35,9 @@ export class Redactor {
     for (const value of options.secrets ?? []) if (value) secrets.add(value);
     // Longest first so a secret that contains another one is replaced whole.
     this.secrets = [...secrets].sort((a, b) => b.length - a.length);
-    this.secretPattern = this.secrets.length ? new RegExp(this.secrets.map(escapeRegExp).join("|"), "g") : undefined;
+    this.secretPattern = this.secrets.length
+      ? new RegExp(this.secrets.map(escapeRegExp).join("|"), "g")
+      : undefined;
     this.names = new Set();
     for (const name of options.names ?? []) if (name) this.names.add(name.toLowerCase());
   }

@@ -44,7 +44,12 @@ describe("Redactor", () => {
     const body = {
       email: "a@example.com",
       Password: "hunter2",
-      nested: { passwd: "x", accessToken: "y", client_secret: "z", list: [{ apiKey: "k1" }, { API_KEY: "k2" }] },
+      nested: {
+        passwd: "x",
+        accessToken: "y",
+        client_secret: "z",
+        list: [{ apiKey: "k1" }, { API_KEY: "k2" }],
+      },
       headers: { AUTHORIZATION: "Basic q" },
       keep: [1, true, null, "plain"],
     };
@@ -67,7 +72,8 @@ describe("Redactor", () => {
   });
 
   it("replaces test token, gateway and database password values wherever they appear inside strings", () => {
-    const text = "login with tok-admin-5f1c9e then tok-reader-77aa01; gw gw-bearer-0d3e2b/gw-key-9a8b7c db-pass-31337";
+    const text =
+      "login with tok-admin-5f1c9e then tok-reader-77aa01; gw gw-bearer-0d3e2b/gw-key-9a8b7c db-pass-31337";
     expect(redactor.text(text)).toBe(
       `login with ${REDACTED} then ${REDACTED}; gw ${REDACTED}/${REDACTED} ${REDACTED}`,
     );
@@ -81,7 +87,9 @@ describe("Redactor", () => {
     expect(redactor.text("http://127.0.0.1:8765/api/users?page=2&access_token=abc&api-key=def#x")).toBe(
       `http://127.0.0.1:8765/api/users?page=2&access_token=${REDACTED}&api-key=${REDACTED}#x`,
     );
-    expect(redactor.text("redis://user:s3cret@127.0.0.1:6379/0")).toBe(`redis://user:${REDACTED}@127.0.0.1:6379/0`);
+    expect(redactor.text("redis://user:s3cret@127.0.0.1:6379/0")).toBe(
+      `redis://user:${REDACTED}@127.0.0.1:6379/0`,
+    );
   });
 
   it("leaves innocent data alone and does not mutate its input", () => {

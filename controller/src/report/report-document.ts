@@ -1,0 +1,212 @@
+// The report document (schema: e2e-report.schema.json, README.md): a redacted, self-describing view of a
+// RunResult. The json reporter writes it as is; the html reporter renders it.
+
+import type { ResolvedConfig } from "../config/types.js";
+import type { Redactor } from "./redact.js";
+import {
+  type ConfiguredEndpoint,
+  type EndpointCall,
+  endpointsCalled,
+  uncalledEndpoints,
+} from "./traceability.js";
+import type {
+  FailureDetails,
+  ModuleResult,
+  ModuleStatus,
+  RecordedExchange,
+  RunResult,
+  RunSummary,
+  ServiceResult,
+} from "./types.js";
+
+export const REPORT_SCHEMA_VERSION = 1;
+
+/** A request of the timeline; headers and bodies only with reporting.include_payloads. */
+export type ReportExchange = Pick<
+  RecordedExchange,
+  "method" | "url" | "startedAt" | "durationMs" | "attempts"
+> &
+  Partial<
+    Pick<
+      RecordedExchange,
+      "endpoint" | "status" | "error" | "requestHeaders" | "requestBody" | "responseHeaders" | "responseBody"
+    >
+  >;
+
+export interface ReportModule {
+  service: string;
+  name: string;
+  file: string;
+  tags: string[];
+  status: ModuleStatus;
+  durationMs: number;
+  attempts: number;
+  skipReason?: string;
+  lastResponseStatus?: number;
+  failure?: FailureDetails;
+  endpointsCalled: EndpointCall[];
+  requests: ReportExchange[];
+}
+
+export interface ReportService {
+  name: string;
+  baseUrl: string;
+  summary: RunSummary;
+  modules: ReportModule[];
+}
+
+export interface ReportDocument {
+  schemaVersion: typeof REPORT_SCHEMA_VERSION;
+  run: {
+    id: string;
+    startedAt: string;
+    finishedAt: string;
+    durationMs: number;
+    configPath: string;
+    environment: string;
+    project: { name: string; version: string };
+    exitCode: number;
+    includePayloads: boolean;
+  };
+  summary: RunSummary;
+  services: ReportService[];
+  failures: {
+    service: string;
+    module: string;
+    file: string;
+    status: ModuleStatus;
+    failure: FailureDetails;
+  }[];
+  traceability: {
+    modules: { service: string; module: string; endpoints: EndpointCall[] }[];
+    services: { service: string; configured: number; uncalled: ConfiguredEndpoint[] }[];
+  };
+}
+
+export interface DocumentOptions {
+  redactor: Redactor;
+  includePayloads: boolean;
+  /** From onInit; gives the templates of uncalled endpoints. */
+  config?: ResolvedConfig;
+}
+
+export function buildReportDocument(result: RunResult, options: DocumentOptions): ReportDocument {
+  const { redactor } = options;
+  const services = result.services.map((service) => reportService(service, options));
+  const modules = services.flatMap((service) => service.modules);
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    run: {
+      id: result.runId,
+      startedAt: result.startedAt,
+      finishedAt: result.finishedAt,
+      durationMs: result.summary.durationMs,
+      configPath: result.configPath,
+      environment: result.environment,
+      project: { name: result.project.name, version: result.project.version },
+      exitCode: result.exitCode,
+      includePayloads: options.includePayloads,
+    },
+    summary: { ...result.summary },
+    services,
+    failures: modules
+      .filter((m) => (m.status === "failed" || m.status === "error") && m.failure)
+      .map((m) => ({
+        service: m.service,
+        module: m.name,
+        file: m.file,
+        status: m.status,
+        failure: m.failure!,
+      })),
+    traceability: {
+      modules: modules.map((m) => ({ service: m.service, module: m.name, endpoints: m.endpointsCalled })),
+      services: result.services.map((service) => {
+        const configured = options.config?.services[service.name]?.endpoints;
+        return {
+          service: service.name,
+          configured: configured ? Object.keys(configured).length : countConfigured(service),
+          uncalled: uncalledEndpoints(service, configured).map((e) => ({
+            ...e,
+            path: redactor.text(e.path),
+          })),
+        };
+      }),
+    },
+  };
+}
+
+/** Counts per status (flaky counted apart from passed, as in RunSummary). */
+export function summarize(modules: readonly Pick<ModuleResult, "status" | "durationMs">[]): RunSummary {
+  const summary: RunSummary = {
+    total: 0,
+    passed: 0,
+    failed: 0,
+    errors: 0,
+    skipped: 0,
+    flaky: 0,
+    durationMs: 0,
+  };
+  for (const m of modules) {
+    summary.total++;
+    summary.durationMs += m.durationMs;
+    if (m.status === "error") summary.errors++;
+    else summary[m.status]++;
+  }
+  return summary;
+}
+
+function reportService(service: ServiceResult, options: DocumentOptions): ReportService {
+  return {
+    name: service.name,
+    baseUrl: options.redactor.text(service.baseUrl),
+    summary: summarize(service.modules),
+    modules: service.modules.map((m) => reportModule(m, options)),
+  };
+}
+
+function reportModule(m: ModuleResult, { redactor, includePayloads }: DocumentOptions): ReportModule {
+  const out: ReportModule = {
+    service: m.service,
+    name: m.module,
+    file: m.file,
+    tags: [...m.tags],
+    status: m.status,
+    durationMs: m.durationMs,
+    attempts: m.attempts,
+    endpointsCalled: endpointsCalled(m, (t) => redactor.text(t)),
+    requests: m.requests.map((x) => reportExchange(x, redactor, includePayloads)),
+  };
+  if (m.skipReason !== undefined) out.skipReason = redactor.text(m.skipReason);
+  if (m.lastResponseStatus !== undefined) out.lastResponseStatus = m.lastResponseStatus;
+  if (m.failure) out.failure = redactor.failure(m.failure);
+  return out;
+}
+
+function reportExchange(x: RecordedExchange, redactor: Redactor, includePayloads: boolean): ReportExchange {
+  // Without payloads only the timeline is kept, so only the URL and error text need redacting.
+  const safe = includePayloads ? redactor.exchange(x) : x;
+  const out: ReportExchange = {
+    method: x.method,
+    url: includePayloads ? safe.url : redactor.text(x.url),
+    startedAt: x.startedAt,
+    durationMs: x.durationMs,
+    attempts: x.attempts,
+  };
+  if (x.endpoint) out.endpoint = { ...x.endpoint };
+  if (x.status !== undefined) out.status = x.status;
+  if (x.error !== undefined) out.error = includePayloads ? safe.error : redactor.text(x.error);
+  if (includePayloads) {
+    out.requestHeaders = safe.requestHeaders;
+    if ("requestBody" in safe) out.requestBody = safe.requestBody;
+    if (safe.responseHeaders) out.responseHeaders = safe.responseHeaders;
+    if ("responseBody" in safe) out.responseBody = safe.responseBody;
+  }
+  return out;
+}
+
+function countConfigured(service: ServiceResult): number {
+  const called = new Set(
+    service.modules.flatMap((m) => m.requests.map((r) => r.endpoint?.name).filter(Boolean)),
+  );
+  return called.size + service.uncalledEndpoints.length;
+}
