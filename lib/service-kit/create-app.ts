@@ -1,0 +1,127 @@
+/**
+ * The Fastify factory both HTTP services start from: strict JSON in, JSON errors out, TypeBox
+ * schemas, OpenAPI at /docs/json. Routes are registered by the caller after this resolves.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawServerDefault,
+} from "fastify";
+import { errorHandler, sendError, toHttpError } from "./error-handler.js";
+import { httpError } from "./errors.js";
+import { loggerOptions } from "./logger.js";
+import { RouteTable } from "./method-not-allowed.js";
+import { registerOpenApi } from "./openapi.js";
+import { coerceQueryNumbers } from "./query-coercion.js";
+
+export type ServiceApp = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface ServiceAppOptions {
+  /** Service name, used as OpenAPI title and logger name. */
+  name: string;
+  version: string;
+  description?: string;
+  /** Source of LOG_LEVEL. @default process.env */
+  env?: NodeJS.ProcessEnv;
+  /** false silences logging entirely (tests, benchmarks). @default true */
+  logger?: boolean;
+  /** Largest accepted body in bytes. @default 65536 */
+  bodyLimit?: number;
+}
+
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+const CLIENT_ERROR_BODY = JSON.stringify(httpError("BAD_REQUEST", "Malformed HTTP request.").toJSON());
+
+// Malformed HTTP never reaches Fastify's routing; answer with our JSON shape anyway.
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(
+    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(CLIENT_ERROR_BODY)}\r\nConnection: close\r\n\r\n${CLIENT_ERROR_BODY}`,
+  );
+}
+
+export async function createServiceApp(opts: ServiceAppOptions): Promise<ServiceApp> {
+  const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const serverOptions: FastifyServerOptions = {
+    bodyLimit,
+    logger: opts.logger === false ? false : loggerOptions(opts.env ?? process.env, opts.name),
+    // Our own onRequest hook answers 503 in the contract's JSON shape instead.
+    return503OnClosing: false,
+    ajv: {
+      // Unknown fields must be a 400 (not silently dropped) and "5" must not pass as 5.
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        useDefaults: true,
+        allErrors: false,
+        verbose: true,
+      },
+      // "x-message" is an annotation read by validation-message.ts; declare it so strict Ajv accepts it.
+      plugins: [(ajv: { addKeyword: (k: string) => unknown }) => ajv.addKeyword("x-message")],
+    } as unknown as FastifyServerOptions["ajv"],
+    frameworkErrors: (err, _request, reply) => {
+      sendError(reply, toHttpError(err));
+    },
+    clientErrorHandler,
+  };
+  const app = Fastify(serverOptions).withTypeProvider<TypeBoxTypeProvider>() as unknown as ServiceApp;
+
+  // Only JSON bodies: drop Fastify's text/plain parser and keep its safe JSON parser.
+  const jsonParser = app.getDefaultJsonParser("error", "error");
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit }, jsonParser);
+
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onRequest", async (_request, reply) => {
+    if (closing) {
+      reply.header("connection", "close");
+      throw httpError("SERVICE_UNAVAILABLE");
+    }
+  });
+  app.addHook("preValidation", coerceQueryNumbers);
+
+  const routes = new RouteTable();
+  routes.attach(app as unknown as FastifyInstance);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "/";
+    const allowed = routes.allowedMethods(path);
+    if (allowed.length > 0) {
+      return sendError(
+        reply,
+        httpError(
+          "METHOD_NOT_ALLOWED",
+          `Method ${request.method} is not allowed on ${path}; use ${allowed.join(", ")}.`,
+          {
+            allowed,
+          },
+        ),
+      );
+    }
+    return sendError(reply, httpError("NOT_FOUND", `No route matches ${request.method} ${path}.`));
+  });
+
+  await registerOpenApi(app as unknown as FastifyInstance, {
+    title: opts.name,
+    version: opts.version,
+    ...(opts.description ? { description: opts.description } : {}),
+  });
+  return app;
+}

@@ -1,0 +1,20 @@
+export {
+  createServiceApp,
+  DEFAULT_BODY_LIMIT,
+  type ServiceApp,
+  type ServiceAppOptions,
+} from "./create-app.js";
+export { errorHandler, sendError, toHttpError } from "./error-handler.js";
+export {
+  type CommonErrorCode,
+  ERROR_CODES,
+  type ErrorBody,
+  type ErrorSpec,
+  HttpError,
+  httpError,
+} from "./errors.js";
+export { listen, type ListenOptions, resolvePort } from "./listen.js";
+export { loggerOptions, REDACTED_PATHS, resolveLogLevel } from "./logger.js";
+export { handleShutdownSignals, type ShutdownOptions } from "./shutdown.js";
+export { utcTimestamp } from "./timestamp.js";
+export { ErrorBodySchema } from "./schemas.js";

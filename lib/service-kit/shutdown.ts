@@ -1,0 +1,52 @@
+/**
+ * SIGTERM/SIGINT: stop accepting, let in-flight requests finish, exit 0 — or exit 1 if that
+ * takes longer than the deadline (5 s by default), so an orchestrator never waits forever.
+ */
+import type { FastifyInstance } from "fastify";
+
+export interface ShutdownOptions {
+  /** @default 5000 */
+  timeoutMs?: number;
+  signals?: NodeJS.Signals[];
+  /** Called after the server has closed, before exit (e.g. to close other resources). */
+  onClosed?: () => Promise<void> | void;
+  exit?: (code: number) => void;
+}
+
+export function handleShutdownSignals(app: FastifyInstance, opts: ShutdownOptions = {}): () => void {
+  const timeoutMs = opts.timeoutMs ?? 5000;
+  const signals = opts.signals ?? ["SIGTERM", "SIGINT"];
+  const exit = opts.exit ?? ((code: number) => process.exit(code));
+  let closing = false;
+
+  const onSignal = (signal: NodeJS.Signals): void => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: no new connections, finishing in-flight requests");
+    const timer = setTimeout(() => {
+      app.log.error({ timeoutMs }, `shutdown did not finish within ${timeoutMs}ms; exiting`);
+      exit(1);
+    }, timeoutMs);
+    timer.unref();
+    app
+      .close()
+      .then(() => opts.onClosed?.())
+      .then(
+        () => {
+          clearTimeout(timer);
+          app.log.info("shutdown complete");
+          exit(0);
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          app.log.error({ err }, "shutdown failed");
+          exit(1);
+        },
+      );
+  };
+
+  for (const s of signals) process.on(s, onSignal);
+  return () => {
+    for (const s of signals) process.off(s, onSignal);
+  };
+}

@@ -1,0 +1,43 @@
+import { Writable } from "node:stream";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { loggerOptions, resolveLogLevel } from "../logger.js";
+
+function capture(): { stream: Writable; lines: string[] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
+  return { stream, lines };
+}
+
+describe("service logger options", () => {
+  it("takes the level from LOG_LEVEL and defaults to info", () => {
+    expect(resolveLogLevel({})).toBe("info");
+    expect(resolveLogLevel({ LOG_LEVEL: "DEBUG" })).toBe("debug");
+  });
+
+  it("rejects an unknown LOG_LEVEL with a message naming the variable", () => {
+    expect(() => resolveLogLevel({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL "loud"/);
+  });
+
+  it("never writes authorization headers, passwords, tokens or API keys", () => {
+    const { stream, lines } = capture();
+    const log = pino(loggerOptions({ LOG_LEVEL: "info" }), stream);
+    log.info(
+      {
+        req: { headers: { authorization: "Bearer sekrit-1", "x-api-key": "sekrit-2" } },
+        body: { password: "sekrit-3", token: "sekrit-4" },
+        apiKey: "sekrit-5",
+      },
+      "event",
+    );
+    const out = lines.join("");
+    expect(out).toContain('"msg":"event"');
+    expect(out).not.toMatch(/sekrit/);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 30 });
+  });
+});
