@@ -1,0 +1,76 @@
+// Everything a page needs from the resolved config, computed once per service.
+
+import type { ResolvedConfig, TestDataConfig } from "../config/types.js";
+import type { DispatcherRegistry } from "./dispatchers.js";
+
+export interface PageContext {
+  service: string;
+  /** Effective base URL (gateway-aware), no trailing slash needed. */
+  baseUrl: string;
+  /** services.<name>.timeout, else general.timeout, ms. */
+  timeoutMs: number;
+  /** User-Agent, gateway auth and service headers, merged in that order. */
+  headers: Record<string, string>;
+  retries: { maxAttempts: number; backoffMs: number };
+  /** Pause before every request of a module but the first, ms. */
+  stepDelayMs: number;
+  includePayloads: boolean;
+  /** services.<name>.endpoints: name → path template. */
+  endpoints: Record<string, string>;
+  testData: TestDataConfig;
+  /** security.test_tokens. */
+  tokens: Record<string, string>;
+  dispatchers: DispatcherRegistry;
+}
+
+function authHeaders(config: ResolvedConfig): Record<string, string> {
+  const auth = config.api_gateway.auth;
+  if (auth.type === "bearer") {
+    if (!auth.bearer_token)
+      throw new Error("api_gateway.auth.bearer_token is required when auth.type is bearer");
+    return { authorization: `Bearer ${auth.bearer_token}` };
+  }
+  if (auth.type === "api_key") {
+    if (!auth.api_key_header || !auth.api_key_value) {
+      throw new Error(
+        "api_gateway.auth.api_key_header and api_key_value are required when auth.type is api_key",
+      );
+    }
+    return { [auth.api_key_header.toLowerCase()]: auth.api_key_value };
+  }
+  return {};
+}
+
+function lowerKeys(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+}
+
+export function pageContextFor(
+  config: ResolvedConfig,
+  service: string,
+  baseUrl: string,
+  dispatchers: DispatcherRegistry,
+): PageContext {
+  const svc = config.services[service];
+  if (!svc) throw new Error(`services.${service}: no such service in ${config.configPath}`);
+  return {
+    service,
+    baseUrl,
+    timeoutMs: svc.timeout ?? config.general.timeout,
+    headers: {
+      "user-agent": config.general.user_agent,
+      ...authHeaders(config),
+      ...lowerKeys(svc.headers ?? {}),
+    },
+    retries: {
+      maxAttempts: Math.max(1, config.test_data.retries.max_attempts),
+      backoffMs: config.test_data.retries.backoff_ms,
+    },
+    stepDelayMs: config.test_data.timing.step_delay,
+    includePayloads: config.reporting.include_payloads,
+    endpoints: svc.endpoints ?? {},
+    testData: config.test_data,
+    tokens: config.security.test_tokens ?? {},
+    dispatchers,
+  };
+}

@@ -1,0 +1,25 @@
+// A PageContext for tests of BasePage alone, with fast defaults (no step delay, no backoff).
+
+import { DispatcherRegistry } from "../../src/http/dispatchers.js";
+import type { PageContext } from "../../src/http/page-context.js";
+
+export function testPageContext(baseUrl: string, overrides: Partial<PageContext> = {}): PageContext {
+  return {
+    service: "svc",
+    baseUrl,
+    timeoutMs: 5000,
+    headers: { "user-agent": "Gantry-E2E/2.0" },
+    retries: { maxAttempts: 1, backoffMs: 0 },
+    stepDelayMs: 0,
+    includePayloads: false,
+    endpoints: {},
+    testData: {
+      user: { email_domain: "example.test", password: "Test-Password-1", username_prefix: "testuser" },
+      timing: { step_delay: 0, async_timeout: 10000 },
+      retries: { max_attempts: 1, backoff_ms: 0 },
+    },
+    tokens: {},
+    dispatchers: new DispatcherRegistry(),
+    ...overrides,
+  };
+}
