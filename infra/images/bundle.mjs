@@ -1,0 +1,39 @@
+// Bundles one service into a single ESM file with esbuild (used by the build stage of
+// services/*/Dockerfile, and runnable on the host). Everything is bundled: the runtime image
+// then needs only node and this file.
+// Usage: node infra/images/bundle.mjs <service> [outdir]   (default outdir: dist/images/<service>)
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { build } from "esbuild";
+
+const [service, outArg] = process.argv.slice(2);
+if (!service || !/^[a-z][a-z0-9-]*$/.test(service)) {
+  console.error("bundle: usage: node infra/images/bundle.mjs <service> [outdir] (service: kebab-case folder name under services/)");
+  process.exit(2);
+}
+const entry = resolve("services", service, "src", "server.ts");
+if (!existsSync(entry)) {
+  console.error(`bundle: services/${service}/src/server.ts does not exist`);
+  process.exit(2);
+}
+const outfile = resolve(outArg ?? `dist/images/${service}`, "server.mjs");
+
+const result = await build({
+  entryPoints: [entry],
+  outfile,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  minifySyntax: true,
+  sourcemap: false,
+  legalComments: "none",
+  logLevel: "warning",
+  // CommonJS dependencies call require(); give the ESM bundle one.
+  banner: {
+    js: "import { createRequire as __gantryCreateRequire } from 'node:module'; const require = __gantryCreateRequire(import.meta.url);",
+  },
+  metafile: true,
+});
+const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
+console.log(`bundle: ${service} -> ${outfile} (${(bytes / 1024).toFixed(0)} KiB)`);
