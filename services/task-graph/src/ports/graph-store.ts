@@ -72,6 +72,12 @@ export type Direction = "dependents" | "prerequisites";
 export interface GraphStore {
   /** Which adapter this is, for /health ("embedded" | "neo4j"). */
   readonly backend: string;
+  /**
+   * True when a mutation is visible to reads as soon as its method is called (the promise only
+   * waits for durability). The domain then releases its write lock before that wait, so
+   * concurrent writes share one fsync. Leave unset when a write is visible only once it resolves.
+   */
+  readonly appliesSynchronously?: boolean;
   /** Opens connections, replays journals, creates constraints. */
   init(): Promise<void>;
   close(): Promise<void>;

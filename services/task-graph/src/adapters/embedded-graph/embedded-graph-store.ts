@@ -1,0 +1,246 @@
+// The default GraphStore: the whole graph in memory, made durable by an append-only journal in
+// `dataDir` (fdatasync before a write resolves) and compacted into a snapshot as it grows.
+// Without a dataDir it is purely in memory (tests, throwaway runs).
+import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type {
+  ComponentRecord,
+  DependencyEdge,
+  Direction,
+  GraphStore,
+  IssueQuery,
+  IssueRecord,
+  Page,
+  WalkResult,
+} from "../../ports/graph-store.js";
+import { GraphState } from "./graph-state.js";
+import { listIssues } from "./issue-list.js";
+import { Journal } from "./journal.js";
+import type { Mutation } from "./mutations.js";
+import { journalFile, replay, SNAPSHOT_FILE } from "./replay.js";
+import { findPath, walk } from "./traversal.js";
+
+export interface EmbeddedGraphOptions {
+  /** Directory for the journal and snapshot; in memory only when absent. */
+  dataDir?: string;
+  /** Journal size that triggers a compaction. @default 64 MiB */
+  compactBytes?: number;
+}
+
+export class EmbeddedGraphStore implements GraphStore {
+  readonly backend = "embedded";
+  /** A mutation is readable as soon as the method is called; only durability is awaited. */
+  readonly appliesSynchronously = true;
+  private state = new GraphState();
+  private journal: Journal | null = null;
+  private generation = 0;
+  private compacting: Promise<void> | null = null;
+  private closed = false;
+  /** Set when a compaction failed (the journals are kept, so nothing is lost). */
+  lastCompactionError: Error | null = null;
+  private readonly dir: string | null;
+  private readonly compactBytes: number;
+
+  constructor(options: EmbeddedGraphOptions = {}) {
+    this.dir = options.dataDir ? join(options.dataDir, "graph") : null;
+    this.compactBytes = options.compactBytes ?? 64 * 1024 * 1024;
+  }
+
+  async init(): Promise<void> {
+    if (!this.dir) return;
+    await mkdir(this.dir, { recursive: true });
+    this.state = new GraphState();
+    const report = await replay(this.dir, this.state);
+    this.generation = report.generation;
+    this.journal = await Journal.open(join(this.dir, journalFile(this.generation)));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.compacting;
+    await this.journal?.close();
+  }
+
+  async ping(): Promise<void> {
+    if (this.closed) throw new Error("embedded graph store is closed");
+    this.journal?.assertWritable();
+  }
+
+  /** Waits for a running compaction (tests and benchmarks). */
+  async idle(): Promise<void> {
+    await this.compacting;
+  }
+
+  createIssue(issue: IssueRecord): Promise<void> {
+    if (this.state.issues.has(issue.id)) return Promise.reject(new Error(`issue ${issue.id} already exists`));
+    return this.write({ op: "issue.put", issue: freezeIssue(issue) });
+  }
+
+  async updateIssue(issue: IssueRecord): Promise<boolean> {
+    if (!this.state.issues.has(issue.id)) return false;
+    await this.write({ op: "issue.put", issue: freezeIssue(issue) });
+    return true;
+  }
+
+  async deleteIssue(id: string): Promise<boolean> {
+    if (!this.state.issues.has(id)) return false;
+    await this.write({ op: "issue.del", id });
+    return true;
+  }
+
+  async getIssue(id: string): Promise<IssueRecord | null> {
+    return this.state.issues.get(id) ?? null;
+  }
+
+  async getIssues(ids: string[]): Promise<IssueRecord[]> {
+    const out: IssueRecord[] = [];
+    for (const id of ids) {
+      const i = this.state.issues.get(id);
+      if (i) out.push(i);
+    }
+    return out;
+  }
+
+  async listIssues(query: IssueQuery): Promise<Page<IssueRecord>> {
+    return listIssues(this.state, query);
+  }
+
+  async allIssues(): Promise<IssueRecord[]> {
+    return [...this.state.issues.values()];
+  }
+
+  async countIssuesByComponent(componentId: string): Promise<number> {
+    let n = 0;
+    for (const i of this.state.issues.values()) if (i.component_id === componentId) n++;
+    return n;
+  }
+
+  createComponent(component: ComponentRecord): Promise<void> {
+    if (this.state.components.has(component.id)) {
+      return Promise.reject(new Error(`component ${component.id} already exists`));
+    }
+    return this.write({ op: "component.put", component: Object.freeze({ ...component }) });
+  }
+
+  async updateComponent(component: ComponentRecord): Promise<boolean> {
+    if (!this.state.components.has(component.id)) return false;
+    await this.write({ op: "component.put", component: Object.freeze({ ...component }) });
+    return true;
+  }
+
+  async deleteComponent(id: string): Promise<boolean> {
+    if (!this.state.components.has(id)) return false;
+    await this.write({ op: "component.del", id });
+    return true;
+  }
+
+  async getComponent(id: string): Promise<ComponentRecord | null> {
+    return this.state.components.get(id) ?? null;
+  }
+
+  async findComponentByName(project: string, name: string): Promise<ComponentRecord | null> {
+    for (const c of this.state.components.values()) if (c.project === project && c.name === name) return c;
+    return null;
+  }
+
+  async listComponents(offset: number, limit: number): Promise<Page<ComponentRecord>> {
+    const all = [...this.state.components.values()];
+    return { items: all.slice(offset, offset + limit), total: all.length };
+  }
+
+  async addDependency(edge: DependencyEdge): Promise<boolean> {
+    for (const id of [edge.issue_id, edge.depends_on_id]) {
+      if (!this.state.issues.has(id)) throw new Error(`issue ${id} does not exist`);
+    }
+    if (this.state.hasEdge(edge)) return false;
+    await this.write({ op: "dep.add", edge: { issue_id: edge.issue_id, depends_on_id: edge.depends_on_id } });
+    return true;
+  }
+
+  async removeDependency(edge: DependencyEdge): Promise<boolean> {
+    if (!this.state.hasEdge(edge)) return false;
+    await this.write({ op: "dep.del", edge: { issue_id: edge.issue_id, depends_on_id: edge.depends_on_id } });
+    return true;
+  }
+
+  async dependenciesOf(id: string): Promise<{ depends_on: string[]; blocks: string[] }> {
+    return {
+      depends_on: [...(this.state.dependsOn.get(id) ?? [])],
+      blocks: [...(this.state.blocks.get(id) ?? [])],
+    };
+  }
+
+  async findPath(from: string, to: string, maxDepth?: number): Promise<string[] | null> {
+    return findPath(this.state, from, to, maxDepth);
+  }
+
+  async walk(id: string, direction: Direction, maxDepth: number): Promise<WalkResult> {
+    return walk(this.state, id, direction, maxDepth);
+  }
+
+  // Applies at once (readers see it), then resolves when the journal line is on disk.
+  private write(m: Mutation): Promise<void> {
+    if (this.closed) return Promise.reject(new Error("embedded graph store is closed"));
+    if (this.journal) this.journal.assertWritable();
+    this.state.apply(m);
+    if (!this.journal) return Promise.resolve();
+    const durable = this.journal.append(`${JSON.stringify(m)}\n`);
+    if (!this.compacting && this.journal.size > this.compactBytes) {
+      // A failed compaction loses nothing (the journals stay); it is retried as the journal grows.
+      this.compacting = this.compact()
+        .catch((err: Error) => {
+          this.lastCompactionError = err;
+        })
+        .finally(() => {
+          this.compacting = null;
+        });
+    }
+    return durable;
+  }
+
+  // Switch appends to a new journal at one instant, snapshot the state of that instant, and
+  // only then retire the old journal. A crash at any step replays to the same state.
+  private async compact(): Promise<void> {
+    const dir = this.dir!;
+    let release!: () => void;
+    let abandon!: (err: Error) => void;
+    const oldDrained = new Promise<void>((res, rej) => {
+      release = res;
+      abandon = rej;
+    });
+    oldDrained.catch(() => {});
+    const generation = this.generation + 1;
+    const next = await Journal.open(join(dir, journalFile(generation)), oldDrained);
+    const old = this.journal!;
+    this.journal = next;
+    this.generation = generation;
+    const snapshot = JSON.stringify(this.state.toSnapshot(generation));
+    try {
+      await old.close();
+      release();
+    } catch (err) {
+      abandon(err as Error);
+      return;
+    }
+    const tmp = join(dir, `${SNAPSHOT_FILE}.tmp`);
+    await writeFile(tmp, snapshot);
+    await fsyncPath(tmp);
+    await rename(tmp, join(dir, SNAPSHOT_FILE));
+    await fsyncPath(dir);
+    await rm(old.path, { force: true });
+  }
+}
+
+function freezeIssue(issue: IssueRecord): IssueRecord {
+  return Object.freeze({ ...issue, labels: Object.freeze([...issue.labels]) as string[] });
+}
+
+async function fsyncPath(path: string): Promise<void> {
+  const fh = await open(path, "r");
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}

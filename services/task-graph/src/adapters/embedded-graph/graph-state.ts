@@ -1,0 +1,112 @@
+// The in-memory graph: records plus adjacency sets in both directions. Pure and synchronous,
+// so a mutation is visible to readers the moment it is applied (the journal adds durability).
+import type { ComponentRecord, DependencyEdge, IssueRecord } from "../../ports/graph-store.js";
+import type { Mutation, SnapshotData } from "./mutations.js";
+
+export class GraphState {
+  readonly issues = new Map<string, IssueRecord>();
+  readonly components = new Map<string, ComponentRecord>();
+  /** issue id → ids it depends on. */
+  readonly dependsOn = new Map<string, Set<string>>();
+  /** issue id → ids that depend on it. */
+  readonly blocks = new Map<string, Set<string>>();
+  /** Insertion sequence, the tie-breaker that keeps list order stable. */
+  readonly seq = new Map<string, number>();
+  /** True while issues were inserted in created_at order, so Map order is the default sort. */
+  createdInOrder = true;
+  private nextSeq = 0;
+  private lastCreatedAt = "";
+
+  apply(m: Mutation): void {
+    switch (m.op) {
+      case "issue.put":
+        this.putIssue(m.issue);
+        return;
+      case "issue.del":
+        this.deleteIssue(m.id);
+        return;
+      case "component.put":
+        this.components.set(m.component.id, m.component);
+        return;
+      case "component.del":
+        this.components.delete(m.id);
+        return;
+      case "dep.add":
+        this.addEdge(m.edge);
+        return;
+      case "dep.del":
+        this.removeEdge(m.edge);
+        return;
+    }
+  }
+
+  hasEdge(e: DependencyEdge): boolean {
+    return this.dependsOn.get(e.issue_id)?.has(e.depends_on_id) ?? false;
+  }
+
+  edgeCount(): number {
+    let n = 0;
+    for (const s of this.dependsOn.values()) n += s.size;
+    return n;
+  }
+
+  toSnapshot(generation: number): SnapshotData {
+    const edges: DependencyEdge[] = [];
+    for (const [issue_id, targets] of this.dependsOn) {
+      for (const depends_on_id of targets) edges.push({ issue_id, depends_on_id });
+    }
+    return {
+      format: 1,
+      generation,
+      issues: [...this.issues.values()],
+      components: [...this.components.values()],
+      edges,
+    };
+  }
+
+  load(s: SnapshotData): void {
+    for (const c of s.components) this.components.set(c.id, c);
+    for (const i of s.issues) this.putIssue(i);
+    for (const e of s.edges) this.addEdge(e);
+  }
+
+  private putIssue(issue: IssueRecord): void {
+    if (!this.issues.has(issue.id)) {
+      this.seq.set(issue.id, this.nextSeq++);
+      if (issue.created_at < this.lastCreatedAt) this.createdInOrder = false;
+      else this.lastCreatedAt = issue.created_at;
+    }
+    this.issues.set(issue.id, issue);
+  }
+
+  private deleteIssue(id: string): void {
+    if (!this.issues.delete(id)) return;
+    this.seq.delete(id);
+    for (const target of this.dependsOn.get(id) ?? []) this.blocks.get(target)?.delete(id);
+    for (const source of this.blocks.get(id) ?? []) this.dependsOn.get(source)?.delete(id);
+    this.dependsOn.delete(id);
+    this.blocks.delete(id);
+  }
+
+  private addEdge(e: DependencyEdge): void {
+    // Replaying on top of a snapshot can meet an edge whose endpoint is already deleted there;
+    // skipping it is what the later delete would have done.
+    if (!this.issues.has(e.issue_id) || !this.issues.has(e.depends_on_id)) return;
+    setOf(this.dependsOn, e.issue_id).add(e.depends_on_id);
+    setOf(this.blocks, e.depends_on_id).add(e.issue_id);
+  }
+
+  private removeEdge(e: DependencyEdge): void {
+    this.dependsOn.get(e.issue_id)?.delete(e.depends_on_id);
+    this.blocks.get(e.depends_on_id)?.delete(e.issue_id);
+  }
+}
+
+function setOf(map: Map<string, Set<string>>, key: string): Set<string> {
+  let s = map.get(key);
+  if (!s) {
+    s = new Set();
+    map.set(key, s);
+  }
+  return s;
+}

@@ -1,0 +1,1 @@
+export { type EmbeddedGraphOptions, EmbeddedGraphStore } from "./embedded-graph-store.js";

@@ -1,0 +1,150 @@
+// Durability of the embedded store at the file level: what was acknowledged comes back after a
+// reopen, a torn last line is cut off, real corruption refuses to start, compaction keeps state.
+import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
+import type { GraphStore } from "../../src/ports/graph-store.js";
+import { makeComponent, makeIssue } from "../conformance/graph-store.conformance.js";
+
+let dataDir: string;
+const graphDir = () => join(dataDir, "graph");
+const journals = () => readdirSync(graphDir()).filter((f) => f.startsWith("journal-"));
+
+async function open(options: { compactBytes?: number } = {}): Promise<EmbeddedGraphStore> {
+  const s = new EmbeddedGraphStore({ dataDir, ...options });
+  await s.init();
+  return s;
+}
+
+async function dump(s: GraphStore) {
+  const issues = await s.allIssues();
+  const deps = await Promise.all(issues.map(async (i) => [i.id, await s.dependenciesOf(i.id)] as const));
+  const components = (await s.listComponents(0, 1000)).items;
+  return { issues, deps, components };
+}
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), "tg-journal-"));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("embedded graph store journal", () => {
+  it("brings back every acknowledged mutation after a reopen", async () => {
+    const s = await open();
+    const comp = makeComponent();
+    await s.createComponent(comp);
+    const [a, b, c] = [makeIssue({ component_id: comp.id }), makeIssue(), makeIssue()];
+    await Promise.all([a, b, c].map((i) => s.createIssue(i)));
+    await s.addDependency({ issue_id: a.id, depends_on_id: b.id });
+    await s.addDependency({ issue_id: b.id, depends_on_id: c.id });
+    await s.updateIssue({ ...c, status: "CLOSED", closed_at: c.updated_at });
+    await s.removeDependency({ issue_id: b.id, depends_on_id: c.id });
+    await s.deleteIssue(c.id);
+    const before = await dump(s);
+    await s.close();
+
+    const again = await open();
+    expect(await dump(again)).toEqual(before);
+    expect(await again.getIssue(c.id)).toBeNull();
+    await again.close();
+  });
+
+  it("acknowledges a burst of concurrent writes only once they are on disk", async () => {
+    const s = await open();
+    const issues = Array.from({ length: 500 }, () => makeIssue());
+    await Promise.all(issues.map((i) => s.createIssue(i)));
+    // Read the journal while the store is still open: every acknowledged line must be there.
+    const lines = readFileSync(join(graphDir(), journals()[0]!), "utf8").trim().split("\n");
+    expect(lines).toHaveLength(500);
+    await s.close();
+  });
+
+  it("cuts a torn last line and keeps everything before it", async () => {
+    const s = await open();
+    const kept = makeIssue({ title: "kept" });
+    await s.createIssue(kept);
+    await s.close();
+    const file = join(graphDir(), journals()[0]!);
+    const sizeBefore = readFileSync(file).length;
+    appendFileSync(file, '{"op":"issue.put","issue":{"id":"half');
+
+    const again = await open();
+    expect((await again.allIssues()).map((i) => i.title)).toEqual(["kept"]);
+    expect(readFileSync(file).length).toBe(sizeBefore);
+    // The next write starts on a clean line.
+    await again.createIssue(makeIssue({ title: "after" }));
+    await again.close();
+    const third = await open();
+    expect((await third.allIssues()).map((i) => i.title)).toEqual(["kept", "after"]);
+    await third.close();
+  });
+
+  it("refuses to start when a line before the last one is damaged", async () => {
+    const s = await open();
+    await s.createIssue(makeIssue());
+    await s.createIssue(makeIssue());
+    await s.close();
+    const file = join(graphDir(), journals()[0]!);
+    const lines = readFileSync(file, "utf8").split("\n");
+    lines[0] = lines[0]!.slice(0, 10);
+    writeFileSync(file, lines.join("\n"));
+    await expect(open()).rejects.toThrow(/line 1 is not valid JSON/);
+  });
+
+  it("compacts into a snapshot and a new journal without losing or duplicating anything", async () => {
+    const s = await open({ compactBytes: 4096 });
+    const issues = Array.from({ length: 60 }, (_, i) => makeIssue({ title: `issue ${i}` }));
+    for (const i of issues) await s.createIssue(i);
+    for (let k = 0; k + 1 < issues.length; k += 2) {
+      await s.addDependency({ issue_id: issues[k]!.id, depends_on_id: issues[k + 1]!.id });
+    }
+    await s.deleteIssue(issues[3]!.id);
+    await s.idle();
+    expect(readdirSync(graphDir())).toContain("snapshot.json");
+    const before = await dump(s);
+    await s.close();
+
+    const again = await open({ compactBytes: 4096 });
+    expect(await dump(again)).toEqual(before);
+    await again.close();
+  });
+
+  it("replays correctly after a crash between writing the snapshot and deleting the old journal", async () => {
+    const s = await open({ compactBytes: 2048 });
+    // Keep a copy of each journal as it was, to put the old one back after compaction.
+    for (let i = 0; i < 10; i++) await s.createIssue(makeIssue({ title: `first ${i}` }));
+    await s.close();
+    const oldName = journals()[0]!;
+    const saved = join(dataDir, "saved-journal");
+    copyFileSync(join(graphDir(), oldName), saved);
+
+    const s2 = await open({ compactBytes: 2048 });
+    for (let i = 0; i < 10; i++) await s2.createIssue(makeIssue({ title: `second ${i}` }));
+    await s2.idle();
+    const before = await dump(s2);
+    await s2.close();
+    expect(journals()).not.toContain(oldName);
+    copyFileSync(saved, join(graphDir(), oldName));
+
+    const again = await open();
+    expect(await dump(again)).toEqual(before);
+    expect(journals()).not.toContain(oldName);
+    await again.close();
+  });
+
+  it("ignores a half-written snapshot left by a crash before its rename", async () => {
+    const s = await open({ compactBytes: 1500 });
+    for (let i = 0; i < 30; i++) await s.createIssue(makeIssue({ title: `n ${i}` }));
+    await s.idle();
+    const before = await dump(s);
+    await s.close();
+    writeFileSync(join(graphDir(), "snapshot.json.tmp"), '{"format":1,"generation":99,"iss');
+
+    const again = await open();
+    expect(await dump(again)).toEqual(before);
+    expect(readdirSync(graphDir())).not.toContain("snapshot.json.tmp");
+    await again.close();
+  });
+});
