@@ -1,0 +1,174 @@
+// Writes <reportDir>/junit.xml at the end of the run: one <testsuite> per service, one <testcase> per
+// module. Failed → <failure>, errored → <error>, skipped → <skipped>, flaky → a passing testcase with
+// <flakyFailure> (the Maven Surefire convention that Jenkins and most CI readers understand).
+
+import { hostname } from "node:os";
+import { create } from "xmlbuilder2";
+import type { ResolvedConfig } from "../config/types.js";
+import { formatTimeline } from "./format-timeline.js";
+import type { FileReporterOptions } from "./json-reporter.js";
+import { buildReportDocument, type ReportModule, type ReportService } from "./report-document.js";
+import type { FailureDetails, Reporter, RunContext, RunResult } from "./types.js";
+import { writeReportFile } from "./write-report-file.js";
+
+export const JUNIT_REPORT_FILE = "junit.xml";
+
+type XMLBuilder = ReturnType<typeof create>;
+
+export class JunitReporter implements Reporter {
+  private config: ResolvedConfig | undefined;
+  private readonly serviceStartedAt = new Map<string, string>();
+  private reportDir: string;
+  writtenTo: string | undefined;
+
+  constructor(private readonly options: FileReporterOptions) {
+    this.reportDir = options.reportDir;
+  }
+
+  onInit(ctx: RunContext): void {
+    this.config = ctx.config;
+    this.reportDir = this.options.reportDir || ctx.reportDir;
+  }
+
+  onServiceStart(service: string): void {
+    this.serviceStartedAt.set(service, new Date().toISOString());
+  }
+
+  async onRunEnd(result: RunResult): Promise<void> {
+    const document = buildReportDocument(result, { ...this.options, config: this.config });
+    // XML 1.0 cannot carry most control characters; a response body may hold them.
+    const root = create({ version: "1.0", encoding: "UTF-8", invalidCharReplacement: "\uFFFD" }).ele(
+      "testsuites",
+      {
+        name: `${document.run.project.name} e2e run ${document.run.id}`,
+        tests: document.summary.total,
+        failures: document.summary.failed,
+        errors: document.summary.errors,
+        time: seconds(document.run.durationMs),
+      },
+    );
+    const host = hostname();
+    document.services.forEach((service, id) => {
+      const timestamp = junitTimestamp(this.serviceStartedAt.get(service.name) ?? document.run.startedAt);
+      this.addSuite(root, service, {
+        id,
+        host,
+        timestamp,
+        runId: document.run.id,
+        env: document.run.environment,
+      });
+    });
+    const xml = root.end({ prettyPrint: true });
+    this.writtenTo = await writeReportFile(this.reportDir, JUNIT_REPORT_FILE, `${xml}\n`);
+  }
+
+  private addSuite(
+    root: XMLBuilder,
+    service: ReportService,
+    meta: { id: number; host: string; timestamp: string; runId: string; env: string },
+  ): void {
+    const suite = root.ele("testsuite", {
+      name: service.name,
+      tests: service.summary.total,
+      failures: service.summary.failed,
+      errors: service.summary.errors,
+      skipped: service.summary.skipped,
+      time: seconds(service.summary.durationMs),
+      timestamp: meta.timestamp,
+      hostname: meta.host,
+      id: meta.id,
+      package: service.name,
+    });
+    const properties = suite.ele("properties");
+    properties.ele("property", { name: "baseUrl", value: service.baseUrl });
+    properties.ele("property", { name: "environment", value: meta.env });
+    properties.ele("property", { name: "runId", value: meta.runId });
+    for (const module of service.modules) this.addCase(suite, module);
+    suite.ele("system-out");
+    suite.ele("system-err");
+  }
+
+  private addCase(suite: XMLBuilder, module: ReportModule): void {
+    const testcase = suite.ele("testcase", {
+      classname: module.service,
+      name: module.name,
+      time: seconds(module.durationMs),
+    });
+    const failure = module.failure;
+    switch (module.status) {
+      case "failed":
+        testcase
+          .ele("failure", problemAttributes(failure, "AssertionError"))
+          .txt(problemText(module, failure));
+        break;
+      case "error":
+        testcase.ele("error", problemAttributes(failure, "Error")).txt(problemText(module, failure));
+        break;
+      case "skipped":
+        testcase.ele("skipped", { message: module.skipReason ?? "skipped" });
+        break;
+      case "flaky":
+        testcase
+          .ele("flakyFailure", {
+            message: failure
+              ? oneLine(failure.message)
+              : `passed on attempt ${module.attempts} after failing`,
+            type: failure?.name ?? "AssertionError",
+          })
+          .txt(
+            failure
+              ? problemText(module, failure)
+              : `${module.file}: failed ${module.attempts - 1} time(s), then passed`,
+          );
+        break;
+    }
+    if (this.options.includePayloads && module.requests.length) {
+      testcase.ele("system-out").txt(formatTimeline(module.requests));
+    }
+  }
+}
+
+function problemAttributes(
+  failure: FailureDetails | undefined,
+  fallbackType: string,
+): Record<string, string> {
+  return {
+    message: failure ? oneLine(failure.message) : "no failure details recorded",
+    type: failure?.name ?? fallbackType,
+  };
+}
+
+/** Body of <failure>/<error>: the message, expected vs actual, where, then the stack. */
+function problemText(module: ReportModule, failure: FailureDetails | undefined): string {
+  if (!failure) return module.file;
+  const lines = [failure.message];
+  if ("expected" in failure) lines.push(`expected: ${show(failure.expected)}`);
+  if ("actual" in failure) lines.push(`actual: ${show(failure.actual)}`);
+  lines.push(`at ${failure.location ?? module.file}`);
+  if (failure.stack) lines.push("", failure.stack);
+  return lines.join("\n");
+}
+
+/** The message attribute is one line (CI tools show it as the summary); the body keeps the rest. */
+function oneLine(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > 500 ? `${flat.slice(0, 497)}...` : flat;
+}
+
+function show(value: unknown): string {
+  return typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
+}
+
+function seconds(ms: number): string {
+  return (Math.max(0, ms) / 1000).toFixed(3);
+}
+
+/** JUnit's XSD wants a local date-time without zone or fraction: 2026-11-22T00:00:00. */
+function junitTimestamp(iso: string): string {
+  const match = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.exec(iso);
+  if (match) return match[0];
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? new Date().toISOString().slice(0, 19)
+    : date.toISOString().slice(0, 19);
+}
