@@ -1,0 +1,121 @@
+// The `services` section: one block per service under test, kept in file order (the run order).
+import type { Path, ResolveContext } from "../context.js";
+import { defaultService } from "../defaults.js";
+import {
+  define,
+  describe,
+  ENV_NAME,
+  HEADER_NAME,
+  httpUrl,
+  isAbsent,
+  nonEmpty,
+  PORT,
+  POSITIVE_MS,
+  type Raw,
+  readBlock,
+  readBool,
+  readEnum,
+  readInt,
+  readString,
+  readStringList,
+  readStringMap,
+  urlPath,
+} from "../fields.js";
+import { isPlainMap, Unset } from "../substitute.js";
+import type { BackingServiceConfig, LauncherKind, ServiceConfig } from "../types.js";
+import { resolveBackingService } from "./backing-service.js";
+
+export const LAUNCHERS: readonly LauncherKind[] = ["auto", "docker", "process"];
+/** Names become folder names and URL segments; a leading letter also keeps JS key order = file order. */
+export const SERVICE_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+const CONTAINER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+const KEYS = [
+  "base_url",
+  "health_endpoint",
+  "port",
+  "maven_module",
+  "timeout",
+  "headers",
+  "auto_start",
+  "required",
+  "endpoints",
+  "launcher",
+  "image",
+  "start_command",
+  "env",
+  "depends_on",
+];
+
+export function resolveServices(ctx: ResolveContext, root: Raw, generalTimeout: number): Record<string, ServiceConfig> {
+  const section = readBlock(ctx, root, "services", [], "a map of service name to its options");
+  const out: Record<string, ServiceConfig> = {};
+  for (const [name, value] of Object.entries(section)) {
+    const path = ["services", name];
+    if (!SERVICE_NAME.test(name)) {
+      ctx.error(path, `service names must start with a letter and hold only letters, digits, ".", "_" or "-", got ${JSON.stringify(name)}`, "key");
+      continue;
+    }
+    const raw = value === null || value instanceof Unset ? {} : value;
+    if (!isPlainMap(raw)) {
+      ctx.error(path, `must be a map of options (base_url, port, ...), got ${describe(value)}`);
+      continue;
+    }
+    define(out, name, resolveService(ctx, name, raw, path, generalTimeout));
+  }
+  return out;
+}
+
+function resolveService(ctx: ResolveContext, name: string, raw: Raw, path: Path, generalTimeout: number): ServiceConfig {
+  const d = defaultService(name, generalTimeout);
+  ctx.checkKeys(raw, path, KEYS);
+  const service: ServiceConfig = {
+    name,
+    base_url: readBaseUrl(ctx, raw, path),
+    health_endpoint: readString(ctx, raw, "health_endpoint", path, d.health_endpoint, { check: urlPath }),
+    port: readInt(ctx, raw, "port", path, d.port, PORT),
+    maven_module: readString(ctx, raw, "maven_module", path, d.maven_module, { check: nonEmpty }),
+    timeout: readInt(ctx, raw, "timeout", path, d.timeout, POSITIVE_MS),
+    headers: readStringMap(ctx, raw, "headers", path, { key: HEADER_NAME }),
+    auto_start: readBool(ctx, raw, "auto_start", path, d.auto_start),
+    required: readBool(ctx, raw, "required", path, d.required),
+    endpoints: readStringMap(ctx, raw, "endpoints", path, { check: urlPath }),
+    launcher: readEnum(ctx, raw, "launcher", path, LAUNCHERS, d.launcher),
+    start_command: readStringList(ctx, raw, "start_command", path, d.start_command),
+    env: readStringMap(ctx, raw, "env", path, { key: ENV_NAME }),
+    depends_on: readDependsOn(ctx, raw, path),
+  };
+  if (!isAbsent(raw.image)) service.image = readString(ctx, raw, "image", path, "", { check: nonEmpty });
+  return service;
+}
+
+function readBaseUrl(ctx: ResolveContext, raw: Raw, path: Path): string {
+  const value = raw.base_url;
+  const at = [...path, "base_url"];
+  if (value instanceof Unset) {
+    ctx.error(at, `is required, but \${${value.variable}} is not set and has no default (written: ${value.source})`);
+    return "";
+  }
+  if (value === undefined) {
+    ctx.error(at, "required option is missing (the service's base address, e.g. base_url: http://127.0.0.1:8080)", "parent");
+    return "";
+  }
+  return readString(ctx, raw, "base_url", path, "", { check: httpUrl });
+}
+
+function readDependsOn(ctx: ResolveContext, raw: Raw, path: Path): Record<string, BackingServiceConfig> {
+  const block = readBlock(ctx, raw, "depends_on", path, "a map of backing container name to its options");
+  const out: Record<string, BackingServiceConfig> = {};
+  for (const [name, value] of Object.entries(block)) {
+    const at = [...path, "depends_on", name];
+    if (!CONTAINER_NAME.test(name)) {
+      ctx.error(at, `names must hold only letters, digits, ".", "_" or "-", got ${JSON.stringify(name)}`, "key");
+      continue;
+    }
+    if (!isPlainMap(value)) {
+      ctx.error(at, `must be a map with image, port, ... got ${describe(value)}`);
+      continue;
+    }
+    define(out, name, resolveBackingService(ctx, value, at));
+  }
+  return out;
+}
