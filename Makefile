@@ -3,7 +3,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 
 node_modules/.installed: package-lock.json
 	npm ci --no-audit --no-fund
@@ -29,3 +29,17 @@ images: engine ## Build the registry-less base images (gantry/node-base:local, g
 	bash infra/images/build.sh
 
 .PHONY: engine images
+
+up: install ## Start the compose stack and wait until healthy (offline images when no registry)
+	bash infra/compose/stack.sh up
+
+down: ## Stop and remove the compose stack (V=1 also removes its volumes)
+	bash infra/compose/stack.sh down $(if $(V),--volumes,)
+
+logs: ## Show the compose stack's logs (ARGS="-f task-graph" to follow one service)
+	bash infra/compose/stack.sh logs $(ARGS)
+
+test-neo4j: install ## GraphStore conformance suite against Neo4j 5 (compose neo4j, or NEO4J_URI)
+	bash infra/compose/test-neo4j.sh
+
+.PHONY: up down logs test-neo4j
