@@ -12,7 +12,8 @@ import type { CorpusStats } from "./corpus-stats.js";
 import { hash32 } from "./hash.js";
 import { tokenize } from "./tokenize.js";
 
-/** 256 dimensions: measured as the best trade of quality against exact-search speed at 100k items (bench/task-graph). */
+// 256: exact search cost for a sparse query does not grow with the dimension (see the embedded
+// vector index), but memory (1 KiB per item) and the dense-query cost do.
 export const DEFAULT_DIMENSION = 256;
 const NGRAM_SHARE = 0.6;
 const WORD_SEED = 0x811c9dc5;

@@ -1,0 +1,161 @@
+// VectorIndex on Redis 8 vector sets (the built-in vectorset module: VADD, VSIM, VREM). One
+// vector set holds every item; the element name is the item key and its JSON attributes carry
+// {type, id, title, text}, so a type restriction is a VSIM FILTER and hits need no second store.
+// Vectors are stored unquantised (NOQUANT): the default int8 quantisation costs recall.
+// Every command has a bounded timeout and the offline queue is off, so a Redis that is down
+// fails fast with BackendUnavailableError (503) instead of hanging the request.
+import { Redis, type RedisOptions } from "ioredis";
+import { BackendUnavailableError } from "../../ports/errors.js";
+import type { VectorHit, VectorIndex, VectorItem, VectorQuery } from "../../ports/vector-index.js";
+import { cosineFromScore, fp32Blob, redactUrl, typeFilter } from "./filter.js";
+
+export interface RedisVectorIndexOptions {
+  /** redis://[user:password@]host:port[/db] */
+  url: string;
+  /** Name of the vector set. @default "gantry:vectors" */
+  key?: string;
+  /** Per-command deadline in ms. @default 2000 */
+  commandTimeoutMs?: number;
+  /** Connect deadline in ms. @default 2000 */
+  connectTimeoutMs?: number;
+  /** HNSW exploration factor for queries; higher = better recall, slower. @default 200 */
+  searchEf?: number;
+}
+
+interface Attributes {
+  type: string;
+  id: string;
+  title: string;
+  text: string;
+}
+
+export class RedisVectorIndex implements VectorIndex {
+  readonly backend = "redis";
+  readonly #client: Redis;
+  readonly #key: string;
+  readonly #where: string;
+  readonly #searchEf: number;
+
+  constructor(options: RedisVectorIndexOptions) {
+    this.#key = options.key ?? "gantry:vectors";
+    this.#where = redactUrl(options.url);
+    this.#searchEf = options.searchEf ?? 200;
+    const clientOptions: RedisOptions = {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: options.commandTimeoutMs ?? 2000,
+      connectTimeout: options.connectTimeoutMs ?? 2000,
+      // Keep reconnecting in the background (capped back-off) so the service recovers by itself.
+      retryStrategy: (times) => Math.min(times * 200, 2000),
+    };
+    this.#client = new Redis(options.url, clientOptions);
+    // Connection errors surface through the failed commands; an unhandled 'error' event would crash.
+    this.#client.on("error", () => {});
+  }
+
+  async init(): Promise<void> {
+    try {
+      await this.#client.connect();
+    } catch (error) {
+      throw this.#unavailable(error);
+    }
+    const info = await this.#run(() => this.#client.call("COMMAND", ["INFO", "VADD"]));
+    if (!Array.isArray(info) || info[0] === null) {
+      throw new Error(
+        `Redis at ${this.#where} has no vector sets (VADD is unknown): Redis 8 or later is required`,
+      );
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#client.disconnect();
+  }
+
+  async ping(): Promise<void> {
+    await this.#run(() => this.#client.ping());
+  }
+
+  async upsert(item: VectorItem): Promise<void> {
+    const attributes: Attributes = { type: item.type, id: item.id, title: item.title, text: item.text };
+    await this.#run(() =>
+      this.#client.call("VADD", [
+        this.#key,
+        "FP32",
+        fp32Blob(item.vector),
+        item.key,
+        "NOQUANT",
+        "SETATTR",
+        JSON.stringify(attributes),
+      ]),
+    );
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.#run(() => this.#client.call("VREM", [this.#key, key]));
+  }
+
+  async size(): Promise<number> {
+    return Number(await this.#run(() => this.#client.call("VCARD", [this.#key])));
+  }
+
+  async search(query: VectorQuery): Promise<VectorHit[]> {
+    if (!Number.isInteger(query.limit) || query.limit < 1) {
+      throw new RangeError(`limit must be a positive integer, got ${query.limit}`);
+    }
+    if (query.types?.length === 0) return [];
+    const args: (string | number | Buffer)[] = [this.#key, "FP32", fp32Blob(query.vector), "WITHSCORES"];
+    args.push("COUNT", query.limit, "EF", Math.max(this.#searchEf, query.limit));
+    if (query.types) args.push("FILTER", typeFilter(query.types));
+    const reply = (await this.#run(() => this.#client.call("VSIM", args))) as string[];
+    if (reply.length === 0) return [];
+    const elements: string[] = [];
+    const scores: number[] = [];
+    for (let i = 0; i < reply.length; i += 2) {
+      elements.push(reply[i]!);
+      scores.push(Number(reply[i + 1]));
+    }
+    const attributes = await this.#attributes(elements);
+    const hits: VectorHit[] = [];
+    elements.forEach((key, i) => {
+      const attrs = attributes[i];
+      // An element removed between VSIM and VGETATTR is simply gone.
+      if (attrs) hits.push({ key, ...attrs, score: cosineFromScore(scores[i]!) });
+    });
+    return hits;
+  }
+
+  async #attributes(elements: string[]): Promise<(Attributes | null)[]> {
+    const pipeline = this.#client.pipeline();
+    for (const element of elements) pipeline.call("VGETATTR", this.#key, element);
+    const results = (await this.#run(() => pipeline.exec())) ?? [];
+    return results.map(([error, value]) => {
+      if (error) throw this.#classify(error);
+      return typeof value === "string" ? (JSON.parse(value) as Attributes) : null;
+    });
+  }
+
+  async #run<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch (error) {
+      throw this.#classify(error);
+    }
+  }
+
+  // A reply error (wrong dimension, syntax) is a bug or bad input and stays as it is; anything
+  // else (refused, reset, timed out, not writable) means the backend is unavailable.
+  #classify(error: unknown): Error {
+    if (error instanceof Error && error.name === "ReplyError") {
+      return new Error(`Redis rejected a vector-set command: ${error.message}`, { cause: error });
+    }
+    return this.#unavailable(error);
+  }
+
+  #unavailable(error: unknown): BackendUnavailableError {
+    const reason = error instanceof Error ? error.message : String(error);
+    return new BackendUnavailableError("redis", `Redis at ${this.#where} is unavailable: ${reason}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,9 @@
+import { EmbeddedVectorIndex } from "../../src/adapters/embedded-vector/index.js";
+import { describeVectorIndexConformance } from "./vector-index.conformance.js";
+
+describeVectorIndexConformance("embedded exact cosine", async () => {
+  // A tiny initial capacity so the conformance cases also exercise growth.
+  const index = new EmbeddedVectorIndex({ initialCapacity: 4 });
+  await index.init();
+  return index;
+});
