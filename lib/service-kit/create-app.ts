@@ -83,7 +83,15 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   // Only JSON bodies: drop Fastify's text/plain parser and keep its safe JSON parser.
   const jsonParser = app.getDefaultJsonParser("error", "error");
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit }, jsonParser);
+  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit }, (request, body, done) => {
+    // An empty body with a JSON content type means "no body" (many clients send the header anyway);
+    // routes that need a body then answer VALIDATION_ERROR naming it.
+    if (body === "" || (typeof body === "string" && body.trim() === "")) {
+      done(null, undefined);
+      return;
+    }
+    jsonParser(request, body as string, done);
+  });
 
   let closing = false;
   app.addHook("preClose", async () => {

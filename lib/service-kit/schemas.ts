@@ -7,5 +7,5 @@ export const ErrorBodySchema = Type.Object(
     code: Type.String({ description: "UPPER_SNAKE_CASE machine code." }),
     details: Type.Optional(Type.Object({}, { additionalProperties: true })),
   },
-  { $id: undefined, description: "Every error response has this shape." },
+  { description: "Every error response has this shape." },
 );

@@ -1,0 +1,128 @@
+/**
+ * User CRUD. With AUTH_REQUIRED=true every route needs a valid token and writes need role admin;
+ * those checks and the 404 for an unknown id run in onRequest, i.e. before body validation.
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { ErrorBodySchema, httpError } from "../../../../lib/service-kit/index.js";
+import type { AuthContext } from "../context.js";
+import { userNotFound } from "../errors.js";
+import {
+  CreateUserBody,
+  IdParams,
+  ListQuery,
+  NoContent,
+  UpdateUserBody,
+  UserList,
+  UserSchema,
+} from "../schemas.js";
+
+const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
+
+export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ctx) => {
+  const { store, tokens, config } = ctx;
+
+  const requireToken = async (request: FastifyRequest): Promise<void> => {
+    if (config.authRequired) tokens.authenticate(request.headers.authorization);
+  };
+  const requireAdmin = async (request: FastifyRequest): Promise<void> => {
+    if (!config.authRequired) return;
+    const claims = tokens.authenticate(request.headers.authorization);
+    if (store.roleOf(claims.sub) !== "admin") {
+      throw httpError("FORBIDDEN", "Only an admin may change users.");
+    }
+  };
+  const requireExisting = async (request: FastifyRequest): Promise<void> => {
+    const { id } = request.params as { id: string };
+    if (!store.has(id)) throw userNotFound(id);
+  };
+  const security = config.authRequired ? [{ bearerAuth: [] }] : [];
+
+  app.get(
+    "/api/users",
+    {
+      onRequest: requireToken,
+      schema: {
+        summary: "List users (paged, searchable)",
+        tags: ["users"],
+        security,
+        querystring: ListQuery,
+        response: { 200: UserList, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, limit, search } = request.query;
+      const { items, total } = store.list(page, limit, search);
+      return { items, total, page, limit, total_pages: Math.ceil(total / limit) };
+    },
+  );
+
+  app.post(
+    "/api/users",
+    {
+      onRequest: requireAdmin,
+      schema: {
+        summary: "Create a user",
+        tags: ["users"],
+        security,
+        body: CreateUserBody,
+        response: { 201: UserSchema, ...errors, 409: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await store.create(request.body)),
+  );
+
+  app.get(
+    "/api/users/:id",
+    {
+      onRequest: [requireToken, requireExisting],
+      schema: {
+        summary: "Get a user",
+        tags: ["users"],
+        security,
+        params: IdParams,
+        response: { 200: UserSchema, ...errors, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = store.get(request.params.id);
+      if (!user) throw userNotFound(request.params.id);
+      return user;
+    },
+  );
+
+  app.put(
+    "/api/users/:id",
+    {
+      onRequest: [requireAdmin, requireExisting],
+      schema: {
+        summary: "Update a user (partial: any of name, email, role)",
+        tags: ["users"],
+        security,
+        params: IdParams,
+        body: UpdateUserBody,
+        response: { 200: UserSchema, ...errors, 404: ErrorBodySchema, 409: ErrorBodySchema },
+      },
+    },
+    async (request) => store.update(request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/users/:id",
+    {
+      onRequest: [requireAdmin, requireExisting],
+      schema: {
+        summary: "Delete a user and revoke their tokens",
+        tags: ["users"],
+        security,
+        params: IdParams,
+        response: { 204: NoContent, ...errors, 404: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      if (!store.delete(request.params.id)) throw userNotFound(request.params.id);
+      tokens.revokeUser(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
