@@ -1,0 +1,60 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mixedRun, SECRET_TOKEN } from "./helpers/fixtures.js";
+import { hostileRun, writeHtml } from "./helpers/html.js";
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "gantry-html-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("HtmlReporter (markup)", () => {
+  it("writes one self-contained file: inline style and script, no external URL to load", async () => {
+    const html = await writeHtml(dir, mixedRun());
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(html).not.toMatch(/<link\b/i);
+    expect(html).not.toMatch(/\bsrc\s*=/i);
+    expect(html).toContain("<style>");
+    expect(html).toContain("<script>");
+    expect(html).toMatch(/Content-Security-Policy" content="default-src &#39;none&#39;/);
+  });
+
+  it("escapes every value from the run, so names and bodies cannot inject markup", async () => {
+    const html = await writeHtml(dir, hostileRun());
+    expect(html).not.toContain("<script>window.__pwned");
+    expect(html).not.toContain("<img src=x");
+    expect(html).toContain("&lt;script&gt;window.__pwned=1&lt;/script&gt;");
+    // Exactly one script element: our own.
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
+  it("shows payloads redacted, and only with include_payloads", async () => {
+    const withPayloads = await writeHtml(dir, mixedRun(), true);
+    expect(withPayloads).toContain("Request body");
+    expect(withPayloads).toContain("&quot;password&quot;: &quot;[REDACTED]&quot;");
+    expect(withPayloads).not.toContain("admin123");
+    expect(withPayloads).not.toContain(SECRET_TOKEN);
+    const without = await writeHtml(dir, mixedRun(), false);
+    expect(without).not.toContain("Request body");
+    expect(without).toContain("/api/auth/login");
+  });
+
+  it("expands failed and errored modules by default and folds the others", async () => {
+    const html = await writeHtml(dir, mixedRun());
+    const opens = [...html.matchAll(/<details class="module" data-status="(\w+)"[^>]*?( open)?>/g)].map(
+      (m) => `${m[1]}${m[2] ?? ""}`,
+    );
+    expect(opens).toEqual(["passed", "failed open", "error open", "passed", "flaky", "skipped"]);
+  });
+
+  it("lists the configured endpoints a service never called", async () => {
+    const html = await writeHtml(dir, mixedRun());
+    expect(html).toContain("Configured endpoints never called");
+    expect(html).toContain("<li>delete_user</li>");
+  });
+});
