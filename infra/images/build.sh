@@ -93,6 +93,9 @@ build_redis() {
 
 WORK=$(mktemp -d) && trap 'rm -rf "$WORK"' EXIT
 docker info >/dev/null 2>&1 || { say "no Docker engine answers; run infra/docker/ensure-engine.sh"; exit 1; }
+mkdir -p "$REPO_ROOT/.cache"
+exec 7>"$REPO_ROOT/.cache/images-build.lock"
+flock -w 300 7 || { say "timed out waiting for another build.sh run"; exit 1; }
 case "${1:-all}" in
   node) build_node ;;
   redis) build_redis ;;

@@ -14,6 +14,11 @@ OUT="${REDIS8_DIR:-$REPO_ROOT/.cache/redis8}"
 PACKAGES=(redis-tools libc6 libatomic1 libcap2 libgcc-s1 libjemalloc2 liblzf1 libssl3t64
   libstdc++6 libsystemd0 libzstd1 zlib1g)
 
+# Test files may run this concurrently: one extraction at a time.
+mkdir -p "$REPO_ROOT/.cache"
+exec 8>"$REPO_ROOT/.cache/redis8.lock"
+flock -w 300 8 || { echo "redis8: timed out waiting for another redis8.sh run" >&2; exit 1; }
+
 trixie_debs "${PACKAGES[@]}"
 
 debs=()
