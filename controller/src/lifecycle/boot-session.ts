@@ -1,0 +1,308 @@
+// One run's lifecycle: sweep leftovers, bring each requested service to health (already running,
+// reused, or started by a launcher), and stop everything it started, exactly once.
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { ResolvedConfig, ServiceConfig } from "../config/types.js";
+import { signalGroup } from "./cleanup/process-group.js";
+import { SignalGuard } from "./cleanup/signal-guard.js";
+import { sweepLeftovers } from "./cleanup/sweeper.js";
+import { freePort } from "./common/free-port.js";
+import { currentOwner } from "./common/owner.js";
+import { healthUrl, loopbackPort } from "./common/service-urls.js";
+import type { RuntimeClient } from "./container-runtime/runtime-client.js";
+import { startBackingContainers } from "./launchers/backing-containers.js";
+import { DockerLauncher } from "./launchers/docker-launcher.js";
+import type { Launcher, StartedService } from "./launchers/launcher.js";
+import { ProcessLauncher } from "./launchers/process-launcher.js";
+import { StartedProcess } from "./launchers/started-process.js";
+import { runNetwork } from "./run-network.js";
+import type { Resource } from "./resource.js";
+import { reuseContainer } from "./reuse.js";
+import { ServiceFailure } from "./service-failure.js";
+import type { BootOptions, BootResult } from "./types.js";
+import { Wait } from "./wait-strategies/wait.js";
+
+export interface BootDeps {
+  /** Finds the container engine; injectable so tests can force "no engine". */
+  getRuntime?: () => Promise<RuntimeClient | undefined>;
+}
+
+interface Ready {
+  url: string;
+  reset?: () => Promise<void>;
+}
+
+export class BootSession {
+  private readonly resources: Resource[] = [];
+  private readonly owner = currentOwner();
+  private readonly guard = new SignalGuard(() => this.stop());
+  private readonly resets = new Map<string, () => Promise<void>>();
+  private runtimePromise?: Promise<RuntimeClient | undefined>;
+  private stopping?: Promise<void>;
+
+  constructor(
+    private readonly config: ResolvedConfig,
+    private readonly options: BootOptions,
+    private readonly deps: BootDeps = {},
+  ) {}
+
+  async boot(names: string[]): Promise<BootResult> {
+    const services = names.map((name) => this.serviceNamed(name));
+    if (this.options.start) {
+      this.guard.install();
+      process.once("exit", this.killProcessesNow);
+      await sweepLeftovers(this.config.rootDir, await this.runtime(), this.options.log);
+    }
+    const onAbort = () => void this.stop();
+    this.options.signal?.addEventListener("abort", onAbort, { once: true });
+    const outcomes = await Promise.all(
+      services.map((s) => this.bootOne(s).catch((e: unknown) => this.failure(s, e))),
+    );
+    if (this.options.signal?.aborted) {
+      await this.stop();
+      throw this.options.signal.reason;
+    }
+    const required = outcomes.find((o): o is ServiceFailure => o instanceof ServiceFailure && o.required);
+    if (required) {
+      await this.stop();
+      throw required.toError();
+    }
+    const ready = new Map<string, string>();
+    const skipped = new Map<string, string>();
+    outcomes.forEach((outcome, i) => {
+      const name = services[i]!.name;
+      if (outcome instanceof ServiceFailure) {
+        skipped.set(name, outcome.toSkipReason());
+        this.options.log(`${name}: skipped (optional): ${outcome.toSkipReason()}`);
+      } else {
+        ready.set(name, outcome.url);
+        if (outcome.reset) this.resets.set(name, outcome.reset);
+      }
+    });
+    if (this.resources.length === 0) this.releaseHandlers();
+    return {
+      ready,
+      skipped,
+      reset: async (service) => {
+        await this.resets.get(service)?.();
+      },
+      stop: () => this.stop(),
+    };
+  }
+
+  /** Stops and removes everything started (or, with --keep, prints how to). Idempotent. */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      this.releaseHandlers();
+      if (this.options.keep) {
+        for (const r of this.resources)
+          this.options.log(`kept running (--keep): ${r.description}; stop with: ${r.stopCommand}`);
+        return;
+      }
+      await stopInLayers(this.resources, this.options.log);
+    })();
+    return this.stopping;
+  }
+
+  private async bootOne(service: ServiceConfig): Promise<Ready | ServiceFailure> {
+    const configured = healthUrl(service.base_url, service.health_endpoint);
+    const first = await Wait.forHttp(configured).probe(1000);
+    const fail = (reason: string, lastSeen = first.seen, url = configured, tail: string[] = []) =>
+      new ServiceFailure(service.name, service.required, url, lastSeen, reason, tail);
+    if (first.ok) {
+      this.options.log(`${service.name}: already healthy at ${service.base_url}`);
+      return { url: service.base_url };
+    }
+    if (!this.options.start) return fail("not healthy, and --no-start forbids starting it");
+    if (!service.auto_start) return fail("not healthy, and auto_start is false");
+    const runtime = await this.runtime();
+    if (this.options.reuse && runtime) {
+      const reused = await reuseContainer(runtime, service, this.config.hash, this.options.log);
+      if (reused) return reused;
+    }
+    const launcher = this.launcherFor(service, runtime);
+    if (launcher instanceof ServiceFailure) return launcher;
+    const hostPort = loopbackPort(service.base_url) ?? (await freePort());
+    const mine: Resource[] = [];
+    const track = (r: Resource) => {
+      mine.push(r);
+      this.resources.push(r);
+    };
+    let started: StartedService | undefined;
+    try {
+      const env = await this.backingEnv(service, launcher, runtime, track);
+      started = await launcher.start({
+        service,
+        rootDir: this.config.rootDir,
+        configHash: this.config.hash,
+        runId: this.options.runId,
+        owner: this.owner,
+        keep: this.options.keep,
+        hostPort,
+        env: env.vars,
+        network: env.network,
+        log: this.options.log,
+        signal: this.options.signal,
+      });
+      track(asResource(started));
+      const target = healthUrl(started.url, service.health_endpoint);
+      const t0 = performance.now();
+      await Wait.forHttp(target).waitUntilReady({
+        timeoutMs: service.timeout,
+        signal: AbortSignal.any([started.exited, ...(this.options.signal ? [this.options.signal] : [])]),
+        wakeup: started.wakeup,
+      });
+      const ms = Math.round(performance.now() - t0);
+      this.options.log(`${service.name}: healthy at ${started.url} (${launcher.name}, ${ms} ms after start)`);
+      const running = started;
+      return { url: running.url, reset: () => running.reset() };
+    } catch (error) {
+      if (this.options.signal?.aborted) throw error;
+      const failure = this.failure(service, error, started);
+      await stopInLayers(mine, this.options.log);
+      return failure;
+    }
+  }
+
+  private failure(service: ServiceConfig, error: unknown, started?: StartedService): ServiceFailure {
+    const err = error as { lastSeen?: string; target?: string; message?: string; code?: string };
+    const url = err.target ?? healthUrl(started?.url ?? service.base_url, service.health_endpoint);
+    let reason: string;
+    if (started?.exited.aborted)
+      reason = `it exited before becoming healthy (${(started.exited.reason as Error).message})`;
+    else if (err.code === "E2E_WAIT_TIMEOUT")
+      reason = `not healthy within its timeout of ${service.timeout}ms`;
+    else reason = `could not be started: ${err.message ?? String(error)}`;
+    return new ServiceFailure(
+      service.name,
+      service.required,
+      url,
+      err.lastSeen ?? "nothing (never polled)",
+      reason,
+      started?.logTail(50) ?? [],
+    );
+  }
+
+  private launcherFor(service: ServiceConfig, runtime: RuntimeClient | undefined): Launcher | ServiceFailure {
+    // auto: a container when an engine answers and there is something to run in it.
+    const containable =
+      !!service.image || existsSync(join(resolve(this.config.rootDir, service.maven_module), "Dockerfile"));
+    if (service.launcher === "process" || (service.launcher === "auto" && (!runtime || !containable))) {
+      return new ProcessLauncher();
+    }
+    if (runtime) return new DockerLauncher(runtime);
+    return new ServiceFailure(
+      service.name,
+      service.required,
+      healthUrl(service.base_url, service.health_endpoint),
+      "no container engine",
+      `launcher is "docker" but no Docker engine answers at ${process.env.DOCKER_HOST ?? "unix:///var/run/docker.sock"}`,
+      [],
+    );
+  }
+
+  private async backingEnv(
+    service: ServiceConfig,
+    launcher: Launcher,
+    runtime: RuntimeClient | undefined,
+    track: (r: Resource) => void,
+  ): Promise<{ vars: Record<string, string>; network?: string }> {
+    const deps = Object.keys(service.depends_on);
+    if (deps.length === 0) return { vars: {} };
+    if (!runtime) {
+      this.options.log(
+        `${service.name}: no Docker engine, so starting it without ${deps.join(", ")}; it uses its embedded backends`,
+      );
+      return { vars: {} };
+    }
+    const common = {
+      runId: this.options.runId,
+      configHash: this.config.hash,
+      owner: this.owner,
+      keep: this.options.keep,
+    };
+    const network =
+      launcher.name === "docker"
+        ? await runNetwork(runtime, { ...common, service: service.name }, track)
+        : undefined;
+    const vars = await startBackingContainers(runtime, {
+      ...common,
+      service,
+      network,
+      log: this.options.log,
+      signal: this.options.signal,
+      track,
+    });
+    return { vars, network };
+  }
+
+  private runtime(): Promise<RuntimeClient | undefined> {
+    this.runtimePromise ??= this.deps.getRuntime
+      ? this.deps.getRuntime()
+      : import("./container-runtime/runtime-client.js").then((m) => m.getRuntimeClient());
+    return this.runtimePromise;
+  }
+
+  private serviceNamed(name: string): ServiceConfig {
+    const service = this.config.services[name];
+    if (!service) {
+      const known = Object.keys(this.config.services).join(", ") || "none";
+      throw new Error(
+        `bootServices: no service "${name}" in ${this.config.configPath} (configured: ${known})`,
+      );
+    }
+    return service;
+  }
+
+  private releaseHandlers(): void {
+    this.guard.uninstall();
+    process.removeListener("exit", this.killProcessesNow);
+  }
+
+  /** Last resort on an exit without stop(): process groups can still be killed synchronously. */
+  private readonly killProcessesNow = () => {
+    if (this.options.keep) return;
+    for (const r of this.resources) if (r instanceof ProcessResource) signalGroup(r.pid, "SIGKILL");
+  };
+}
+
+class ProcessResource implements Resource {
+  readonly layer = 0;
+  constructor(
+    private readonly started: StartedProcess,
+    readonly description: string,
+  ) {}
+  get pid(): number {
+    return this.started.pid;
+  }
+  get stopCommand(): string {
+    return this.started.stopCommand;
+  }
+  stop(): Promise<unknown> {
+    return this.started.stop();
+  }
+}
+
+function asResource(started: StartedService): Resource {
+  if (started instanceof StartedProcess) {
+    return new ProcessResource(started, `${started.name} (process, pid ${started.pid})`);
+  }
+  return {
+    description: `${started.name} (container; ${started.stopCommand.replace("docker rm -f ", "")})`,
+    stopCommand: started.stopCommand,
+    layer: 0,
+    stop: () => started.stop(),
+  };
+}
+
+async function stopInLayers(resources: Resource[], log: (line: string) => void): Promise<void> {
+  for (const layer of [0, 1, 2] as const) {
+    await Promise.all(
+      resources
+        .filter((r) => r.layer === layer)
+        .map((r) =>
+          r.stop().catch((e: Error) => log(`cleanup: could not stop ${r.description}: ${e.message}`)),
+        ),
+    );
+  }
+}

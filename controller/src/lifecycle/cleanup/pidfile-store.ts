@@ -1,0 +1,58 @@
+// One JSON pidfile per started process under <rootDir>/.cache/e2e/, so a later run can find
+// processes whose owner died (kill -9) and stop them.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Owner } from "../common/owner.js";
+
+export interface PidRecord {
+  service: string;
+  runId: string;
+  pid: number;
+  /** /proc start time of `pid`, to tell it from a later process reusing the number. */
+  startTime: string;
+  owner: Owner;
+  keep: boolean;
+  command: string[];
+}
+
+export class PidfileStore {
+  readonly dir: string;
+
+  constructor(rootDir: string) {
+    this.dir = join(rootDir, ".cache", "e2e");
+  }
+
+  write(record: PidRecord): string {
+    mkdirSync(this.dir, { recursive: true });
+    const path = this.pathOf(record);
+    writeFileSync(path, JSON.stringify(record, null, 2));
+    return path;
+  }
+
+  remove(record: PidRecord): void {
+    rmSync(this.pathOf(record), { force: true });
+  }
+
+  list(): PidRecord[] {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir).filter((n) => n.endsWith(".pid.json"));
+    } catch {
+      return [];
+    }
+    const records: PidRecord[] = [];
+    for (const name of names) {
+      try {
+        records.push(JSON.parse(readFileSync(join(this.dir, name), "utf8")) as PidRecord);
+      } catch {
+        // Half-written by a process killed mid-write: nothing to act on; drop it.
+        rmSync(join(this.dir, name), { force: true });
+      }
+    }
+    return records;
+  }
+
+  private pathOf(record: Pick<PidRecord, "runId" | "service">): string {
+    return join(this.dir, `${record.runId}.${record.service}.pid.json`);
+  }
+}

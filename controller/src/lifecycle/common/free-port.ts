@@ -1,0 +1,15 @@
+// An ephemeral port on 127.0.0.1, for a service whose base_url does not name a local port.
+import { createServer } from "node:net";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}

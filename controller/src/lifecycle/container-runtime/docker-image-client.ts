@@ -1,0 +1,65 @@
+// ImageClient on dockerode: look up a local image, build one from a Dockerfile (legacy builder).
+import type Dockerode from "dockerode";
+import { debugLog } from "../common/debug-log.js";
+import { contextEntries } from "./build-context.js";
+import type { ImageBuild, ImageClient } from "./types.js";
+
+interface BuildEvent {
+  stream?: string;
+  error?: string;
+  errorDetail?: { message?: string };
+}
+
+export class DockerImageClient implements ImageClient {
+  constructor(private readonly docker: Dockerode) {}
+
+  async labels(tag: string): Promise<Record<string, string> | undefined> {
+    debugLog(`Fetching image ${tag}...`);
+    try {
+      const info = await this.docker.getImage(tag).inspect();
+      debugLog(`Fetched image ${tag} (${info.Id.slice(7, 19)})`);
+      return info.Config?.Labels ?? {};
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 404) {
+        debugLog(`Image ${tag} not found`);
+        return undefined;
+      }
+      throw error;
+    }
+  }
+
+  async build(build: ImageBuild, onStep: (line: string) => void): Promise<void> {
+    debugLog(`Building image ${build.tag} from ${build.dockerfile}...`);
+    const src = await contextEntries(build.context);
+    const stream = await this.docker.buildImage(
+      { context: build.context, src },
+      {
+        t: build.tag,
+        dockerfile: build.dockerfile,
+        buildargs: build.buildArgs,
+        labels: build.labels,
+        rm: true,
+      },
+    );
+    const recent: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      this.docker.modem.followProgress(
+        stream,
+        (error: Error | null) => (error ? reject(error) : resolve()),
+        (event: BuildEvent) => {
+          if (event.error) {
+            const detail = event.errorDetail?.message ?? event.error;
+            reject(new Error(`build of ${build.tag} failed: ${detail}\n${recent.slice(-20).join("\n")}`));
+            return;
+          }
+          for (const line of (event.stream ?? "").split("\n")) {
+            if (!line.trim()) continue;
+            recent.push(line);
+            if (/^Step \d+\/\d+ :/.test(line)) onStep(line);
+          }
+        },
+      );
+    });
+    debugLog(`Built image ${build.tag}`);
+  }
+}

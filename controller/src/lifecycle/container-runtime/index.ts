@@ -1,0 +1,2 @@
+export { getRuntimeClient, RuntimeClient } from "./runtime-client.js";
+export type * from "./types.js";

@@ -1,0 +1,69 @@
+// A service (or backing) container we started: follows its log, resets by SIGUSR2 through the
+// Docker API, and is stopped and removed on stop().
+import { RingBuffer } from "../common/ring-buffer.js";
+import { Wakeup } from "../common/wakeup.js";
+import type { ContainerClient } from "../container-runtime/types.js";
+import type { StartedService, StoppedService } from "./launcher.js";
+
+export class StartedContainer implements StartedService {
+  readonly launcher = "docker" as const;
+  readonly wakeup = new Wakeup();
+  readonly stopCommand: string;
+  private readonly output = new RingBuffer(200);
+  private readonly exitedController = new AbortController();
+  private unfollow?: () => void;
+  private stopped?: Promise<StoppedService>;
+
+  constructor(
+    private readonly client: ContainerClient,
+    readonly id: string,
+    readonly containerName: string,
+    readonly name: string,
+    readonly url: string,
+  ) {
+    this.stopCommand = `docker rm -f ${containerName}`;
+  }
+
+  get exited(): AbortSignal {
+    return this.exitedController.signal;
+  }
+
+  /** Follows the log from the container's start; when the stream ends the container has stopped. */
+  async followLogs(): Promise<void> {
+    this.unfollow = await this.client.followLogs(
+      this.id,
+      (text) => {
+        this.output.write(text);
+        this.wakeup.trigger();
+      },
+      () => void this.noticeExit(),
+    );
+  }
+
+  logTail(lines = 50): string[] {
+    return this.output.tail(lines);
+  }
+
+  async reset(): Promise<void> {
+    await this.client.kill(this.id, "SIGUSR2");
+  }
+
+  stop(): Promise<StoppedService> {
+    this.stopped ??= (async () => {
+      this.unfollow?.();
+      await this.client.stop(this.id, 5).catch(() => {});
+      await this.client.remove(this.id);
+      return { name: this.name, launcher: this.launcher };
+    })();
+    return this.stopped;
+  }
+
+  private async noticeExit(): Promise<void> {
+    if (this.stopped) return;
+    const info = await this.client.inspect(this.id).catch(() => undefined);
+    if (info?.running) return;
+    const reason = `container exited with code ${info?.exitCode ?? "unknown"}`;
+    this.output.push(`[gantry] ${reason}`);
+    this.exitedController.abort(new Error(reason));
+  }
+}

@@ -1,0 +1,55 @@
+// A health probe: one check (probe) plus a wait that repeats it with the shared polling helper.
+import type { Clock } from "../common/clock.js";
+import { pollUntil } from "../common/poll.js";
+import type { Wakeup } from "../common/wakeup.js";
+import { WaitInterruptedError, WaitTimeoutError } from "./wait-errors.js";
+
+export interface ProbeResult {
+  ok: boolean;
+  /** What was seen: "HTTP 200", "HTTP 503", "ECONNREFUSED", "health: starting"... */
+  seen: string;
+}
+
+export interface WaitOptions {
+  timeoutMs: number;
+  clock?: Clock;
+  /** Ends the wait early with WaitInterruptedError (Ctrl-C, or the service exited). */
+  signal?: AbortSignal;
+  wakeup?: Wakeup;
+}
+
+export interface WaitStrategy {
+  /** What is polled, for messages: a URL, host:port or container. */
+  readonly target: string;
+  probe(timeoutMs: number): Promise<ProbeResult>;
+  waitUntilReady(options: WaitOptions): Promise<ProbeResult>;
+}
+
+export abstract class AbstractWaitStrategy implements WaitStrategy {
+  abstract readonly target: string;
+  /** What readiness means, for messages: "HTTP 2xx", "A TCP connection"... */
+  protected abstract readonly expectation: string;
+
+  abstract probe(timeoutMs: number): Promise<ProbeResult>;
+
+  async waitUntilReady(options: WaitOptions): Promise<ProbeResult> {
+    let lastSeen = "nothing yet";
+    try {
+      const outcome = await pollUntil(
+        async (remaining) => {
+          const result = await this.probe(Math.min(remaining, 2000));
+          lastSeen = result.seen;
+          return result;
+        },
+        (result) => result.ok,
+        options,
+      );
+      if (outcome.ok) return outcome.last;
+    } catch (error) {
+      if (options.signal?.aborted)
+        throw new WaitInterruptedError(this.target, lastSeen, options.signal.reason);
+      throw error;
+    }
+    throw new WaitTimeoutError(this.target, this.expectation, options.timeoutMs, lastSeen);
+  }
+}
