@@ -80,7 +80,9 @@ export class ApiConfigLoader {
   /** The service whose maven_module is this folder (both resolved against rootDir). */
   getServiceByMavenModule(modulePath: string): ServiceConfig | undefined {
     const wanted = resolve(this.config.rootDir, modulePath);
-    return Object.values(this.config.services).find((s) => resolve(this.config.rootDir, s.maven_module) === wanted);
+    return Object.values(this.config.services).find(
+      (s) => resolve(this.config.rootDir, s.maven_module) === wanted,
+    );
   }
 
   /** The effective URL: the gateway's when enabled and answering, else base_url. */

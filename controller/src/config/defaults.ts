@@ -33,7 +33,10 @@ export function defaultGeneral(): GeneralConfig {
 }
 
 /** Defaults of one service block; `timeout` follows the resolved general.timeout. */
-export function defaultService(name: string, generalTimeout = DEFAULT_TIMEOUT_MS): Omit<ServiceConfig, "base_url"> {
+export function defaultService(
+  name: string,
+  generalTimeout = DEFAULT_TIMEOUT_MS,
+): Omit<ServiceConfig, "base_url"> {
   return {
     name,
     health_endpoint: "/actuator/health",
@@ -70,7 +73,11 @@ export function defaultDatabase(): DatabaseConfig {
 
 export function defaultTestData(): TestDataConfig {
   return {
-    user: { email_domain: DEFAULT_EMAIL_DOMAIN, password: DEFAULT_TEST_PASSWORD, username_prefix: "testuser" },
+    user: {
+      email_domain: DEFAULT_EMAIL_DOMAIN,
+      password: DEFAULT_TEST_PASSWORD,
+      username_prefix: "testuser",
+    },
     timing: { step_delay: 100, async_timeout: 10000 },
     retries: { max_attempts: 3, backoff_ms: 1000 },
   };
@@ -81,5 +88,11 @@ export function defaultSecurity(): SecurityConfig {
 }
 
 export function defaultReporting(): ReportingConfig {
-  return { format: ["console"], save_logs: true, log_dir: "./logs", include_payloads: false, screenshot_on_failure: false };
+  return {
+    format: ["console"],
+    save_logs: true,
+    log_dir: "./logs",
+    include_payloads: false,
+    screenshot_on_failure: false,
+  };
 }

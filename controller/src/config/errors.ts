@@ -20,7 +20,11 @@ export class ConfigProblem {
 
   /** `e2e.conf:12:11 services.auth.port: must be an integer from 1 to 65535, got 70000` */
   toString(): string {
-    const where = this.file ? (this.pos ? `${this.file}:${this.pos.line}:${this.pos.col} ` : `${this.file} `) : "";
+    const where = this.file
+      ? this.pos
+        ? `${this.file}:${this.pos.line}:${this.pos.col} `
+        : `${this.file} `
+      : "";
     return `${where}${this.path}: ${this.message}`;
   }
 }
@@ -34,7 +38,9 @@ export class ConfigError extends Error {
     readonly warnings: ConfigProblem[] = [],
   ) {
     const n = problems.length;
-    super(`Configuration validation failed (${n} problem${n === 1 ? "" : "s"}):\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    super(
+      `Configuration validation failed (${n} problem${n === 1 ? "" : "s"}):\n${problems.map((p) => `  ${p}`).join("\n")}`,
+    );
     this.name = "ConfigError";
   }
 }

@@ -7,7 +7,14 @@ import { isPlainMap, Substituted, Unset } from "./substitute.js";
 export type Raw = Record<string, unknown>;
 
 const INTEGER_TEXT = /^[-+]?\d+$/;
-const BOOLEAN_TEXT: Record<string, boolean> = { true: true, True: true, TRUE: true, false: false, False: false, FALSE: false };
+const BOOLEAN_TEXT: Record<string, boolean> = {
+  true: true,
+  True: true,
+  TRUE: true,
+  false: false,
+  False: false,
+  FALSE: false,
+};
 
 /** Absent: not written, or a `${VAR}` that is unset without an inline default. */
 export function isAbsent(value: unknown): boolean {
@@ -35,12 +42,26 @@ export const PORT: IntRule = { min: 1, max: 65535, expect: "an integer from 1 to
 export const POSITIVE_MS: IntRule = { min: 1, expect: "a positive integer (milliseconds)" };
 export const NON_NEGATIVE_MS: IntRule = { min: 0, expect: "an integer >= 0 (milliseconds)" };
 
-export function readInt(ctx: ResolveContext, raw: Raw, key: string, path: Path, fallback: number, rule: IntRule): number {
+export function readInt(
+  ctx: ResolveContext,
+  raw: Raw,
+  key: string,
+  path: Path,
+  fallback: number,
+  rule: IntRule,
+): number {
   const value = raw[key];
   if (isAbsent(value)) return fallback;
   const n = value instanceof Substituted && INTEGER_TEXT.test(value.text.trim()) ? Number(value.text) : value;
-  if (typeof n === "number" && Number.isSafeInteger(n) && n >= rule.min && (rule.max === undefined || n <= rule.max)) return n;
-  const unquote = typeof value === "string" && INTEGER_TEXT.test(value.trim()) ? " (a string: remove the quotes)" : "";
+  if (
+    typeof n === "number" &&
+    Number.isSafeInteger(n) &&
+    n >= rule.min &&
+    (rule.max === undefined || n <= rule.max)
+  )
+    return n;
+  const unquote =
+    typeof value === "string" && INTEGER_TEXT.test(value.trim()) ? " (a string: remove the quotes)" : "";
   ctx.error([...path, key], `must be ${rule.expect}, got ${describe(value)}${unquote}`);
   return fallback;
 }
@@ -49,8 +70,10 @@ export function readBool(ctx: ResolveContext, raw: Raw, key: string, path: Path,
   const value = raw[key];
   if (isAbsent(value)) return fallback;
   if (typeof value === "boolean") return value;
-  if (value instanceof Substituted && value.text.trim() in BOOLEAN_TEXT) return BOOLEAN_TEXT[value.text.trim()]!;
-  const unquote = typeof value === "string" && value.trim() in BOOLEAN_TEXT ? " (a string: remove the quotes)" : "";
+  if (value instanceof Substituted && value.text.trim() in BOOLEAN_TEXT)
+    return BOOLEAN_TEXT[value.text.trim()]!;
+  const unquote =
+    typeof value === "string" && value.trim() in BOOLEAN_TEXT ? " (a string: remove the quotes)" : "";
   ctx.error([...path, key], `must be true or false, got ${describe(value)}${unquote}`);
   return fallback;
 }
@@ -121,9 +144,11 @@ export function readEnum<T extends string>(
   return fallback;
 }
 
-export const nonEmpty = (s: string): string | undefined => (s.trim() === "" ? "must not be empty" : undefined);
+export const nonEmpty = (s: string): string | undefined =>
+  s.trim() === "" ? "must not be empty" : undefined;
 
-export const urlPath = (s: string): string | undefined => (s.startsWith("/") ? undefined : "must be a path starting with /");
+export const urlPath = (s: string): string | undefined =>
+  s.startsWith("/") ? undefined : "must be a path starting with /";
 
 export const httpUrl = (s: string): string | undefined => {
   try {
@@ -196,7 +221,10 @@ export function readStringList(
   const value = raw[key];
   if (isAbsent(value)) return fallback;
   if (!Array.isArray(value) || value.length === 0) {
-    ctx.error([...path, key], `must be a non-empty list of strings (e.g. [npm, run, start]), got ${describe(value)}`);
+    ctx.error(
+      [...path, key],
+      `must be a non-empty list of strings (e.g. [npm, run, start]), got ${describe(value)}`,
+    );
     return fallback;
   }
   const out: string[] = [];
@@ -214,5 +242,11 @@ export function define<T>(target: Record<string, T>, key: string, value: T): voi
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-export const ENV_NAME = { pattern: /^[A-Za-z_][A-Za-z0-9_]*$/, expect: "must be an environment variable name" };
-export const HEADER_NAME = { pattern: /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, expect: "must be a valid HTTP header name" };
+export const ENV_NAME = {
+  pattern: /^[A-Za-z_][A-Za-z0-9_]*$/,
+  expect: "must be an environment variable name",
+};
+export const HEADER_NAME = {
+  pattern: /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/,
+  expect: "must be a valid HTTP header name",
+};

@@ -1,7 +1,13 @@
 // Public face of the config module.
 export { type LoaderOptions, ApiConfigLoader, type ValidationResult } from "./api-config-loader.js";
 export * from "./defaults.js";
-export { CONFIG_ERROR_CODES, ConfigError, ConfigNotFoundError, ConfigProblem, UnknownServiceError } from "./errors.js";
+export {
+  CONFIG_ERROR_CODES,
+  ConfigError,
+  ConfigNotFoundError,
+  ConfigProblem,
+  UnknownServiceError,
+} from "./errors.js";
 export { hashConfig } from "./hash.js";
 export { type LoadOptions, loadConfig, type ResolveTextOptions, resolveConfigText } from "./load.js";
 export { locateConfig, searchPaths, userConfigPath } from "./locate.js";

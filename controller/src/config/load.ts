@@ -40,7 +40,9 @@ export function resolveConfigText(text: string, options: ResolveTextOptions): Re
   const file = displayName(configPath, cwd);
   const parsed = parseYaml(text);
   if (parsed.syntaxProblems.length > 0) {
-    throw new ConfigError(parsed.syntaxProblems.map((p) => new ConfigProblem("(yaml)", p.message, file, p.pos)));
+    throw new ConfigError(
+      parsed.syntaxProblems.map((p) => new ConfigProblem("(yaml)", p.message, file, p.pos)),
+    );
   }
   const data = substituteTree(parsed.data, options.env ?? process.env);
   const { config, warnings } = resolveSections(data, { positions: parsed.positions, file });

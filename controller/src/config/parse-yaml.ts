@@ -68,7 +68,10 @@ class Walker {
     if (node === null || node === undefined) return null;
     if (node.range) this.positions.setValue(path, this.at(node.range[0]));
     if (depth > MAX_DEPTH) {
-      this.problems.push({ message: `nesting deeper than ${MAX_DEPTH} levels (a recursive alias?)`, pos: this.pos(node) });
+      this.problems.push({
+        message: `nesting deeper than ${MAX_DEPTH} levels (a recursive alias?)`,
+        pos: this.pos(node),
+      });
       return null;
     }
     if (isAlias(node)) return this.walk(node.resolve(this.doc) as Node | undefined, path, depth + 1);

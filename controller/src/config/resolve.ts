@@ -14,7 +14,15 @@ import { resolveTestData } from "./sections/test-data.js";
 import { isPlainMap } from "./substitute.js";
 import type { ResolvedConfig } from "./types.js";
 
-export const SECTIONS = ["general", "services", "api_gateway", "databases", "test_data", "security", "reporting"] as const;
+export const SECTIONS = [
+  "general",
+  "services",
+  "api_gateway",
+  "databases",
+  "test_data",
+  "security",
+  "reporting",
+] as const;
 
 /** The seven sections of a resolved config, without file information. */
 export type ResolvedSections = Pick<ResolvedConfig, (typeof SECTIONS)[number]>;
@@ -41,7 +49,8 @@ export function resolveSections(data: unknown, options: ResolveOptions = {}): Re
     throw new ConfigError(ctx.problems);
   }
   const general = resolveGeneral(ctx, root, options.strict);
-  ctx.checkKeys(root, [], SECTIONS);
+  // Top-level `x-*` keys are extension fields (as in Compose): a home for YAML anchors, ignored.
+  ctx.checkKeys(Object.fromEntries(Object.entries(root).filter(([k]) => !k.startsWith("x-"))), [], SECTIONS);
   const config: ResolvedSections = {
     general,
     services: resolveServices(ctx, root, general.timeout),

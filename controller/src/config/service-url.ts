@@ -50,7 +50,10 @@ export async function resolveServiceUrl(
     return direct(service, `gateway answered ${response.statusCode}`);
   } catch (err) {
     const e = err as { name?: string; code?: string; message?: string };
-    const why = e.name === "TimeoutError" ? `no answer within ${probeTimeoutMs} ms` : (e.code ?? e.message ?? String(err));
+    const why =
+      e.name === "TimeoutError"
+        ? `no answer within ${probeTimeoutMs} ms`
+        : (e.code ?? e.message ?? String(err));
     return direct(service, `gateway ${url} failed: ${why}`);
   } finally {
     await dispatcher.close();

@@ -1,7 +1,11 @@
 // What a user may write: every option optional (deeply), reporting.format as one name or a list.
 import type { ReportFormat, ResolvedConfig, ServiceConfig } from "./types.js";
 
-type DeepPartial<T> = T extends (infer U)[] ? U[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T;
+type DeepPartial<T> = T extends (infer U)[]
+  ? U[]
+  : T extends object
+    ? { [K in keyof T]?: DeepPartial<T[K]> }
+    : T;
 
 export interface UserConfig {
   general?: DeepPartial<ResolvedConfig["general"]>;
@@ -10,5 +14,7 @@ export interface UserConfig {
   databases?: Record<string, DeepPartial<ResolvedConfig["databases"][string]>>;
   test_data?: DeepPartial<ResolvedConfig["test_data"]>;
   security?: DeepPartial<ResolvedConfig["security"]>;
-  reporting?: Omit<DeepPartial<ResolvedConfig["reporting"]>, "format"> & { format?: ReportFormat | ReportFormat[] };
+  reporting?: Omit<DeepPartial<ResolvedConfig["reporting"]>, "format"> & {
+    format?: ReportFormat | ReportFormat[];
+  };
 }

@@ -13,7 +13,8 @@ function project(at: readonly string[]): string {
 }
 
 const nameOf = (root: string, env: Record<string, string> = {}) =>
-  loadConfig({ cwd: root, env: isolatedEnv(root, { XDG_CONFIG_HOME: join(root, "xdg"), ...env }) }).general.project.name;
+  loadConfig({ cwd: root, env: isolatedEnv(root, { XDG_CONFIG_HOME: join(root, "xdg"), ...env }) }).general
+    .project.name;
 
 describe("config file search order", () => {
   it.each([
@@ -28,7 +29,10 @@ describe("config file search order", () => {
   it("prefers E2E_CONFIG_PATH over every other location (a profile)", () => {
     const root = project(LOCATIONS);
     writeFile(root, "profiles/staging.conf", "general:\n  environment: staging\n");
-    const config = loadConfig({ cwd: root, env: isolatedEnv(root, { E2E_CONFIG_PATH: "profiles/staging.conf" }) });
+    const config = loadConfig({
+      cwd: root,
+      env: isolatedEnv(root, { E2E_CONFIG_PATH: "profiles/staging.conf" }),
+    });
     expect(config.general.environment).toBe("staging");
     expect(config.configPath).toBe(resolve(root, "profiles/staging.conf"));
   });
@@ -36,7 +40,9 @@ describe("config file search order", () => {
   it("fails when E2E_CONFIG_PATH names a missing file, without falling back to ./e2e.conf", () => {
     const root = project(["e2e.conf"]);
     const missing = join(root, "nope.conf");
-    const err = catchError(() => loadConfig({ cwd: root, env: isolatedEnv(root, { E2E_CONFIG_PATH: missing }) }));
+    const err = catchError(() =>
+      loadConfig({ cwd: root, env: isolatedEnv(root, { E2E_CONFIG_PATH: missing }) }),
+    );
     expect(err).toBeInstanceOf(ConfigNotFoundError);
     expect(err).toMatchObject({ code: "E2E_CONFIG_NOT_FOUND", searched: [missing] });
     expect(err.message).toContain(`E2E_CONFIG_PATH points at ${missing}`);
@@ -48,7 +54,9 @@ describe("config file search order", () => {
 
   it("lists every path searched, in order, when no file exists", () => {
     const root = tempDir();
-    const err = catchError(() => loadConfig({ cwd: root, env: isolatedEnv(root, { XDG_CONFIG_HOME: join(root, "xdg") }) }));
+    const err = catchError(() =>
+      loadConfig({ cwd: root, env: isolatedEnv(root, { XDG_CONFIG_HOME: join(root, "xdg") }) }),
+    );
     const expected = [
       join(root, "e2e.conf"),
       join(root, "config/e2e.conf"),
@@ -71,16 +79,18 @@ describe("config file search order", () => {
     const root = tempDir();
     writeFile(root, "home/.config/e2e/default.conf", "general:\n  project:\n    name: from-home\n");
     writeFile(root, "rel/e2e/default.conf", "general:\n  project:\n    name: from-relative\n");
-    expect(loadConfig({ cwd: root, env: isolatedEnv(root, { XDG_CONFIG_HOME: "rel" }) }).general.project.name).toBe(
-      "from-home",
-    );
+    expect(
+      loadConfig({ cwd: root, env: isolatedEnv(root, { XDG_CONFIG_HOME: "rel" }) }).general.project.name,
+    ).toBe("from-home");
   });
 
   it("loads an explicit path and fails without fallback when it is missing", () => {
     const root = project(["e2e.conf"]);
     writeFile(root, "other.conf", MINIMAL);
     expect(loadConfig({ cwd: root, path: "other.conf", env: isolatedEnv(root) }).services.auth).toBeDefined();
-    expect(() => loadConfig({ cwd: root, path: "missing.conf", env: isolatedEnv(root) })).toThrow(ConfigNotFoundError);
+    expect(() => loadConfig({ cwd: root, path: "missing.conf", env: isolatedEnv(root) })).toThrow(
+      ConfigNotFoundError,
+    );
   });
 
   it("gives an absolute configPath and the file's folder as rootDir", () => {

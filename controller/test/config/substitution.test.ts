@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} here is e2e.conf text, not a template.
 import { describe, expect, it } from "vitest";
 import { loadError, loadText } from "./helpers.js";
 
@@ -19,7 +20,11 @@ describe("${VAR} substitution", () => {
   it.each([["$HOME_URL"], ["${ USER_AGENT }"], ["${UA-x}"], ["${UA:=x}"], ["${UA:?x}"], ["$(echo hi)"]])(
     "leaves the shell form %s literal",
     (written) => {
-      const config = loadText(`general:\n  user_agent: "${written}"\n`, { HOME_URL: "x", USER_AGENT: "x", UA: "x" });
+      const config = loadText(`general:\n  user_agent: "${written}"\n`, {
+        HOME_URL: "x",
+        USER_AGENT: "x",
+        UA: "x",
+      });
       expect(config.general.user_agent).toBe(written);
     },
   );
@@ -50,32 +55,44 @@ describe("${VAR} substitution", () => {
   });
 
   it("falls back to the framework default when the variable is unset and has no inline default", () => {
-    const config = loadText("general:\n  timeout: ${TIMEOUT}\n  environment: ${ENVIRONMENT}\n  verbose: ${VERBOSE}\n");
+    const config = loadText(
+      "general:\n  timeout: ${TIMEOUT}\n  environment: ${ENVIRONMENT}\n  verbose: ${VERBOSE}\n",
+    );
     expect(config.general).toMatchObject({ timeout: 30000, environment: "dev", verbose: true });
   });
 
   it("drops a header whose variable is unset, rather than sending an empty one", () => {
-    const config = loadText(service("http://a:1") + "    headers:\n      Authorization: Bearer ${TOKEN}\n      X-A: b\n");
+    const config = loadText(
+      service("http://a:1") + "    headers:\n      Authorization: Bearer ${TOKEN}\n      X-A: b\n",
+    );
     expect(config.services.auth!.headers).toEqual({ "X-A": "b" });
   });
 
   it("names the variable when a required option's variable is unset", () => {
     const err = loadError(service("${API_BASE_URL}"));
-    expect(err.message).toMatch(/e2e\.conf:4:15 services\.auth\.base_url: is required, but \$\{API_BASE_URL\} is not set/);
+    expect(err.message).toMatch(
+      /e2e\.conf:4:15 services\.auth\.base_url: is required, but \$\{API_BASE_URL\} is not set/,
+    );
   });
 
   it("reports a substituted value that does not fit the type, with its source", () => {
     const err = loadError("general:\n  timeout: ${TIMEOUT}\n", { TIMEOUT: "soon" });
-    expect(err.message).toContain('general.timeout: must be a positive integer (milliseconds), got "soon" (from ${TIMEOUT})');
+    expect(err.message).toContain(
+      'general.timeout: must be a positive integer (milliseconds), got "soon" (from ${TIMEOUT})',
+    );
   });
 
   it("rejects a quoted number written literally (only substituted strings are coerced)", () => {
     const err = loadError('general:\n  timeout: "5000"\n');
-    expect(err.message).toContain('e2e.conf:2:12 general.timeout: must be a positive integer (milliseconds), got "5000" (a string: remove the quotes)');
+    expect(err.message).toContain(
+      'e2e.conf:2:12 general.timeout: must be a positive integer (milliseconds), got "5000" (a string: remove the quotes)',
+    );
   });
 
-  it('rejects a quoted boolean written literally', () => {
+  it("rejects a quoted boolean written literally", () => {
     const err = loadError('general:\n  verbose: "false"\n');
-    expect(err.problems[0]!.toString()).toBe('e2e.conf:2:12 general.verbose: must be true or false, got "false" (a string: remove the quotes)');
+    expect(err.problems[0]!.toString()).toBe(
+      'e2e.conf:2:12 general.verbose: must be true or false, got "false" (a string: remove the quotes)',
+    );
   });
 });

@@ -1,10 +1,15 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} here is e2e.conf text, not a template.
 import { describe, expect, it } from "vitest";
 import { ConfigError } from "../../src/config/index.js";
 import { loadError, loadText, MINIMAL } from "./helpers.js";
 
 /** Each row: YAML, then the exact problem line expected (file:line:col path: message). */
 const INVALID: [string, string, string][] = [
-  ["missing general", "services: {}\n", "e2e.conf:1:1 general: required section is missing (it may be empty: `general: {}`)"],
+  [
+    "missing general",
+    "services: {}\n",
+    "e2e.conf:1:1 general: required section is missing (it may be empty: `general: {}`)",
+  ],
   ["empty file", "", "e2e.conf:1:1 general: required section is missing (it may be empty: `general: {}`)"],
   [
     "service without base_url",
@@ -21,14 +26,26 @@ const INVALID: [string, string, string][] = [
     `${MINIMAL}    port: 70000\n`,
     "e2e.conf:5:11 services.auth.port: must be an integer from 1 to 65535, got 70000",
   ],
-  ["service port 0", `${MINIMAL}    port: 0\n`, "e2e.conf:5:11 services.auth.port: must be an integer from 1 to 65535, got 0"],
-  ["service port float", `${MINIMAL}    port: 80.5\n`, "e2e.conf:5:11 services.auth.port: must be an integer from 1 to 65535, got 80.5"],
+  [
+    "service port 0",
+    `${MINIMAL}    port: 0\n`,
+    "e2e.conf:5:11 services.auth.port: must be an integer from 1 to 65535, got 0",
+  ],
+  [
+    "service port float",
+    `${MINIMAL}    port: 80.5\n`,
+    "e2e.conf:5:11 services.auth.port: must be an integer from 1 to 65535, got 80.5",
+  ],
   [
     "database port",
     "general: {}\ndatabases:\n  main:\n    port: -1\n",
     "e2e.conf:4:11 databases.main.port: must be an integer from 1 to 65535, got -1",
   ],
-  ["general timeout 0", "general:\n  timeout: 0\n", "e2e.conf:2:12 general.timeout: must be a positive integer (milliseconds), got 0"],
+  [
+    "general timeout 0",
+    "general:\n  timeout: 0\n",
+    "e2e.conf:2:12 general.timeout: must be a positive integer (milliseconds), got 0",
+  ],
   [
     "general timeout negative",
     "general:\n  timeout: -5\n",
@@ -84,14 +101,26 @@ const INVALID: [string, string, string][] = [
     "general: {}\nreporting:\n  format: []\n",
     "e2e.conf:3:11 reporting.format: must name at least one of console, json, html, junit, got an empty list",
   ],
-  ["unknown launcher", `${MINIMAL}    launcher: k8s\n`, 'e2e.conf:5:15 services.auth.launcher: must be one of auto, docker, process, got "k8s"'],
-  ["verbose as number", "general:\n  verbose: 1\n", "e2e.conf:2:12 general.verbose: must be true or false, got 1"],
+  [
+    "unknown launcher",
+    `${MINIMAL}    launcher: k8s\n`,
+    'e2e.conf:5:15 services.auth.launcher: must be one of auto, docker, process, got "k8s"',
+  ],
+  [
+    "verbose as number",
+    "general:\n  verbose: 1\n",
+    "e2e.conf:2:12 general.verbose: must be true or false, got 1",
+  ],
   [
     "user_agent as number",
     "general:\n  user_agent: 2\n",
     'e2e.conf:2:15 general.user_agent: must be a string, got 2 (quote it: "2")',
   ],
-  ["project as string", "general:\n  project: x\n", 'e2e.conf:2:12 general.project: must be a map with name and version, got "x"'],
+  [
+    "project as string",
+    "general:\n  project: x\n",
+    'e2e.conf:2:12 general.project: must be a map with name and version, got "x"',
+  ],
   [
     "services as list",
     "general: {}\nservices: [auth]\n",
@@ -102,7 +131,11 @@ const INVALID: [string, string, string][] = [
     "general: {}\nservices:\n  auth: http://x\n",
     'e2e.conf:3:9 services.auth: must be a map of options (base_url, port, ...), got "http://x"',
   ],
-  ["base_url not a URL", "general: {}\nservices:\n  auth:\n    base_url: localhost:8765\n", 'e2e.conf:4:15 services.auth.base_url: must be an http or https URL (e.g. http://127.0.0.1:8080), got "localhost:8765"'],
+  [
+    "base_url not a URL",
+    "general: {}\nservices:\n  auth:\n    base_url: localhost:8765\n",
+    'e2e.conf:4:15 services.auth.base_url: must be an http or https URL (e.g. http://127.0.0.1:8080), got "localhost:8765"',
+  ],
   [
     "health_endpoint without slash",
     `${MINIMAL}    health_endpoint: health\n`,
@@ -203,10 +236,26 @@ const INVALID: [string, string, string][] = [
     "general: {}\napi_gateway:\n  enabled: true\n  url: http://gw:1\n  auth:\n    type: api_key\n    api_key_value: k\n",
     "e2e.conf:5:3 api_gateway.auth.api_key_header: is required when auth.type is api_key",
   ],
-  ["ssl_cert as boolean", "general: {}\nsecurity:\n  ssl_cert: true\n", 'e2e.conf:3:13 security.ssl_cert: must be a string, got true (quote it: "true")'],
-  ["test token as list", "general: {}\nsecurity:\n  test_tokens:\n    admin: [a]\n", "e2e.conf:4:12 security.test_tokens.admin: must be a string, got a list"],
-  ["root as list", "- general\n", 'e2e.conf:1:1 (root): must be a map of sections (general, services, api_gateway, databases, test_data, security, reporting), got a list'],
-  ["log_dir empty", "general: {}\nreporting:\n  log_dir: ''\n", 'e2e.conf:3:12 reporting.log_dir: must not be empty, got ""'],
+  [
+    "ssl_cert as boolean",
+    "general: {}\nsecurity:\n  ssl_cert: true\n",
+    'e2e.conf:3:13 security.ssl_cert: must be a string, got true (quote it: "true")',
+  ],
+  [
+    "test token as list",
+    "general: {}\nsecurity:\n  test_tokens:\n    admin: [a]\n",
+    "e2e.conf:4:12 security.test_tokens.admin: must be a string, got a list",
+  ],
+  [
+    "root as list",
+    "- general\n",
+    "e2e.conf:1:1 (root): must be a map of sections (general, services, api_gateway, databases, test_data, security, reporting), got a list",
+  ],
+  [
+    "log_dir empty",
+    "general: {}\nreporting:\n  log_dir: ''\n",
+    'e2e.conf:3:12 reporting.log_dir: must not be empty, got ""',
+  ],
 ];
 
 describe("validation", () => {
@@ -229,11 +278,15 @@ describe("validation", () => {
       "services.users.timeout",
       "reporting.format",
     ]);
-    expect(err.message).toMatch(/^Configuration validation failed \(5 problems\):\n {2}e2e\.conf:1:1 general:/);
+    expect(err.message).toMatch(
+      /^Configuration validation failed \(5 problems\):\n {2}e2e\.conf:1:1 general:/,
+    );
   });
 
   it("points problems in an aliased block at the anchor's source", () => {
-    const err = loadError("general: {}\nservices:\n  a: &base\n    base_url: http://a:1\n    port: 0\n  b: *base\n");
+    const err = loadError(
+      "general: {}\nservices:\n  a: &base\n    base_url: http://a:1\n    port: 0\n  b: *base\n",
+    );
     expect(err.problems.map(String)).toEqual([
       "e2e.conf:5:11 services.a.port: must be an integer from 1 to 65535, got 0",
       "e2e.conf:5:11 services.b.port: must be an integer from 1 to 65535, got 0",
@@ -241,28 +294,35 @@ describe("validation", () => {
   });
 
   it("reports YAML syntax errors and duplicate keys with their position", () => {
-    expect(loadError("general:\n  timeout: [1, 2\n").problems[0]!.toString()).toMatch(/^e2e\.conf:\d+:\d+ \(yaml\): /);
+    expect(loadError("general:\n  timeout: [1, 2\n").problems[0]!.toString()).toMatch(
+      /^e2e\.conf:\d+:\d+ \(yaml\): /,
+    );
     const dup = loadError("general: {}\ngeneral: {}\n");
     expect(dup.problems[0]!.toString()).toMatch(/^e2e\.conf:2:1 \(yaml\): .*unique/i);
   });
 });
 
 describe("unknown keys", () => {
-  const yaml = "general:\n  verification_level: VL\n  timeot: 5\nservices:\n  auth:\n    base_url: http://a:1\n    colour: red\nextras: {}\n";
+  const yaml =
+    "general:\n  verification_level: VL\n  timeot: 5\nservices:\n  auth:\n    base_url: http://a:1\n    colour: red\nextras: {}\n";
 
   it("are errors under strict, with a did-you-mean hint and the known options", () => {
     const err = loadError(yaml.replace("VL", "strict"));
     expect(err.problems.map(String)).toEqual([
       'e2e.conf:3:3 general.timeot: unknown option (did you mean "timeout"?); known options: environment, timeout, user_agent, verbose, project, verification_level',
       "e2e.conf:8:1 extras: unknown option; known options: general, services, api_gateway, databases, test_data, security, reporting",
-      expect.stringMatching(/^e2e\.conf:7:5 services\.auth\.colour: unknown option; known options: base_url,/),
+      expect.stringMatching(
+        /^e2e\.conf:7:5 services\.auth\.colour: unknown option; known options: base_url,/,
+      ),
     ]);
   });
 
   it("are warnings under lenient, and the config loads", () => {
     const config = loadText(yaml.replace("VL", "lenient"));
     expect(config.warnings).toHaveLength(3);
-    expect(config.warnings[0]).toMatch(/^e2e\.conf:3:3 general\.timeot: unknown option .*\(ignored: verification_level is lenient\)$/);
+    expect(config.warnings[0]).toMatch(
+      /^e2e\.conf:3:3 general\.timeot: unknown option .*\(ignored: verification_level is lenient\)$/,
+    );
     expect(config.general.timeout).toBe(30000);
   });
 

@@ -24,10 +24,16 @@ export function resolveApiGateway(ctx: ResolveContext, root: Raw): ApiGatewayCon
   const raw = readBlock(ctx, root, "api_gateway", [], "a map of options");
   ctx.checkKeys(raw, path, ["enabled", "url", "prefix", "auth"]);
   const enabled = readBool(ctx, raw, "enabled", path, d.enabled);
-  const url = readString(ctx, raw, "url", path, d.url, { check: (s) => (s === "" && !enabled ? undefined : httpUrl(s)) });
-  if (enabled && isAbsent(raw.url)) requireWhenEnabled(ctx, raw, ["api_gateway", "url"], "api_gateway.enabled is true");
+  const url = readString(ctx, raw, "url", path, d.url, {
+    check: (s) => (s === "" && !enabled ? undefined : httpUrl(s)),
+  });
+  if (enabled && isAbsent(raw.url))
+    requireWhenEnabled(ctx, raw, ["api_gateway", "url"], "api_gateway.enabled is true");
   const prefix = readString(ctx, raw, "prefix", path, d.prefix, {
-    check: (s) => (s === "" || (s.startsWith("/") && !s.endsWith("/")) ? undefined : 'must be empty or a path like "/api" (leading /, no trailing /)'),
+    check: (s) =>
+      s === "" || (s.startsWith("/") && !s.endsWith("/"))
+        ? undefined
+        : 'must be empty or a path like "/api" (leading /, no trailing /)',
   });
   const authPath = [...path, "auth"];
   const auth = readBlock(ctx, raw, "auth", path, "a map of options");
@@ -51,7 +57,8 @@ export function resolveApiGateway(ctx: ResolveContext, root: Raw): ApiGatewayCon
   }
   if (enabled && type === "api_key") {
     for (const key of ["api_key_header", "api_key_value"] as const) {
-      if (resolved.auth[key] === null) requireWhenEnabled(ctx, auth, [...authPath, key], "auth.type is api_key");
+      if (resolved.auth[key] === null)
+        requireWhenEnabled(ctx, auth, [...authPath, key], "auth.type is api_key");
     }
   }
   return resolved;

@@ -21,7 +21,8 @@ const KEYS = ["image", "port", "env", "command", "health", "url_env", "url_templ
 export function resolveBackingService(ctx: ResolveContext, raw: Raw, path: Path): BackingServiceConfig {
   const d = defaultBackingService();
   ctx.checkKeys(raw, path, KEYS);
-  if (isAbsent(raw.image)) ctx.error([...path, "image"], "required option is missing (a local image tag)", "parent");
+  if (isAbsent(raw.image))
+    ctx.error([...path, "image"], "required option is missing (a local image tag)", "parent");
   const out: BackingServiceConfig = {
     image: readString(ctx, raw, "image", path, "", { check: nonEmpty }),
     env: readStringMap(ctx, raw, "env", path, { key: ENV_NAME }),
@@ -51,7 +52,8 @@ function readHealth(ctx: ResolveContext, raw: Raw, path: Path): BackingServiceCo
     ctx.checkKeys(value, at, ["command"]);
     const command = readStringList(ctx, value, "command", at, undefined);
     if (command) return { command };
-    if (isAbsent(value.command)) ctx.error([...at, "command"], "required option is missing (e.g. [redis-cli, ping])", "parent");
+    if (isAbsent(value.command))
+      ctx.error([...at, "command"], "required option is missing (e.g. [redis-cli, ping])", "parent");
     return "tcp";
   }
   ctx.error(at, `must be "tcp" or a map with command: [...], got ${describe(value)}`);

@@ -2,7 +2,17 @@
 // unknown keys anywhere are errors or warnings.
 import type { ResolveContext } from "../context.js";
 import { defaultGeneral } from "../defaults.js";
-import { isAbsent, nonEmpty, POSITIVE_MS, type Raw, readBlock, readBool, readEnum, readInt, readString } from "../fields.js";
+import {
+  isAbsent,
+  nonEmpty,
+  POSITIVE_MS,
+  type Raw,
+  readBlock,
+  readBool,
+  readEnum,
+  readInt,
+  readString,
+} from "../fields.js";
 import type { Environment, GeneralConfig, VerificationLevel } from "../types.js";
 
 export const ENVIRONMENTS: readonly Environment[] = ["dev", "staging", "production"];
@@ -29,7 +39,9 @@ export function resolveGeneral(ctx: ResolveContext, root: Raw, strictOverride?: 
     verbose: readBool(ctx, raw, "verbose", path, d.verbose),
     project: {
       name: readString(ctx, project, "name", [...path, "project"], d.project.name, { check: nonEmpty }),
-      version: readString(ctx, project, "version", [...path, "project"], d.project.version, { check: nonEmpty }),
+      version: readString(ctx, project, "version", [...path, "project"], d.project.version, {
+        check: nonEmpty,
+      }),
     },
     verification_level: level,
   };

@@ -1,7 +1,16 @@
 // The `reporting` section; `format` may be one name or a list, and is always resolved to a list.
 import type { Path, ResolveContext } from "../context.js";
 import { defaultReporting } from "../defaults.js";
-import { describe, isAbsent, nonEmpty, type Raw, readBlock, readBool, readString, textOf } from "../fields.js";
+import {
+  describe,
+  isAbsent,
+  nonEmpty,
+  type Raw,
+  readBlock,
+  readBool,
+  readString,
+  textOf,
+} from "../fields.js";
 import { Unset } from "../substitute.js";
 import type { ReportFormat, ReportingConfig } from "../types.js";
 
@@ -27,7 +36,10 @@ function readFormats(ctx: ResolveContext, raw: Raw, path: Path, fallback: Report
   const items = Array.isArray(value) ? value : [value];
   const listed = Array.isArray(value);
   if (listed && items.length === 0) {
-    ctx.error([...path, "format"], `must name at least one of ${REPORT_FORMATS.join(", ")}, got an empty list`);
+    ctx.error(
+      [...path, "format"],
+      `must name at least one of ${REPORT_FORMATS.join(", ")}, got an empty list`,
+    );
     return fallback;
   }
   const out: ReportFormat[] = [];

@@ -46,13 +46,21 @@ const KEYS = [
   "depends_on",
 ];
 
-export function resolveServices(ctx: ResolveContext, root: Raw, generalTimeout: number): Record<string, ServiceConfig> {
+export function resolveServices(
+  ctx: ResolveContext,
+  root: Raw,
+  generalTimeout: number,
+): Record<string, ServiceConfig> {
   const section = readBlock(ctx, root, "services", [], "a map of service name to its options");
   const out: Record<string, ServiceConfig> = {};
   for (const [name, value] of Object.entries(section)) {
     const path = ["services", name];
     if (!SERVICE_NAME.test(name)) {
-      ctx.error(path, `service names must start with a letter and hold only letters, digits, ".", "_" or "-", got ${JSON.stringify(name)}`, "key");
+      ctx.error(
+        path,
+        `service names must start with a letter and hold only letters, digits, ".", "_" or "-", got ${JSON.stringify(name)}`,
+        "key",
+      );
       continue;
     }
     const raw = value === null || value instanceof Unset ? {} : value;
@@ -65,7 +73,13 @@ export function resolveServices(ctx: ResolveContext, root: Raw, generalTimeout: 
   return out;
 }
 
-function resolveService(ctx: ResolveContext, name: string, raw: Raw, path: Path, generalTimeout: number): ServiceConfig {
+function resolveService(
+  ctx: ResolveContext,
+  name: string,
+  raw: Raw,
+  path: Path,
+  generalTimeout: number,
+): ServiceConfig {
   const d = defaultService(name, generalTimeout);
   ctx.checkKeys(raw, path, KEYS);
   const service: ServiceConfig = {
@@ -92,11 +106,18 @@ function readBaseUrl(ctx: ResolveContext, raw: Raw, path: Path): string {
   const value = raw.base_url;
   const at = [...path, "base_url"];
   if (value instanceof Unset) {
-    ctx.error(at, `is required, but \${${value.variable}} is not set and has no default (written: ${value.source})`);
+    ctx.error(
+      at,
+      `is required, but \${${value.variable}} is not set and has no default (written: ${value.source})`,
+    );
     return "";
   }
   if (value === undefined) {
-    ctx.error(at, "required option is missing (the service's base address, e.g. base_url: http://127.0.0.1:8080)", "parent");
+    ctx.error(
+      at,
+      "required option is missing (the service's base address, e.g. base_url: http://127.0.0.1:8080)",
+      "parent",
+    );
     return "";
   }
   return readString(ctx, raw, "base_url", path, "", { check: httpUrl });
@@ -108,7 +129,11 @@ function readDependsOn(ctx: ResolveContext, raw: Raw, path: Path): Record<string
   for (const [name, value] of Object.entries(block)) {
     const at = [...path, "depends_on", name];
     if (!CONTAINER_NAME.test(name)) {
-      ctx.error(at, `names must hold only letters, digits, ".", "_" or "-", got ${JSON.stringify(name)}`, "key");
+      ctx.error(
+        at,
+        `names must hold only letters, digits, ".", "_" or "-", got ${JSON.stringify(name)}`,
+        "key",
+      );
       continue;
     }
     if (!isPlainMap(value)) {

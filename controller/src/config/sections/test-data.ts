@@ -1,7 +1,15 @@
 // The `test_data` section: values scenarios use to build users, pace steps and retry.
 import type { ResolveContext } from "../context.js";
 import { defaultTestData } from "../defaults.js";
-import { NON_NEGATIVE_MS, nonEmpty, POSITIVE_MS, type Raw, readBlock, readInt, readString } from "../fields.js";
+import {
+  NON_NEGATIVE_MS,
+  nonEmpty,
+  POSITIVE_MS,
+  type Raw,
+  readBlock,
+  readInt,
+  readString,
+} from "../fields.js";
 import type { TestDataConfig } from "../types.js";
 
 export function resolveTestData(ctx: ResolveContext, root: Raw): TestDataConfig {
@@ -12,7 +20,11 @@ export function resolveTestData(ctx: ResolveContext, root: Raw): TestDataConfig 
   const user = readBlock(ctx, raw, "user", path, "a map of options");
   const timing = readBlock(ctx, raw, "timing", path, "a map of options");
   const retries = readBlock(ctx, raw, "retries", path, "a map of options");
-  const [userPath, timingPath, retriesPath] = [[...path, "user"], [...path, "timing"], [...path, "retries"]];
+  const [userPath, timingPath, retriesPath] = [
+    [...path, "user"],
+    [...path, "timing"],
+    [...path, "retries"],
+  ];
   ctx.checkKeys(user, userPath, ["email_domain", "password", "username_prefix"]);
   ctx.checkKeys(timing, timingPath, ["step_delay", "async_timeout"]);
   ctx.checkKeys(retries, retriesPath, ["max_attempts", "backoff_ms"]);
