@@ -1,5 +1,6 @@
 // Everything a page needs from the resolved config, computed once per service.
 
+import { gatewayAuthHeaders } from "../config/service-url.js";
 import type { ResolvedConfig, TestDataConfig } from "../config/types.js";
 import type { DispatcherRegistry } from "./dispatchers.js";
 
@@ -23,24 +24,6 @@ export interface PageContext {
   dispatchers: DispatcherRegistry;
 }
 
-function authHeaders(config: ResolvedConfig): Record<string, string> {
-  const auth = config.api_gateway.auth;
-  if (auth.type === "bearer") {
-    if (!auth.bearer_token)
-      throw new Error("api_gateway.auth.bearer_token is required when auth.type is bearer");
-    return { authorization: `Bearer ${auth.bearer_token}` };
-  }
-  if (auth.type === "api_key") {
-    if (!auth.api_key_header || !auth.api_key_value) {
-      throw new Error(
-        "api_gateway.auth.api_key_header and api_key_value are required when auth.type is api_key",
-      );
-    }
-    return { [auth.api_key_header.toLowerCase()]: auth.api_key_value };
-  }
-  return {};
-}
-
 function lowerKeys(headers: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
 }
@@ -59,7 +42,7 @@ export function pageContextFor(
     timeoutMs: svc.timeout ?? config.general.timeout,
     headers: {
       "user-agent": config.general.user_agent,
-      ...authHeaders(config),
+      ...gatewayAuthHeaders(config.api_gateway),
       ...lowerKeys(svc.headers ?? {}),
     },
     retries: {

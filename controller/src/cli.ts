@@ -1,0 +1,91 @@
+// The `e2e` command: commander wiring only. Each command's code is imported when it runs, so
+// `e2e --help` loads nothing but commander.
+
+import { Command, CommanderError, Option } from "commander";
+import { packageVersion } from "./cli/package-version.js";
+
+const list = (value: string, previous: string[] = []) => [
+  ...previous,
+  ...value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean),
+];
+
+const program = new Command("e2e")
+  .description("End-to-end API tests of the services named in e2e.conf")
+  .version(packageVersion(), "-V, --version")
+  .showHelpAfterError("(run with --help for usage)")
+  .exitOverride();
+
+program
+  .command("init")
+  .description("create a default e2e.conf (and services/ layout) in the project path")
+  .argument("[path]", "project folder", ".")
+  .option("--force", "overwrite an existing e2e.conf")
+  .action(async (path: string, opts: { force?: boolean }) => {
+    const { initCommand } = await import("./cli/init.js");
+    process.exitCode = await initCommand(path, opts);
+  });
+
+program
+  .command("run")
+  .description("run the scenario modules of every configured service")
+  .option(
+    "-c, --config <path>",
+    "e2e.conf to use (default: E2E_CONFIG_PATH, ./e2e.conf, ./config, ./tests, user default)",
+  )
+  .option("-s, --service <names>", "only these services (comma list, repeatable)", list)
+  .option(
+    "-m, --module <names>",
+    "only these modules, e.g. 01_health or auth/01_health (comma list, repeatable)",
+    list,
+  )
+  .option("-t, --tag <tags>", "only modules with one of these tags (comma list, repeatable)", list)
+  .option("--exclude-tag <tags>", "leave out modules with one of these tags (comma list, repeatable)", list)
+  .option("-g, --grep <pattern>", "only modules whose service/module matches this regular expression")
+  .option(
+    "-r, --reporter <names>",
+    "console, json, junit, html (comma list; overrides reporting.format)",
+    list,
+  )
+  .option("--report-dir <dir>", "where file reports go (default: reporting.log_dir)")
+  .option("--retries <n>", "run a failed module up to n more times (passing later = flaky)", "0")
+  .option("--bail", "stop after the first failed module")
+  .option("-w, --workers <n>", "services run in parallel (modules of a service stay in order)", "1")
+  .option("-l, --list", "print the selected modules and exit without starting anything")
+  .addOption(new Option("--no-start", "never start services; only check that they are healthy"))
+  .option("--keep", "leave started services running after the run")
+  .option("--reuse", "reuse healthy services a previous --keep run left running")
+  .option("-v, --verbose", "also show filtered-out modules and error stacks")
+  .action(async (opts: Record<string, unknown>) => {
+    const { runCommand } = await import("./cli/run.js");
+    process.exitCode = await runCommand(opts);
+  });
+
+for (const [name, what] of [
+  ["manifest", "scan an API codebase and write the project knowledge file"],
+  ["generate-tests", "generate page classes and test modules from the manifest"],
+  ["search", "natural-language search over the API's embeddings"],
+] as const) {
+  program
+    .command(name)
+    .description(`${what} (not available yet)`)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(() => {
+      process.stderr.write(`e2e ${name}: not available yet\n`);
+      process.exitCode = 2;
+    });
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    // Help and version are not errors; every other command-line problem is a usage error.
+    process.exitCode = err.code === "commander.helpDisplayed" || err.code === "commander.version" ? 0 : 2;
+  } else {
+    throw err;
+  }
+}

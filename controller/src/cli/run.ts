@@ -1,0 +1,80 @@
+// `e2e run`: turns command-line options into RunOptions, runs, maps errors to exit codes.
+
+import { UsageError } from "../runner/errors.js";
+import { runE2e } from "../runner/run-e2e.js";
+import type { RunOptions } from "../runner/run-options.js";
+import { useColor } from "./use-color.js";
+
+function count(option: string, value: unknown, min: number): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) {
+    throw new UsageError(`${option}: must be an integer >= ${min}, got "${value}"`);
+  }
+  return n;
+}
+
+function pattern(value: unknown): RegExp | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return new RegExp(String(value), "i");
+  } catch (err) {
+    throw new UsageError(`--grep: not a valid regular expression: ${(err as Error).message}`);
+  }
+}
+
+export function toRunOptions(opts: Record<string, unknown>, signal?: AbortSignal): RunOptions {
+  const strings = (v: unknown) => (v as string[] | undefined) ?? undefined;
+  const grep = pattern(opts.grep);
+  return {
+    ...(opts.config ? { configPath: String(opts.config) } : {}),
+    selection: {
+      services: strings(opts.service),
+      modules: strings(opts.module),
+      tags: strings(opts.tag),
+      excludeTags: strings(opts.excludeTag),
+      ...(grep ? { grep } : {}),
+    },
+    ...(opts.reporter ? { reporters: strings(opts.reporter) } : {}),
+    ...(opts.reportDir ? { reportDir: String(opts.reportDir) } : {}),
+    retries: count("--retries", opts.retries ?? 0, 0),
+    workers: count("--workers", opts.workers ?? 1, 1),
+    bail: !!opts.bail,
+    list: !!opts.list,
+    start: opts.start !== false,
+    keep: !!opts.keep,
+    reuse: !!opts.reuse,
+    verbose: !!opts.verbose,
+    color: useColor(process.stdout),
+    ...(signal ? { signal } : {}),
+  };
+}
+
+function isUsageOrConfig(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return typeof code === "string" && (code === "E2E_USAGE" || code.startsWith("E2E_CONFIG"));
+}
+
+export async function runCommand(opts: Record<string, unknown>): Promise<number> {
+  const abort = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (abort.signal.aborted) process.exit(130); // second Ctrl-C: leave now
+    process.stderr.write(`\ne2e: ${signal} received, stopping after the current module (again to force)\n`);
+    abort.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    const code = await runE2e(toRunOptions(opts, abort.signal));
+    return abort.signal.aborted && code === 0 ? 130 : code;
+  } catch (err) {
+    if (isUsageOrConfig(err)) {
+      process.stderr.write(`e2e run: ${(err as Error).message}\n`);
+      return 2;
+    }
+    process.stderr.write(`e2e run: unexpected error: ${(err as Error).stack ?? err}\n`);
+    return 1;
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}

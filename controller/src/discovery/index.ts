@@ -1,0 +1,1 @@
+export { type Discovery, discoverSuites, type ModuleFile, type ServiceSuite } from "./discover-suites.js";

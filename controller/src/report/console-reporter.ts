@@ -1,0 +1,101 @@
+// The live console report: one line per module as it finishes (symbol, name, duration), the
+// failure details under it, and a summary. Each event is written with a single write() call so
+// lines stay whole when services run in parallel (--workers). Colour only when asked (the CLI
+// asks on a TTY, never with CI=true or NO_COLOR).
+
+import pc from "picocolors";
+import type { Colors } from "./console-format.js";
+import { formatDuration, formatFailure } from "./console-format.js";
+import type { ModuleResult, Reporter, RunContext, RunResult } from "./types.js";
+
+export interface ConsoleReporterOptions {
+  color: boolean;
+  /** Also list modules left out by filters, and stacks of errors. */
+  verbose: boolean;
+  /** @default process.stdout */
+  out?: NodeJS.WritableStream;
+}
+
+export class ConsoleReporter implements Reporter {
+  private readonly c: Colors;
+  private readonly out: NodeJS.WritableStream;
+
+  constructor(private readonly options: ConsoleReporterOptions) {
+    this.c = pc.createColors(options.color);
+    this.out = options.out ?? process.stdout;
+  }
+
+  private write(text: string): void {
+    this.out.write(`${text}\n`);
+  }
+
+  onInit(ctx: RunContext): void {
+    const modules = ctx.plan.reduce((n, s) => n + s.modules.length, 0);
+    const services = ctx.plan.filter((s) => s.modules.length > 0).length;
+    this.write(
+      this.c.bold(`e2e run ${ctx.runId}`) +
+        this.c.dim(` · ${ctx.config.general.environment} · ${ctx.config.configPath}`) +
+        `\n${modules} module${modules === 1 ? "" : "s"} selected in ${services} service${services === 1 ? "" : "s"}`,
+    );
+  }
+
+  onLog(line: string): void {
+    this.write(this.c.dim(`  · ${line}`));
+  }
+
+  onServiceStart(service: string, baseUrl: string): void {
+    this.write(`${this.c.bold(service)} ${this.c.dim(baseUrl)}`);
+  }
+
+  onModuleResult(r: ModuleResult): void {
+    const c = this.c;
+    const name = `${r.service} › ${r.module}`;
+    const time = c.dim(formatDuration(r.durationMs));
+    switch (r.status) {
+      case "passed":
+        this.write(`  ${c.green("✓")} ${name}  ${time}`);
+        return;
+      case "flaky":
+        this.write(
+          `  ${c.yellow("⚠")} ${name}  ${time} ${c.yellow(`flaky: passed on attempt ${r.attempts}`)}`,
+        );
+        return;
+      case "skipped":
+        if (this.options.verbose || !r.skipReason?.startsWith("filtered out")) {
+          this.write(`  ${c.dim("○")} ${c.dim(name)} ${c.dim(`skipped: ${r.skipReason ?? ""}`)}`);
+        }
+        return;
+      default: {
+        const label = r.status === "failed" ? c.red("✗") : c.magenta("‼");
+        const what = r.status === "failed" ? c.red("failed") : c.magenta("error");
+        this.write(`  ${label} ${name}  ${time} ${what}\n${formatFailure(r, c, this.options.verbose)}`);
+      }
+    }
+  }
+
+  onRunEnd(result: RunResult): void {
+    const c = this.c;
+    const s = result.summary;
+    const parts = [
+      c.green(`${s.passed} passed`),
+      s.failed ? c.red(`${s.failed} failed`) : `${s.failed} failed`,
+      s.errors ? c.magenta(`${s.errors} errors`) : `${s.errors} errors`,
+      `${s.skipped} skipped`,
+      s.flaky ? c.yellow(`${s.flaky} flaky`) : `${s.flaky} flaky`,
+    ];
+    const lines = [
+      `\n${c.bold("Summary:")} ${s.total} modules · ${parts.join(" · ")} · ${formatDuration(s.durationMs)}`,
+    ];
+    const uncalled = result.services.filter((svc) => svc.uncalledEndpoints.length > 0);
+    if (uncalled.length) {
+      lines.push(
+        c.dim(
+          `Endpoints never called: ${uncalled.map((svc) => `${svc.name}: ${svc.uncalledEndpoints.join(", ")}`).join("; ")}`,
+        ),
+      );
+    }
+    const verdict = result.exitCode === 0 ? c.green("PASSED") : c.red("FAILED");
+    lines.push(`${verdict} (exit ${result.exitCode})`);
+    this.write(lines.join("\n"));
+  }
+}

@@ -1,0 +1,139 @@
+// Runs a plan: services (in parallel up to --workers), modules of a service in order, one page
+// instance per service, retries (--retries) and --bail. Every module ends as one ModuleResult.
+
+import type { ResolvedConfig } from "../config/types.js";
+import type { BasePage } from "../http/base-page.js";
+import { PAGE_RECORDER } from "../http/base-page.js";
+import type { DispatcherRegistry } from "../http/dispatchers.js";
+import { pageContextFor } from "../http/page-context.js";
+import type { ModuleResult, ServiceResult } from "../report/types.js";
+import { failureFrom } from "./failure-details.js";
+import type { PlannedModule, PlannedService, RunPlan } from "./plan-run.js";
+import type { ReporterHub } from "./reporter-hub.js";
+import { runAttempt } from "./run-module.js";
+import { runPool } from "./worker-pool.js";
+
+export interface ExecuteOptions {
+  config: ResolvedConfig;
+  plan: RunPlan;
+  hub: ReporterHub;
+  dispatchers: DispatcherRegistry;
+  /** Effective base URL per service that can be tested. */
+  urls: Map<string, string>;
+  /** Services that could not be had (optional ones): name → reason. */
+  unavailable: Map<string, string>;
+  /** Extra attempts for a failed module (--retries). */
+  retries: number;
+  bail: boolean;
+  workers: number;
+  /** Back to a known state before a service's suite (no-op when not started by this run). */
+  reset?: (service: string) => Promise<void>;
+  signal?: AbortSignal;
+}
+
+interface RunState {
+  stopReason?: string;
+}
+
+function baseResult(m: PlannedModule, service: string): Omit<ModuleResult, "status" | "durationMs"> {
+  return { service, module: m.file.name, file: m.file.file, tags: m.tags, attempts: 0, requests: [] };
+}
+
+function skipped(m: PlannedModule, service: string, reason: string): ModuleResult {
+  return { ...baseResult(m, service), status: "skipped", durationMs: 0, skipReason: reason };
+}
+
+async function runWithRetries(
+  m: PlannedModule,
+  service: string,
+  page: BasePage,
+  o: ExecuteOptions,
+): Promise<ModuleResult> {
+  const base = baseResult(m, service);
+  let failedBefore = false;
+  for (let attempt = 1; ; attempt++) {
+    const r = await runAttempt(m.run!, page, m.file.path, o.config.rootDir);
+    const status = r.status === "passed" && failedBefore ? "flaky" : r.status;
+    const result: ModuleResult = {
+      ...base,
+      status,
+      durationMs: r.durationMs,
+      attempts: attempt,
+      requests: r.requests,
+    };
+    if (r.failure) result.failure = r.failure;
+    if (r.lastResponseStatus !== undefined) result.lastResponseStatus = r.lastResponseStatus;
+    if (r.status === "passed" || attempt > o.retries || o.signal?.aborted) return result;
+    failedBefore = true;
+  }
+}
+
+async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState): Promise<ServiceResult> {
+  const name = ps.suite.name;
+  const endpoints = Object.keys(o.config.services[name]?.endpoints ?? {});
+  const baseUrl = o.urls.get(name) ?? o.config.services[name]?.base_url ?? "";
+  const result: ServiceResult = { name, baseUrl, modules: [], uncalledEndpoints: endpoints };
+  const emit = async (r: ModuleResult) => {
+    result.modules.push(r);
+    await o.hub.emit("onModuleResult", r);
+  };
+
+  if (ps.selectedCount === 0) {
+    for (const m of ps.modules) await emit(skipped(m, name, m.skipReason ?? "not selected"));
+    return result;
+  }
+  const unavailable = o.unavailable.get(name);
+  let page: BasePage | undefined;
+  let pageError = ps.pageError;
+  if (!unavailable && !pageError && ps.Page) {
+    try {
+      page = new ps.Page(pageContextFor(o.config, name, baseUrl, o.dispatchers));
+    } catch (err) {
+      pageError = err as Error;
+    }
+  }
+  await o.hub.emit("onServiceStart", name, baseUrl);
+  if (page && o.reset) await o.reset(name);
+
+  for (const m of ps.modules) {
+    if (m.skipReason) {
+      await emit(skipped(m, name, m.skipReason));
+      continue;
+    }
+    if (unavailable) {
+      await emit(skipped(m, name, `service ${name} unavailable: ${unavailable}`));
+      continue;
+    }
+    if (state.stopReason) {
+      await emit(skipped(m, name, state.stopReason));
+      continue;
+    }
+    await o.hub.emit("onModuleStart", name, m.file.name);
+    const problem = pageError ?? m.loadError;
+    const r =
+      problem || !page
+        ? {
+            ...baseResult(m, name),
+            ...failureFrom(problem ?? new Error(`no page for ${name}`), m.file.path, o.config.rootDir),
+            durationMs: 0,
+            attempts: 1,
+          }
+        : await runWithRetries(m, name, page, o);
+    if (o.bail && (r.status === "failed" || r.status === "error")) {
+      state.stopReason ??= `not run: --bail after ${name}/${m.file.name} ${r.status}`;
+    }
+    if (o.signal?.aborted) state.stopReason ??= "not run: interrupted";
+    await emit(r);
+  }
+  if (page) {
+    const called = page[PAGE_RECORDER].calledEndpoints;
+    result.uncalledEndpoints = endpoints.filter((e) => !called.has(e));
+  }
+  return result;
+}
+
+export async function executePlan(o: ExecuteOptions): Promise<ServiceResult[]> {
+  const state: RunState = {};
+  o.signal?.addEventListener("abort", () => (state.stopReason ??= "not run: interrupted"), { once: true });
+  return runPool(o.plan.services, o.workers, (ps) => runService(ps, o, state));
+}

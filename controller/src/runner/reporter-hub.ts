@@ -1,0 +1,27 @@
+// Sends each run event to every reporter, in order. A reporter that throws is reported once on
+// stderr and does not stop the run or the other reporters.
+
+import type { Reporter } from "../report/types.js";
+
+type Hook = keyof Reporter;
+
+export class ReporterHub {
+  private readonly broken = new Set<Reporter>();
+
+  constructor(readonly reporters: Reporter[]) {}
+
+  async emit<H extends Hook>(hook: H, ...args: Parameters<NonNullable<Reporter[H]>>): Promise<void> {
+    for (const reporter of this.reporters) {
+      const fn = reporter[hook] as ((...a: unknown[]) => void | Promise<void>) | undefined;
+      if (!fn || this.broken.has(reporter)) continue;
+      try {
+        await fn.apply(reporter, args);
+      } catch (err) {
+        this.broken.add(reporter);
+        process.stderr.write(
+          `e2e: reporter ${reporter.constructor.name} failed in ${hook}: ${(err as Error).stack ?? err}\n`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,156 @@
+// `e2e run`, in the seed's order: load the config, discover suites, load and select modules,
+// boot what the selected modules need, run them, report, and return the exit code
+// (0 passed, 1 failed or nothing selected, 2 config/usage, 3 required service unavailable).
+
+import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
+import { ApiConfigLoader } from "../config/api-config-loader.js";
+import type { ResolvedConfig } from "../config/types.js";
+import { DispatcherRegistry, tlsOptionsFrom } from "../http/dispatchers.js";
+import type { BootOptions, BootResult } from "../lifecycle/types.js";
+import type { RunContext, RunResult, ServiceResult } from "../report/types.js";
+import { executePlan } from "./execute-plan.js";
+import { formatPlanList } from "./list-plan.js";
+import { createRunReporters } from "./make-reporters.js";
+import { planRun } from "./plan-run.js";
+import { ReporterHub } from "./reporter-hub.js";
+import type { RunOptions } from "./run-options.js";
+import { exitCodeOf, summarize } from "./run-summary.js";
+import { describeSelection, validateSelection } from "./select-modules.js";
+
+export type BootFn = (
+  config: ResolvedConfig,
+  services: string[],
+  options: BootOptions,
+) => Promise<BootResult>;
+
+async function defaultBoot(
+  config: ResolvedConfig,
+  services: string[],
+  options: BootOptions,
+): Promise<BootResult> {
+  const { bootServices } = await import("../lifecycle/index.js");
+  return bootServices(config, services, options);
+}
+
+function unavailableResults(config: ResolvedConfig, services: ServiceResult[]): ServiceResult[] {
+  return services.map((s) => ({ ...s, baseUrl: s.baseUrl || (config.services[s.name]?.base_url ?? "") }));
+}
+
+export async function runE2e(options: RunOptions, boot: BootFn = defaultBoot): Promise<number> {
+  const out = options.out ?? process.stdout;
+  const config = ApiConfigLoader.load(options.configPath).getConfig();
+  validateSelection(options.selection, Object.keys(config.services));
+  const plan = await planRun(config, options.selection);
+
+  if (options.list) {
+    out.write(plan.warnings.map((w) => `warning: ${w}\n`).join("") + formatPlanList(plan, options.verbose));
+    return plan.selectedCount > 0 ? 0 : 1;
+  }
+  if (plan.selectedCount === 0) {
+    for (const w of plan.warnings) out.write(`warning: ${w}\n`);
+    const found = plan.services.reduce((n, s) => n + s.modules.length, 0);
+    out.write(
+      `No modules selected (${describeSelection(options.selection)}; ${found} module${found === 1 ? "" : "s"} found ` +
+        `under ${resolve(config.rootDir, "services")}). A run that tests nothing is not a pass: exit 1.\n`,
+    );
+    return 1;
+  }
+
+  const runId = randomUUID().slice(0, 8);
+  const startedAt = new Date();
+  const ctx: RunContext = {
+    runId,
+    config,
+    reportDir: options.reportDir
+      ? resolve(options.reportDir)
+      : resolve(config.rootDir, config.reporting.log_dir),
+    plan: plan.services.map((s) => ({
+      service: s.suite.name,
+      modules: s.modules.filter((m) => !m.skipReason).map((m) => m.file.name),
+    })),
+  };
+  const hub = new ReporterHub(
+    await createRunReporters(options.reporters ?? config.reporting.format, ctx, {
+      color: options.color,
+      verbose: options.verbose,
+      out,
+    }),
+  );
+  await hub.emit("onInit", ctx);
+  for (const w of [...config.warnings, ...plan.warnings]) await hub.emit("onLog", `warning: ${w}`);
+
+  const needed = plan.services.filter((s) => s.selectedCount > 0).map((s) => s.suite.name);
+  const dispatchers = new DispatcherRegistry(tlsOptionsFrom(config.security, config.rootDir));
+  let booted: BootResult | undefined;
+  let exitCode: number;
+  let services: ServiceResult[];
+  try {
+    try {
+      booted = await boot(config, needed, {
+        start: options.start,
+        keep: options.keep,
+        reuse: options.reuse,
+        runId,
+        log: (line) => void hub.emit("onLog", line),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (err) {
+      if ((err as { code?: string }).code !== "E2E_SERVICE_UNAVAILABLE") throw err;
+      // A required service is missing: nothing runs; reports still say why.
+      await hub.emit("onLog", (err as Error).message);
+      const reason = `required service unavailable: ${(err as Error).message.split("\n")[0]}`;
+      const unavailable = new Map(needed.map((n) => [n, reason]));
+      services = await executePlan({
+        config,
+        plan,
+        hub,
+        dispatchers,
+        urls: new Map(),
+        unavailable,
+        retries: 0,
+        bail: false,
+        workers: 1,
+      });
+      services = unavailableResults(config, services);
+      exitCode = 3;
+      return await finish();
+    }
+    services = await executePlan({
+      config,
+      plan,
+      hub,
+      dispatchers,
+      urls: booted.ready,
+      unavailable: booted.skipped,
+      retries: options.retries,
+      bail: options.bail,
+      workers: options.workers,
+      reset: (name) => booted!.reset(name),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    exitCode = -1;
+    return await finish();
+  } finally {
+    await booted?.stop();
+    await dispatchers.close();
+  }
+
+  async function finish(): Promise<number> {
+    const finishedAt = new Date();
+    const summary = summarize(services, finishedAt.getTime() - startedAt.getTime());
+    const result: RunResult = {
+      runId,
+      startedAt: startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      configPath: config.configPath,
+      environment: config.general.environment,
+      project: { name: config.general.project.name, version: config.general.project.version },
+      services,
+      summary,
+      exitCode: exitCode === -1 ? exitCodeOf(summary) : exitCode,
+    };
+    await hub.emit("onRunEnd", result);
+    return result.exitCode;
+  }
+}

@@ -1,0 +1,41 @@
+// One attempt of one scenario module: call run(page), classify the outcome, keep the history.
+
+import { type BasePage, PAGE_RECORDER } from "../http/base-page.js";
+import { PageResponse } from "../http/page-response.js";
+import type { FailureDetails, ModuleStatus, RecordedExchange } from "../report/types.js";
+import { failureFrom } from "./failure-details.js";
+import type { ScenarioRun } from "./load-suite.js";
+
+export interface AttemptResult {
+  status: ModuleStatus;
+  durationMs: number;
+  failure?: FailureDetails;
+  requests: RecordedExchange[];
+  lastResponseStatus?: number;
+}
+
+export async function runAttempt(
+  run: ScenarioRun,
+  page: BasePage,
+  moduleFile: string,
+  rootDir: string,
+): Promise<AttemptResult> {
+  const recorder = page[PAGE_RECORDER];
+  recorder.begin();
+  const started = performance.now();
+  try {
+    const returned = await run(page);
+    const result: AttemptResult = {
+      status: "passed",
+      durationMs: performance.now() - started,
+      requests: recorder.take(),
+    };
+    const status =
+      returned instanceof PageResponse ? returned.status : (returned as { status?: unknown })?.status;
+    if (typeof status === "number") result.lastResponseStatus = status;
+    return result;
+  } catch (err) {
+    const durationMs = performance.now() - started;
+    return { ...failureFrom(err, moduleFile, rootDir), durationMs, requests: recorder.take() };
+  }
+}
