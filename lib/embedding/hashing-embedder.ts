@@ -1,5 +1,5 @@
 // Deterministic text embedding by signed feature hashing: no model, no download, no network.
-// Features per token: the token itself and its character 3-grams (so "authenticate" and
+// Features per token: the token itself (stemmed) and its character 3-grams (so "authenticate" and
 // "authentication" share most of their mass). Weights are TF-IDF-like:
 //   w(token) = (1 + ln tf) * idf(token)
 //   idf      = corpus given ? ln(1 + (N + 1) / (df + 1)) : a length prior (short tokens are
@@ -12,15 +12,16 @@ import type { CorpusStats } from "./corpus-stats.js";
 import { hash32 } from "./hash.js";
 import { tokenize } from "./tokenize.js";
 
-// 256: exact search cost for a sparse query does not grow with the dimension (see the embedded
-// vector index), but memory (1 KiB per item) and the dense-query cost do.
-export const DEFAULT_DIMENSION = 256;
+// 512: collision noise (~1/sqrt(D) on the cosine) is small enough that unrelated short texts
+// stay below related ones; exact search over a sparse query costs the same at any D (see the
+// embedded vector index); the price is memory, 2 KiB per item.
+export const DEFAULT_DIMENSION = 512;
 const NGRAM_SHARE = 0.6;
 const WORD_SEED = 0x811c9dc5;
 const NGRAM_SEED = 0x01000193;
 
 export interface HashingEmbedderOptions {
-  /** Vector length. @default 256 */
+  /** Vector length. @default 512 */
   dimension?: number;
   /** Document frequencies for IDF; without them a fixed length prior is used. */
   corpus?: CorpusStats;
@@ -48,7 +49,7 @@ export class HashingEmbedder {
   embedSync(text: string): Float32Array {
     const vector = new Float32Array(this.dimension);
     const counts = new Map<string, number>();
-    for (const token of tokenize(text)) counts.set(token, (counts.get(token) ?? 0) + 1);
+    for (const token of tokenize(text, { stem: true })) counts.set(token, (counts.get(token) ?? 0) + 1);
     for (const [token, tf] of counts) {
       const weight = (1 + Math.log(tf)) * this.#idf(token);
       this.#add(vector, hash32(token, WORD_SEED), weight);

@@ -8,5 +8,12 @@ export {
   type HashingEmbedderOptions,
   normalize,
 } from "./hashing-embedder.js";
+export { stem } from "./stem.js";
 export { isStopword } from "./stopwords.js";
-export { splitIdentifier, type TokenizeOptions, tokenize } from "./tokenize.js";
+export {
+  type IdentifierSpan,
+  identifierSpans,
+  splitIdentifier,
+  type TokenizeOptions,
+  tokenize,
+} from "./tokenize.js";

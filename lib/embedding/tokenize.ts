@@ -2,6 +2,7 @@
 // Code and issue texts mix prose with identifiers (getUserById, auth_service, api.v1.login), so
 // each identifier yields its parts and, when it has more than one part, itself as a whole.
 
+import { stem } from "./stem.js";
 import { isStopword } from "./stopwords.js";
 
 // An identifier: letters/digits/underscore/$, optionally joined by . - / into one dotted path.
@@ -12,6 +13,8 @@ const PART_SPLIT = /[._\-/:$]+|(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}
 export interface TokenizeOptions {
   /** Drop common English words among the parts (whole identifiers are always kept). @default true */
   dropStopwords?: boolean;
+  /** Reduce each part to its stem ("charts" → "chart"); whole identifiers are kept as written. @default false */
+  stem?: boolean;
 }
 
 /** Splits one identifier into lowercase parts: "getHTTPResponse_v2" → ["get","http","response","v2"]. */
@@ -23,15 +26,35 @@ export function splitIdentifier(identifier: string): string[] {
   return parts;
 }
 
+export interface IdentifierSpan {
+  /** Offset of the identifier in the text (UTF-16 code units). */
+  start: number;
+  end: number;
+  /** Its lowercase parts, plus the whole identifier when it has several parts. */
+  tokens: string[];
+}
+
+/** Every identifier in `text` with its position, for callers that cut snippets around matches. */
+export function identifierSpans(text: string): IdentifierSpan[] {
+  const spans: IdentifierSpan[] = [];
+  for (const match of text.matchAll(IDENTIFIER)) {
+    const parts = splitIdentifier(match[0]);
+    const tokens = parts.length > 1 ? [...parts, match[0].toLowerCase()] : parts;
+    spans.push({ start: match.index, end: match.index + match[0].length, tokens });
+  }
+  return spans;
+}
+
 /** Lowercase tokens of `text`, in order, with repeats (term frequency matters to callers). */
 export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
   const dropStopwords = options.dropStopwords ?? true;
+  const stemmed = options.stem ?? false;
   const tokens: string[] = [];
   for (const match of text.matchAll(IDENTIFIER)) {
     const identifier = match[0];
     const parts = splitIdentifier(identifier);
     for (const part of parts) {
-      if (!dropStopwords || !isStopword(part)) tokens.push(part);
+      if (!dropStopwords || !isStopword(part)) tokens.push(stemmed ? stem(part) : part);
     }
     if (parts.length > 1) tokens.push(identifier.toLowerCase());
   }

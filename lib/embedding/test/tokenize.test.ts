@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitIdentifier, tokenize } from "../index.js";
+import { identifierSpans, splitIdentifier, stem, tokenize } from "../index.js";
 
 describe("identifier-aware tokenizer", () => {
   it("splits camelCase, PascalCase and acronyms into lowercase parts", () => {
@@ -29,5 +29,44 @@ describe("identifier-aware tokenizer", () => {
   it("keeps numbers and non-ASCII letters", () => {
     expect(tokenize("login fails with 401")).toEqual(["login", "fails", "401"]);
     expect(tokenize("Größe ändern")).toEqual(["größe", "ändern"]);
+  });
+});
+
+describe("identifier spans", () => {
+  it("reports each identifier's position and tokens", () => {
+    const text = "Fix getUserById in auth";
+    const spans = identifierSpans(text);
+    expect(spans.map((s) => text.slice(s.start, s.end))).toEqual(["Fix", "getUserById", "in", "auth"]);
+    expect(spans[1]!.tokens).toEqual(["get", "user", "by", "id", "getuserbyid"]);
+  });
+});
+
+describe("stemming", () => {
+  it("reduces plurals, past tense and gerunds, leaving short words and codes alone", () => {
+    expect(["charts", "rendered", "rendering", "queries", "classes", "stopped", "fixes"].map(stem)).toEqual([
+      "chart",
+      "render",
+      "render",
+      "query",
+      "class",
+      "stop",
+      "fix",
+    ]);
+    expect(["ids", "class", "status", "401", "analysis", "need"].map(stem)).toEqual([
+      "ids",
+      "class",
+      "status",
+      "401",
+      "analysis",
+      "need",
+    ]);
+    expect(tokenize("Charts rendered getUserIds", { stem: true })).toEqual([
+      "chart",
+      "render",
+      "get",
+      "user",
+      "ids",
+      "getuserids",
+    ]);
   });
 });

@@ -1,0 +1,47 @@
+// What gets indexed for each kind of record. `embedText` feeds the embedder (title first and
+// repeated once, because titles are the densest statement of what an item is about); `text`
+// is what snippets are cut from; `fields` feed the lexical index with their boosts.
+import type { ComponentRecord, IssueRecord } from "../../ports/graph-store.js";
+
+export interface SearchDocument {
+  type: string;
+  id: string;
+  title: string;
+  text: string;
+  /** Lexical fields: [text, boost]. */
+  fields: [string, number][];
+  embedText: string;
+}
+
+export const documentKey = (type: string, id: string): string => `${type}:${id}`;
+
+export function issueDocument(issue: IssueRecord): SearchDocument {
+  const labels = issue.labels.join(" ");
+  return {
+    type: "issue",
+    id: issue.id,
+    title: issue.title,
+    text: issue.description,
+    fields: [
+      [issue.title, 2],
+      [issue.description, 1],
+      [labels, 1],
+    ],
+    embedText: `${issue.title}\n${issue.title}\n${issue.description}\n${labels}`,
+  };
+}
+
+export function componentDocument(component: ComponentRecord): SearchDocument {
+  return {
+    type: "component",
+    id: component.id,
+    title: component.name,
+    text: component.description,
+    fields: [
+      [component.name, 2],
+      [component.description, 1],
+      [component.project, 1],
+    ],
+    embedText: `${component.name}\n${component.name}\n${component.description}\n${component.project}`,
+  };
+}

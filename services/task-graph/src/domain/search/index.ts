@@ -1,0 +1,142 @@
+// RAG search over everything indexed (issues and components now; code files and symbols later
+// through indexDocument). Hybrid ranking, computed per candidate:
+//   score = 0.6 · max(0, cosine(query, item)) + 0.4 · lex(query, item)
+// cosine from the VectorIndex (embedded exact or Redis), lex the normalised BM25 of
+// lexical-index.ts (both in [0, 1]). Candidates are the union of the top max(4·limit, 50) of
+// each side; a lexical candidate outside the vector top list counts cosine 0 (a lower bound).
+// Results with score 0 (no shared term, no positive similarity) are dropped. Ties break by key.
+// The lexical side lives in memory: the service calls indexIssue/indexComponent for every
+// stored record at start-up (indexAll), as the embedded vector index is in memory too.
+import type { Embedder } from "../../ports/embedder.js";
+import type { ComponentRecord, IssueRecord } from "../../ports/graph-store.js";
+import type { VectorIndex } from "../../ports/vector-index.js";
+import { componentDocument, documentKey, issueDocument, type SearchDocument } from "./documents.js";
+import { LexicalIndex } from "./lexical-index.js";
+import { makeSnippet } from "./snippet.js";
+
+export { componentDocument, issueDocument, type SearchDocument } from "./documents.js";
+
+export const VECTOR_WEIGHT = 0.6;
+export const LEXICAL_WEIGHT = 0.4;
+const MIN_CANDIDATES = 50;
+
+export interface SearchRequest {
+  query: string;
+  /** 1..100. @default 10 */
+  limit?: number;
+  /** Only these item types, e.g. ["issue"]. */
+  types?: string[];
+}
+
+export interface SearchResult {
+  type: string;
+  id: string;
+  title: string;
+  snippet: string;
+  score: number;
+}
+
+interface Stored {
+  type: string;
+  id: string;
+  title: string;
+  text: string;
+}
+
+export class SearchService {
+  readonly #lexical = new LexicalIndex();
+  readonly #docs = new Map<string, Stored>();
+
+  constructor(
+    private readonly vectors: VectorIndex,
+    private readonly embedder: Embedder,
+  ) {}
+
+  indexIssue(issue: IssueRecord): Promise<void> {
+    return this.indexDocument(issueDocument(issue));
+  }
+
+  indexComponent(component: ComponentRecord): Promise<void> {
+    return this.indexDocument(componentDocument(component));
+  }
+
+  async indexDocument(doc: SearchDocument): Promise<void> {
+    const [vector] = await this.embedder.embed([doc.embedText]);
+    await this.#store(doc, vector!);
+  }
+
+  /** Indexes many records with batched embedding (start-up, re-index). */
+  async indexAll(issues: IssueRecord[], components: ComponentRecord[], batchSize = 256): Promise<void> {
+    const docs = [...issues.map(issueDocument), ...components.map(componentDocument)];
+    for (let i = 0; i < docs.length; i += batchSize) {
+      const batch = docs.slice(i, i + batchSize);
+      const vectors = await this.embedder.embed(batch.map((d) => d.embedText));
+      for (let j = 0; j < batch.length; j++) await this.#store(batch[j]!, vectors[j]!);
+    }
+  }
+
+  async remove(type: string, id: string): Promise<void> {
+    const key = documentKey(type, id);
+    await this.vectors.remove(key);
+    this.#lexical.delete(key);
+    this.#docs.delete(key);
+  }
+
+  async search(request: SearchRequest): Promise<SearchResult[]> {
+    const query = request.query.trim();
+    const limit = request.limit ?? 10;
+    if (query.length === 0) throw new RangeError("query must not be blank");
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
+      throw new RangeError(`limit must be an integer 1..100, got ${limit}`);
+    }
+    const types = request.types;
+    if (types?.length === 0) return [];
+    const depth = Math.max(limit * 4, MIN_CANDIDATES);
+    const [vector] = await this.embedder.embed([query]);
+    const vectorHits = await this.vectors.search({
+      vector: vector!,
+      limit: depth,
+      ...(types ? { types } : {}),
+    });
+    const lexicalHits = this.#lexical.search(query, depth, types);
+
+    const candidates = new Map<string, Stored & { cosine: number; lex: number }>();
+    for (const hit of vectorHits) {
+      const stored = this.#docs.get(hit.key) ?? hit;
+      candidates.set(hit.key, { ...pick(stored), cosine: hit.score, lex: 0 });
+    }
+    for (const hit of lexicalHits) {
+      const existing = candidates.get(hit.key);
+      if (existing) existing.lex = hit.score;
+      else {
+        const stored = this.#docs.get(hit.key);
+        if (stored) candidates.set(hit.key, { ...stored, cosine: 0, lex: hit.score });
+      }
+    }
+
+    const ranked = [...candidates.entries()]
+      .map(([key, c]) => ({ key, c, score: VECTOR_WEIGHT * Math.max(0, c.cosine) + LEXICAL_WEIGHT * c.lex }))
+      .filter((r) => r.score > 0)
+      .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1))
+      .slice(0, limit);
+    return ranked.map(({ c, score }) => ({
+      type: c.type,
+      id: c.id,
+      title: c.title,
+      snippet: makeSnippet(c.text || c.title, query),
+      score: Math.round(score * 10_000) / 10_000,
+    }));
+  }
+
+  async #store(doc: SearchDocument, vector: Float32Array): Promise<void> {
+    const key = documentKey(doc.type, doc.id);
+    const { type, id, title, text } = doc;
+    await this.vectors.upsert({ key, type, id, title, text, vector });
+    this.#lexical.set(key, type, doc.fields);
+    this.#docs.set(key, { type, id, title, text });
+  }
+}
+
+function pick(s: Stored): Stored {
+  return { type: s.type, id: s.id, title: s.title, text: s.text };
+}
