@@ -10,3 +10,20 @@ export class UnknownReporterError extends Error {
     this.name = "UnknownReporterError";
   }
 }
+
+export class RunLogError extends Error {
+  readonly code = "E2E_RUN_LOG_UNWRITABLE";
+  constructor(
+    readonly path: string,
+    cause: unknown,
+  ) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `Cannot write the run log ${path} (reporting.log_dir): ${reason}. Fix the directory or set reporting.save_logs: false.`,
+      {
+        cause,
+      },
+    );
+    this.name = "RunLogError";
+  }
+}

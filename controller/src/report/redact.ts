@@ -15,6 +15,13 @@ const JWT = /\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g;
 /** Query parameters whose values are secrets, e.g. ?api_key=... or ?access_token=... */
 const SENSITIVE_QUERY = /([?&][^=&#\s]*(?:pass(?:word|wd)|token|secret|api[-_]?key)[^=&#\s]*=)[^&#\s]*/gi;
 
+/** "name: value" / "name=value" / "name":"value" pairs in free text (log lines, messages, JSON in strings). */
+const SENSITIVE_PAIR =
+  /\b((?:proxy-)?authorization|x-api-key|api[-_]?key|pass(?:word|wd)|secret|token)(["']?\s*[:=]\s*["']?)((?:Bearer|Basic|Token)\s+)?(?!\[REDACTED\])[^\s"',;&]+/gi;
+
+/** Credentials after an auth scheme anywhere in text: "Bearer abc.def". */
+const AUTH_SCHEME = /\b(Bearer|Basic)\s+(?!\[REDACTED\])[\w\-.~+/]+=*/g;
+
 /** Passwords in URL user info: scheme://user:password@host */
 const URL_USERINFO = /(\b[a-z][\w+.-]*:\/\/[^\s/:@]*:)[^\s/@]+@/gi;
 
@@ -68,6 +75,8 @@ export class Redactor {
     if (out.includes("eyJ")) out = out.replace(JWT, REDACTED);
     if (out.includes("=")) out = out.replace(SENSITIVE_QUERY, `$1${REDACTED}`);
     if (out.includes("@")) out = out.replace(URL_USERINFO, `$1${REDACTED}@`);
+    if (/[:=]/.test(out)) out = out.replace(SENSITIVE_PAIR, `$1$2$3${REDACTED}`);
+    out = out.replace(AUTH_SCHEME, `$1 ${REDACTED}`);
     return out;
   }
 

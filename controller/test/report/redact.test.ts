@@ -92,6 +92,20 @@ describe("Redactor", () => {
     );
   });
 
+  it("redacts name: value pairs and auth schemes inside free text such as log lines", () => {
+    expect(redactor.text("sent Authorization: Bearer abc.def-ghi to /api")).toBe(
+      `sent Authorization: Bearer ${REDACTED} to /api`,
+    );
+    expect(redactor.text('body {"email":"a@b.c","password":"hunter2"} and x-api-key=k1')).toBe(
+      `body {"email":"a@b.c","password":"${REDACTED}"} and x-api-key=${REDACTED}`,
+    );
+    expect(redactor.text("retrying with basic dXNlcjpwYXNz")).toBe("retrying with basic dXNlcjpwYXNz");
+    expect(redactor.text("header: Basic dXNlcjpwYXNz=")).toBe(`header: Basic ${REDACTED}`);
+    expect(redactor.text("Expected token to be valid; secret santa")).toBe(
+      "Expected token to be valid; secret santa",
+    );
+  });
+
   it("leaves innocent data alone and does not mutate its input", () => {
     const body = { id: "u1", items: [{ name: "Admin User", role: "admin" }], total: 1 };
     const copy = structuredClone(body);

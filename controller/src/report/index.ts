@@ -1,0 +1,61 @@
+// The reporting part's public face: reporter name → class table (vitest style) and the run log.
+
+import { ConsoleReporter } from "./console-reporter.js";
+import { UnknownReporterError } from "./errors.js";
+import { HtmlReporter } from "./html-reporter.js";
+import { JsonReporter } from "./json-reporter.js";
+import { JunitReporter } from "./junit-reporter.js";
+import type { Redactor } from "./redact.js";
+import { RunLogReporter } from "./run-log-reporter.js";
+import type { Reporter } from "./types.js";
+
+export interface ReporterContext {
+  color: boolean;
+  verbose: boolean;
+  /** Where file reporters write (--report-dir, else reporting.log_dir). */
+  reportDir: string;
+  /** reporting.include_payloads: headers and bodies in the json/html/junit reports. */
+  includePayloads: boolean;
+  /** Redactor.fromConfig(config): applied to everything a file reporter or the run log writes. */
+  redactor: Redactor;
+  /** reporting.save_logs: also write <logDir>/e2e-<runId>.log. */
+  saveLogs: boolean;
+  /** reporting.log_dir (relative paths are resolved against the config's folder). */
+  logDir: string;
+  /** Console output stream. @default process.stdout */
+  out?: NodeJS.WritableStream;
+}
+
+export const REPORTERS = {
+  console: (ctx: ReporterContext) =>
+    new ConsoleReporter({ color: ctx.color, verbose: ctx.verbose, out: ctx.out }),
+  json: (ctx: ReporterContext) => new JsonReporter(ctx),
+  junit: (ctx: ReporterContext) => new JunitReporter(ctx),
+  html: (ctx: ReporterContext) => new HtmlReporter(ctx),
+} satisfies Record<string, (ctx: ReporterContext) => Reporter>;
+
+export type ReporterName = keyof typeof REPORTERS;
+export const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
+
+/**
+ * One reporter per distinct name, in the order given, plus the run log when saveLogs is set.
+ * Throws UnknownReporterError (code E2E_UNKNOWN_REPORTER) naming the valid names.
+ */
+export function createReporters(names: string[], ctx: ReporterContext): Reporter[] {
+  const unique = [...new Set(names.map((name) => name.trim().toLowerCase()).filter(Boolean))];
+  const unknown = unique.find((name) => !Object.hasOwn(REPORTERS, name));
+  if (unknown !== undefined) throw new UnknownReporterError(unknown, REPORTER_NAMES);
+  const reporters: Reporter[] = unique.map((name) => REPORTERS[name as ReporterName](ctx));
+  if (ctx.saveLogs) reporters.push(new RunLogReporter({ logDir: ctx.logDir, redactor: ctx.redactor }));
+  return reporters;
+}
+
+export { ConsoleReporter } from "./console-reporter.js";
+export { RunLogError, UnknownReporterError } from "./errors.js";
+export { HTML_REPORT_FILE, HtmlReporter } from "./html-reporter.js";
+export { JSON_REPORT_FILE, JsonReporter } from "./json-reporter.js";
+export { JUNIT_REPORT_FILE, JunitReporter } from "./junit-reporter.js";
+export { REDACTED, Redactor } from "./redact.js";
+export { buildReportDocument, type ReportDocument } from "./report-document.js";
+export { RunLogReporter } from "./run-log-reporter.js";
+export type * from "./types.js";
