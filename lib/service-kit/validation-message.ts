@@ -1,6 +1,6 @@
 /**
  * Turns an Ajv error (as Fastify hands it over) into one human sentence naming the field.
- * A schema may carry `"x-message"` (e.g. "must not be blank") to replace Ajv's wording.
+ * A schema may carry `"x-message"` (e.g. "must not be blank") to replace the generated wording.
  */
 
 export interface AjvLikeError {
@@ -100,10 +100,24 @@ function describeRule(err: AjvLikeError): string {
   }
 }
 
+/**
+ * `"x-message": "text"` replaces the wording for every rule except a wrong type;
+ * `"x-message": {pattern: "text"}` replaces it for the named rules only.
+ */
+function customMessage(err: AjvLikeError): string | undefined {
+  const x = err.parentSchema?.["x-message"];
+  if (typeof x === "string") return err.keyword === "type" ? undefined : x;
+  if (x && typeof x === "object") {
+    const m = (x as Record<string, unknown>)[err.keyword];
+    return typeof m === "string" ? m : undefined;
+  }
+  return undefined;
+}
+
 export function summariseValidationError(err: AjvLikeError, context: string): ValidationSummary {
   const noun = LOCATION_NOUN[context] ?? "Field";
   const base = pathToField(err.instancePath);
-  const custom = err.parentSchema?.["x-message"];
+  const custom = customMessage(err);
 
   if (err.keyword === "required") {
     const field = joinField(base, String(err.params.missingProperty));

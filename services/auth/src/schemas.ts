@@ -21,7 +21,12 @@ export type User = Static<typeof UserSchema>;
 
 const Email = Type.String({ format: "email", maxLength: 254 });
 const Password = Type.String({ minLength: 6, maxLength: 128 });
-const Name = Type.String({ minLength: 1, maxLength: 100, pattern: "\\S", "x-message": "must not be blank" });
+const Name = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  pattern: "\\S",
+  "x-message": { minLength: "must not be blank", pattern: "must not be blank" },
+});
 
 export const CreateUserBody = Type.Object(
   { email: Email, password: Password, name: Name, role: Type.Optional(RoleSchema) },

@@ -39,13 +39,13 @@ export class TokenService {
     const jti = randomUUID();
     const token = this.jwt.sign(
       { sub: user.id, email: user.email, role: user.role, jti },
-      { expiresIn: this.ttlSeconds * 1000 },
+      { expiresIn: `${this.ttlSeconds}s` },
     );
     const exp = Math.floor(Date.now() / 1000) + this.ttlSeconds;
     this.active.set(jti, { userId: user.id, exp });
-    let set = this.byUser.get(user.id);
-    if (!set) this.byUser.set(user.id, (set = new Set()));
+    const set = this.byUser.get(user.id) ?? new Set<string>();
     set.add(jti);
+    this.byUser.set(user.id, set);
     if (++this.issuedSinceSweep >= 1000) this.sweepExpired();
     return token;
   }
