@@ -8,7 +8,9 @@ import { build } from "esbuild";
 
 const [service, outArg] = process.argv.slice(2);
 if (!service || !/^[a-z][a-z0-9-]*$/.test(service)) {
-  console.error("bundle: usage: node infra/images/bundle.mjs <service> [outdir] (service: kebab-case folder name under services/)");
+  console.error(
+    "bundle: usage: node infra/images/bundle.mjs <service> [outdir] (service: kebab-case folder name under services/)",
+  );
   process.exit(2);
 }
 const entry = resolve("services", service, "src", "server.ts");
