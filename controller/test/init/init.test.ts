@@ -1,0 +1,143 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} here is e2e.conf text, not a template.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  defaultApiGateway,
+  defaultGeneral,
+  defaultReporting,
+  defaultSecurity,
+  defaultService,
+  defaultTestData,
+  loadConfig,
+} from "../../src/config/index.js";
+import { InitExistsError, initProject } from "../../src/init/index.js";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "gantry-init-"));
+  dirs.push(dir);
+  return dir;
+}
+
+const FILES = ["e2e.conf", "services/auth/page.ts", "services/auth/modules/01_health.ts"];
+
+describe("e2e init", () => {
+  it("writes e2e.conf and the example auth service, creating the folder", async () => {
+    const root = join(tempDir(), "new-project");
+    const { written } = await initProject(root, { force: false });
+    expect(written).toEqual(FILES.map((f) => join(root, f)));
+    const page = readFileSync(join(root, "services/auth/page.ts"), "utf8");
+    expect(page).toContain('import { BasePage } from "gantry";');
+    expect(page).toMatch(/export default class AuthPage extends BasePage/);
+    const module = readFileSync(join(root, "services/auth/modules/01_health.ts"), "utf8");
+    expect(module).toContain('import assert from "node:assert/strict";');
+    expect(module).toMatch(/export async function run\(page: AuthPage\)/);
+    expect(module).toContain('assert.equal(response.json().status, "healthy");');
+    expect(module).toContain("return response;");
+  });
+
+  it("writes a config that validates with zero problems and resolves to the defaults", async () => {
+    const root = tempDir();
+    await initProject(root, { force: false });
+    const config = loadConfig({ cwd: root, env: { HOME: join(root, "home") } });
+    expect(config.warnings).toEqual([]);
+    expect(config.general).toEqual(defaultGeneral());
+    expect(config.api_gateway).toEqual(defaultApiGateway());
+    expect(config.databases).toEqual({});
+    expect(config.test_data).toEqual(defaultTestData());
+    expect(config.security).toEqual(defaultSecurity());
+    expect(config.reporting).toEqual(defaultReporting());
+    // The example service differs from a service's defaults only where its comments say so.
+    expect(config.services).toEqual({
+      auth: {
+        ...defaultService("auth"),
+        base_url: "http://127.0.0.1:8765",
+        health_endpoint: "/health",
+        port: 8765,
+        auto_start: false,
+      },
+    });
+  });
+
+  it("writes a config whose ${VAR}s take the environment (the seed's common variables)", async () => {
+    const root = tempDir();
+    await initProject(root, { force: false });
+    const config = loadConfig({
+      cwd: root,
+      env: {
+        HOME: root,
+        API_BASE_URL: "http://127.0.0.1:9999",
+        TIMEOUT: "5000",
+        VERBOSE: "false",
+        ENVIRONMENT: "staging",
+      },
+    });
+    expect(config.services.auth!.base_url).toBe("http://127.0.0.1:9999");
+    expect(config.general).toMatchObject({ timeout: 5000, verbose: false, environment: "staging" });
+    expect(config.services.auth!.timeout).toBe(5000);
+  });
+
+  it("shows every option of every section, including the lifecycle keys", async () => {
+    const root = tempDir();
+    await initProject(root, { force: false });
+    const text = readFileSync(join(root, "e2e.conf"), "utf8");
+    // biome-ignore format: one table of option names
+    const options = [
+      "environment", "timeout", "user_agent", "verbose", "project", "name", "version", "verification_level",
+      "base_url", "health_endpoint", "port", "maven_module", "headers", "auto_start", "required", "endpoints",
+      "launcher", "image", "start_command", "env", "depends_on", "command", "health", "url_env", "url_template",
+      "enabled", "url", "prefix", "auth", "type", "bearer_token", "api_key_header", "api_key_value",
+      "host", "database", "username", "password",
+      "email_domain", "username_prefix", "step_delay", "async_timeout", "max_attempts", "backoff_ms",
+      "verify_ssl", "ssl_cert", "ssl_key", "ssl_ca", "test_tokens",
+      "format", "save_logs", "log_dir", "include_payloads", "screenshot_on_failure",
+    ];
+    for (const option of options) expect(text, option).toMatch(new RegExp(`^\\s*#?\\s*${option}:`, "m"));
+    for (const section of [
+      "general",
+      "services",
+      "api_gateway",
+      "databases",
+      "test_data",
+      "security",
+      "reporting",
+    ]) {
+      expect(text).toMatch(new RegExp(`^${section}:`, "m"));
+    }
+  });
+
+  it("refuses to overwrite without force, listing the files that exist, and writes nothing", async () => {
+    const root = tempDir();
+    await initProject(root, { force: false });
+    writeFileSync(join(root, "e2e.conf"), "general: {}\n");
+    const err = await initProject(root, { force: false }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InitExistsError);
+    expect(err).toMatchObject({ code: "E2E_INIT_EXISTS", existing: FILES.map((f) => join(root, f)) });
+    for (const f of FILES) expect((err as Error).message).toContain(join(root, f));
+    expect(readFileSync(join(root, "e2e.conf"), "utf8")).toBe("general: {}\n");
+  });
+
+  it("refuses when only one of its files exists", async () => {
+    const root = tempDir();
+    writeFileSync(join(root, "e2e.conf"), "general: {}\n");
+    await expect(initProject(root, { force: false })).rejects.toMatchObject({
+      code: "E2E_INIT_EXISTS",
+      existing: [join(root, "e2e.conf")],
+    });
+  });
+
+  it("overwrites with force", async () => {
+    const root = tempDir();
+    await initProject(root, { force: false });
+    writeFileSync(join(root, "e2e.conf"), "general: {}\n");
+    const { written } = await initProject(root, { force: true });
+    expect(written).toHaveLength(3);
+    expect(readFileSync(join(root, "e2e.conf"), "utf8")).toContain("verification_level: strict");
+  });
+});
