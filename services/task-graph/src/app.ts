@@ -1,0 +1,99 @@
+// Wires the task-graph service: adapters (guarded by deadlines) → domain services → routes.
+import { createServiceApp, type ServiceApp } from "../../../lib/service-kit/index.js";
+import { type TaskGraphConfig, readConfig } from "./config.js";
+import { ComponentService } from "./domain/components.js";
+import type { DomainContext } from "./domain/context.js";
+import { DependencyService } from "./domain/dependencies.js";
+import { guardBackend } from "./domain/guarded-store.js";
+import { ImpactAnalysis } from "./domain/impact/impact-analysis.js";
+import { IssueService } from "./domain/issues.js";
+import { RootCauseAnalysis } from "./domain/root-cause/root-cause-analysis.js";
+import { SearchService } from "./domain/search/index.js";
+import { BestEffortIndexer } from "./domain/search-indexer.js";
+import { WriteLock } from "./domain/write-lock.js";
+import type { Embedder } from "./ports/embedder.js";
+import type { ComponentRecord, GraphStore } from "./ports/graph-store.js";
+import type { VectorIndex } from "./ports/vector-index.js";
+import { requireApiKey } from "./routes/api-key.js";
+import { analyzeRoutes } from "./routes/analyze.js";
+import { componentRoutes } from "./routes/components.js";
+import { dependencyRoutes } from "./routes/dependencies.js";
+import { healthRoutes } from "./routes/health.js";
+import { issueRoutes } from "./routes/issues.js";
+import { ragRoutes } from "./routes/rag.js";
+import { VERSION } from "./version.js";
+
+export interface Adapters {
+  graph: GraphStore;
+  vectors: VectorIndex;
+  embedder: Embedder;
+}
+
+export interface TaskGraphAppOptions {
+  adapters: Adapters;
+  env?: NodeJS.ProcessEnv;
+  /** false silences request logs (tests, benchmarks). @default true */
+  logger?: boolean;
+  /** The clock, swappable for tests of time-based rules. @default () => new Date() */
+  now?: () => Date;
+}
+
+/** Initialises the adapters, rebuilds the search index and returns the app (not listening). */
+export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<ServiceApp> {
+  const env = opts.env ?? process.env;
+  const config: TaskGraphConfig = readConfig(env);
+  const now = opts.now ?? (() => new Date());
+  const app = await createServiceApp({
+    name: "task-graph",
+    version: VERSION,
+    description: "Issues, their dependency graph, impact and root-cause analysis, RAG search.",
+    env,
+    ...(opts.logger === false ? { logger: false } : {}),
+  });
+  const { graph, vectors, embedder } = opts.adapters;
+  await graph.init();
+  await vectors.init();
+  app.addHook("onClose", async () => {
+    await Promise.allSettled([graph.close(), vectors.close()]);
+  });
+
+  const log = app.log;
+  const store = guardBackend("graph store", graph, config.backendTimeoutMs, log);
+  const guardedEmbedder = guardBackend("embedder", embedder, config.backendTimeoutMs, log);
+  const search = new SearchService(
+    guardBackend("vector index", vectors, config.backendTimeoutMs, log),
+    guardedEmbedder,
+  );
+  await search.indexAll(await graph.allIssues(), await allComponents(graph));
+
+  const ctx: DomainContext = {
+    store,
+    lock: new WriteLock(),
+    visibleAtCall: graph.appliesSynchronously === true,
+    indexer: new BestEffortIndexer(search, config.backendTimeoutMs, log),
+    now,
+  };
+
+  if (config.apiKey) requireApiKey(app, config.apiKey);
+  await app.register(healthRoutes, { version: VERSION, graph, vectors, timeoutMs: config.healthTimeoutMs, now });
+  const prefix = "/api/v1";
+  await app.register(issueRoutes, { prefix, issues: new IssueService(ctx) });
+  await app.register(dependencyRoutes, { prefix, dependencies: new DependencyService(ctx) });
+  await app.register(componentRoutes, { prefix, components: new ComponentService(ctx) });
+  await app.register(analyzeRoutes, {
+    prefix,
+    impact: new ImpactAnalysis(ctx),
+    rootCause: new RootCauseAnalysis(ctx, guardedEmbedder),
+  });
+  await app.register(ragRoutes, { prefix, search });
+  return app;
+}
+
+async function allComponents(graph: GraphStore): Promise<ComponentRecord[]> {
+  const out: ComponentRecord[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const page = await graph.listComponents(offset, 1000);
+    out.push(...page.items);
+    if (page.items.length < 1000) return out;
+  }
+}

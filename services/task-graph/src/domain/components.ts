@@ -1,0 +1,105 @@
+// Component rules: trimmed names unique per project, no deletion while issues still use it.
+import { randomUUID } from "node:crypto";
+import { utcTimestamp } from "../../../../lib/service-kit/index.js";
+import type { ComponentRecord } from "../ports/graph-store.js";
+import { type Envelope, envelope } from "../schemas/common.js";
+import type { CreateComponentInput, PatchComponentInput } from "../schemas/component.js";
+import type { PageInput } from "../schemas/issue.js";
+import type { DomainContext } from "./context.js";
+import { componentNotFound, invalidField, taskGraphError } from "./errors.js";
+import { settle } from "./write-lock.js";
+
+export const DEFAULT_PROJECT = "default";
+
+export class ComponentService {
+  constructor(private readonly ctx: DomainContext) {}
+
+  async create(input: CreateComponentInput): Promise<ComponentRecord> {
+    const name = trimmed("name", input.name);
+    const project = input.project === undefined ? DEFAULT_PROJECT : trimmed("project", input.project);
+    const { durable, record } = await this.ctx.lock.run(async () => {
+      await this.requireFreeName(project, name, null);
+      const now = utcTimestamp(this.ctx.now());
+      const record: ComponentRecord = {
+        id: randomUUID(),
+        name,
+        description: input.description ?? "",
+        project,
+        created_at: now,
+        updated_at: now,
+      };
+      return { ...(await settle(this.ctx.store.createComponent(record), this.ctx.visibleAtCall)), record };
+    });
+    await durable;
+    await this.ctx.indexer.indexComponent(record);
+    return record;
+  }
+
+  async get(id: string): Promise<ComponentRecord> {
+    const c = await this.ctx.store.getComponent(id);
+    if (!c) throw componentNotFound(id);
+    return c;
+  }
+
+  async list(q: PageInput): Promise<Envelope<ComponentRecord>> {
+    const page = q.page ?? 1;
+    const limit = q.limit ?? 20;
+    const result = await this.ctx.store.listComponents((page - 1) * limit, limit);
+    return envelope(result.items, result.total, page, limit);
+  }
+
+  async update(id: string, patch: PatchComponentInput): Promise<ComponentRecord> {
+    const name = patch.name === undefined ? undefined : trimmed("name", patch.name);
+    const project = patch.project === undefined ? undefined : trimmed("project", patch.project);
+    const { durable, record } = await this.ctx.lock.run(async () => {
+      const current = await this.get(id);
+      const record: ComponentRecord = {
+        ...current,
+        ...(name !== undefined ? { name } : {}),
+        ...(project !== undefined ? { project } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        updated_at: utcTimestamp(this.ctx.now()),
+      };
+      await this.requireFreeName(record.project, record.name, id);
+      return { ...(await settle(this.ctx.store.updateComponent(record), this.ctx.visibleAtCall)), record };
+    });
+    if (!(await durable)) throw componentNotFound(id);
+    await this.ctx.indexer.indexComponent(record);
+    return record;
+  }
+
+  async delete(id: string): Promise<void> {
+    const { durable } = await this.ctx.lock.run(async () => {
+      await this.get(id);
+      const inUse = await this.ctx.store.countIssuesByComponent(id);
+      if (inUse > 0) {
+        throw taskGraphError(
+          "COMPONENT_IN_USE",
+          `Component "${id}" still has ${inUse} issue(s); move or delete them first.`,
+          { component_id: id, issue_count: inUse },
+        );
+      }
+      return settle(this.ctx.store.deleteComponent(id), this.ctx.visibleAtCall);
+    });
+    if (!(await durable)) throw componentNotFound(id);
+    await this.ctx.indexer.remove("component", id);
+  }
+
+  private async requireFreeName(project: string, name: string, self: string | null): Promise<void> {
+    const existing = await this.ctx.store.findComponentByName(project, name);
+    if (existing && existing.id !== self) {
+      throw taskGraphError(
+        "DUPLICATE_COMPONENT",
+        `A component named "${name}" already exists in project "${project}".`,
+        { id: existing.id, name, project },
+      );
+    }
+  }
+}
+
+function trimmed(field: string, raw: string): string {
+  const value = raw.trim();
+  if (value.length === 0) throw invalidField(field, "must not be blank");
+  if (value.length > 100) throw invalidField(field, "must be at most 100 characters long after trimming");
+  return value;
+}

@@ -1,0 +1,65 @@
+// Dependency rules: "id depends on depends_on_id"; never on itself; never closing a cycle;
+// adding an existing edge is a no-op the caller can tell apart (200 instead of 201).
+import type { DependencyEdge } from "../ports/graph-store.js";
+import type { DomainContext } from "./context.js";
+import { invalidField, issueNotFound, taskGraphError } from "./errors.js";
+import { settle } from "./write-lock.js";
+
+export interface AddedDependency {
+  edge: DependencyEdge;
+  created: boolean;
+}
+
+export class DependencyService {
+  constructor(private readonly ctx: DomainContext) {}
+
+  async add(issueId: string, dependsOnId: string): Promise<AddedDependency> {
+    if (issueId === dependsOnId) throw invalidField("depends_on_id", "must not be the issue's own id");
+    const edge = { issue_id: issueId, depends_on_id: dependsOnId };
+    const { store } = this.ctx;
+    const { durable } = await this.ctx.lock.run(async () => {
+      await this.requireIssue(issueId);
+      await this.requireIssue(dependsOnId);
+      const { depends_on } = await store.dependenciesOf(issueId);
+      if (depends_on.includes(dependsOnId)) return { durable: Promise.resolve(false) };
+      // The new edge closes a loop exactly when the prerequisite already reaches the issue.
+      const back = await store.findPath(dependsOnId, issueId);
+      if (back) {
+        const cycle = [issueId, ...back];
+        throw taskGraphError(
+          "CIRCULAR_DEPENDENCY",
+          `Issue "${issueId}" cannot depend on "${dependsOnId}": that would close the cycle ${cycle.join(" -> ")}.`,
+          { cycle },
+        );
+      }
+      return settle(store.addDependency(edge), this.ctx.visibleAtCall);
+    });
+    return { edge, created: await durable };
+  }
+
+  async remove(issueId: string, dependsOnId: string): Promise<void> {
+    const { durable } = await this.ctx.lock.run(async () => {
+      await this.requireIssue(issueId);
+      return settle(
+        this.ctx.store.removeDependency({ issue_id: issueId, depends_on_id: dependsOnId }),
+        this.ctx.visibleAtCall,
+      );
+    });
+    if (!(await durable)) {
+      throw taskGraphError(
+        "DEPENDENCY_NOT_FOUND",
+        `Issue "${issueId}" does not depend on "${dependsOnId}".`,
+        { issue_id: issueId, depends_on_id: dependsOnId },
+      );
+    }
+  }
+
+  async of(issueId: string): Promise<{ depends_on: string[]; blocks: string[] }> {
+    await this.requireIssue(issueId);
+    return this.ctx.store.dependenciesOf(issueId);
+  }
+
+  private async requireIssue(id: string): Promise<void> {
+    if (!(await this.ctx.store.getIssue(id))) throw issueNotFound(id);
+  }
+}

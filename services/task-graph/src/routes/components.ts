@@ -1,0 +1,86 @@
+// /api/v1/components: CRUD; names unique per project; no delete while issues use it.
+import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsync } from "fastify";
+import type { ComponentService } from "../domain/components.js";
+import { IdParams, ListEnvelope } from "../schemas/common.js";
+import { ComponentSchema, CreateComponentBody, PatchComponentBody } from "../schemas/component.js";
+import { PageOnlyQuery } from "../schemas/issue.js";
+import { errorResponses } from "./error-responses.js";
+
+export interface ComponentRoutesOptions {
+  components: ComponentService;
+}
+
+export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async (fastify, { components }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ["components"];
+
+  app.post(
+    "/components",
+    {
+      schema: {
+        tags,
+        summary: "Create a component",
+        body: CreateComponentBody,
+        response: { 201: ComponentSchema, ...errorResponses(400, 401, 409, 503) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await components.create(request.body)),
+  );
+
+  app.get(
+    "/components",
+    {
+      schema: {
+        tags,
+        summary: "List components",
+        querystring: PageOnlyQuery,
+        response: { 200: ListEnvelope(ComponentSchema), ...errorResponses(400, 401, 503) },
+      },
+    },
+    async (request) => components.list(request.query),
+  );
+
+  app.get(
+    "/components/:id",
+    {
+      schema: {
+        tags,
+        summary: "Get a component",
+        params: IdParams,
+        response: { 200: ComponentSchema, ...errorResponses(401, 404, 503) },
+      },
+    },
+    async (request) => components.get(request.params.id),
+  );
+
+  app.patch(
+    "/components/:id",
+    {
+      schema: {
+        tags,
+        summary: "Change a component",
+        params: IdParams,
+        body: PatchComponentBody,
+        response: { 200: ComponentSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request) => components.update(request.params.id, request.body),
+  );
+
+  app.delete(
+    "/components/:id",
+    {
+      schema: {
+        tags,
+        summary: "Delete a component that no issue uses",
+        params: IdParams,
+        response: { 204: Type.Null(), ...errorResponses(401, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      await components.delete(request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,66 @@
+// /api/v1/issues/{id}/dependencies: "id depends on depends_on_id".
+import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsync } from "fastify";
+import type { DependencyService } from "../domain/dependencies.js";
+import { Id, IdParams } from "../schemas/common.js";
+import { errorResponses } from "./error-responses.js";
+
+export interface DependencyRoutesOptions {
+  dependencies: DependencyService;
+}
+
+const Edge = Type.Object({ issue_id: Type.String(), depends_on_id: Type.String() });
+
+export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = async (fastify, { dependencies }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ["dependencies"];
+
+  app.post(
+    "/issues/:id/dependencies",
+    {
+      schema: {
+        tags,
+        summary: "Make the issue depend on another (201 new, 200 already there)",
+        params: IdParams,
+        body: Type.Object({ depends_on_id: Id }, { additionalProperties: false }),
+        response: { 200: Edge, 201: Edge, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { edge, created } = await dependencies.add(request.params.id, request.body.depends_on_id);
+      return reply.code(created ? 201 : 200).send(edge);
+    },
+  );
+
+  app.get(
+    "/issues/:id/dependencies",
+    {
+      schema: {
+        tags,
+        summary: "Ids the issue depends on, and ids that depend on it",
+        params: IdParams,
+        response: {
+          200: Type.Object({ depends_on: Type.Array(Type.String()), blocks: Type.Array(Type.String()) }),
+          ...errorResponses(401, 404, 503),
+        },
+      },
+    },
+    async (request) => dependencies.of(request.params.id),
+  );
+
+  app.delete(
+    "/issues/:id/dependencies/:depends_on_id",
+    {
+      schema: {
+        tags,
+        summary: "Remove a dependency",
+        params: Type.Object({ id: Id, depends_on_id: Id }, { additionalProperties: false }),
+        response: { 204: Type.Null(), ...errorResponses(401, 404, 503) },
+      },
+    },
+    async (request, reply) => {
+      await dependencies.remove(request.params.id, request.params.depends_on_id);
+      return reply.code(204).send(null);
+    },
+  );
+};

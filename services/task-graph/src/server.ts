@@ -1,0 +1,10 @@
+// `npm run start:task-graph`: PORT (default 8000), HOST, DATA_DIR, LOG_LEVEL, backends from env.
+import { handleShutdownSignals, listen } from "../../../lib/service-kit/index.js";
+import { selectAdapters } from "./adapters/select.js";
+import { buildTaskGraphApp } from "./app.js";
+import { DEFAULT_PORT } from "./index.js";
+
+const app = await buildTaskGraphApp({ adapters: selectAdapters(process.env) });
+handleShutdownSignals(app);
+const url = await listen(app, { defaultPort: DEFAULT_PORT });
+app.log.info({ url }, "task-graph listening");
