@@ -84,7 +84,7 @@ export class ConsoleReporter implements Reporter {
       s.flaky ? c.yellow(`${s.flaky} flaky`) : `${s.flaky} flaky`,
     ];
     const lines = [
-      `\n${c.bold("Summary:")} ${s.total} modules · ${parts.join(" · ")} · ${formatDuration(s.durationMs)}`,
+      `\n${c.bold("Summary:")} ${s.total} module${s.total === 1 ? "" : "s"} · ${parts.join(" · ")} · ${formatDuration(s.durationMs)}`,
     ];
     const uncalled = result.services.filter((svc) => svc.uncalledEndpoints.length > 0);
     if (uncalled.length) {

@@ -99,7 +99,7 @@ export async function runE2e(options: RunOptions, boot: BootFn = defaultBoot): P
       if ((err as { code?: string }).code !== "E2E_SERVICE_UNAVAILABLE") throw err;
       // A required service is missing: nothing runs; reports still say why.
       await hub.emit("onLog", (err as Error).message);
-      const reason = `required service unavailable: ${(err as Error).message.split("\n")[0]}`;
+      const reason = "required and not healthy; the run is aborted";
       const unavailable = new Map(needed.map((n) => [n, reason]));
       services = await executePlan({
         config,
