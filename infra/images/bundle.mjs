@@ -20,22 +20,29 @@ if (!existsSync(entry)) {
 }
 const outfile = resolve(outArg ?? `dist/images/${service}`, "server.mjs");
 
-const result = await build({
-  entryPoints: [entry],
-  outfile,
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  minifySyntax: true,
-  sourcemap: false,
-  legalComments: "none",
-  logLevel: "warning",
-  // CommonJS dependencies call require(); give the ESM bundle one.
-  banner: {
-    js: "import { createRequire as __gantryCreateRequire } from 'node:module'; const require = __gantryCreateRequire(import.meta.url);",
-  },
-  metafile: true,
-});
+let result;
+try {
+  result = await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    minifySyntax: true,
+    sourcemap: false,
+    legalComments: "none",
+    logLevel: "warning",
+    // CommonJS dependencies call require(); give the ESM bundle one.
+    banner: {
+      js: "import { createRequire as __gantryCreateRequire } from 'node:module'; const require = __gantryCreateRequire(import.meta.url);",
+    },
+    metafile: true,
+  });
+} catch {
+  // esbuild has already printed each error with its file:line:col.
+  console.error(`bundle: ${service} failed to bundle (errors above)`);
+  process.exit(1);
+}
 const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
 console.log(`bundle: ${service} -> ${outfile} (${(bytes / 1024).toFixed(0)} KiB)`);
