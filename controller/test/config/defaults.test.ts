@@ -96,6 +96,7 @@ describe("defaults", () => {
     ["json", ["json"]],
     ["[junit, html]", ["junit", "html"]],
     ["[json, json, console]", ["json", "console"]],
+    ['"json, junit"', ["json", "junit"]],
   ])("normalises reporting.format %s to a list", (written, expected) => {
     expect(loadText(`general: {}\nreporting:\n  format: ${written}\n`).reporting.format).toEqual(expected);
   });

@@ -54,6 +54,13 @@ describe("${VAR} substitution", () => {
     expect((config.general as unknown as Record<string, unknown>)[key]).toBe(expected);
   });
 
+  it("turns a substituted comma list into several report formats", () => {
+    const config = loadText("general: {}\nreporting:\n  format: ${REPORT_FORMAT:-console}\n", {
+      REPORT_FORMAT: "json,junit",
+    });
+    expect(config.reporting.format).toEqual(["json", "junit"]);
+  });
+
   it("falls back to the framework default when the variable is unset and has no inline default", () => {
     const config = loadText(
       "general:\n  timeout: ${TIMEOUT}\n  environment: ${ENVIRONMENT}\n  verbose: ${VERBOSE}\n",

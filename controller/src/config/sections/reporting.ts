@@ -33,8 +33,14 @@ export function resolveReporting(ctx: ResolveContext, root: Raw): ReportingConfi
 function readFormats(ctx: ResolveContext, raw: Raw, path: Path, fallback: ReportFormat[]): ReportFormat[] {
   const value = raw.format;
   if (isAbsent(value)) return fallback;
-  const items = Array.isArray(value) ? value : [value];
-  const listed = Array.isArray(value);
+  // One string may list several formats ("json,junit"), handy with ${REPORT_FORMAT:-console}.
+  const text = textOf(value);
+  const listed = Array.isArray(value) || (text?.includes(",") ?? false);
+  const items = Array.isArray(value)
+    ? value
+    : text?.includes(",")
+      ? text.split(",").map((f) => f.trim())
+      : [value];
   if (listed && items.length === 0) {
     ctx.error(
       [...path, "format"],
