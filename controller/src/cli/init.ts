@@ -1,10 +1,13 @@
-// `e2e init [path]`: the config engineer's initProject does the work; this maps its errors.
+// `e2e init [path]`: initProject (controller/src/init) writes the files; this prints and maps errors.
+
+import { relative } from "node:path";
 
 export async function initCommand(path: string, opts: { force?: boolean }): Promise<number> {
   const { initProject } = await import("../init/index.js");
   try {
-    const result = await initProject(path, opts);
-    process.stdout.write(`${typeof result === "string" ? result : JSON.stringify(result)}\n`);
+    const { written } = await initProject(path, { force: !!opts.force });
+    const shown = written.map((f) => `  created ${relative(process.cwd(), f) || f}`);
+    process.stdout.write(`${shown.join("\n")}\nNext: edit e2e.conf, then run \`e2e run\`.\n`);
     return 0;
   } catch (err) {
     process.stderr.write(`e2e init: ${(err as Error).message}\n`);

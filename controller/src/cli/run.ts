@@ -51,7 +51,10 @@ export function toRunOptions(opts: Record<string, unknown>, signal?: AbortSignal
 
 function isUsageOrConfig(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
-  return typeof code === "string" && (code === "E2E_USAGE" || code.startsWith("E2E_CONFIG"));
+  return (
+    typeof code === "string" &&
+    (code === "E2E_USAGE" || code === "E2E_UNKNOWN_REPORTER" || code.startsWith("E2E_CONFIG"))
+  );
 }
 
 export async function runCommand(opts: Record<string, unknown>): Promise<number> {

@@ -1,10 +1,8 @@
-// Reporter names (--reporter, else reporting.format) → reporter instances.
+// Reporter names (--reporter, else reporting.format) → reporter instances, through the
+// reporting part's registry (loaded only by `e2e run`).
 
-import { ConsoleReporter } from "../report/console-reporter.js";
+import { resolve } from "node:path";
 import type { Reporter, RunContext } from "../report/types.js";
-import { UsageError } from "./errors.js";
-
-export const REPORTER_NAMES = ["console", "json", "junit", "html"] as const;
 
 export interface ConsoleOptions {
   color: boolean;
@@ -12,22 +10,20 @@ export interface ConsoleOptions {
   out: NodeJS.WritableStream;
 }
 
+/** @throws UnknownReporterError (code E2E_UNKNOWN_REPORTER): a usage error, exit 2. */
 export async function createRunReporters(
   names: string[],
   ctx: RunContext,
   console: ConsoleOptions,
 ): Promise<Reporter[]> {
-  const unique = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
-  for (const n of unique) {
-    if (!(REPORTER_NAMES as readonly string[]).includes(n)) {
-      throw new UsageError(
-        `--reporter: unknown reporter "${n}"; known reporters: ${REPORTER_NAMES.join(", ")}`,
-      );
-    }
-  }
-  void ctx;
-  return unique.map((n) => {
-    if (n === "console") return new ConsoleReporter(console);
-    throw new UsageError(`--reporter: "${n}" is not available in this build yet`);
+  const { createReporters, Redactor } = await import("../report/index.js");
+  const { config } = ctx;
+  return createReporters(names, {
+    ...console,
+    reportDir: ctx.reportDir,
+    includePayloads: config.reporting.include_payloads,
+    redactor: Redactor.fromConfig(config),
+    saveLogs: config.reporting.save_logs,
+    logDir: resolve(config.rootDir, config.reporting.log_dir),
   });
 }

@@ -15,7 +15,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  projects.forEach((p) => p.remove());
+  for (const p of projects) p.remove();
   await server.close();
 });
 
