@@ -100,18 +100,7 @@ export function readString(
 ): string {
   const value = raw[key];
   if (isAbsent(value)) return fallback;
-  const text = textOf(value);
-  if (text === undefined) {
-    const quote = typeof value === "number" || typeof value === "boolean" ? ` (quote it: "${value}")` : "";
-    ctx.error([...path, key], `must be a string, got ${describe(value)}${quote}`);
-    return fallback;
-  }
-  const bad = rule.check?.(text);
-  if (bad) {
-    ctx.error([...path, key], `${bad}, got ${describe(value)}`);
-    return fallback;
-  }
-  return text;
+  return checkedString(ctx, value, [...path, key], rule) ?? fallback;
 }
 
 /** A string option whose default is null; an explicit YAML null is accepted too. */
@@ -124,8 +113,23 @@ export function readNullableString(
 ): string | null {
   const value = raw[key];
   if (isAbsent(value) || value === null) return null;
-  const text = readString(ctx, raw, key, path, "\u0000", rule);
-  return text === "\u0000" ? null : text;
+  return checkedString(ctx, value, [...path, key], rule) ?? null;
+}
+
+/** The value's text when it is a string that passes the rule; else reports and gives undefined. */
+function checkedString(ctx: ResolveContext, value: unknown, at: Path, rule: StringRule): string | undefined {
+  const text = textOf(value);
+  if (text === undefined) {
+    const quote = typeof value === "number" || typeof value === "boolean" ? ` (quote it: "${value}")` : "";
+    ctx.error(at, `must be a string, got ${describe(value)}${quote}`);
+    return undefined;
+  }
+  const bad = rule.check?.(text);
+  if (bad) {
+    ctx.error(at, `${bad}, got ${describe(value)}`);
+    return undefined;
+  }
+  return text;
 }
 
 export function readEnum<T extends string>(
