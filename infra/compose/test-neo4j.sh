@@ -6,7 +6,7 @@
 set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$REPO_ROOT"
-SUITE="${NEO4J_SUITE:-services/task-graph/test/conformance}"
+SUITE="${NEO4J_SUITE:-services/task-graph/test/adapters/neo4j-graph.test.ts}"
 
 if [[ -z "${NEO4J_URI:-}" ]]; then
   bash infra/docker/ensure-engine.sh >&2

@@ -42,9 +42,9 @@ export class LexicalIndex {
     this.#docs.set(key, { type, length, terms });
     this.#totalLength += length;
     for (const term of terms.keys()) {
-      let keys = this.#postings.get(term);
-      if (!keys) this.#postings.set(term, (keys = new Set()));
-      keys.add(key);
+      const keys = this.#postings.get(term);
+      if (keys) keys.add(key);
+      else this.#postings.set(term, new Set([key]));
     }
   }
 

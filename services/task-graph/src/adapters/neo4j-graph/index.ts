@@ -1,0 +1,215 @@
+// GraphStore on Neo4j 5 through neo4j-driver. Reads run in executeRead, writes in executeWrite
+// (managed transactions, retried by the driver on transient errors within a bounded time);
+// every transaction has a timeout. Statements live in queries.ts, value conversion in
+// mapping.ts. Connectivity failures become BackendUnavailableError (503).
+import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
+import type {
+  ComponentRecord,
+  DependencyEdge,
+  Direction,
+  GraphStore,
+  IssueQuery,
+  IssueRecord,
+  Page,
+  WalkResult,
+} from "../../ports/graph-store.js";
+import { classifyNeo4jError } from "./errors.js";
+import { componentProps, issueProps, toComponent, toInt, toIssue, toNumber } from "./mapping.js";
+import * as Q from "./queries.js";
+
+export interface Neo4jGraphStoreOptions {
+  /** bolt:// or neo4j:// URI. */
+  uri: string;
+  user: string;
+  password: string;
+  /** Database name; the server default when absent. */
+  database?: string | undefined;
+  /** Per-transaction timeout in ms. @default 5000 */
+  queryTimeoutMs?: number;
+  /** Connect and pool-acquire deadline in ms. @default 3000 */
+  connectTimeoutMs?: number;
+}
+
+type Row = Record<string, unknown>;
+
+export class Neo4jGraphStore implements GraphStore {
+  readonly backend = "neo4j";
+  readonly #driver: Driver;
+  readonly #database: string | undefined;
+  readonly #timeoutMs: number;
+  readonly #where: string;
+
+  constructor(options: Neo4jGraphStoreOptions) {
+    const connectTimeoutMs = options.connectTimeoutMs ?? 3000;
+    this.#database = options.database;
+    this.#timeoutMs = options.queryTimeoutMs ?? 5000;
+    this.#where = options.uri.replace(/\/\/[^@/]*@/, "//");
+    this.#driver = neo4j.driver(options.uri, neo4j.auth.basic(options.user, options.password), {
+      connectionTimeout: connectTimeoutMs,
+      connectionAcquisitionTimeout: connectTimeoutMs,
+      maxTransactionRetryTime: Math.max(this.#timeoutMs, 1000),
+      disableLosslessIntegers: false, // integers are converted explicitly (mapping.ts)
+      logging: { level: "error", logger: () => {} },
+    });
+  }
+
+  async init(): Promise<void> {
+    try {
+      await this.#driver.verifyConnectivity(this.#database ? { database: this.#database } : {});
+    } catch (error) {
+      throw classifyNeo4jError(error, this.#where);
+    }
+    // Schema statements cannot share a transaction with each other or with data writes.
+    for (const statement of Q.SCHEMA) await this.#write(statement);
+  }
+
+  async close(): Promise<void> {
+    await this.#driver.close();
+  }
+
+  async ping(): Promise<void> {
+    await this.#read(Q.PING);
+  }
+
+  async createIssue(issue: IssueRecord): Promise<void> {
+    await this.#write(Q.CREATE_ISSUE, { props: issueProps(issue) });
+  }
+
+  async updateIssue(issue: IssueRecord): Promise<boolean> {
+    return this.#count(await this.#write(Q.UPDATE_ISSUE, { props: issueProps(issue) })) > 0;
+  }
+
+  async deleteIssue(id: string): Promise<boolean> {
+    return this.#count(await this.#write(Q.DELETE_ISSUE, { id })) > 0;
+  }
+
+  async getIssue(id: string): Promise<IssueRecord | null> {
+    const [row] = await this.#read(Q.GET_ISSUE, { id });
+    return row ? toIssue(row.issue as Row) : null;
+  }
+
+  async getIssues(ids: string[]): Promise<IssueRecord[]> {
+    if (ids.length === 0) return [];
+    return (await this.#read(Q.GET_ISSUES, { ids })).map((row) => toIssue(row.issue as Row));
+  }
+
+  async listIssues(query: IssueQuery): Promise<Page<IssueRecord>> {
+    const built = Q.listIssuesQuery(query);
+    const params = { ...built.params, offset: toInt(query.offset), limit: toInt(query.limit) };
+    return this.#session("READ", async (tx) => {
+      const total = toNumber((await tx.run(built.count, built.params)).records[0]?.get("n") ?? 0);
+      const page = await tx.run(built.page, params);
+      return { items: page.records.map((r) => toIssue(r.get("issue") as Row)), total };
+    });
+  }
+
+  async allIssues(): Promise<IssueRecord[]> {
+    return (await this.#read(Q.ALL_ISSUES)).map((row) => toIssue(row.issue as Row));
+  }
+
+  async countIssuesByComponent(componentId: string): Promise<number> {
+    return this.#count(await this.#read(Q.COUNT_BY_COMPONENT, { id: componentId }));
+  }
+
+  async createComponent(component: ComponentRecord): Promise<void> {
+    await this.#write(Q.CREATE_COMPONENT, { props: componentProps(component) });
+  }
+
+  async updateComponent(component: ComponentRecord): Promise<boolean> {
+    return this.#count(await this.#write(Q.UPDATE_COMPONENT, { props: componentProps(component) })) > 0;
+  }
+
+  async deleteComponent(id: string): Promise<boolean> {
+    return this.#count(await this.#write(Q.DELETE_COMPONENT, { id })) > 0;
+  }
+
+  async getComponent(id: string): Promise<ComponentRecord | null> {
+    const [row] = await this.#read(Q.GET_COMPONENT, { id });
+    return row ? toComponent(row.component as Row) : null;
+  }
+
+  async findComponentByName(project: string, name: string): Promise<ComponentRecord | null> {
+    const [row] = await this.#read(Q.FIND_COMPONENT, { project, name });
+    return row ? toComponent(row.component as Row) : null;
+  }
+
+  async listComponents(offset: number, limit: number): Promise<Page<ComponentRecord>> {
+    return this.#session("READ", async (tx) => {
+      const total = toNumber((await tx.run(Q.COUNT_COMPONENTS)).records[0]?.get("n") ?? 0);
+      const page = await tx.run(Q.LIST_COMPONENTS, { offset: toInt(offset), limit: toInt(limit) });
+      return { items: page.records.map((r) => toComponent(r.get("component") as Row)), total };
+    });
+  }
+
+  async addDependency(edge: DependencyEdge): Promise<boolean> {
+    const [row] = await this.#write(Q.ADD_DEPENDENCY, { ...edge });
+    return row?.created === true;
+  }
+
+  async removeDependency(edge: DependencyEdge): Promise<boolean> {
+    return this.#count(await this.#write(Q.REMOVE_DEPENDENCY, { ...edge })) > 0;
+  }
+
+  async dependenciesOf(id: string): Promise<{ depends_on: string[]; blocks: string[] }> {
+    const [row] = await this.#read(Q.DEPENDENCIES_OF, { id });
+    if (!row) return { depends_on: [], blocks: [] };
+    return { depends_on: (row.depends_on as string[]) ?? [], blocks: (row.blocks as string[]) ?? [] };
+  }
+
+  async findPath(from: string, to: string, maxDepth?: number): Promise<string[] | null> {
+    if (from === to) return (await this.getIssue(from)) ? [from] : null;
+    if (maxDepth !== undefined && maxDepth < 1) return null;
+    const [row] = await this.#read(Q.findPathQuery(maxDepth), { from, to });
+    return row ? (row.path as string[]) : null;
+  }
+
+  async walk(id: string, direction: Direction, maxDepth: number): Promise<WalkResult> {
+    if (!Number.isSafeInteger(maxDepth) || maxDepth < 0) {
+      throw new RangeError(`maxDepth must be a non-negative integer, got ${maxDepth}`);
+    }
+    // One hop further than asked: a node found there means max_depth cut the walk.
+    const rows = await this.#read(Q.walkQuery(direction, maxDepth + 1), { id });
+    const steps = rows.map((row) => ({
+      id: row.id as string,
+      depth: toNumber(row.depth),
+      path: row.path as string[],
+    }));
+    return {
+      steps: steps.filter((s) => s.depth <= maxDepth),
+      truncated: steps.some((s) => s.depth > maxDepth),
+    };
+  }
+
+  #count(rows: Row[]): number {
+    return rows[0] ? toNumber(rows[0].n) : 0;
+  }
+
+  #read(cypher: string, params: Record<string, unknown> = {}): Promise<Row[]> {
+    return this.#session("READ", async (tx) =>
+      (await tx.run(cypher, params)).records.map((r) => r.toObject()),
+    );
+  }
+
+  #write(cypher: string, params: Record<string, unknown> = {}): Promise<Row[]> {
+    return this.#session("WRITE", async (tx) =>
+      (await tx.run(cypher, params)).records.map((r) => r.toObject()),
+    );
+  }
+
+  async #session<T>(mode: "READ" | "WRITE", work: (tx: ManagedTransaction) => Promise<T>): Promise<T> {
+    const session = this.#driver.session({
+      defaultAccessMode: mode === "READ" ? neo4j.session.READ : neo4j.session.WRITE,
+      ...(this.#database ? { database: this.#database } : {}),
+    });
+    try {
+      const config = { timeout: this.#timeoutMs };
+      return mode === "READ"
+        ? await session.executeRead(work, config)
+        : await session.executeWrite(work, config);
+    } catch (error) {
+      throw classifyNeo4jError(error, this.#where);
+    } finally {
+      await session.close();
+    }
+  }
+}

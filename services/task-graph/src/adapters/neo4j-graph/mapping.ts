@@ -1,0 +1,69 @@
+// Conversions between Neo4j values and the port's records. Neo4j integers arrive as the
+// driver's Integer objects (64-bit); counts and depths are converted explicitly and refused if
+// they do not fit a JS number, rather than silently losing precision.
+import neo4j, { type Integer } from "neo4j-driver";
+import type { ComponentRecord, IssueRecord, IssueStatus, Priority } from "../../ports/graph-store.js";
+
+export function toNumber(value: unknown): number {
+  if (typeof value === "number") return value;
+  if (typeof value === "bigint") {
+    if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)) {
+      throw new RangeError(`integer ${value} from Neo4j does not fit a JavaScript number`);
+    }
+    return Number(value);
+  }
+  if (neo4j.isInt(value)) {
+    const int = value as Integer;
+    if (!int.inSafeRange())
+      throw new RangeError(`integer ${int.toString()} from Neo4j does not fit a JavaScript number`);
+    return int.toNumber();
+  }
+  throw new TypeError(`expected an integer from Neo4j, got ${typeof value}`);
+}
+
+/** Parameters SKIP/LIMIT must be Cypher integers; a plain JS number would be sent as a float. */
+export function toInt(value: number): Integer {
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`expected a non-negative integer, got ${value}`);
+  return neo4j.int(value);
+}
+
+type Row = Record<string, unknown>;
+
+const text = (v: unknown): string => (typeof v === "string" ? v : "");
+const textOrNull = (v: unknown): string | null => (typeof v === "string" ? v : null);
+
+export function toIssue(row: Row): IssueRecord {
+  return {
+    id: text(row.id),
+    title: text(row.title),
+    description: text(row.description),
+    status: text(row.status) as IssueStatus,
+    priority: text(row.priority) as Priority,
+    component_id: textOrNull(row.component_id),
+    labels: Array.isArray(row.labels) ? row.labels.map(String) : [],
+    created_at: text(row.created_at),
+    updated_at: text(row.updated_at),
+    closed_at: textOrNull(row.closed_at),
+  };
+}
+
+export function toComponent(row: Row): ComponentRecord {
+  return {
+    id: text(row.id),
+    name: text(row.name),
+    description: text(row.description),
+    project: text(row.project),
+    created_at: text(row.created_at),
+    updated_at: text(row.updated_at),
+  };
+}
+
+/** Node properties for a record; nulls stay null so that `SET n += $props` removes them. */
+export function issueProps(issue: IssueRecord): Record<string, unknown> {
+  return { ...issue, labels: [...issue.labels] };
+}
+
+export function componentProps(component: ComponentRecord): Record<string, unknown> {
+  return { ...component };
+}

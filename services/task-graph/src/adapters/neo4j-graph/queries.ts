@@ -1,0 +1,154 @@
+// Every Cypher statement of the Neo4j graph store, in one place. Values always travel as
+// parameters; the only text spliced in is (a) a whitelisted ORDER BY key and (b) the bound of a
+// variable-length pattern, which Cypher cannot take as a parameter — it is built by depthBound()
+// from a validated integer, never from caller text.
+//
+// Model: (:Issue {id, title, description, status, priority, component_id, labels, created_at,
+// updated_at, closed_at, seq}), (:Component {id, name, description, project, created_at,
+// updated_at, seq}), (:Issue)-[:DEPENDS_ON]->(:Issue). `seq` is a per-label counter kept on a
+// (:GantrySequence) node so ties in ordering follow creation order, as in the embedded store.
+import type { IssueQuery } from "../../ports/graph-store.js";
+
+/** Largest traversal bound accepted; the API caps max_depth at 50, this leaves room. */
+export const MAX_DEPTH = 1000;
+
+export const SCHEMA = [
+  "CREATE CONSTRAINT gantry_issue_id IF NOT EXISTS FOR (i:Issue) REQUIRE i.id IS UNIQUE",
+  "CREATE CONSTRAINT gantry_component_id IF NOT EXISTS FOR (c:Component) REQUIRE c.id IS UNIQUE",
+  "CREATE CONSTRAINT gantry_sequence_name IF NOT EXISTS FOR (s:GantrySequence) REQUIRE s.name IS UNIQUE",
+  "CREATE INDEX gantry_issue_component IF NOT EXISTS FOR (i:Issue) ON (i.component_id)",
+  "CREATE INDEX gantry_issue_status IF NOT EXISTS FOR (i:Issue) ON (i.status)",
+  "CREATE INDEX gantry_issue_seq IF NOT EXISTS FOR (i:Issue) ON (i.seq)",
+  "CREATE INDEX gantry_component_name IF NOT EXISTS FOR (c:Component) ON (c.project, c.name)",
+  "CREATE INDEX gantry_component_seq IF NOT EXISTS FOR (c:Component) ON (c.seq)",
+];
+
+export const PING = "RETURN 1 AS ok";
+
+const ISSUE_FIELDS =
+  ".id, .title, .description, .status, .priority, .component_id, .labels, .created_at, .updated_at, .closed_at";
+const COMPONENT_FIELDS = ".id, .name, .description, .project, .created_at, .updated_at";
+export const issueMap = (v: string) => `${v} { ${ISSUE_FIELDS} }`;
+export const componentMap = (v: string) => `${v} { ${COMPONENT_FIELDS} }`;
+
+const nextSeq = (label: string) =>
+  `MERGE (s:GantrySequence {name: '${label}'}) SET s.value = coalesce(s.value, 0) + 1 WITH s.value AS seq`;
+
+export const CREATE_ISSUE = `${nextSeq("Issue")} CREATE (i:Issue) SET i = $props, i.seq = seq`;
+// `+=` with a null value removes the property (closed_at, component_id): reads map it back to null.
+export const UPDATE_ISSUE = "MATCH (i:Issue {id: $props.id}) SET i += $props RETURN count(i) AS n";
+export const DELETE_ISSUE = "MATCH (i:Issue {id: $id}) WITH i DETACH DELETE i RETURN count(*) AS n";
+export const GET_ISSUE = `MATCH (i:Issue {id: $id}) RETURN ${issueMap("i")} AS issue`;
+export const GET_ISSUES = `UNWIND range(0, size($ids) - 1) AS k MATCH (i:Issue {id: $ids[k]}) RETURN ${issueMap("i")} AS issue ORDER BY k`;
+export const ALL_ISSUES = `MATCH (i:Issue) RETURN ${issueMap("i")} AS issue ORDER BY i.seq`;
+export const COUNT_BY_COMPONENT = "MATCH (i:Issue {component_id: $id}) RETURN count(i) AS n";
+
+export const CREATE_COMPONENT = `${nextSeq("Component")} CREATE (c:Component) SET c = $props, c.seq = seq`;
+export const UPDATE_COMPONENT = "MATCH (c:Component {id: $props.id}) SET c += $props RETURN count(c) AS n";
+export const DELETE_COMPONENT = "MATCH (c:Component {id: $id}) WITH c DETACH DELETE c RETURN count(*) AS n";
+export const GET_COMPONENT = `MATCH (c:Component {id: $id}) RETURN ${componentMap("c")} AS component`;
+export const FIND_COMPONENT = `MATCH (c:Component {project: $project, name: $name}) RETURN ${componentMap("c")} AS component LIMIT 1`;
+export const COUNT_COMPONENTS = "MATCH (c:Component) RETURN count(c) AS n";
+export const LIST_COMPONENTS = `MATCH (c:Component) RETURN ${componentMap("c")} AS component ORDER BY c.created_at, c.seq SKIP $offset LIMIT $limit`;
+
+// MERGE marks a new edge so the caller learns whether it existed; the mark is removed at once.
+export const ADD_DEPENDENCY = `MATCH (a:Issue {id: $issue_id}), (b:Issue {id: $depends_on_id})
+MERGE (a)-[r:DEPENDS_ON]->(b)
+ON CREATE SET r.gantry_new = true
+WITH r, coalesce(r.gantry_new, false) AS created
+REMOVE r.gantry_new
+RETURN created`;
+export const REMOVE_DEPENDENCY =
+  "MATCH (:Issue {id: $issue_id})-[r:DEPENDS_ON]->(:Issue {id: $depends_on_id}) WITH r DELETE r RETURN count(*) AS n";
+export const DEPENDENCIES_OF = `MATCH (i:Issue {id: $id})
+RETURN [(i)-[:DEPENDS_ON]->(d:Issue) | d.id] AS depends_on, [(b:Issue)-[:DEPENDS_ON]->(i) | b.id] AS blocks`;
+
+/** The `*1..N` of a variable-length pattern, from a validated integer (never caller text). */
+export function depthBound(maxDepth: number): string {
+  if (!Number.isSafeInteger(maxDepth) || maxDepth < 1 || maxDepth > MAX_DEPTH) {
+    throw new RangeError(`traversal depth must be an integer 1..${MAX_DEPTH}, got ${maxDepth}`);
+  }
+  return `*1..${maxDepth}`;
+}
+
+/** Shortest DEPENDS_ON path from $from to $to; unbounded when maxDepth is not finite. */
+export function findPathQuery(maxDepth?: number): string {
+  const bound =
+    maxDepth === undefined || maxDepth === Number.POSITIVE_INFINITY ? "*1.." : depthBound(maxDepth);
+  return `MATCH (a:Issue {id: $from}), (b:Issue {id: $to})
+MATCH p = shortestPath((a)-[:DEPENDS_ON${bound}]->(b))
+RETURN [n IN nodes(p) | n.id] AS path`;
+}
+
+/**
+ * Breadth-first walk as two steps: the distinct nodes within `reach` hops (Neo4j plans DISTINCT
+ * over a bounded var-length expand as a pruning BFS, not a path enumeration), then one shortest
+ * path to each. The caller asks for maxDepth + 1 hops so that nodes at that depth reveal
+ * whether the walk was cut.
+ */
+export function walkQuery(direction: "dependents" | "prerequisites", reach: number): string {
+  const bound = depthBound(reach);
+  const hop = direction === "dependents" ? `<-[:DEPENDS_ON${bound}]-` : `-[:DEPENDS_ON${bound}]->`;
+  return `MATCH (s:Issue {id: $id})
+MATCH (s)${hop}(n:Issue)
+WHERE n <> s
+WITH DISTINCT s, n
+MATCH p = shortestPath((s)${hop}(n))
+RETURN n.id AS id, length(p) AS depth, [x IN nodes(p) | x.id] AS path
+ORDER BY depth, n.seq`;
+}
+
+const SORT_KEYS: Record<string, string> = {
+  created_at: "i.created_at",
+  updated_at: "i.updated_at",
+  priority:
+    "CASE i.priority WHEN 'LOW' THEN 0 WHEN 'MEDIUM' THEN 1 WHEN 'HIGH' THEN 2 WHEN 'CRITICAL' THEN 3 END",
+};
+
+export interface BuiltQuery {
+  /** Counts the matches (same WHERE as `page`). */
+  count: string;
+  page: string;
+  params: Record<string, unknown>;
+}
+
+/** listIssues as a count and a page query sharing one WHERE clause and parameter map. */
+export function listIssuesQuery(query: IssueQuery): BuiltQuery {
+  const where: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (query.status?.length) {
+    where.push("i.status IN $status");
+    params.status = query.status;
+  }
+  if (query.priority?.length) {
+    where.push("i.priority IN $priority");
+    params.priority = query.priority;
+  }
+  if (query.component_id) {
+    where.push("i.component_id = $component_id");
+    params.component_id = query.component_id;
+  }
+  if (query.label) {
+    where.push("$label IN i.labels");
+    params.label = query.label;
+  }
+  if (query.q) {
+    where.push("(toLower(i.title) CONTAINS $q OR toLower(i.description) CONTAINS $q)");
+    params.q = query.q.toLowerCase();
+  }
+  const sort = query.sort ?? "created_at";
+  const descending = sort.startsWith("-");
+  const key = SORT_KEYS[descending ? sort.slice(1) : sort];
+  if (!key)
+    throw new RangeError(
+      `sort must be one of created_at, updated_at, priority (optionally with "-"), got "${sort}"`,
+    );
+  const match = `MATCH (i:Issue)${where.length ? ` WHERE ${where.join(" AND ")}` : ""}`;
+  // Ties fall back to creation order, ascending, whatever the direction (as in the embedded store).
+  const order = `ORDER BY ${key}${descending ? " DESC" : ""}, i.created_at, i.seq`;
+  return {
+    count: `${match} RETURN count(i) AS n`,
+    page: `${match} RETURN ${issueMap("i")} AS issue ${order} SKIP $offset LIMIT $limit`,
+    params,
+  };
+}

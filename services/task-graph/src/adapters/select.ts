@@ -1,0 +1,119 @@
+// Chooses the adapters from the environment. Each real backend is opt-in by one variable, so a
+// bare machine runs everything embedded:
+//   NEO4J_URI       → Neo4j graph store          else the embedded graph store in DATA_DIR
+//   REDIS_URL       → Redis 8 vector sets         else the embedded exact vector index
+//   EMBEDDINGS_URL  → OpenAI-compatible endpoint  else the deterministic hashing embedder
+// The adapters are constructed, not connected: the caller runs init() on graph and vectors.
+// Every variable is listed with its default in services/task-graph/README.md.
+import { HashingEmbedder } from "../../../../lib/embedding/index.js";
+import type { Embedder } from "../ports/embedder.js";
+import type { GraphStore } from "../ports/graph-store.js";
+import type { VectorIndex } from "../ports/vector-index.js";
+import { EmbeddedGraphStore } from "./embedded-graph/index.js";
+import { EmbeddedVectorIndex } from "./embedded-vector/index.js";
+import { HttpEmbedder } from "./http-embedder/index.js";
+import { Neo4jGraphStore } from "./neo4j-graph/index.js";
+import { RedisVectorIndex } from "./redis-vector/index.js";
+
+export interface Adapters {
+  graph: GraphStore;
+  vectors: VectorIndex;
+  embedder: Embedder;
+}
+
+/** A configuration problem; the message names the variable and what it accepts. */
+export class AdapterConfigError extends Error {
+  readonly code = "ADAPTER_CONFIG_ERROR";
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "AdapterConfigError";
+  }
+}
+
+export function selectAdapters(env: NodeJS.ProcessEnv): Adapters {
+  const embedder = selectEmbedder(env);
+  return { graph: selectGraph(env), vectors: selectVectors(env, embedder), embedder };
+}
+
+export function selectGraph(env: NodeJS.ProcessEnv): GraphStore {
+  const uri = value(env, "NEO4J_URI");
+  if (!uri) {
+    const dataDir = value(env, "DATA_DIR");
+    return new EmbeddedGraphStore(dataDir ? { dataDir } : {});
+  }
+  if (!/^(neo4j|bolt)(\+s|\+ssc)?:\/\/./.test(uri)) {
+    throw new AdapterConfigError("NEO4J_URI", `NEO4J_URI must be a neo4j:// or bolt:// URI, got "${uri}"`);
+  }
+  return new Neo4jGraphStore({
+    uri,
+    user: value(env, "NEO4J_USER") ?? "neo4j",
+    password: value(env, "NEO4J_PASSWORD") ?? "",
+    database: value(env, "NEO4J_DATABASE"),
+    queryTimeoutMs: integer(env, "NEO4J_QUERY_TIMEOUT_MS", 5000),
+  });
+}
+
+export function selectVectors(env: NodeJS.ProcessEnv, embedder: Embedder): VectorIndex {
+  const url = value(env, "REDIS_URL");
+  if (!url) return new EmbeddedVectorIndex();
+  if (!/^rediss?:\/\/./.test(url)) {
+    throw new AdapterConfigError("REDIS_URL", "REDIS_URL must be a redis:// or rediss:// URL");
+  }
+  return new RedisVectorIndex({
+    url,
+    // One vector set per embedder, so switching embedders never mixes dimensions in one set.
+    key: value(env, "REDIS_VECTOR_KEY") ?? `gantry:vectors:${embedder.name}`,
+    commandTimeoutMs: integer(env, "REDIS_COMMAND_TIMEOUT_MS", 2000),
+  });
+}
+
+export function selectEmbedder(env: NodeJS.ProcessEnv): Embedder {
+  const url = value(env, "EMBEDDINGS_URL");
+  if (!url) {
+    const dimension = integer(env, "HASHING_DIMENSION", 512);
+    if (dimension < 8 || dimension > 65_536) {
+      throw new AdapterConfigError(
+        "HASHING_DIMENSION",
+        `HASHING_DIMENSION must be 8..65536, got ${dimension}`,
+      );
+    }
+    return new HashingEmbedder({ dimension });
+  }
+  const model = value(env, "EMBEDDINGS_MODEL");
+  if (!model) {
+    throw new AdapterConfigError(
+      "EMBEDDINGS_MODEL",
+      "EMBEDDINGS_MODEL is required when EMBEDDINGS_URL is set",
+    );
+  }
+  try {
+    return new HttpEmbedder({
+      url,
+      model,
+      apiKey: value(env, "EMBEDDINGS_API_KEY"),
+      batchSize: integer(env, "EMBEDDINGS_BATCH_SIZE", 64),
+      timeoutMs: integer(env, "EMBEDDINGS_TIMEOUT_MS", 10_000),
+      dimensions: integer(env, "EMBEDDINGS_DIMENSIONS", 0) || undefined,
+    });
+  } catch (error) {
+    if (error instanceof AdapterConfigError) throw error;
+    throw new AdapterConfigError("EMBEDDINGS_URL", (error as Error).message);
+  }
+}
+
+function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw ? raw : undefined;
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,9}$/.test(raw)) {
+    throw new AdapterConfigError(name, `${name} must be a non-negative integer, got "${raw}"`);
+  }
+  return Number(raw);
+}
