@@ -1,7 +1,8 @@
 // The Docker network a containerised service shares with its backing containers, so it reaches
 // them by name (redis:6379) rather than through published ports.
-import type { Owner } from "./common/owner.js";
+
 import { runLabels } from "./common/labels.js";
+import type { Owner } from "./common/owner.js";
 import type { RuntimeClient } from "./container-runtime/runtime-client.js";
 import { containerName } from "./launchers/docker-launcher.js";
 import type { Resource } from "./resource.js";

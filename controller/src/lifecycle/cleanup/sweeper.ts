@@ -1,8 +1,8 @@
 // Removes what an earlier run left behind when its CLI died without cleaning up (kill -9):
 // containers and networks by label, processes by pidfile, whenever the owner is gone.
 import { hostname } from "node:os";
-import { isAlive } from "../common/owner.js";
 import { isOrphan, LABEL } from "../common/labels.js";
+import { isAlive } from "../common/owner.js";
 import type { RuntimeClient } from "../container-runtime/runtime-client.js";
 import { PidfileStore } from "./pidfile-store.js";
 import { stopGroup } from "./process-group.js";

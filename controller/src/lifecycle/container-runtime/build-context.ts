@@ -1,22 +1,37 @@
-// The files sent as a build context: everything under the context folder that .dockerignore
-// does not exclude (dockerode applies .dockerignore to this list; we prune big folders first).
-import { readFile } from "node:fs/promises";
+// The files sent as a build context: what `docker build` would send, i.e. everything under the
+// context folder that .dockerignore does not exclude. Walks like the Docker CLI does: an excluded
+// folder is skipped unless an exception pattern (!...) starts with its path.
+import { readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join } from "node:path";
-import { glob } from "tinyglobby";
+
+// A CommonJS module whose typings claim an ES default export: load it as what it is.
+const dockerignore = createRequire(import.meta.url)(
+  "@balena/dockerignore",
+) as typeof import("@balena/dockerignore").default;
 
 export async function contextEntries(context: string): Promise<string[]> {
   const patterns = await readDockerignore(context);
-  // Negations can bring back files a pruned folder holds, so prune only without them.
-  const prune = patterns.some((p) => p.startsWith("!"))
-    ? [".git/**"]
-    : [".git/**", ...patterns.flatMap((p) => [p.replace(/^\/+/, ""), `${p.replace(/^\/+|\/+$/g, "")}/**`])];
-  return glob(["**"], {
-    cwd: context,
-    dot: true,
-    ignore: prune,
-    onlyFiles: true,
-    followSymbolicLinks: false,
-  });
+  const rules = dockerignore({ ignorecase: false }).add(patterns);
+  const exceptions = patterns.filter((p) => p.startsWith("!")).map((p) => p.slice(1).replace(/^\/+/, ""));
+  const files: string[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    const entries = await readdir(dir ? join(context, dir) : context, { withFileTypes: true });
+    await Promise.all(
+      entries.map(async (entry) => {
+        const path = dir ? `${dir}/${entry.name}` : entry.name;
+        const ignored = rules.ignores(path);
+        if (entry.isDirectory()) {
+          if (ignored && !exceptions.some((e) => `${e}/`.startsWith(`${path}/`))) return;
+          await walk(path);
+        } else if (!ignored) {
+          files.push(path);
+        }
+      }),
+    );
+  };
+  await walk("");
+  return files;
 }
 
 async function readDockerignore(context: string): Promise<string[]> {
@@ -27,6 +42,7 @@ async function readDockerignore(context: string): Promise<string[]> {
       .map((l) => l.trim())
       .filter((l) => l && !l.startsWith("#"));
   } catch {
-    return [];
+    // Without a .dockerignore Docker sends everything; .git is never useful to a build.
+    return [".git"];
   }
 }

@@ -3,11 +3,12 @@
 // image with the same context fingerprint (file names, sizes, mtimes, build args) exists.
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
+import { glob } from "tinyglobby";
 import type { ServiceConfig } from "../../config/types.js";
-import { contextEntries } from "../container-runtime/build-context.js";
 import type { RuntimeClient } from "../container-runtime/runtime-client.js";
+import { dockerfileSources } from "./dockerfile-sources.js";
 
 const FINGERPRINT_LABEL = "gantry.context-hash";
 /** The registry-less Node base image infra/images/build.sh makes; used when E2E_NODE_IMAGE is unset. */
@@ -56,12 +57,29 @@ async function nodeImageArg(runtime: RuntimeClient): Promise<Record<string, stri
   return (await runtime.image.labels(LOCAL_NODE_IMAGE)) ? { NODE_IMAGE: LOCAL_NODE_IMAGE } : {};
 }
 
+/**
+ * Changes when anything the build copies changes: names, sizes and mtimes of the files under each
+ * COPY source. node_modules is represented by npm's own record of it (node_modules/.package-lock.json,
+ * rewritten by every install), which keeps this to milliseconds instead of stat-ing ~12k files.
+ */
 async function contextFingerprint(rootDir: string, dockerfile: string, buildArgs: Record<string, string>) {
-  const hash = createHash("sha256").update(dockerfile).update(JSON.stringify(buildArgs));
-  const files = (await contextEntries(rootDir)).sort();
-  const stats = await Promise.all(files.map((f) => stat(join(rootDir, f)).catch(() => undefined)));
-  files.forEach((file, i) => {
-    hash.update(`${file}\0${stats[i]?.size ?? -1}\0${stats[i]?.mtimeMs ?? -1}\n`);
-  });
+  const text = await readFile(join(rootDir, dockerfile), "utf8");
+  const hash = createHash("sha256").update(text).update(JSON.stringify(buildArgs));
+  const ignore = await readFile(join(rootDir, ".dockerignore"), "utf8").catch(() => "");
+  hash.update(ignore);
+  for (const source of dockerfileSources(text).sort()) {
+    for (const file of await filesUnder(rootDir, source)) {
+      const info = await stat(join(rootDir, file)).catch(() => undefined);
+      hash.update(`${file}\0${info?.size ?? -1}\0${info?.mtimeMs ?? -1}\n`);
+    }
+  }
   return hash.digest("hex").slice(0, 16);
+}
+
+async function filesUnder(rootDir: string, source: string): Promise<string[]> {
+  if (source === "node_modules" || source.endsWith("/node_modules")) return [`${source}/.package-lock.json`];
+  const info = await stat(join(rootDir, source)).catch(() => undefined);
+  if (!info?.isDirectory()) return [source];
+  const found = await glob(["**"], { cwd: join(rootDir, source), dot: true, ignore: ["**/node_modules/**"] });
+  return found.sort().map((f) => `${source}/${f}`);
 }

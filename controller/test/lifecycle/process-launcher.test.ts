@@ -1,0 +1,191 @@
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { isRunning } from "../../src/lifecycle/cleanup/process-group.js";
+import { type BootResult, bootServices, RequiredServiceError } from "../../src/lifecycle/index.js";
+import { makeConfig } from "./helpers/make-config.js";
+import { collectLog, noEngine, tempRoot, tinyService } from "./helpers/tiny-service.js";
+
+const running: BootResult[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((r) => r.stop()));
+});
+
+function options(log: (line: string) => void, runId = "t1") {
+  return { start: true, keep: false, reuse: false, runId, log };
+}
+
+async function hits(url: string) {
+  return (await (await fetch(`${url}/hits`)).json()) as { hits: number; pid: number; env: string | null };
+}
+
+describe("process launcher", () => {
+  it("starts a service that is not running, with its env, and reports the URL it answers on", async () => {
+    const root = tempRoot();
+    const service = await tinyService("tiny", { env: { GREETING: "hello" } });
+    const { lines, log } = collectLog();
+    const result = await bootServices(makeConfig(root, [service]), ["tiny"], options(log), noEngine);
+    running.push(result);
+    const url = result.ready.get("tiny")!;
+    expect(url).toBe(service.base_url.replace("localhost", "127.0.0.1"));
+    expect(await hits(url)).toMatchObject({ hits: 1, env: "hello" });
+    expect(lines.some((l) => /^tiny: healthy at .* \(process, \d+ ms after start\)$/.test(l))).toBe(true);
+  });
+
+  it("uses a service that already answers instead of starting another", async () => {
+    const root = tempRoot();
+    const service = await tinyService("tiny");
+    const first = await bootServices(
+      makeConfig(root, [service]),
+      ["tiny"],
+      options(() => {}, "a"),
+      noEngine,
+    );
+    running.push(first);
+    const { lines, log } = collectLog();
+    const second = await bootServices(makeConfig(root, [service]), ["tiny"], options(log, "b"), noEngine);
+    expect(second.ready.get("tiny")).toBe(service.base_url);
+    expect(lines).toEqual([`tiny: already healthy at ${service.base_url}`]);
+  });
+
+  it("resets the service with SIGUSR2", async () => {
+    const service = await tinyService("tiny");
+    const result = await bootServices(
+      makeConfig(tempRoot(), [service]),
+      ["tiny"],
+      options(() => {}),
+      noEngine,
+    );
+    running.push(result);
+    const url = result.ready.get("tiny")!;
+    await hits(url);
+    expect((await hits(url)).hits).toBe(2);
+    await result.reset("tiny");
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await hits(url)).hits).toBe(1);
+  });
+
+  it("stops the process and removes its pidfile on stop()", async () => {
+    const root = tempRoot();
+    const service = await tinyService("tiny");
+    const result = await bootServices(
+      makeConfig(root, [service]),
+      ["tiny"],
+      options(() => {}),
+      noEngine,
+    );
+    const { pid } = await hits(result.ready.get("tiny")!);
+    expect(readdirSync(join(root, ".cache", "e2e"))).toEqual(["t1.tiny.pid.json"]);
+    await result.stop();
+    expect(isRunning(pid)).toBe(false);
+    expect(readdirSync(join(root, ".cache", "e2e"))).toEqual([]);
+    await result.stop(); // idempotent
+  });
+
+  it("throws RequiredServiceError with the URL, the last error and the log tail when a required service crashes", async () => {
+    const service = await tinyService("tiny", { env: { CRASH_AT_START: "1" } });
+    const error = await bootServices(
+      makeConfig(tempRoot(), [service]),
+      ["tiny"],
+      options(() => {}),
+      noEngine,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequiredServiceError);
+    const e = error as RequiredServiceError;
+    expect(e.code).toBe("E2E_SERVICE_UNAVAILABLE");
+    expect(e.service).toBe("tiny");
+    expect(e.url).toBe(`${service.base_url.replace("localhost", "127.0.0.1")}/health`);
+    expect(e.lastSeen).toBe("ECONNREFUSED");
+    expect(e.logTail).toContain("tiny-service: cannot open database: permission denied");
+    expect(e.message).toContain("it exited before becoming healthy (process exited with code 2)");
+    expect(e.message).toContain("cannot open database");
+  });
+
+  it("gives up on a service that never becomes healthy after its timeout, naming the last status", async () => {
+    const service = await tinyService("tiny", { env: { UNHEALTHY: "1" }, timeout: 1500 });
+    const started = performance.now();
+    const error = (await bootServices(
+      makeConfig(tempRoot(), [service]),
+      ["tiny"],
+      options(() => {}),
+      noEngine,
+    ).catch((e: unknown) => e)) as RequiredServiceError;
+    expect(error).toBeInstanceOf(RequiredServiceError);
+    expect(error.lastSeen).toBe("HTTP 503");
+    expect(error.message).toContain("not healthy within its timeout of 1500ms");
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it("skips an optional service that fails, with the reason, and still boots the others", async () => {
+    const good = await tinyService("good");
+    const bad = await tinyService("bad", { env: { CRASH_AT_START: "1" }, required: false });
+    const { lines, log } = collectLog();
+    const result = await bootServices(
+      makeConfig(tempRoot(), [good, bad]),
+      ["good", "bad"],
+      options(log),
+      noEngine,
+    );
+    running.push(result);
+    expect([...result.ready.keys()]).toEqual(["good"]);
+    expect(result.skipped.get("bad")).toMatch(
+      /^it exited before becoming healthy \(process exited with code 2\) \(polled http:\/\/127\.0\.0\.1:\d+\/health; last seen: ECONNREFUSED\)$/,
+    );
+    expect(lines.some((l) => l.startsWith("bad: skipped (optional): it exited"))).toBe(true);
+  });
+
+  it("never starts anything with start=false (--no-start)", async () => {
+    const root = tempRoot();
+    const service = await tinyService("tiny", { required: false });
+    const result = await bootServices(makeConfig(root, [service]), ["tiny"], {
+      ...options(() => {}),
+      start: false,
+    });
+    expect(result.ready.size).toBe(0);
+    expect(result.skipped.get("tiny")).toMatch(
+      /^not healthy, and --no-start forbids starting it \(polled http:\/\/localhost/,
+    );
+    expect(existsSync(join(root, ".cache"))).toBe(false);
+  });
+
+  it("does not start a service with auto_start false; a required one aborts the boot", async () => {
+    const service = await tinyService("tiny", { auto_start: false });
+    await expect(
+      bootServices(
+        makeConfig(tempRoot(), [service]),
+        ["tiny"],
+        options(() => {}),
+        noEngine,
+      ),
+    ).rejects.toThrow(
+      /Service "tiny" is required but not healthy: not healthy, and auto_start is false\. Polled http:\/\/localhost:\d+\/health; last seen: ECONNREFUSED/,
+    );
+  });
+
+  it("stops the services it started when a required one fails", async () => {
+    const good = await tinyService("good", { required: false });
+    const bad = await tinyService("bad", { env: { CRASH_AT_START: "1" } });
+    const root = tempRoot();
+    await expect(
+      bootServices(
+        makeConfig(root, [good, bad]),
+        ["good", "bad"],
+        options(() => {}),
+        noEngine,
+      ),
+    ).rejects.toThrow(RequiredServiceError);
+    await expect(fetch(`${good.base_url.replace("localhost", "127.0.0.1")}/health`)).rejects.toThrow();
+    expect(readdirSync(join(root, ".cache", "e2e"))).toEqual([]);
+  });
+
+  it("names an unknown service clearly", async () => {
+    await expect(
+      bootServices(
+        makeConfig(tempRoot(), []),
+        ["nope"],
+        options(() => {}),
+        noEngine,
+      ),
+    ).rejects.toThrow(/no service "nope" in .*e2e\.conf \(configured: none\)/);
+  });
+});
