@@ -36,17 +36,13 @@ export class JunitReporter implements Reporter {
 
   async onRunEnd(result: RunResult): Promise<void> {
     const document = buildReportDocument(result, { ...this.options, config: this.config });
-    // XML 1.0 cannot carry most control characters; a response body may hold them.
-    const root = create({ version: "1.0", encoding: "UTF-8", invalidCharReplacement: "\uFFFD" }).ele(
-      "testsuites",
-      {
-        name: `${document.run.project.name} e2e run ${document.run.id}`,
-        tests: document.summary.total,
-        failures: document.summary.failed,
-        errors: document.summary.errors,
-        time: seconds(document.run.durationMs),
-      },
-    );
+    const root = ele(create({ version: "1.0", encoding: "UTF-8" }), "testsuites", {
+      name: `${document.run.project.name} e2e run ${document.run.id}`,
+      tests: document.summary.total,
+      failures: document.summary.failed,
+      errors: document.summary.errors,
+      time: seconds(document.run.durationMs),
+    });
     const host = hostname();
     document.services.forEach((service, id) => {
       const timestamp = junitTimestamp(this.serviceStartedAt.get(service.name) ?? document.run.startedAt);
@@ -67,7 +63,7 @@ export class JunitReporter implements Reporter {
     service: ReportService,
     meta: { id: number; host: string; timestamp: string; runId: string; env: string },
   ): void {
-    const suite = root.ele("testsuite", {
+    const suite = ele(root, "testsuite", {
       name: service.name,
       tests: service.summary.total,
       failures: service.summary.failed,
@@ -79,17 +75,17 @@ export class JunitReporter implements Reporter {
       id: meta.id,
       package: service.name,
     });
-    const properties = suite.ele("properties");
-    properties.ele("property", { name: "baseUrl", value: service.baseUrl });
-    properties.ele("property", { name: "environment", value: meta.env });
-    properties.ele("property", { name: "runId", value: meta.runId });
+    const properties = ele(suite, "properties");
+    ele(properties, "property", { name: "baseUrl", value: service.baseUrl });
+    ele(properties, "property", { name: "environment", value: meta.env });
+    ele(properties, "property", { name: "runId", value: meta.runId });
     for (const module of service.modules) this.addCase(suite, module);
-    suite.ele("system-out");
-    suite.ele("system-err");
+    ele(suite, "system-out");
+    ele(suite, "system-err");
   }
 
   private addCase(suite: XMLBuilder, module: ReportModule): void {
-    const testcase = suite.ele("testcase", {
+    const testcase = ele(suite, "testcase", {
       classname: module.service,
       name: module.name,
       time: seconds(module.durationMs),
@@ -97,35 +93,55 @@ export class JunitReporter implements Reporter {
     const failure = module.failure;
     switch (module.status) {
       case "failed":
-        testcase
-          .ele("failure", problemAttributes(failure, "AssertionError"))
-          .txt(problemText(module, failure));
+        ele(testcase, "failure", problemAttributes(failure, "AssertionError"), problemText(module, failure));
         break;
       case "error":
-        testcase.ele("error", problemAttributes(failure, "Error")).txt(problemText(module, failure));
+        ele(testcase, "error", problemAttributes(failure, "Error"), problemText(module, failure));
         break;
       case "skipped":
-        testcase.ele("skipped", { message: module.skipReason ?? "skipped" });
+        ele(testcase, "skipped", { message: module.skipReason ?? "skipped" });
         break;
       case "flaky":
-        testcase
-          .ele("flakyFailure", {
+        ele(
+          testcase,
+          "flakyFailure",
+          {
             message: failure
               ? oneLine(failure.message)
               : `passed on attempt ${module.attempts} after failing`,
             type: failure?.name ?? "AssertionError",
-          })
-          .txt(
-            failure
-              ? problemText(module, failure)
-              : `${module.file}: failed ${module.attempts - 1} time(s), then passed`,
-          );
+          },
+          failure
+            ? problemText(module, failure)
+            : `${module.file}: failed ${module.attempts - 1} time(s), then passed`,
+        );
         break;
     }
     if (this.options.includePayloads && module.requests.length) {
-      testcase.ele("system-out").txt(formatTimeline(module.requests));
+      ele(testcase, "system-out", {}, formatTimeline(module.requests));
     }
   }
+}
+
+/** XML 1.0 cannot carry most control characters or lone surrogates; a response body may hold them. */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+function xmlSafe(text: string): string {
+  return text.replace(NOT_XML_CHAR, "\uFFFD");
+}
+
+/** One element with every attribute value and the text made XML-safe (escaping is xmlbuilder2's). */
+function ele(
+  parent: XMLBuilder,
+  name: string,
+  attributes: Record<string, string | number> = {},
+  text?: string,
+) {
+  const safe: Record<string, string> = {};
+  for (const [key, value] of Object.entries(attributes)) safe[key] = xmlSafe(String(value));
+  const node = parent.ele(name, safe);
+  if (text !== undefined) node.txt(xmlSafe(text));
+  return node;
 }
 
 function problemAttributes(

@@ -76,7 +76,7 @@ export class Redactor {
     if (out.includes("=")) out = out.replace(SENSITIVE_QUERY, `$1${REDACTED}`);
     if (out.includes("@")) out = out.replace(URL_USERINFO, `$1${REDACTED}@`);
     if (/[:=]/.test(out)) out = out.replace(SENSITIVE_PAIR, `$1$2$3${REDACTED}`);
-    out = out.replace(AUTH_SCHEME, `$1 ${REDACTED}`);
+    if (out.includes("Bearer") || out.includes("Basic")) out = out.replace(AUTH_SCHEME, `$1 ${REDACTED}`);
     return out;
   }
 

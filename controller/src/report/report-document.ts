@@ -90,7 +90,26 @@ export interface DocumentOptions {
   config?: ResolvedConfig;
 }
 
+// The json, junit and html reporters all need the same document for the same run: build it once.
+const built = new WeakMap<RunResult, { options: DocumentOptions; document: ReportDocument }>();
+
+/** The redacted document for a run; the same object for the same result and options (do not mutate it). */
 export function buildReportDocument(result: RunResult, options: DocumentOptions): ReportDocument {
+  const hit = built.get(result);
+  if (
+    hit &&
+    hit.options.redactor === options.redactor &&
+    hit.options.includePayloads === options.includePayloads &&
+    hit.options.config === options.config
+  ) {
+    return hit.document;
+  }
+  const document = buildDocument(result, options);
+  built.set(result, { options: { ...options }, document });
+  return document;
+}
+
+function buildDocument(result: RunResult, options: DocumentOptions): ReportDocument {
   const { redactor } = options;
   const services = result.services.map((service) => reportService(service, options));
   const modules = services.flatMap((service) => service.modules);
@@ -121,7 +140,7 @@ export function buildReportDocument(result: RunResult, options: DocumentOptions)
     traceability: {
       modules: modules.map((m) => ({ service: m.service, module: m.name, endpoints: m.endpointsCalled })),
       services: result.services.map((service) => {
-        const configured = options.config?.services[service.name]?.endpoints;
+        const configured = options.config?.services?.[service.name]?.endpoints;
         return {
           service: service.name,
           configured: configured ? Object.keys(configured).length : countConfigured(service),

@@ -166,7 +166,7 @@ describe("JunitReporter", () => {
             module: '01_<b>"quoted"&amp',
             status: "failed",
             requests: [exchange({ responseBody: "bell\u0007 and ]]> and <tag>" })],
-            failure: { name: "AssertionError", message: "</failure><injected/>\u0000" },
+            failure: { name: "AssertionError", message: "</failure><injected/>\u0000 lone \uD800 ok \u{1F600}" },
           }),
         ],
       },
@@ -176,7 +176,7 @@ describe("JunitReporter", () => {
     const testcase = parser.parse(xml).testsuites.testsuite[0].testcase[0];
     expect(testcase.name).toBe('01_<b>"quoted"&amp');
     expect(testcase.injected).toBeUndefined();
-    expect(testcase.failure.message).toBe("</failure><injected/>\uFFFD");
+    expect(testcase.failure.message).toBe("</failure><injected/>\uFFFD lone \uFFFD ok \u{1F600}");
     expect(testcase["system-out"]).toContain("bell\uFFFD and ]]> and <tag>");
   });
 });
