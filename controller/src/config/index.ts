@@ -1,5 +1,5 @@
 // Public face of the config module.
-export { type LoaderOptions, ApiConfigLoader, type ValidationResult } from "./api-config-loader.js";
+export { ApiConfigLoader, type LoaderOptions, type ValidationResult } from "./api-config-loader.js";
 export * from "./defaults.js";
 export {
   CONFIG_ERROR_CODES,

@@ -1,13 +1,13 @@
 // The `api_gateway` section. URL, and the credential of the chosen auth type, are only required
 // when the gateway is enabled, so a disabled gateway may keep unset ${VAR}s.
+
+import { HEADER_NAME, readBlock } from "../collections.js";
 import type { ResolveContext } from "../context.js";
 import { defaultApiGateway } from "../defaults.js";
 import {
-  HEADER_NAME,
   httpUrl,
   isAbsent,
   type Raw,
-  readBlock,
   readBool,
   readEnum,
   readNullableString,

@@ -1,18 +1,9 @@
 // One entry of a service's `depends_on`: a backing container (e.g. Redis) started first.
+
+import { ENV_NAME, readStringList, readStringMap } from "../collections.js";
 import type { Path, ResolveContext } from "../context.js";
 import { defaultBackingService } from "../defaults.js";
-import {
-  describe,
-  ENV_NAME,
-  isAbsent,
-  nonEmpty,
-  PORT,
-  type Raw,
-  readInt,
-  readString,
-  readStringList,
-  readStringMap,
-} from "../fields.js";
+import { describe, isAbsent, nonEmpty, PORT, type Raw, readInt, readString } from "../fields.js";
 import { isPlainMap } from "../substitute.js";
 import type { BackingServiceConfig } from "../types.js";
 

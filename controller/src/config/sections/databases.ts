@@ -1,17 +1,9 @@
 // The `databases` section: name → connection settings (used by scenarios, never by the runner).
+
+import { define, readBlock } from "../collections.js";
 import type { ResolveContext } from "../context.js";
 import { defaultDatabase } from "../defaults.js";
-import {
-  define,
-  describe,
-  nonEmpty,
-  PORT,
-  type Raw,
-  readBlock,
-  readBool,
-  readInt,
-  readString,
-} from "../fields.js";
+import { describe, nonEmpty, PORT, type Raw, readBool, readInt, readString } from "../fields.js";
 import { isPlainMap, Unset } from "../substitute.js";
 import type { DatabaseConfig } from "../types.js";
 

@@ -1,5 +1,7 @@
 // The `general` section: required (it may be empty); its verification_level decides whether
 // unknown keys anywhere are errors or warnings.
+
+import { readBlock } from "../collections.js";
 import type { ResolveContext } from "../context.js";
 import { defaultGeneral } from "../defaults.js";
 import {
@@ -7,7 +9,6 @@ import {
   nonEmpty,
   POSITIVE_MS,
   type Raw,
-  readBlock,
   readBool,
   readEnum,
   readInt,

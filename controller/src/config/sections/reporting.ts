@@ -1,16 +1,9 @@
 // The `reporting` section; `format` may be one name or a list, and is always resolved to a list.
+
+import { readBlock } from "../collections.js";
 import type { Path, ResolveContext } from "../context.js";
 import { defaultReporting } from "../defaults.js";
-import {
-  describe,
-  isAbsent,
-  nonEmpty,
-  type Raw,
-  readBlock,
-  readBool,
-  readString,
-  textOf,
-} from "../fields.js";
+import { describe, isAbsent, nonEmpty, type Raw, readBool, readString, textOf } from "../fields.js";
 import { Unset } from "../substitute.js";
 import type { ReportFormat, ReportingConfig } from "../types.js";
 

@@ -1,7 +1,9 @@
 // The `security` section: TLS settings and named test tokens (redacted in every report).
+
+import { readBlock, readStringMap } from "../collections.js";
 import type { ResolveContext } from "../context.js";
 import { defaultSecurity } from "../defaults.js";
-import { nonEmpty, type Raw, readBlock, readBool, readNullableString, readStringMap } from "../fields.js";
+import { nonEmpty, type Raw, readBool, readNullableString } from "../fields.js";
 import type { SecurityConfig } from "../types.js";
 
 export function resolveSecurity(ctx: ResolveContext, root: Raw): SecurityConfig {

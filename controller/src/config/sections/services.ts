@@ -1,24 +1,20 @@
 // The `services` section: one block per service under test, kept in file order (the run order).
+
+import { define, ENV_NAME, HEADER_NAME, readBlock, readStringList, readStringMap } from "../collections.js";
 import type { Path, ResolveContext } from "../context.js";
 import { defaultService } from "../defaults.js";
 import {
-  define,
   describe,
-  ENV_NAME,
-  HEADER_NAME,
   httpUrl,
   isAbsent,
   nonEmpty,
   PORT,
   POSITIVE_MS,
   type Raw,
-  readBlock,
   readBool,
   readEnum,
   readInt,
   readString,
-  readStringList,
-  readStringMap,
   urlPath,
 } from "../fields.js";
 import { isPlainMap, Unset } from "../substitute.js";

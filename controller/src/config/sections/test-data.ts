@@ -1,15 +1,9 @@
 // The `test_data` section: values scenarios use to build users, pace steps and retry.
+
+import { readBlock } from "../collections.js";
 import type { ResolveContext } from "../context.js";
 import { defaultTestData } from "../defaults.js";
-import {
-  NON_NEGATIVE_MS,
-  nonEmpty,
-  POSITIVE_MS,
-  type Raw,
-  readBlock,
-  readInt,
-  readString,
-} from "../fields.js";
+import { NON_NEGATIVE_MS, nonEmpty, POSITIVE_MS, type Raw, readInt, readString } from "../fields.js";
 import type { TestDataConfig } from "../types.js";
 
 export function resolveTestData(ctx: ResolveContext, root: Raw): TestDataConfig {
