@@ -51,8 +51,17 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     ...(opts.logger === false ? { logger: false } : {}),
   });
   const { graph, vectors, embedder } = opts.adapters;
+  // The graph is the record of truth: if it cannot open (e.g. a corrupt journal), do not start.
   await graph.init();
-  await vectors.init();
+  // The vector index only serves search: start degraded (503 on search, /health says so) rather
+  // than not at all, and let the adapter reconnect by itself.
+  const vectorsReady = await vectors.init().then(
+    () => true,
+    (err: unknown) => {
+      app.log.warn({ err, backend: vectors.backend }, "vector index unavailable at start; search answers 503");
+      return false;
+    },
+  );
   app.addHook("onClose", async () => {
     await Promise.allSettled([graph.close(), vectors.close()]);
   });
@@ -64,7 +73,11 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     guardBackend("vector index", vectors, config.backendTimeoutMs, log),
     guardedEmbedder,
   );
-  await search.indexAll(await graph.allIssues(), await allComponents(graph));
+  if (vectorsReady) {
+    await search.indexAll(await graph.allIssues(), await allComponents(graph)).catch((err: unknown) => {
+      app.log.warn({ err }, "rebuilding the search index failed; search results may be incomplete");
+    });
+  }
 
   const ctx: DomainContext = {
     store,

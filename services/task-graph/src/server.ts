@@ -4,7 +4,13 @@ import { selectAdapters } from "./adapters/select.js";
 import { buildTaskGraphApp } from "./app.js";
 import { DEFAULT_PORT } from "./index.js";
 
-const app = await buildTaskGraphApp({ adapters: selectAdapters(process.env) });
-handleShutdownSignals(app);
-const url = await listen(app, { defaultPort: DEFAULT_PORT });
-app.log.info({ url }, "task-graph listening");
+try {
+  const app = await buildTaskGraphApp({ adapters: selectAdapters(process.env) });
+  handleShutdownSignals(app);
+  const url = await listen(app, { defaultPort: DEFAULT_PORT });
+  app.log.info({ url }, "task-graph listening");
+} catch (err) {
+  // A configuration or start-up problem: one clear line, no stack trace, non-zero exit.
+  console.error(`task-graph: cannot start: ${(err as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StartedService, startService } from "../helpers/start-service.js";
+
+const KEY = "s3cret-key-for-tests";
+let svc: StartedService;
+beforeAll(async () => {
+  svc = await startService({ env: { TASK_GRAPH_API_KEY: KEY } });
+});
+afterAll(() => svc.close());
+
+describe("optional API key", () => {
+  it("refuses /api/v1 without a key or with a wrong one (401 UNAUTHORIZED)", async () => {
+    for (const headers of [{}, { authorization: "Bearer wrong" }, { "x-api-key": "wrong" }, { authorization: KEY }]) {
+      const r = await svc.get("/api/v1/issues", headers);
+      expect(r.status).toBe(401);
+      expect(r.body.code).toBe("UNAUTHORIZED");
+      expect(r.text).not.toContain(KEY);
+    }
+    const post = await svc.request("POST", "/api/v1/issues", { title: "x" });
+    expect(post.status).toBe(401);
+  });
+
+  it("accepts the key as a Bearer token or as X-API-Key", async () => {
+    expect((await svc.get("/api/v1/issues", { authorization: `Bearer ${KEY}` })).status).toBe(200);
+    expect((await svc.get("/api/v1/issues", { "x-api-key": KEY })).status).toBe(200);
+    const created = await svc.request("POST", "/api/v1/issues", { title: "with key" }, { "x-api-key": KEY });
+    expect(created.status).toBe(201);
+  });
+
+  it("leaves /health and /docs open", async () => {
+    expect((await svc.get("/health")).status).toBe(200);
+    const docs = await svc.get("/docs/json");
+    expect(docs.status).toBe(200);
+    expect(docs.body.openapi).toMatch(/^3\./);
+  });
+});
+
+describe("without TASK_GRAPH_API_KEY", () => {
+  it("needs no key", async () => {
+    const open = await startService();
+    try {
+      expect((await open.get("/api/v1/issues")).status).toBe(200);
+    } finally {
+      await open.close();
+    }
+  });
+});
