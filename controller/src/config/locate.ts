@@ -1,6 +1,6 @@
 // Where e2e.conf is looked for, in the seed's order. E2E_CONFIG_PATH, when set (non-empty),
 // is the only candidate: a missing file there is an error, never a silent fallback.
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { ConfigNotFoundError } from "./errors.js";
@@ -52,9 +52,10 @@ export function locateConfig({ path, cwd, env }: LocateOptions): string {
   );
 }
 
-function requireFile(file: string, message: string): string {
+function requireFile(file: string, subject: string, note = ""): string {
   if (isFile(file)) return file;
-  throw new ConfigNotFoundError([file], message);
+  const problem = existsSync(file) ? "is not a file" : "does not exist";
+  throw new ConfigNotFoundError([file], `${subject} ${problem}${note}`);
 }
 
 function isFile(file: string): boolean {

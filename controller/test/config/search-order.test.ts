@@ -45,7 +45,19 @@ describe("config file search order", () => {
     );
     expect(err).toBeInstanceOf(ConfigNotFoundError);
     expect(err).toMatchObject({ code: "E2E_CONFIG_NOT_FOUND", searched: [missing] });
-    expect(err.message).toContain(`E2E_CONFIG_PATH points at ${missing}`);
+    expect(err.message).toBe(
+      `E2E_CONFIG_PATH points at ${missing}, which does not exist (no other location is tried)`,
+    );
+  });
+
+  it("fails when E2E_CONFIG_PATH names a folder", () => {
+    const root = project(["e2e.conf"]);
+    const err = catchError(() =>
+      loadConfig({ cwd: root, env: isolatedEnv(root, { E2E_CONFIG_PATH: root }) }),
+    );
+    expect(err.message).toBe(
+      `E2E_CONFIG_PATH points at ${root}, which is not a file (no other location is tried)`,
+    );
   });
 
   it("treats an empty E2E_CONFIG_PATH as unset", () => {
