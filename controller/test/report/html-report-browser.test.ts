@@ -71,7 +71,7 @@ describe.skipIf(!haveChromium)("HTML report in a browser", () => {
     await expect.poll(() => page.locator(".card.failed .n").textContent()).toBe("1");
     const failure = page.locator('.module[data-status="failed"] .failure');
     expect(await failure.isVisible()).toBe(true);
-    const text = await failure.innerText();
+    const text = await failure.textContent();
     expect(text).toContain("Expected");
     expect(text).toContain("200");
     expect(text).toContain("Actual");
@@ -116,8 +116,8 @@ describe.skipIf(!haveChromium)("HTML report in a browser", () => {
     const { page, problems } = await open("hostile", hostileRun());
     const pwned = await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned);
     expect(pwned).toBeUndefined();
-    expect(await page.locator(".module .name").innerText()).toBe("<script>window.__pwned=1</script>");
-    expect(await page.locator(".failure .message").innerText()).toBe(
+    expect(await page.locator(".module .name").textContent()).toBe("<script>window.__pwned=1</script>");
+    expect(await page.locator(".failure .message").textContent()).toBe(
       "</pre><script>window.__pwned=5</script>",
     );
     expect(problems).toEqual([]);
