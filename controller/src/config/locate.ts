@@ -32,15 +32,11 @@ export function searchPaths(cwd: string, env: Env): string[] {
 
 /** @returns the absolute path of the config file to load. @throws ConfigNotFoundError */
 export function locateConfig({ path, cwd, env }: LocateOptions): string {
-  if (path !== undefined)
-    return requireFile(resolve(cwd, path), `The config file ${resolve(cwd, path)} does not exist`);
+  if (path !== undefined) return requireFile(resolve(cwd, path), `The config file ${resolve(cwd, path)}`);
   const fromEnv = env.E2E_CONFIG_PATH;
   if (fromEnv) {
     const file = resolve(cwd, fromEnv);
-    return requireFile(
-      file,
-      `E2E_CONFIG_PATH points at ${file}, which does not exist (no other location is tried)`,
-    );
+    return requireFile(file, `E2E_CONFIG_PATH points at ${file}, which`, " (no other location is tried)");
   }
   const candidates = searchPaths(cwd, env);
   const found = candidates.find(isFile);
