@@ -24,7 +24,13 @@ import_root() {
   local changes=(--change "LABEL gantry.input-hash=$hash" --change "LABEL org.opencontainers.image.source=gantry")
   local c
   for c in "$@"; do changes+=(--change "$c"); done
+  local old
+  old=$(docker image inspect -f '{{.Id}}' "$tag" 2>/dev/null || true)
   tar --numeric-owner -C "$root" -c . | docker import "${changes[@]}" - "$tag" >/dev/null
+  # The replaced image is now untagged; drop it unless a container still uses it.
+  if [[ -n "$old" && "$old" != "$(docker image inspect -f '{{.Id}}' "$tag")" ]]; then
+    docker image rm "$old" >/dev/null 2>&1 || true
+  fi
 }
 
 # write_accounts ROOT USER UID HOME : /etc/passwd, /etc/group, nsswitch, /tmp.
