@@ -3,7 +3,6 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ResolvedConfig, ServiceConfig } from "../config/types.js";
-import { signalGroup } from "./cleanup/process-group.js";
 import { SignalGuard } from "./cleanup/signal-guard.js";
 import { sweepLeftovers } from "./cleanup/sweeper.js";
 import { freePort } from "./common/free-port.js";
@@ -14,6 +13,7 @@ import { startBackingContainers } from "./launchers/backing-containers.js";
 import { DockerLauncher } from "./launchers/docker-launcher.js";
 import type { Launcher, StartedService } from "./launchers/launcher.js";
 import { ProcessLauncher } from "./launchers/process-launcher.js";
+import type { StartedContainer } from "./launchers/started-container.js";
 import { StartedProcess } from "./launchers/started-process.js";
 import type { Resource } from "./resource.js";
 import { reuseContainer } from "./reuse.js";
@@ -35,7 +35,11 @@ interface Ready {
 export class BootSession {
   private readonly resources: Resource[] = [];
   private readonly owner = currentOwner();
-  private readonly guard = new SignalGuard(() => this.stop());
+  private readonly guard = new SignalGuard(
+    () => this.stop(),
+    () => (this.options.keep || this.stopped ? [] : this.resources),
+  );
+  private stopped = false;
   private readonly resets = new Map<string, () => Promise<void>>();
   private runtimePromise?: Promise<RuntimeClient | undefined>;
   private stopping?: Promise<void>;
@@ -50,14 +54,15 @@ export class BootSession {
     const services = names.map((name) => this.serviceNamed(name));
     if (this.options.start) {
       this.guard.install();
-      process.once("exit", this.killProcessesNow);
       await sweepLeftovers(this.config.rootDir, await this.runtime(), this.options.log);
     }
+    // Aborted while booting: stop at once. After boot the runner decides when to call stop().
     const onAbort = () => void this.stop();
     this.options.signal?.addEventListener("abort", onAbort, { once: true });
     const outcomes = await Promise.all(
       services.map((s) => this.bootOne(s).catch((e: unknown) => this.failure(s, e))),
     );
+    this.options.signal?.removeEventListener("abort", onAbort);
     if (this.options.signal?.aborted) {
       await this.stop();
       throw this.options.signal.reason;
@@ -79,7 +84,7 @@ export class BootSession {
         if (outcome.reset) this.resets.set(name, outcome.reset);
       }
     });
-    if (this.resources.length === 0) this.releaseHandlers();
+    if (this.resources.length === 0) this.guard.uninstall();
     return {
       ready,
       skipped,
@@ -93,13 +98,14 @@ export class BootSession {
   /** Stops and removes everything started (or, with --keep, prints how to). Idempotent. */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
-      this.releaseHandlers();
+      this.guard.uninstall();
       if (this.options.keep) {
         for (const r of this.resources)
           this.options.log(`kept running (--keep): ${r.description}; stop with: ${r.stopCommand}`);
         return;
       }
       await stopInLayers(this.resources, this.options.log);
+      this.stopped = true;
     })();
     return this.stopping;
   }
@@ -127,6 +133,8 @@ export class BootSession {
     const track = (r: Resource) => {
       mine.push(r);
       this.resources.push(r);
+      // Started after stop() began (aborted mid-boot): it must not outlive the run either.
+      if (this.stopping && !this.options.keep) void r.stop().catch(() => {});
     };
     let started: StartedService | undefined;
     try {
@@ -253,46 +261,15 @@ export class BootSession {
     }
     return service;
   }
-
-  private releaseHandlers(): void {
-    this.guard.uninstall();
-    process.removeListener("exit", this.killProcessesNow);
-  }
-
-  /** Last resort on an exit without stop(): process groups can still be killed synchronously. */
-  private readonly killProcessesNow = () => {
-    if (this.options.keep) return;
-    for (const r of this.resources) if (r instanceof ProcessResource) signalGroup(r.pid, "SIGKILL");
-  };
-}
-
-class ProcessResource implements Resource {
-  readonly layer = 0;
-  constructor(
-    private readonly started: StartedProcess,
-    readonly description: string,
-  ) {}
-  get pid(): number {
-    return this.started.pid;
-  }
-  get stopCommand(): string {
-    return this.started.stopCommand;
-  }
-  stop(): Promise<unknown> {
-    return this.started.stop();
-  }
 }
 
 function asResource(started: StartedService): Resource {
+  const common = { stopCommand: started.stopCommand, layer: 0 as const, stop: () => started.stop() };
   if (started instanceof StartedProcess) {
-    return new ProcessResource(started, `${started.name} (process, pid ${started.pid})`);
+    return { ...common, description: `${started.name} (process, pid ${started.pid})`, pid: started.pid };
   }
-  return {
-    description: `${started.name} (container; ${started.stopCommand.replace("docker rm -f ", "")})`,
-    stopCommand: started.stopCommand,
-    layer: 0,
-    stop: () => started.stop(),
-  };
+  const container = (started as StartedContainer).containerName;
+  return { ...common, description: `${started.name} (container ${container})`, container };
 }
 
 async function stopInLayers(resources: Resource[], log: (line: string) => void): Promise<void> {

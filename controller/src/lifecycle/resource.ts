@@ -7,5 +7,9 @@ export interface Resource {
   readonly stopCommand: string;
   /** Stop order: services (0) before their backing containers (1) before networks (2). */
   readonly layer: 0 | 1 | 2;
+  /** Process group leader, for a synchronous kill at exit. */
+  readonly pid?: number;
+  /** Container name, for a synchronous `docker rm -f` at exit. */
+  readonly container?: string;
   stop(): Promise<unknown>;
 }

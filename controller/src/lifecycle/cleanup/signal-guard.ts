@@ -1,33 +1,52 @@
-// On SIGINT/SIGTERM: stop what the run started, then let the signal do what it would have done.
-// If the runner has its own handler it decides how to exit; otherwise we re-raise the signal.
+// On SIGINT/SIGTERM, when nobody else handles the signal (bootServices used as a library): stop
+// what the run started, then re-raise the signal so the process ends as it would have.
+// When another handler exists (the `e2e run` CLI), that handler owns shutdown: it aborts the
+// run's signal and calls stop() once the current module ends.
+// On exit without stop() (e.g. a second Ctrl-C), what can be done synchronously is done.
+import { spawnSync } from "node:child_process";
+import type { Resource } from "../resource.js";
+import { signalGroup } from "./process-group.js";
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
 export class SignalGuard {
   private readonly handlers = new Map<NodeJS.Signals, () => void>();
 
-  constructor(private readonly cleanup: () => Promise<void>) {}
+  constructor(
+    private readonly cleanup: () => Promise<void>,
+    /** What is still running, for the synchronous last resort on exit. */
+    private readonly leftovers: () => Resource[],
+  ) {}
 
   install(): void {
     if (this.handlers.size) return;
     for (const signal of SIGNALS) {
       const handler = () => {
+        if (process.listenerCount(signal) > 1) return;
         this.uninstall();
         void this.cleanup()
           .catch((error) =>
             process.stderr.write(`cleanup after ${signal} failed: ${(error as Error).message}\n`),
           )
-          .finally(() => {
-            if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
-          });
+          .finally(() => process.kill(process.pid, signal));
       };
       this.handlers.set(signal, handler);
-      process.once(signal, handler);
+      process.on(signal, handler);
     }
+    process.on("exit", this.onExit);
   }
 
   uninstall(): void {
     for (const [signal, handler] of this.handlers) process.removeListener(signal, handler);
     this.handlers.clear();
+    process.removeListener("exit", this.onExit);
   }
+
+  private readonly onExit = () => {
+    const left = this.leftovers();
+    for (const r of left) if (r.pid) signalGroup(r.pid, "SIGKILL");
+    const containers = left.flatMap((r) => (r.container ? [r.container] : []));
+    if (containers.length)
+      spawnSync("docker", ["rm", "-f", ...containers], { stdio: "ignore", timeout: 10_000 });
+  };
 }

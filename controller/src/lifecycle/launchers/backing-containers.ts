@@ -64,6 +64,7 @@ async function startOne(
   request.track({
     description: `container ${name}`,
     stopCommand: started.stopCommand,
+    container: name,
     layer: 1,
     stop: () => started.stop(),
   });
