@@ -126,8 +126,11 @@ export class JunitReporter implements Reporter {
 /** XML 1.0 cannot carry most control characters or lone surrogates; a response body may hold them. */
 const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
+/** Cheap pre-check (no unicode mode): most text has no control character and no surrogate at all. */
+const MAYBE_NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 function xmlSafe(text: string): string {
-  return text.replace(NOT_XML_CHAR, "\uFFFD");
+  return MAYBE_NOT_XML.test(text) ? text.replace(NOT_XML_CHAR, "\uFFFD") : text;
 }
 
 /** One element with every attribute value and the text made XML-safe (escaping is xmlbuilder2's). */

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mixedRun, SECRET_TOKEN } from "./helpers/fixtures.js";
+import { mixedRun, runResult, SECRET_TOKEN } from "./helpers/fixtures.js";
 import { hostileRun, writeHtml } from "./helpers/html.js";
 
 let dir: string;
@@ -56,5 +56,11 @@ describe("HtmlReporter (markup)", () => {
     const html = await writeHtml(dir, mixedRun());
     expect(html).toContain("Configured endpoints never called");
     expect(html).toContain("<li>delete_user</li>");
+  });
+
+  it("renders a run that selected nothing", async () => {
+    const html = await writeHtml(dir, runResult([], { exitCode: 1 }));
+    expect(html).toContain('<span class="n">0</span>modules');
+    expect(html).toContain("exit code 1");
   });
 });

@@ -166,7 +166,10 @@ describe("JunitReporter", () => {
             module: '01_<b>"quoted"&amp',
             status: "failed",
             requests: [exchange({ responseBody: "bell\u0007 and ]]> and <tag>" })],
-            failure: { name: "AssertionError", message: "</failure><injected/>\u0000 lone \uD800 ok \u{1F600}" },
+            failure: {
+              name: "AssertionError",
+              message: "</failure><injected/>\u0000 lone \uD800 ok \u{1F600}",
+            },
           }),
         ],
       },
@@ -178,5 +181,11 @@ describe("JunitReporter", () => {
     expect(testcase.injected).toBeUndefined();
     expect(testcase.failure.message).toBe("</failure><injected/>\uFFFD lone \uFFFD ok \u{1F600}");
     expect(testcase["system-out"]).toContain("bell\uFFFD and ]]> and <tag>");
+  });
+
+  it("writes a valid report for a run that selected nothing", async () => {
+    const xml = await writeJunit(runResult([], { exitCode: 1 }));
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(parser.parse(xml).testsuites).toMatchObject({ tests: "0", failures: "0", errors: "0" });
   });
 });
