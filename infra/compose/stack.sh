@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make up/down/logs` for the compose stack. Picks the mode once at `up` and remembers it:
 #   full     the public images (node:22-bookworm-slim, redis:8, neo4j:5-community) are present or
-#            can be pulled: docker-compose.yml as it is (Neo4j 5 + Redis 8);
+#            their registry answers: docker-compose.yml as it is (Neo4j 5 + Redis 8);
 #   offline  they cannot (no container registry, as on the CI machines): the registry-less images
 #            from infra/images/build.sh via infra/compose/offline.yml, without Neo4j.
 # Force a mode with GANTRY_STACK_MODE=full|offline.
@@ -14,17 +14,20 @@ PUBLIC_IMAGES=(node:22-bookworm-slim redis:8 neo4j:5-community)
 
 say() { echo "stack: $*" >&2; }
 
-have_or_pull() {
+# Present locally, or its registry answers for it (a manifest lookup, not a pull: compose pulls
+# later, for as long as a large image takes).
+have_or_pullable() {
   docker image inspect "$1" >/dev/null 2>&1 && return 0
-  say "pulling $1 (bounded to ${PULL_TIMEOUT:-60}s)"
-  timeout "${PULL_TIMEOUT:-60}" docker pull -q "$1" >/dev/null 2>&1
+  say "checking that $1 can be pulled"
+  timeout "${REGISTRY_TIMEOUT:-20}" docker buildx imagetools inspect "$1" >/dev/null 2>&1 \
+    || timeout "${REGISTRY_TIMEOUT:-20}" docker manifest inspect "$1" >/dev/null 2>&1
 }
 
 choose_mode() {
   if [[ -n "${GANTRY_STACK_MODE:-}" ]]; then echo "$GANTRY_STACK_MODE"; return; fi
   local image
   for image in "${PUBLIC_IMAGES[@]}"; do
-    if ! have_or_pull "$image"; then
+    if ! have_or_pullable "$image"; then
       say "$image is not present locally and cannot be pulled: no container registry reachable"
       echo offline
       return
