@@ -11,7 +11,7 @@ SUITE="${NEO4J_SUITE:-services/task-graph/test/adapters/neo4j-graph.test.ts}"
 if [[ -z "${NEO4J_URI:-}" ]]; then
   bash infra/docker/ensure-engine.sh >&2
   if ! docker image inspect neo4j:5-community >/dev/null 2>&1 \
-    && ! timeout "${PULL_TIMEOUT:-120}" docker pull -q neo4j:5-community >/dev/null 2>&1; then
+    && ! timeout 20 docker buildx imagetools inspect neo4j:5-community >/dev/null 2>&1; then
     echo "test-neo4j: NOT RUN: Neo4j conformance suite — neo4j:5-community is not present and cannot be pulled (no container registry)." >&2
     echo "test-neo4j: set NEO4J_URI (and NEO4J_USER/NEO4J_PASSWORD) to run it against a server you have." >&2
     exit 1
