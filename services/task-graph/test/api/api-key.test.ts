@@ -10,7 +10,13 @@ afterAll(() => svc.close());
 
 describe("optional API key", () => {
   it("refuses /api/v1 without a key or with a wrong one (401 UNAUTHORIZED)", async () => {
-    for (const headers of [{}, { authorization: "Bearer wrong" }, { "x-api-key": "wrong" }, { authorization: KEY }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer wrong" },
+      { "x-api-key": "wrong" },
+      { authorization: KEY },
+    ];
+    for (const headers of attempts) {
       const r = await svc.get("/api/v1/issues", headers);
       expect(r.status).toBe(401);
       expect(r.body.code).toBe("UNAUTHORIZED");
