@@ -1,6 +1,7 @@
 // VectorIndex on Redis 8 vector sets (the built-in vectorset module: VADD, VSIM, VREM). One
 // vector set holds every item; the element name is the item key and its JSON attributes carry
-// {type, id, title, text}, so a type restriction is a VSIM FILTER and hits need no second store.
+// {type, id, title, text}, so a type restriction is a VSIM FILTER and hits need no second store;
+// a search is one round trip (a Lua script: VSIM, then VGETATTR per hit).
 // Vectors are stored unquantised (NOQUANT): the default int8 quantisation costs recall.
 // Every command has a bounded timeout and the offline queue is off, so a Redis that is down
 // fails fast with BackendUnavailableError (503) instead of hanging the request.
@@ -8,6 +9,7 @@ import { Redis, type RedisOptions } from "ioredis";
 import { BackendUnavailableError } from "../../ports/errors.js";
 import type { VectorHit, VectorIndex, VectorItem, VectorQuery } from "../../ports/vector-index.js";
 import { cosineFromScore, fp32Blob, redactUrl, typeFilter } from "./filter.js";
+import { SEARCH_SCRIPT, SEARCH_SCRIPT_SHA } from "./search-script.js";
 
 export interface RedisVectorIndexOptions {
   /** redis://[user:password@]host:port[/db] */
@@ -85,6 +87,8 @@ export class RedisVectorIndex implements VectorIndex {
         fp32Blob(item.vector),
         item.key,
         "NOQUANT",
+        // CAS: the slow neighbour-candidate search runs on a Redis worker thread.
+        "CAS",
         "SETATTR",
         JSON.stringify(attributes),
       ]),
@@ -104,35 +108,34 @@ export class RedisVectorIndex implements VectorIndex {
       throw new RangeError(`limit must be a positive integer, got ${query.limit}`);
     }
     if (query.types?.length === 0) return [];
-    const args: (string | number | Buffer)[] = [this.#key, "FP32", fp32Blob(query.vector), "WITHSCORES"];
-    args.push("COUNT", query.limit, "EF", Math.max(this.#searchEf, query.limit));
-    if (query.types) args.push("FILTER", typeFilter(query.types));
-    const reply = (await this.#run(() => this.#client.call("VSIM", args))) as string[];
-    if (reply.length === 0) return [];
-    const elements: string[] = [];
-    const scores: number[] = [];
-    for (let i = 0; i < reply.length; i += 2) {
-      elements.push(reply[i]!);
-      scores.push(Number(reply[i + 1]));
-    }
-    const attributes = await this.#attributes(elements);
+    const ef = Math.max(this.#searchEf, query.limit);
+    const filter = query.types ? typeFilter(query.types) : "";
+    // One round trip: the script runs VSIM and fetches each hit's attributes (see search-script.ts).
+    const reply = (await this.#run(() =>
+      this.#client
+        .call("EVALSHA", [SEARCH_SCRIPT_SHA, 1, this.#key, fp32Blob(query.vector), query.limit, ef, filter])
+        .catch((error: unknown) => {
+          if (!String((error as Error)?.message).startsWith("NOSCRIPT")) throw error;
+          return this.#client.call("EVAL", [
+            SEARCH_SCRIPT,
+            1,
+            this.#key,
+            fp32Blob(query.vector),
+            query.limit,
+            ef,
+            filter,
+          ]);
+        }),
+    )) as (string | null)[];
     const hits: VectorHit[] = [];
-    elements.forEach((key, i) => {
-      const attrs = attributes[i];
-      // An element removed between VSIM and VGETATTR is simply gone.
-      if (attrs) hits.push({ key, ...attrs, score: cosineFromScore(scores[i]!) });
-    });
+    for (let i = 0; i < reply.length; i += 3) {
+      const attributes = reply[i + 2];
+      // An element without attributes was not written by this adapter; skip it.
+      if (typeof attributes !== "string") continue;
+      const { type, id, title, text } = JSON.parse(attributes) as Attributes;
+      hits.push({ key: reply[i]!, type, id, title, text, score: cosineFromScore(Number(reply[i + 1])) });
+    }
     return hits;
-  }
-
-  async #attributes(elements: string[]): Promise<(Attributes | null)[]> {
-    const pipeline = this.#client.pipeline();
-    for (const element of elements) pipeline.call("VGETATTR", this.#key, element);
-    const results = (await this.#run(() => pipeline.exec())) ?? [];
-    return results.map(([error, value]) => {
-      if (error) throw this.#classify(error);
-      return typeof value === "string" ? (JSON.parse(value) as Attributes) : null;
-    });
   }
 
   async #run<T>(command: () => Promise<T>): Promise<T> {
