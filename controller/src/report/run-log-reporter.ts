@@ -84,7 +84,7 @@ export class RunLogReporter implements Reporter {
 
 function moduleLine(r: ModuleResult): string {
   const attempts = r.attempts > 1 ? ` after ${r.attempts} attempts` : "";
-  let line = `module ${r.service}/${r.module} ${r.status.toUpperCase()} ${r.durationMs} ms${attempts}`;
+  let line = `module ${r.service}/${r.module} ${r.status.toUpperCase()} ${Math.round(r.durationMs)} ms${attempts}`;
   if (r.failure) {
     line += ` — ${r.failure.name}: ${r.failure.message.replace(/\s+/g, " ").trim()}`;
     if (r.failure.location) line += ` (${r.failure.location})`;
