@@ -64,8 +64,10 @@ export function selectVectors(env: NodeJS.ProcessEnv, embedder: Embedder): Vecto
   }
   return new RedisVectorIndex({
     url,
-    // One vector set per embedder, so switching embedders never mixes dimensions in one set.
-    key: value(env, "REDIS_VECTOR_KEY") ?? `gantry:vectors:${embedder.name}`,
+    // One vector set per embedder (and dimension), so switching never mixes vector lengths in one set.
+    key:
+      value(env, "REDIS_VECTOR_KEY") ??
+      `gantry:vectors:${embedder.name}${embedder.dimension ? `:${embedder.dimension}` : ""}`,
     commandTimeoutMs: integer(env, "REDIS_COMMAND_TIMEOUT_MS", 2000),
   });
 }

@@ -99,4 +99,22 @@ describe("SearchService hybrid search", () => {
       /limit must be an integer 1..100/,
     );
   });
+
+  it("never returns a vector-store item it did not index itself (e.g. left in Redis by a past run)", async () => {
+    const vectors = new EmbeddedVectorIndex();
+    const embedder = new HashingEmbedder();
+    const [stale] = await embedder.embed(["Kafka consumer lag"]);
+    await vectors.upsert({
+      key: "issue:gone",
+      type: "issue",
+      id: "gone",
+      title: "Kafka consumer lag",
+      text: "",
+      vector: stale!,
+    });
+    const search = new SearchService(vectors, embedder);
+    await search.indexIssue(issue("kept", "Kafka broker restarts", "The broker restarts nightly."));
+    const results = await search.search({ query: "kafka consumer lag" });
+    expect(results.map((r) => r.id)).toEqual(["kept"]);
+  });
 });

@@ -4,7 +4,8 @@
 // cosine from the VectorIndex (embedded exact or Redis), lex the normalised BM25 of
 // lexical-index.ts (both in [0, 1]). Candidates are the union of the top max(4·limit, 50) of
 // each side; a lexical candidate outside the vector top list counts cosine 0 (a lower bound).
-// Results with score 0 (no shared term, no positive similarity) are dropped. Ties break by key.
+// Results with score 0 (no shared term, no positive similarity) are dropped. Ties break by
+// type:id. Only documents indexed through this service are returned.
 // The lexical side lives in memory: the service calls indexIssue/indexComponent for every
 // stored record at start-up (indexAll), as the embedded vector index is in memory too.
 import type { Embedder } from "../../ports/embedder.js";
@@ -102,8 +103,10 @@ export class SearchService {
 
     const candidates = new Map<string, Stored & { cosine: number; lex: number }>();
     for (const hit of vectorHits) {
-      const stored = this.#docs.get(hit.key) ?? hit;
-      candidates.set(hit.key, { ...pick(stored), cosine: hit.score, lex: 0 });
+      // Only documents this service indexed: a persistent vector store (Redis) may still hold
+      // items deleted while it was unreachable.
+      const stored = this.#docs.get(hit.key);
+      if (stored) candidates.set(hit.key, { ...stored, cosine: hit.score, lex: 0 });
     }
     for (const hit of lexicalHits) {
       const existing = candidates.get(hit.key);
@@ -135,8 +138,4 @@ export class SearchService {
     this.#lexical.set(key, type, doc.fields);
     this.#docs.set(key, { type, id, title, text });
   }
-}
-
-function pick(s: Stored): Stored {
-  return { type: s.type, id: s.id, title: s.title, text: s.text };
 }
