@@ -50,8 +50,13 @@ pre { margin:0; white-space:pre-wrap; word-break:break-word; font:12px/1.4 ui-mo
 .timeline details { margin:2px 0 6px; }
 .timeline details > div { background:var(--bg); border:1px solid var(--line); border-radius:4px; padding:6px 8px; }
 .endpoints, .uncalled { margin:0; padding-left:20px; font-family:ui-monospace,Menlo,monospace; font-size:12px; }
-.trace { margin:0 14px 12px; }
-.trace h3 { font-size:13px; margin:10px 0 4px; }
+.trace { margin:0; padding:8px 14px 12px; border-top:1px solid var(--line); }
+.trace > summary, .trace h3 { font-size:13px; font-weight:600; cursor:pointer; margin:0; }
+.trace table { border-collapse:collapse; margin-top:6px; font-size:12px; width:100%; }
+.trace th, .trace td { text-align:left; padding:3px 8px; border-bottom:1px solid var(--line); vertical-align:top; }
+.trace th { color:var(--muted); font-weight:600; }
+.trace code { font:12px ui-monospace,Menlo,monospace; }
+.trace tr.uncalled td { color:var(--failed); }
 .empty { color:var(--muted); padding:16px; }
 [hidden] { display:none !important; }
 `;

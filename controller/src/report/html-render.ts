@@ -78,16 +78,31 @@ function renderService(service: ReportService, doc: ReportDocument): string {
   const s = service.summary;
   const counts = `${s.total} modules · ${s.passed} passed · ${s.failed} failed · ${s.errors} errors · ${s.skipped} skipped · ${s.flaky} flaky · ${ms(s.durationMs)}`;
   const trace = doc.traceability.services.find((t) => t.service === service.name);
-  const uncalled = trace?.uncalled.length
-    ? `<h3>Configured endpoints never called (${trace.uncalled.length} of ${trace.configured})</h3><ul class="uncalled">${trace.uncalled
-        .map((u) => `<li>${e(u.name)}${u.path ? ` <span class="muted">${e(u.path)}</span>` : ""}</li>`)
-        .join("")}</ul>`
-    : `<h3 class="muted">Every configured endpoint (${trace?.configured ?? 0}) was called</h3>`;
   return `<section class="service" data-service="${e(service.name)}">
 <h2>${e(service.name)}<span class="url">${e(service.baseUrl)}</span><span class="counts">${counts}</span></h2>
 ${service.modules.map((m) => renderModule(m, doc.run.includePayloads)).join("\n")}
-<div class="trace">${uncalled}</div>
+${trace ? renderTraceability(trace) : ""}
 </section>`;
+}
+
+/** Per service: every endpoint called (methods, calls, modules) and the configured ones never called. */
+function renderTraceability(trace: ReportDocument["traceability"]["services"][number]): string {
+  const rows = trace.called.map(
+    (c) =>
+      `<tr><td>${c.name !== null ? e(c.name) : '<span class="muted">not in config</span>'}</td><td><code>${e(c.path)}</code></td>` +
+      `<td>${c.methods.map(e).join(", ")}</td><td>${c.calls}</td><td>${c.modules.map(e).join(", ")}</td></tr>`,
+  );
+  for (const u of trace.uncalled) {
+    rows.push(
+      `<tr class="uncalled"><td>${e(u.name)}</td><td><code>${e(u.path)}</code></td><td colspan="3">never called</td></tr>`,
+    );
+  }
+  const calledCount = trace.configured - trace.uncalled.length;
+  const heading = `Traceability: ${calledCount} of ${trace.configured} configured endpoints called`;
+  if (!rows.length) return `<div class="trace"><h3>${heading}</h3></div>`;
+  return `<details class="trace"${trace.uncalled.length ? " open" : ""}><summary>${heading}</summary>
+<table><thead><tr><th>Endpoint</th><th>Path</th><th>Methods</th><th>Calls</th><th>Modules</th></tr></thead>
+<tbody>${rows.join("")}</tbody></table></details>`;
 }
 
 function renderModule(m: ReportModule, includePayloads: boolean): string {

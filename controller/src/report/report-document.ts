@@ -6,6 +6,8 @@ import type { Redactor } from "./redact.js";
 import {
   type ConfiguredEndpoint,
   type EndpointCall,
+  type EndpointCoverage,
+  endpointCoverage,
   endpointsCalled,
   uncalledEndpoints,
 } from "./traceability.js";
@@ -79,7 +81,12 @@ export interface ReportDocument {
   }[];
   traceability: {
     modules: { service: string; module: string; endpoints: EndpointCall[] }[];
-    services: { service: string; configured: number; uncalled: ConfiguredEndpoint[] }[];
+    services: {
+      service: string;
+      configured: number;
+      called: EndpointCoverage[];
+      uncalled: ConfiguredEndpoint[];
+    }[];
   };
 }
 
@@ -139,11 +146,12 @@ function buildDocument(result: RunResult, options: DocumentOptions): ReportDocum
       })),
     traceability: {
       modules: modules.map((m) => ({ service: m.service, module: m.name, endpoints: m.endpointsCalled })),
-      services: result.services.map((service) => {
+      services: result.services.map((service, i) => {
         const configured = options.config?.services?.[service.name]?.endpoints;
         return {
           service: service.name,
           configured: configured ? Object.keys(configured).length : countConfigured(service),
+          called: endpointCoverage(services[i]!.modules),
           uncalled: uncalledEndpoints(service, configured).map((e) => ({
             ...e,
             path: redactor.text(e.path),

@@ -17,6 +17,17 @@ export interface ConfiguredEndpoint {
   path: string;
 }
 
+/** One endpoint of a service seen from the other side: who called it, how. */
+export interface EndpointCoverage {
+  /** Configured endpoint name, null for requests that matched none. */
+  name: string | null;
+  path: string;
+  methods: string[];
+  calls: number;
+  /** Modules that called it, in run order. */
+  modules: string[];
+}
+
 export function endpointsCalled(module: ModuleResult, redactText: (text: string) => string): EndpointCall[] {
   const byKey = new Map<string, EndpointCall>();
   for (const exchange of module.requests) {
@@ -36,6 +47,27 @@ export function uncalledEndpoints(
   configured?: Record<string, string>,
 ): ConfiguredEndpoint[] {
   return service.uncalledEndpoints.map((name) => ({ name, path: configured?.[name] ?? "" }));
+}
+
+/** Reverse index of a service's module calls: per endpoint (name, else path), its methods and callers. */
+export function endpointCoverage(
+  modules: readonly { name: string; endpointsCalled: EndpointCall[] }[],
+): EndpointCoverage[] {
+  const byKey = new Map<string, EndpointCoverage>();
+  for (const module of modules) {
+    for (const call of module.endpointsCalled) {
+      const key = call.name !== null ? `name:${call.name}` : `path:${call.path}`;
+      let entry = byKey.get(key);
+      if (!entry) {
+        entry = { name: call.name, path: call.path, methods: [], calls: 0, modules: [] };
+        byKey.set(key, entry);
+      }
+      if (!entry.methods.includes(call.method)) entry.methods.push(call.method);
+      if (!entry.modules.includes(module.name)) entry.modules.push(module.name);
+      entry.calls += call.calls;
+    }
+  }
+  return [...byKey.values()];
 }
 
 function urlPath(exchange: RecordedExchange): string {

@@ -52,10 +52,15 @@ describe("HtmlReporter (markup)", () => {
     expect(opens).toEqual(["passed", "failed open", "error open", "passed", "flaky", "skipped"]);
   });
 
-  it("lists the configured endpoints a service never called", async () => {
+  it("shows per service which modules called each endpoint, and the configured endpoints never called", async () => {
     const html = await writeHtml(dir, mixedRun());
-    expect(html).toContain("Configured endpoints never called");
-    expect(html).toContain("<li>delete_user</li>");
+    expect(html).toContain("Traceability: 3 of 4 configured endpoints called");
+    expect(html).toContain(
+      "<tr><td>user</td><td><code>/api/users/{id}</code></td><td>GET</td><td>2</td><td>03_users</td></tr>",
+    );
+    expect(html).toContain(
+      '<tr class="uncalled"><td>delete_user</td><td><code></code></td><td colspan="3">never called</td></tr>',
+    );
   });
 
   it("renders a run that selected nothing", async () => {

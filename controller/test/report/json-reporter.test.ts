@@ -119,8 +119,25 @@ describe("JsonReporter", () => {
       { method: "GET", path: "/api/unlisted", name: null, calls: 1 },
     ]);
     expect(report.traceability.services).toEqual([
-      { service: "auth", configured: 4, uncalled: [{ name: "delete_user", path: "/api/users/{id}" }] },
-      { service: "task-graph", configured: 1, uncalled: [] },
+      {
+        service: "auth",
+        configured: 4,
+        called: [
+          { name: "health", path: "/health", methods: ["GET"], calls: 1, modules: ["01_health"] },
+          { name: "login", path: "/api/auth/login", methods: ["POST"], calls: 1, modules: ["02_login"] },
+          { name: "user", path: "/api/users/{id}", methods: ["GET"], calls: 2, modules: ["03_users"] },
+          { name: null, path: "/api/unlisted", methods: ["GET"], calls: 1, modules: ["03_users"] },
+        ],
+        uncalled: [{ name: "delete_user", path: "/api/users/{id}" }],
+      },
+      {
+        service: "task-graph",
+        configured: 1,
+        called: [
+          { name: "health", path: "/health", methods: ["GET"], calls: 2, modules: ["01_health", "02_retry"] },
+        ],
+        uncalled: [],
+      },
     ]);
   });
 
