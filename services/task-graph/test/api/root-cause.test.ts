@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HashingEmbedder } from "../../../../lib/embedding/index.js";
 import { candidateText } from "../../src/domain/root-cause/semantic.js";
+import type { IssueRecord } from "../../src/ports/graph-store.js";
 import { type StartedService, startService, TestClock } from "../helpers/start-service.js";
 
 const HOUR = 3_600_000;
@@ -36,16 +37,23 @@ async function rootCause(body: Record<string, unknown>) {
 }
 
 const embedder = new HashingEmbedder();
-function expectedSemantic(failure: string, issue: { title: string; description: string; labels: string[] }) {
+function cosine(failure: string, issue: IssueRecord): number {
   const a = embedder.embedSync(failure);
-  const b = embedder.embedSync(candidateText({ ...issue } as never));
+  const b = embedder.embedSync(candidateText(issue));
   let dot = 0;
   for (let i = 0; i < a.length; i++) dot += a[i]! * b[i]!;
-  return 0.2 * Math.max(0, dot);
+  return dot;
+}
+/** SPEC: up to 0.2; here 0.2 x cosine relative to the best match among all issues (floor 0.2). */
+async function expectedSemantic(failure: string, id: string): Promise<number> {
+  const all = await svc.adapters.graph.allIssues();
+  const best = Math.max(...all.map((i) => cosine(failure, i)));
+  const own = cosine(failure, all.find((i) => i.id === id)!);
+  return 0.2 * Math.min(1, Math.max(0, own) / Math.max(best, 0.2));
 }
 
 describe("root-cause signals", () => {
-  it("scores component, recency, labels and graph exactly, semantic as 0.2 × cosine, and explains each", async () => {
+  it("scores component, recency, labels and graph exactly, semantic as 0.2 × cosine relative to the best match, and explains each", async () => {
     const member = await issueAged(2 * HOUR, {
       title: "Cart total rounds wrong",
       description: "rounding in cart",
@@ -62,7 +70,7 @@ describe("root-cause signals", () => {
     expect(c.signals.recency).toBe(0.3);
     expect(c.signals.labels).toBe(0.2);
     expect(c.signals.graph).toBe(0.2); // one of the component's own issues: 0 hops
-    expect(c.signals.semantic).toBeCloseTo(expectedSemantic(failure, member), 4);
+    expect(c.signals.semantic).toBeCloseTo(await expectedSemantic(failure, member.id), 4);
     expect(c.signals.semantic).toBeGreaterThan(0);
     expect(c.signals.semantic).toBeLessThanOrEqual(0.2);
     expect(c.confidence).toBe(1); // 0.3 + 0.3 + 0.2 + 0.2 + semantic, capped

@@ -53,6 +53,8 @@ export class RootCauseAnalysis {
     const failureText = [req.test_name, req.test_failure, req.stack_trace].filter(Boolean).join("\n");
     const similarity = await this.semantic.similarities(failureText, all);
     const nowMs = this.ctx.now().getTime();
+    let bestSimilarity = 0;
+    for (const v of similarity.values()) bestSimilarity = Math.max(bestSimilarity, v);
     const scored = all.map((candidate) => ({
       candidate,
       ...scoreCandidate({
@@ -63,6 +65,7 @@ export class RootCauseAnalysis {
         nowMs,
         hops: hops.get(candidate.id),
         similarity: similarity.get(candidate.id) ?? 0,
+        bestSimilarity,
       }),
     }));
     const ranked = scored

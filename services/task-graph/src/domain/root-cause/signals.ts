@@ -19,6 +19,8 @@ export interface SignalInput {
   hops: number | undefined;
   /** Cosine similarity of failure text and candidate text, in [-1, 1]. */
   similarity: number;
+  /** Highest similarity over all candidates of this request. */
+  bestSimilarity: number;
 }
 
 export interface Scored {
@@ -74,9 +76,9 @@ export function scoreCandidate(input: SignalInput): Scored {
         : "labels +0: no label in common with the failure",
   );
 
-  const semantic = round(0.2 * Math.max(0, Math.min(1, input.similarity)));
+  const semantic = semanticSignal(input.similarity, input.bestSimilarity);
   reasons.push(
-    `semantic +${semantic}: text similarity ${round(Math.max(0, input.similarity))} between the failure and the issue (scaled to at most 0.2)`,
+    `semantic +${semantic}: text similarity ${round(Math.max(0, input.similarity))} between the failure and the issue (best match ${round(input.bestSimilarity)} gets the full 0.2)`,
   );
 
   const hops = input.hops;
@@ -92,6 +94,18 @@ export function scoreCandidate(input: SignalInput): Scored {
   const signals = { component, recency, labels, semantic, graph };
   const confidence = Math.min(1, round(component + recency + labels + semantic + graph));
   return { signals, reasons, confidence, ageMs };
+}
+
+/**
+ * 0.2 × cosine, relative to the best-matching candidate of the request: embedders compress
+ * cosines into a narrow band (hashing: about 0..0.5), so the closest issue gets the full 0.2
+ * and the rest their share of it. Below SEMANTIC_FLOOR the best match is not scaled up, so
+ * text unrelated to every issue still scores near 0.
+ */
+export const SEMANTIC_FLOOR = 0.2;
+
+export function semanticSignal(similarity: number, best: number): number {
+  return round(0.2 * Math.min(1, Math.max(0, similarity) / Math.max(best, SEMANTIC_FLOOR)));
 }
 
 function round(x: number): number {
