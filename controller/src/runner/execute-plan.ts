@@ -8,6 +8,7 @@ import type { DispatcherRegistry } from "../http/dispatchers.js";
 import { pageContextFor } from "../http/page-context.js";
 import type { ModuleResult, ServiceResult } from "../report/types.js";
 import { failureFrom } from "./failure-details.js";
+import { loadModule, type ScenarioRun } from "./load-suite.js";
 import type { PlannedModule, PlannedService, RunPlan } from "./plan-run.js";
 import type { ReporterHub } from "./reporter-hub.js";
 import { runAttempt } from "./run-module.js";
@@ -45,6 +46,7 @@ function skipped(m: PlannedModule, service: string, reason: string): ModuleResul
 
 async function runWithRetries(
   m: PlannedModule,
+  run: ScenarioRun,
   service: string,
   page: BasePage,
   o: ExecuteOptions,
@@ -52,7 +54,7 @@ async function runWithRetries(
   const base = baseResult(m, service);
   let failedBefore = false;
   for (let attempt = 1; ; attempt++) {
-    const r = await runAttempt(m.run!, page, m.file.path, o.config.rootDir);
+    const r = await runAttempt(run, page, m.file.path, o.config.rootDir);
     const status = r.status === "passed" && failedBefore ? "flaky" : r.status;
     const result: ModuleResult = {
       ...base,
@@ -109,16 +111,19 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
       continue;
     }
     await o.hub.emit("onModuleStart", name, m.file.name);
-    const problem = pageError ?? m.loadError;
+    const loaded = pageError || !page ? undefined : await loadModule(m.file);
+    const planned = loaded ? { ...m, tags: loaded.tags } : m;
+    const problem = pageError ?? loaded?.loadError;
     const r =
-      problem || !page
+      problem || !page || !loaded?.run
         ? {
-            ...baseResult(m, name),
+            ...baseResult(planned, name),
             ...failureFrom(problem ?? new Error(`no page for ${name}`), m.file.path, o.config.rootDir),
             durationMs: 0,
             attempts: 1,
           }
-        : await runWithRetries(m, name, page, o);
+        : await runWithRetries(planned, loaded.run, name, page, o);
+    loaded?.release();
     if (o.bail && (r.status === "failed" || r.status === "error")) {
       state.stopReason ??= `not run: --bail after ${name}/${m.file.name} ${r.status}`;
     }

@@ -1,9 +1,9 @@
 // Imports a service's page class and scenario modules, checking their shape. Problems are kept,
 // not thrown: they become the `error` outcome of the modules concerned.
 
-import { BasePage } from "../http/base-page.js";
 import type { ModuleFile, ServiceSuite } from "../discovery/index.js";
-import { importFile } from "./module-loader.js";
+import { BasePage } from "../http/base-page.js";
+import { importFile, loadScenario } from "./module-loader.js";
 
 export type PageClass = new (...args: ConstructorParameters<typeof BasePage>) => BasePage;
 
@@ -15,6 +15,8 @@ export interface LoadedModule {
   tags: string[];
   /** Why the module cannot run (import failed, no run export, bad tags). */
   loadError?: Error;
+  /** Lets the module be garbage-collected once it has run. */
+  release(): void;
 }
 
 function describe(err: unknown): string {
@@ -39,21 +41,29 @@ export async function loadPageClass(suite: ServiceSuite, rootRel: (p: string) =>
   return Page as PageClass;
 }
 
+const noop = () => {};
+
 export async function loadModule(file: ModuleFile): Promise<LoadedModule> {
-  let mod: Record<string, unknown>;
+  let loaded: Awaited<ReturnType<typeof loadScenario>>;
   try {
-    mod = await importFile(file.path);
+    loaded = await loadScenario(file.path);
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     error.message = `${file.file}: cannot be loaded: ${error.message}`;
-    return { file, tags: [], loadError: error };
+    return { file, tags: [], loadError: error, release: noop };
   }
+  const { exports: mod, release } = loaded;
   const tags = mod.tags ?? [];
   if (!Array.isArray(tags) || !tags.every((t) => typeof t === "string")) {
-    return { file, tags: [], loadError: new Error(`${file.file}: "tags" must be an array of strings`) };
+    return {
+      file,
+      tags: [],
+      loadError: new Error(`${file.file}: "tags" must be an array of strings`),
+      release,
+    };
   }
   if (typeof mod.run !== "function") {
-    return { file, tags, loadError: new Error(`${file.file}: must export a function run(page)`) };
+    return { file, tags, loadError: new Error(`${file.file}: must export a function run(page)`), release };
   }
-  return { file, tags, run: mod.run as ScenarioRun };
+  return { file, tags, run: mod.run as ScenarioRun, release };
 }

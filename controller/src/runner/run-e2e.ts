@@ -41,7 +41,7 @@ export async function runE2e(options: RunOptions, boot: BootFn = defaultBoot): P
   const out = options.out ?? process.stdout;
   const config = ApiConfigLoader.load(options.configPath).getConfig();
   validateSelection(options.selection, Object.keys(config.services));
-  const plan = await planRun(config, options.selection);
+  const plan = await planRun(config, options.selection, { readTags: options.list });
 
   if (options.list) {
     out.write(plan.warnings.map((w) => `warning: ${w}\n`).join("") + formatPlanList(plan, options.verbose));

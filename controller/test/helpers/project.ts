@@ -37,7 +37,13 @@ export function runCli(
   args: string[],
   options: { cwd?: string; env?: Record<string, string | undefined> } = {},
 ) {
-  const env: Record<string, string | undefined> = { ...process.env, CI: "true", ...options.env };
+  // Test the working tree, not a dist/ that may be older than it.
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    CI: "true",
+    GANTRY_FROM_SOURCE: "1",
+    ...options.env,
+  };
   delete env.E2E_CONFIG_PATH;
   delete env.NO_COLOR;
   if (options.env && "E2E_CONFIG_PATH" in options.env) env.E2E_CONFIG_PATH = options.env.E2E_CONFIG_PATH;
