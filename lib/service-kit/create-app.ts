@@ -103,6 +103,11 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
       throw httpError("SERVICE_UNAVAILABLE");
     }
   });
+  // A keep-alive client would otherwise hold the server open after its in-flight response.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    return payload;
+  });
   app.addHook("preValidation", coerceQueryNumbers);
 
   const routes = new RouteTable();

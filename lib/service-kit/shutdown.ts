@@ -18,13 +18,21 @@ export function handleShutdownSignals(app: FastifyInstance, opts: ShutdownOption
   const signals = opts.signals ?? ["SIGTERM", "SIGINT"];
   const exit = opts.exit ?? ((code: number) => process.exit(code));
   let closing = false;
+  // Logging must never prevent the exit (e.g. stdout is a pipe whose reader is gone).
+  const log = (level: "info" | "error", obj: object, msg: string): void => {
+    try {
+      app.log[level](obj, msg);
+    } catch {
+      // ignore
+    }
+  };
 
   const onSignal = (signal: NodeJS.Signals): void => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, "shutting down: no new connections, finishing in-flight requests");
+    log("info", { signal }, "shutting down: no new connections, finishing in-flight requests");
     const timer = setTimeout(() => {
-      app.log.error({ timeoutMs }, `shutdown did not finish within ${timeoutMs}ms; exiting`);
+      log("error", { timeoutMs }, `shutdown did not finish within ${timeoutMs}ms; exiting`);
       exit(1);
     }, timeoutMs);
     timer.unref();
@@ -34,12 +42,12 @@ export function handleShutdownSignals(app: FastifyInstance, opts: ShutdownOption
       .then(
         () => {
           clearTimeout(timer);
-          app.log.info("shutdown complete");
+          log("info", {}, "shutdown complete");
           exit(0);
         },
         (err: unknown) => {
           clearTimeout(timer);
-          app.log.error({ err }, "shutdown failed");
+          log("error", { err }, "shutdown failed");
           exit(1);
         },
       );
