@@ -169,12 +169,13 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
     const other = await startAuth({ JWT_SECRET: "a-different-secret" });
     try {
       const foreign = await other.login(USER_EMAIL, USER_PASSWORD);
-      for (const headers of [
+      const variants: Record<string, string>[] = [
         {},
         { authorization: "Bearer not.a.jwt" },
         { authorization: "Basic abc" },
         { authorization: `Bearer ${foreign}` },
-      ]) {
+      ];
+      for (const headers of variants) {
         const r = await svc.call("GET", "/api/auth/me", { headers });
         expect(r.status, JSON.stringify(headers)).toBe(401);
         expect(r.json.code).toBe("UNAUTHORIZED");

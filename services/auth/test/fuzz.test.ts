@@ -54,7 +54,7 @@ const STRINGS = [
   "🙂🙂",
   "<script>alert(1)</script>",
   "' OR 1=1 --",
-  "${jndi:ldap://x}",
+  "$" + "{jndi:ldap://x}",
   "%00",
   "null",
   "123456",
