@@ -106,11 +106,24 @@ async function call(
   };
 }
 
-async function run(reporters: Reporter[], reportDir: string): Promise<number> {
+/** Wall time and this process's CPU time (user + system) of one run, ms. */
+interface Timing {
+  wall: number;
+  cpu: number;
+}
+
+async function run(reporters: Reporter[], reportDir: string): Promise<Timing> {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const runId = `bench-${Date.now()}`;
   const emit = async <K extends keyof Reporter>(hook: K, ...args: Parameters<NonNullable<Reporter[K]>>) => {
-    for (const r of reporters) await (r[hook] as ((...a: unknown[]) => unknown) | undefined)?.apply(r, args);
+    for (const r of reporters) {
+      const h0 = performance.now();
+      await (r[hook] as ((...a: unknown[]) => unknown) | undefined)?.apply(r, args);
+      // Where the reporters' time goes: per reporter, at the end of the run vs during it.
+      const key = `${r.constructor.name}.${hook === "onRunEnd" ? "onRunEnd" : "duringRun"}`;
+      inside.set(key, (inside.get(key) ?? 0) + performance.now() - h0);
+    }
   };
   await emit("onInit", { runId, config: { rootDir: reportDir, services: {} } as never, reportDir, plan: [] });
   const results: ModuleResult[] = [];
@@ -175,14 +188,17 @@ async function run(reporters: Reporter[], reportDir: string): Promise<number> {
     exitCode: failed ? 1 : 0,
   };
   await emit("onRunEnd", result);
-  return performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  return { wall: performance.now() - t0, cpu: (cpu.user + cpu.system) / 1000 };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const work = await mkdtemp(join(tmpdir(), "gantry-bench-report-"));
 const redactor = new Redactor({ secrets: ["tok-bench-secret-123456"] });
-const baseline: number[] = [];
-const withReporters: number[] = [];
+/** Time spent inside reporter hooks, summed over the counted rounds, ms. */
+const inside = new Map<string, number>();
+const baseline: Timing[] = [];
+const withReporters: Timing[] = [];
 const reportersIn = (dir: string) =>
   createReporters(["json", "junit", "html"], {
     color: false,
@@ -196,6 +212,7 @@ const reportersIn = (dir: string) =>
 // Warm-up of both paths (JIT, connection pool, lazily loaded code), not counted.
 await run([], work);
 await run(reportersIn(join(work, "warm-up")), join(work, "warm-up"));
+inside.clear();
 for (let round = 0; round < ROUNDS; round++) {
   baseline.push(await run([], work));
   const dir = join(work, `r${round}`);
@@ -213,11 +230,17 @@ const figures = {
   modules: MODULES,
   requestsPerModule: 3,
   rounds: ROUNDS,
-  baselineMedianMs: Math.round(median(baseline)),
-  reportersMedianMs: Math.round(median(withReporters)),
-  ratio: Number((median(withReporters) / median(baseline)).toFixed(3)),
-  baselineMs: baseline.map(Math.round),
-  reportersMs: withReporters.map(Math.round),
+  // Wall time is what a user waits; CPU time is steadier on a shared machine (the echo server runs
+  // in this process, so its CPU is in both figures).
+  baselineMedianMs: Math.round(median(baseline.map((t) => t.wall))),
+  reportersMedianMs: Math.round(median(withReporters.map((t) => t.wall))),
+  ratio: Number((median(withReporters.map((t) => t.wall)) / median(baseline.map((t) => t.wall))).toFixed(3)),
+  baselineCpuMedianMs: Math.round(median(baseline.map((t) => t.cpu))),
+  reportersCpuMedianMs: Math.round(median(withReporters.map((t) => t.cpu))),
+  cpuRatio: Number((median(withReporters.map((t) => t.cpu)) / median(baseline.map((t) => t.cpu))).toFixed(3)),
+  insideHooksMedianMsPerRun: Object.fromEntries([...inside].map(([k, v]) => [k, Math.round(v / ROUNDS)])),
+  baselineMs: baseline.map((t) => Math.round(t.wall)),
+  reportersMs: withReporters.map((t) => Math.round(t.wall)),
 };
 console.log(JSON.stringify(figures, null, 2));
 await mkdir("bench/results", { recursive: true });

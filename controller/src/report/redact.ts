@@ -116,22 +116,35 @@ export class Redactor {
     return out;
   }
 
+  /** Copy-on-write: a value with nothing to redact comes back as is, so clean bodies cost no copy. */
   private walk(value: unknown, seen: WeakSet<object>): unknown {
     if (typeof value === "string") return this.text(value);
     if (value === null || typeof value !== "object") return value;
+    if (value instanceof Date) return value.toISOString();
     if (seen.has(value)) return "[Circular]";
     seen.add(value);
-    let out: unknown;
+    let out: unknown = value;
     if (Array.isArray(value)) {
-      out = value.map((item) => this.walk(item, seen));
-    } else if (value instanceof Date) {
-      out = value.toISOString();
-    } else {
-      const copy: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) {
-        copy[key] = this.isSensitiveName(key) ? REDACTED : this.walk(item, seen);
+      let copy: unknown[] | undefined;
+      for (let i = 0; i < value.length; i++) {
+        const item = this.walk(value[i], seen);
+        if (copy) copy.push(item);
+        else if (item !== value[i]) copy = [...value.slice(0, i), item];
       }
-      out = copy;
+      if (copy) out = copy;
+    } else {
+      const entries = Object.entries(value);
+      let copy: Record<string, unknown> | undefined;
+      for (let i = 0; i < entries.length; i++) {
+        const [key, item] = entries[i]!;
+        const safe = this.isSensitiveName(key) ? REDACTED : this.walk(item, seen);
+        if (copy) copy[key] = safe;
+        else if (safe !== item) {
+          copy = Object.fromEntries(entries.slice(0, i));
+          copy[key] = safe;
+        }
+      }
+      if (copy) out = copy;
     }
     seen.delete(value);
     return out;

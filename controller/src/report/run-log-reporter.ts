@@ -16,8 +16,9 @@ export interface RunLogOptions {
 
 export class RunLogReporter implements Reporter {
   private stream: WriteStream | undefined;
-  /** Lines that arrive before the run id is known (onInit). */
+  /** Lines not written yet: before the run id is known (onInit), and those of the current tick. */
   private pending: string[] = [];
+  private flushScheduled = false;
   private rootDir = process.cwd();
   /** A write error is kept and reported at the end: a broken log must not crash the run midway. */
   private failure: RunLogError | undefined;
@@ -50,6 +51,7 @@ export class RunLogReporter implements Reporter {
       `run ${result.runId} finished: ${s.total} modules, ${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ` +
         `${s.skipped} skipped, ${s.flaky} flaky in ${s.durationMs} ms; exit code ${result.exitCode}`,
     );
+    this.flush();
     const stream = this.stream;
     if (stream && !stream.destroyed) await new Promise<void>((done) => stream.end(done));
     if (this.failure) throw this.failure;
@@ -71,14 +73,23 @@ export class RunLogReporter implements Reporter {
     this.stream.on("error", (error) => {
       this.failure ??= new RunLogError(path, error);
     });
-    for (const line of this.pending) this.stream.write(line);
-    this.pending = [];
+    this.flush();
   }
 
   private write(line: string): void {
-    const text = `${new Date().toISOString()} ${this.options.redactor.text(line)}\n`;
-    if (this.stream) this.stream.write(text);
-    else this.pending.push(text);
+    this.pending.push(`${new Date().toISOString()} ${this.options.redactor.text(line)}\n`);
+    // Lines of one tick go out in one write (one syscall), not one write per line.
+    if (this.stream && !this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    if (!this.stream || this.pending.length === 0) return;
+    this.stream.write(this.pending.join(""));
+    this.pending = [];
   }
 }
 

@@ -53,21 +53,30 @@ export function uncalledEndpoints(
 export function endpointCoverage(
   modules: readonly { name: string; endpointsCalled: EndpointCall[] }[],
 ): EndpointCoverage[] {
-  const byKey = new Map<string, EndpointCoverage>();
+  const byKey = new Map<string, { entry: EndpointCoverage; methods: Set<string>; modules: Set<string> }>();
   for (const module of modules) {
     for (const call of module.endpointsCalled) {
       const key = call.name !== null ? `name:${call.name}` : `path:${call.path}`;
-      let entry = byKey.get(key);
-      if (!entry) {
-        entry = { name: call.name, path: call.path, methods: [], calls: 0, modules: [] };
-        byKey.set(key, entry);
+      let seen = byKey.get(key);
+      if (!seen) {
+        seen = {
+          entry: { name: call.name, path: call.path, methods: [], calls: 0, modules: [] },
+          methods: new Set(),
+          modules: new Set(),
+        };
+        byKey.set(key, seen);
       }
-      if (!entry.methods.includes(call.method)) entry.methods.push(call.method);
-      if (!entry.modules.includes(module.name)) entry.modules.push(module.name);
-      entry.calls += call.calls;
+      seen.methods.add(call.method);
+      seen.modules.add(module.name);
+      seen.entry.calls += call.calls;
     }
   }
-  return [...byKey.values()];
+  // Sets keep insertion order: methods and modules come out in run order.
+  return [...byKey.values()].map(({ entry, methods, modules }) => ({
+    ...entry,
+    methods: [...methods],
+    modules: [...modules],
+  }));
 }
 
 function urlPath(exchange: RecordedExchange): string {
