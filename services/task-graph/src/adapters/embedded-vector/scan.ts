@@ -10,7 +10,7 @@ export function scoreColumns(
   capacity: number,
   count: number,
   query: Float32Array,
-  scores: Float32Array,
+  scores: Float64Array,
 ): void {
   scores.fill(0, 0, count);
   for (let j = 0; j < query.length; j++) {
@@ -22,7 +22,7 @@ export function scoreColumns(
 }
 
 export function collectTop(
-  scores: Float32Array,
+  scores: Float64Array,
   count: number,
   typeCodes: Int32Array,
   allowed: Set<number> | null,
