@@ -5,6 +5,7 @@ import { debugLog } from "../common/debug-log.js";
 import { DockerContainerClient } from "./docker-container-client.js";
 import { DockerImageClient } from "./docker-image-client.js";
 import { DockerNetworkClient } from "./docker-network-client.js";
+import { engineAddress, pingEngine } from "./ping-engine.js";
 import type { ContainerClient, ImageClient, NetworkClient } from "./types.js";
 
 export class RuntimeClient {
@@ -19,27 +20,35 @@ export class RuntimeClient {
 
 /** Pings the engine (DOCKER_HOST or the default socket); undefined if it does not answer in time. */
 export async function getRuntimeClient(timeoutMs = 1000): Promise<RuntimeClient | undefined> {
-  // dockerode is heavy: only load it when a run may need containers.
-  const { default: Docker } = await import("dockerode");
-  const docker: Dockerode = new Docker();
-  const endpoint = process.env.DOCKER_HOST ?? "unix:///var/run/docker.sock";
-  debugLog(`Pinging container engine at ${endpoint}...`);
-  try {
-    await Promise.race([
-      docker.ping(),
-      new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`no answer in ${timeoutMs}ms`)), timeoutMs).unref(),
-      ),
-    ]);
-  } catch (error) {
-    debugLog(`No container engine at ${endpoint}: ${(error as Error).message}`);
+  const address = engineAddress();
+  const label = address?.label ?? process.env.DOCKER_HOST ?? "";
+  debugLog(`Pinging container engine at ${label}...`);
+  if (address && !(await pingEngine(address, timeoutMs))) {
+    debugLog(`No container engine answers at ${label}`);
     return undefined;
   }
-  debugLog(`Container engine answers at ${endpoint}`);
+  // dockerode is heavy: only loaded once an engine is known to answer.
+  const { default: Docker } = await import("dockerode");
+  const docker: Dockerode = new Docker();
+  if (!address && !(await pingWithDockerode(docker, timeoutMs))) {
+    debugLog(`No container engine answers at ${label}`);
+    return undefined;
+  }
+  debugLog(`Container engine answers at ${label}`);
   return new RuntimeClient(
     new DockerContainerClient(docker),
     new DockerImageClient(docker),
     new DockerNetworkClient(docker),
-    endpoint,
+    label,
+  );
+}
+
+async function pingWithDockerode(docker: Dockerode, timeoutMs: number): Promise<boolean> {
+  const timeout = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error("timeout")), timeoutMs).unref(),
+  );
+  return Promise.race([docker.ping(), timeout]).then(
+    () => true,
+    () => false,
   );
 }

@@ -1,6 +1,7 @@
 // Ready when a GET of the URL answers with a status in the expected range (2xx by default).
-import { request } from "undici";
-import { describeError } from "./describe-error.js";
+// node:http rather than undici: already loaded, and a probe needs nothing more.
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { AbstractWaitStrategy, type ProbeResult } from "./wait-strategy.js";
 
 export class HttpWaitStrategy extends AbstractWaitStrategy {
@@ -15,20 +16,23 @@ export class HttpWaitStrategy extends AbstractWaitStrategy {
     this.expectation = description;
   }
 
-  async probe(timeoutMs: number): Promise<ProbeResult> {
-    try {
-      const response = await request(this.target, {
-        method: "GET",
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
-        // One connection per probe: a kept-alive socket would outlive a restarted service.
-        reset: true,
+  probe(timeoutMs: number): Promise<ProbeResult> {
+    return new Promise((resolve) => {
+      const url = new URL(this.target);
+      const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+      // A fresh connection per probe (agent: false): a kept-alive socket would outlive a restarted service.
+      const req = send(url, { method: "GET", agent: false, timeout: timeoutMs }, (res) => {
+        res.resume();
+        const status = res.statusCode ?? 0;
+        resolve({ ok: this.accepts(status), seen: `HTTP ${status}` });
       });
-      await response.body.dump();
-      return { ok: this.accepts(response.statusCode), seen: `HTTP ${response.statusCode}` };
-    } catch (error) {
-      return { ok: false, seen: describeError(error) };
-    }
+      req.once("timeout", () =>
+        req.destroy(Object.assign(new Error(`no answer within ${timeoutMs}ms`), { code: "" })),
+      );
+      req.once("error", (error: NodeJS.ErrnoException) =>
+        resolve({ ok: false, seen: error.code || error.message }),
+      );
+      req.end();
+    });
   }
 }
