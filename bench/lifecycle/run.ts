@@ -28,7 +28,7 @@ execFileSync(process.execPath, ["infra/images/bundle.mjs", "auth", join(work, "b
 const processLog = join(work, "auth.log");
 const teed = (command: string) => `["sh", "-c", "${command} 2>&1 | tee -a ${processLog}"]`;
 const service = (port: number, extra: string) =>
-  `    base_url: http://127.0.0.1:${port}\n    health_endpoint: /health\n    port: 8765\n` +
+  `    base_url: http://127.0.0.1:${port}\n    health_endpoint: /health\n    port: 8765\n    timeout: 60000\n` +
   `    env: { LOG_LEVEL: info }\n${extra}`;
 
 const variants: {
