@@ -1,5 +1,7 @@
 // Small helpers shared by the search and embedder benchmarks: percentiles, timing, results file.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -45,9 +47,15 @@ export const round = (x: number, digits = 2) => Math.round(x * 10 ** digits) / 1
 export function writeResult(name: string, result: unknown): string {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const path = resolve(RESULTS_DIR, `${name}.json`);
-  writeFileSync(
-    path,
-    `${JSON.stringify({ benchmark: name, at: new Date().toISOString(), node: process.version, ...(result as object) }, null, 2)}\n`,
-  );
+  // The machine is shared: record how busy it was, as latencies compare only at similar load.
+  const machine = { cpus: cpus().length, load_average_1m: round(loadavg()[0]!) };
+  const document = {
+    benchmark: name,
+    at: new Date().toISOString(),
+    node: process.version,
+    machine,
+    ...(result as object),
+  };
+  writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
   return path;
 }
