@@ -36,7 +36,7 @@ describe("HtmlReporter (markup)", () => {
   it("shows payloads redacted, and only with include_payloads", async () => {
     const withPayloads = await writeHtml(dir, mixedRun(), true);
     expect(withPayloads).toContain("Request body");
-    expect(withPayloads).toContain("&quot;password&quot;: &quot;[REDACTED]&quot;");
+    expect(withPayloads).toContain(`"password": "[REDACTED]"`);
     expect(withPayloads).not.toContain("admin123");
     expect(withPayloads).not.toContain(SECRET_TOKEN);
     const without = await writeHtml(dir, mixedRun(), false);
