@@ -1,7 +1,6 @@
 // Small helpers shared by the search and embedder benchmarks: percentiles, timing, results file.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { cpus, loadavg } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
