@@ -112,7 +112,7 @@ export class BootSession {
 
   private async bootOne(service: ServiceConfig): Promise<Ready | ServiceFailure> {
     const configured = healthUrl(service.base_url, service.health_endpoint);
-    const first = await Wait.forHttp(configured).probe(1000);
+    const first = await this.http(configured).probe(1000);
     const fail = (reason: string, lastSeen = first.seen, url = configured, tail: string[] = []) =>
       new ServiceFailure(service.name, service.required, url, lastSeen, reason, tail);
     if (first.ok) {
@@ -155,7 +155,7 @@ export class BootSession {
       track(asResource(started));
       const target = healthUrl(started.url, service.health_endpoint);
       const t0 = performance.now();
-      await Wait.forHttp(target).waitUntilReady({
+      await this.http(target).waitUntilReady({
         timeoutMs: service.timeout,
         signal: AbortSignal.any([started.exited, ...(this.options.signal ? [this.options.signal] : [])]),
         wakeup: started.wakeup,
@@ -249,6 +249,11 @@ export class BootSession {
       ? this.deps.getRuntime()
       : import("./container-runtime/runtime-client.js").then((m) => m.getRuntimeClient());
     return this.runtimePromise;
+  }
+
+  private http(url: string) {
+    const wait = Wait.forHttp(url);
+    return this.config.security.verify_ssl ? wait : wait.allowInsecure();
   }
 
   private serviceNamed(name: string): ServiceConfig {

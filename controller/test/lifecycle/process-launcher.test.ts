@@ -178,6 +178,43 @@ describe("process launcher", () => {
     expect(readdirSync(join(root, ".cache", "e2e"))).toEqual([]);
   });
 
+  it("runs a service without its backing containers when no engine answers, and says so", async () => {
+    const service = await tinyService("tiny", {
+      depends_on: {
+        redis: { image: "gantry/redis8:local", port: 6379, env: {}, health: "tcp", url_env: "REDIS_URL" },
+      },
+    });
+    const { lines, log } = collectLog();
+    const result = await bootServices(makeConfig(tempRoot(), [service]), ["tiny"], options(log), noEngine);
+    running.push(result);
+    expect(lines).toContain(
+      "tiny: no Docker engine, so starting it without redis; it uses its embedded backends",
+    );
+    const body = (await (await fetch(`${result.ready.get("tiny")}/hits`)).json()) as { redis: string | null };
+    expect(body.redis).toBeNull();
+  });
+
+  it("with --keep leaves the process running, logs to a file, and prints the command that stops it", async () => {
+    const root = tempRoot();
+    const service = await tinyService("tiny");
+    const { lines, log } = collectLog();
+    const result = await bootServices(
+      makeConfig(root, [service]),
+      ["tiny"],
+      { ...options(log), keep: true },
+      noEngine,
+    );
+    const { pid } = await hits(result.ready.get("tiny")!);
+    await result.stop();
+    expect(lines).toContain(
+      `kept running (--keep): tiny (process, pid ${pid}); stop with: kill -TERM -- -${pid}`,
+    );
+    expect(isRunning(pid)).toBe(true);
+    expect(readdirSync(join(root, ".cache", "e2e")).sort()).toEqual(["t1.tiny.log", "t1.tiny.pid.json"]);
+    process.kill(-pid, "SIGTERM");
+    await expect.poll(() => isRunning(pid)).toBe(false);
+  });
+
   it("names an unknown service clearly", async () => {
     await expect(
       bootServices(

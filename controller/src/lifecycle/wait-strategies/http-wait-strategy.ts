@@ -6,6 +6,7 @@ import { AbstractWaitStrategy, type ProbeResult } from "./wait-strategy.js";
 
 export class HttpWaitStrategy extends AbstractWaitStrategy {
   protected readonly expectation: string;
+  private insecure = false;
 
   constructor(
     readonly target: string,
@@ -16,16 +17,26 @@ export class HttpWaitStrategy extends AbstractWaitStrategy {
     this.expectation = description;
   }
 
+  /** Accept any TLS certificate (security.verify_ssl: false). */
+  allowInsecure(): this {
+    this.insecure = true;
+    return this;
+  }
+
   probe(timeoutMs: number): Promise<ProbeResult> {
     return new Promise((resolve) => {
       const url = new URL(this.target);
       const send = url.protocol === "https:" ? httpsRequest : httpRequest;
       // A fresh connection per probe (agent: false): a kept-alive socket would outlive a restarted service.
-      const req = send(url, { method: "GET", agent: false, timeout: timeoutMs }, (res) => {
-        res.resume();
-        const status = res.statusCode ?? 0;
-        resolve({ ok: this.accepts(status), seen: `HTTP ${status}` });
-      });
+      const req = send(
+        url,
+        { method: "GET", agent: false, timeout: timeoutMs, rejectUnauthorized: !this.insecure },
+        (res) => {
+          res.resume();
+          const status = res.statusCode ?? 0;
+          resolve({ ok: this.accepts(status), seen: `HTTP ${status}` });
+        },
+      );
       req.once("timeout", () =>
         req.destroy(Object.assign(new Error(`no answer within ${timeoutMs}ms`), { code: "" })),
       );

@@ -8,7 +8,7 @@ import type { WaitStrategy } from "./wait-strategy.js";
 
 export const Wait = {
   /** GET url answers 2xx (or the given status). */
-  forHttp(url: string, status?: number): WaitStrategy {
+  forHttp(url: string, status?: number): HttpWaitStrategy {
     return status === undefined
       ? new HttpWaitStrategy(url)
       : new HttpWaitStrategy(url, (s) => s === status, `HTTP ${status}`);
