@@ -3,6 +3,7 @@
 set -euo pipefail
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v shellcheck >/dev/null 2>&1 || need+=(shellcheck) # infra/test/shell-scripts.test.ts
 if ((${#need[@]})); then
   echo "test-deps: installing ${need[*]} from Debian"
   export DEBIAN_FRONTEND=noninteractive

@@ -85,7 +85,7 @@ build_redis() {
     mkdir -p "$root"
     cp -a "$dir/root/usr" "$root/usr"
     # Keep the image small: no docs, locales, charset converters or OpenSSL engines.
-    rm -rf "$root/usr/share" "$root/usr/lib/x86_64-linux-gnu/gconv" \
+    rm -rf "${root:?}/usr/share" "$root/usr/lib/x86_64-linux-gnu/gconv" \
       "$root/usr/lib/x86_64-linux-gnu/engines-3" "$root/usr/bin/redis-benchmark"
     # Merged-/usr layout, so the binaries' /lib64 interpreter path resolves.
     ln -s usr/bin "$root/bin" && ln -s usr/lib "$root/lib" && ln -s usr/lib64 "$root/lib64"
