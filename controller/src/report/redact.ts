@@ -36,6 +36,7 @@ export class Redactor {
   private readonly secrets: string[];
   private readonly names: Set<string>;
   private readonly secretPattern: RegExp | undefined;
+  private readonly nameCache = new Map<string, boolean>();
 
   constructor(options: RedactorOptions = {}) {
     const secrets = new Set<string>();
@@ -65,7 +66,13 @@ export class Redactor {
 
   /** True when a header or field of this name must never be shown. */
   isSensitiveName(name: string): boolean {
-    return SENSITIVE_NAME.test(name) || this.names.has(name.toLowerCase());
+    let sensitive = this.nameCache.get(name);
+    if (sensitive === undefined) {
+      sensitive = SENSITIVE_NAME.test(name) || this.names.has(name.toLowerCase());
+      // Field names repeat across thousands of bodies; bound the cache for odd, key-per-id payloads.
+      if (this.nameCache.size < 10_000) this.nameCache.set(name, sensitive);
+    }
+    return sensitive;
   }
 
   /** A string with known secrets, JWTs, secret query values and URL passwords replaced. */
@@ -133,14 +140,19 @@ export class Redactor {
       }
       if (copy) out = copy;
     } else {
-      const entries = Object.entries(value);
+      const object = value as Record<string, unknown>;
       let copy: Record<string, unknown> | undefined;
-      for (let i = 0; i < entries.length; i++) {
-        const [key, item] = entries[i]!;
+      for (const key of Object.keys(object)) {
+        const item = object[key];
         const safe = this.isSensitiveName(key) ? REDACTED : this.walk(item, seen);
         if (copy) copy[key] = safe;
         else if (safe !== item) {
-          copy = Object.fromEntries(entries.slice(0, i));
+          copy = {};
+          // Keys before this one were clean: copy them as they are, in order.
+          for (const before of Object.keys(object)) {
+            if (before === key) break;
+            copy[before] = object[before];
+          }
           copy[key] = safe;
         }
       }
