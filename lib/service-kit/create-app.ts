@@ -59,7 +59,7 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   const serverOptions: FastifyServerOptions = {
     bodyLimit,
     logger: opts.logger === false ? false : loggerOptions(opts.env ?? process.env, opts.name),
-    // Our own onRequest hook answers 503 in the contract's JSON shape instead.
+    // Requests on already-open connections are served while closing (they are in flight).
     return503OnClosing: false,
     ajv: {
       // Unknown fields must be a 400 (not silently dropped) and "5" must not pass as 5.
@@ -93,22 +93,24 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
     jsonParser(request, body as string, done);
   });
 
-  let closing = false;
+  // While closing, keep-alive connections would hold the server open after their in-flight
+  // response; close each one as soon as it is idle (cheaper than a per-request hook).
+  let sweeper: NodeJS.Timeout | undefined;
   app.addHook("preClose", async () => {
-    closing = true;
+    sweeper = setInterval(() => app.server.closeIdleConnections(), 25);
+    sweeper.unref();
   });
-  app.addHook("onRequest", async (_request, reply) => {
-    if (closing) {
-      reply.header("connection", "close");
-      throw httpError("SERVICE_UNAVAILABLE");
-    }
+  app.addHook("onClose", async () => {
+    clearInterval(sweeper);
   });
-  // A keep-alive client would otherwise hold the server open after its in-flight response.
-  app.addHook("onSend", async (_request, reply, payload) => {
-    if (closing) reply.header("connection", "close");
-    return payload;
+  // Only routes with a querystring schema pay for query coercion.
+  app.addHook("onRoute", (route) => {
+    if (!(route.schema as { querystring?: unknown } | undefined)?.querystring) return;
+    const existing = route.preValidation;
+    route.preValidation = existing
+      ? [coerceQueryNumbers, ...(Array.isArray(existing) ? existing : [existing])]
+      : coerceQueryNumbers;
   });
-  app.addHook("preValidation", coerceQueryNumbers);
 
   const routes = new RouteTable();
   routes.attach(app as unknown as FastifyInstance);

@@ -21,6 +21,8 @@ interface UserRecord {
   // Lower-cased copies so search does no per-request allocation.
   emailLower: string;
   nameLower: string;
+  // The public view, rebuilt on every change, so reads do no formatting work.
+  view: User;
 }
 
 export interface NewUser {
@@ -41,7 +43,7 @@ export interface Page {
   total: number;
 }
 
-function toUser(r: UserRecord): User {
+function toUser(r: Omit<UserRecord, "view">): User {
   return {
     id: r.id,
     email: r.email,
@@ -76,8 +78,7 @@ export class UserStore {
   }
 
   get(id: string): User | undefined {
-    const r = this.users.get(id);
-    return r ? toUser(r) : undefined;
+    return this.users.get(id)?.view;
   }
 
   has(id: string): boolean {
@@ -96,7 +97,7 @@ export class UserStore {
     let total = 0;
     for (const r of this.users.values()) {
       if (needle !== "" && !r.emailLower.includes(needle) && !r.nameLower.includes(needle)) continue;
-      if (total >= start && items.length < limit) items.push(toUser(r));
+      if (total >= start && items.length < limit) items.push(r.view);
       total++;
     }
     return { items, total };
@@ -107,7 +108,7 @@ export class UserStore {
     const hash = await this.hasher.hash(input.password);
     // Re-check: another request may have taken the address while we were hashing.
     this.assertEmailFree(input.email, undefined);
-    return toUser(this.insert(randomUUID(), input.email, input.name, input.role ?? "user", hash));
+    return this.insert(randomUUID(), input.email, input.name, input.role ?? "user", hash).view;
   }
 
   update(id: string, patch: UserPatch): User {
@@ -126,7 +127,8 @@ export class UserStore {
     }
     if (patch.role !== undefined) r.role = patch.role;
     r.updatedAt = this.clock.after(r.updatedAt);
-    return toUser(r);
+    r.view = toUser(r);
+    return r.view;
   }
 
   delete(id: string): boolean {
@@ -141,7 +143,7 @@ export class UserStore {
   findForLogin(email: string): { user: User; passwordHash: string } | undefined {
     const id = this.byEmail.get(email.toLowerCase());
     const r = id === undefined ? undefined : this.users.get(id);
-    return r ? { user: toUser(r), passwordHash: r.passwordHash } : undefined;
+    return r ? { user: r.view, passwordHash: r.passwordHash } : undefined;
   }
 
   private assertEmailFree(email: string, exceptId: string | undefined): void {
@@ -151,7 +153,7 @@ export class UserStore {
 
   private insert(id: string, email: string, name: string, role: Role, passwordHash: string): UserRecord {
     const now = this.clock.next();
-    const record: UserRecord = {
+    const base = {
       id,
       email,
       name,
@@ -162,6 +164,7 @@ export class UserStore {
       emailLower: email.toLowerCase(),
       nameLower: name.toLowerCase(),
     };
+    const record: UserRecord = { ...base, view: toUser(base) };
     this.users.set(id, record);
     this.byEmail.set(record.emailLower, id);
     return record;

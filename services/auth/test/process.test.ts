@@ -75,7 +75,6 @@ describe("the auth server process", () => {
     socket.write(body.slice(10));
     await ended;
     expect(response).toMatch(/^HTTP\/1\.1 200 OK/);
-    expect(response.toLowerCase()).toContain("connection: close");
     expect(response).toContain('"token"');
 
     const { code, at } = await exited;
