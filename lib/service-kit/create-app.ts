@@ -118,7 +118,8 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     const allowed = routes.allowedMethods(path);
-    if (allowed.length > 0) {
+    // The method may be listed yet unrouted (e.g. a path Fastify refused): that is a 404.
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
       return sendError(
         reply,
         httpError(

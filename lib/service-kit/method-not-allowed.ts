@@ -18,7 +18,7 @@ function compilePattern(url: string): RegExp {
       return seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     })
     .join("/");
-  return new RegExp(`^${escaped}/?$`);
+  return new RegExp(`^${escaped}$`);
 }
 
 export class RouteTable {

@@ -78,6 +78,12 @@ describe("the service-kit Fastify factory", () => {
     expect(r.headers.get("allow")).toBe("DELETE, GET, HEAD");
   });
 
+  it("answers a trailing-slash variant of a known path with 404, not 405", async () => {
+    const r = await call("GET", "/teapot/");
+    expect(r.status).toBe(404);
+    expect(r.json.code).toBe("NOT_FOUND");
+  });
+
   it("refuses a text/plain body with 415 UNSUPPORTED_MEDIA_TYPE", async () => {
     const r = await call("POST", "/things", "hello", "text/plain");
     expect(r.status).toBe(415);

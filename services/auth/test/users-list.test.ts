@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, ADMIN_ID, USER_EMAIL, USER_ID } from "../src/index.js";
-import { type Harness, startAuth, USER_KEYS } from "./helpers.js";
+import { type Harness, startAuth, USER_KEYS, UUID_V4 } from "./helpers.js";
 
 let svc: Harness;
 beforeAll(async () => {
@@ -25,7 +25,10 @@ describe("GET /api/users", () => {
     expect(r.json).toMatchObject({ total: 2, page: 1, limit: 10, total_pages: 1 });
     expect(r.json.items.map((u: { id: string }) => u.id)).toEqual([ADMIN_ID, USER_ID]);
     expect(r.json.items.map((u: { email: string }) => u.email)).toEqual([ADMIN_EMAIL, USER_EMAIL]);
-    for (const u of r.json.items) expect(Object.keys(u).sort()).toEqual(USER_KEYS);
+    for (const u of r.json.items) {
+      expect(Object.keys(u).sort()).toEqual(USER_KEYS);
+      expect(u.id).toMatch(UUID_V4);
+    }
   });
 
   it("computes total_pages as ceil(total / limit)", async () => {
