@@ -1,3 +1,5 @@
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "../../src/lifecycle/common/free-port.js";
 import { type BootResult, bootServices, RequiredServiceError } from "../../src/lifecycle/index.js";
@@ -9,7 +11,7 @@ import {
 } from "./helpers/docker-engine.js";
 import { makeConfig, makeService } from "./helpers/make-config.js";
 import { REPO_ROOT } from "./helpers/repo-root.js";
-import { collectLog, tempRoot, tinyService } from "./helpers/tiny-service.js";
+import { collectLog, TINY_SERVICE, tempRoot, tinyService } from "./helpers/tiny-service.js";
 
 const engine = ensureDockerEngine();
 const BUILD_TIMEOUT = 300_000;
@@ -154,6 +156,62 @@ describe.runIf(engine.ok)("docker launcher", () => {
       const { execSync } = await import("node:child_process");
       execSync(hint!.split("; stop with: ")[1]!);
       expect(containersWithLabel("gantry.run-id=dl4")).toEqual([]);
+    },
+    BUILD_TIMEOUT,
+  );
+});
+
+describe.runIf(engine.ok)("reset of a container", () => {
+  async function boxedTiny(env: Record<string, string>, runId: string) {
+    const root = tempRoot();
+    mkdirSync(join(root, "services/tiny"), { recursive: true });
+    copyFileSync(TINY_SERVICE, join(root, "services/tiny/tiny-service.mjs"));
+    writeFileSync(
+      join(root, "services/tiny/Dockerfile"),
+      // A Dockerfile, not a template: ${NODE_IMAGE} is Docker's build-arg syntax.
+      [
+        "ARG NODE_IMAGE=node:22-bookworm-slim",
+        `FROM $\{NODE_IMAGE}`,
+        "COPY services/tiny/tiny-service.mjs /app/",
+        'CMD ["node", "/app/tiny-service.mjs"]',
+        "",
+      ].join("\n"),
+    );
+    const service = makeService("tiny", {
+      base_url: `http://127.0.0.1:${await freePort()}`,
+      launcher: "docker",
+      env,
+    });
+    const result = await bootServices(
+      makeConfig(root, [service]),
+      ["tiny"],
+      runOptions(runId, () => {}),
+    );
+    running.push(result);
+    return { result, url: result.ready.get("tiny")! };
+  }
+  const count = async (url: string) => ((await (await fetch(`${url}/hits`)).json()) as { hits: number }).hits;
+
+  it(
+    "sends SIGUSR2 through the Docker API to a service that handles it",
+    async () => {
+      const { result, url } = await boxedTiny({}, "rs1");
+      await count(url);
+      await result.reset("tiny");
+      await expect.poll(() => count(url)).toBe(1);
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    "does not send it to a service without a reset, which it would kill",
+    async () => {
+      const { result, url } = await boxedTiny({ NO_RESET: "1" }, "rs2");
+      await count(url);
+      await result.reset("tiny");
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await count(url)).toBe(2);
+      expect(dockerInspect("gantry-rs2-tiny").State.Running).toBe(true);
     },
     BUILD_TIMEOUT,
   );

@@ -1,10 +1,11 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { PidfileStore } from "../../src/lifecycle/cleanup/pidfile-store.js";
 import { isRunning } from "../../src/lifecycle/cleanup/process-group.js";
 import { type BootResult, bootServices, RequiredServiceError } from "../../src/lifecycle/index.js";
 import { makeConfig } from "./helpers/make-config.js";
-import { collectLog, noEngine, tempRoot, tinyService } from "./helpers/tiny-service.js";
+import { collectLog, noEngine, TINY_SERVICE, tempRoot, tinyService } from "./helpers/tiny-service.js";
 
 const running: BootResult[] = [];
 afterEach(async () => {
@@ -63,6 +64,44 @@ describe("process launcher", () => {
     await result.reset("tiny");
     await new Promise((r) => setTimeout(r, 100));
     expect((await hits(url)).hits).toBe(1);
+  });
+
+  it("resets the service behind a wrapper (sh -c) without killing the wrapper", async () => {
+    const service = await tinyService("tiny", {
+      start_command: ["sh", "-c", `"${process.execPath}" "${TINY_SERVICE}"; echo wrapper-still-here`],
+    });
+    const root = tempRoot();
+    const result = await bootServices(
+      makeConfig(root, [service]),
+      ["tiny"],
+      options(() => {}),
+      noEngine,
+    );
+    running.push(result);
+    const [wrapper] = new PidfileStore(root).list();
+    const url = result.ready.get("tiny")!;
+    const { pid: servicePid } = await hits(url);
+    expect(servicePid).not.toBe(wrapper!.pid);
+    await result.reset("tiny");
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await hits(url)).hits).toBe(1);
+    expect(isRunning(wrapper!.pid)).toBe(true);
+  });
+
+  it("does not send SIGUSR2 to a service that has no reset (it would kill it)", async () => {
+    const service = await tinyService("tiny", { env: { NO_RESET: "1" } });
+    const result = await bootServices(
+      makeConfig(tempRoot(), [service]),
+      ["tiny"],
+      options(() => {}),
+      noEngine,
+    );
+    running.push(result);
+    const url = result.ready.get("tiny")!;
+    await hits(url);
+    await result.reset("tiny");
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await hits(url)).hits).toBe(2);
   });
 
   it("stops the process and removes its pidfile on stop()", async () => {

@@ -50,6 +50,7 @@ export class DockerContainerClient implements ContainerClient {
       running: data.State.Running,
       health: data.State.Health?.Status,
       exitCode: data.State.ExitCode,
+      pid: data.State.Pid || undefined,
       labels: data.Config.Labels ?? {},
       ipAddress:
         Object.values(data.NetworkSettings?.Networks ?? {}).find((n) => n.IPAddress)?.IPAddress || undefined,

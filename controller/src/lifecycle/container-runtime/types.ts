@@ -23,6 +23,8 @@ export interface ContainerInfo {
   /** Docker healthcheck status when the image defines one. */
   health?: string;
   exitCode: number;
+  /** Host pid of the container's first process (0 when not running). */
+  pid?: number;
   labels: Record<string, string>;
   /** The container's address on its first network (reachable from this host on Linux bridges). */
   ipAddress?: string;

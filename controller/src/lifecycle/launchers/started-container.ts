@@ -4,6 +4,7 @@ import { RingBuffer } from "../common/ring-buffer.js";
 import { Wakeup } from "../common/wakeup.js";
 import type { ContainerClient } from "../container-runtime/types.js";
 import type { StartedService, StoppedService } from "./launcher.js";
+import { resetContainer } from "./reset-container.js";
 
 export class StartedContainer implements StartedService {
   readonly launcher = "docker" as const;
@@ -44,8 +45,8 @@ export class StartedContainer implements StartedService {
     return this.output.tail(lines);
   }
 
-  async reset(): Promise<void> {
-    await this.client.kill(this.id, "SIGUSR2");
+  reset(): Promise<void> {
+    return resetContainer(this.client, this.id, this.containerName);
   }
 
   stop(): Promise<StoppedService> {

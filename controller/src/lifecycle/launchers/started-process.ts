@@ -3,6 +3,7 @@ import type { ChildProcess } from "node:child_process";
 import { closeSync, openSync, readSync, statSync, watch } from "node:fs";
 import type { PidfileStore, PidRecord } from "../cleanup/pidfile-store.js";
 import { stopGroup } from "../cleanup/process-group.js";
+import { groupMembersCatching } from "../cleanup/signal-catchers.js";
 import { debugLog } from "../common/debug-log.js";
 import { RingBuffer } from "../common/ring-buffer.js";
 import { Wakeup } from "../common/wakeup.js";
@@ -61,9 +62,11 @@ export class StartedProcess implements StartedService {
   }
 
   async reset(): Promise<void> {
-    debugLog(`Sending SIGUSR2 to ${this.name} (pid ${this.record.pid})...`);
-    // To the service itself, not its group: a wrapper (npm, sh) would die of SIGUSR2.
-    process.kill(this.record.pid, "SIGUSR2");
+    // To whoever in the group handles SIGUSR2: a wrapper (npm, sh) would die of it.
+    const targets = groupMembersCatching(this.record.pid, "SIGUSR2") ?? [this.record.pid];
+    debugLog(`Sending SIGUSR2 to ${this.name} (pids ${targets.join(", ") || "none"})...`);
+    // Nobody handles it: sending it would only kill the service (the default action).
+    for (const pid of targets) process.kill(pid, "SIGUSR2");
     debugLog(`Sent SIGUSR2 to ${this.name}`);
   }
 
