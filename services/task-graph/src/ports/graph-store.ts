@@ -109,6 +109,11 @@ export interface GraphStore {
   removeDependency(edge: DependencyEdge): Promise<boolean>;
   /** Ids this issue depends on, and ids that depend on it. */
   dependenciesOf(id: string): Promise<{ depends_on: string[]; blocks: string[] }>;
+  /**
+   * Optional batch form of dependenciesOf for a page of issues (one call instead of one per
+   * issue). The domain falls back to dependenciesOf when an adapter does not offer it.
+   */
+  dependenciesOfMany?(ids: string[]): Promise<Map<string, { depends_on: string[]; blocks: string[] }>>;
   /** Shortest id path from `from` to `to` following DEPENDS_ON edges, or null. Used by the cycle guard. */
   findPath(from: string, to: string, maxDepth?: number): Promise<string[] | null>;
   /** Breadth-first walk from `id` (excluded), each node once at its smallest depth. */

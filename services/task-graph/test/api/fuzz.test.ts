@@ -63,6 +63,7 @@ const STRINGS = [
   "🙂🙂",
   "<script>alert(1)</script>",
   "' OR 1=1 --",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-injection probe, literal on purpose
   "${jndi:ldap://x}",
   "%00",
   "null",

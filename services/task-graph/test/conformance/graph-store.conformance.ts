@@ -247,6 +247,13 @@ export function describeGraphStoreConformance(name: string, factory: () => Promi
         expect(await store.dependenciesOf(b.id)).toEqual({ depends_on: [], blocks: [a.id] });
       });
 
+      it("answers dependenciesOfMany like dependenciesOf for each id, when the adapter offers it", async () => {
+        const [a, b, c] = await chain(3);
+        if (!store.dependenciesOfMany) return;
+        const many = await store.dependenciesOfMany([a!.id, b!.id, c!.id]);
+        for (const i of [a!, b!, c!]) expect(many.get(i.id)).toEqual(await store.dependenciesOf(i.id));
+      });
+
       it("removes an edge and reports when there was none", async () => {
         const [a, b] = await chain(2);
         expect(await store.removeDependency({ issue_id: a!.id, depends_on_id: b!.id })).toBe(true);

@@ -25,6 +25,8 @@ export interface EmbeddedGraphOptions {
   dataDir?: string;
   /** Journal size that triggers a compaction. @default 64 MiB */
   compactBytes?: number;
+  /** Most mutations per fdatasync; 1 disables group commit (benchmark baseline). @default unlimited */
+  maxBatch?: number;
 }
 
 export class EmbeddedGraphStore implements GraphStore {
@@ -40,10 +42,12 @@ export class EmbeddedGraphStore implements GraphStore {
   lastCompactionError: Error | null = null;
   private readonly dir: string | null;
   private readonly compactBytes: number;
+  private readonly maxBatch: number | undefined;
 
   constructor(options: EmbeddedGraphOptions = {}) {
     this.dir = options.dataDir ? join(options.dataDir, "graph") : null;
     this.compactBytes = options.compactBytes ?? 64 * 1024 * 1024;
+    this.maxBatch = options.maxBatch;
   }
 
   async init(): Promise<void> {
@@ -52,7 +56,7 @@ export class EmbeddedGraphStore implements GraphStore {
     this.state = new GraphState();
     const report = await replay(this.dir, this.state);
     this.generation = report.generation;
-    this.journal = await Journal.open(join(this.dir, journalFile(this.generation)));
+    this.journal = await Journal.open(join(this.dir, journalFile(this.generation)), this.journalOptions());
   }
 
   async close(): Promise<void> {
@@ -171,12 +175,27 @@ export class EmbeddedGraphStore implements GraphStore {
     };
   }
 
+  async dependenciesOfMany(ids: string[]): Promise<Map<string, { depends_on: string[]; blocks: string[] }>> {
+    const out = new Map<string, { depends_on: string[]; blocks: string[] }>();
+    for (const id of ids) {
+      out.set(id, {
+        depends_on: [...(this.state.dependsOn.get(id) ?? [])],
+        blocks: [...(this.state.blocks.get(id) ?? [])],
+      });
+    }
+    return out;
+  }
+
   async findPath(from: string, to: string, maxDepth?: number): Promise<string[] | null> {
     return findPath(this.state, from, to, maxDepth);
   }
 
   async walk(id: string, direction: Direction, maxDepth: number): Promise<WalkResult> {
     return walk(this.state, id, direction, maxDepth);
+  }
+
+  private journalOptions(): { maxBatch?: number } {
+    return this.maxBatch === undefined ? {} : { maxBatch: this.maxBatch };
   }
 
   // Applies at once (readers see it), then resolves when the journal line is on disk.
@@ -211,7 +230,10 @@ export class EmbeddedGraphStore implements GraphStore {
     });
     oldDrained.catch(() => {});
     const generation = this.generation + 1;
-    const next = await Journal.open(join(dir, journalFile(generation)), oldDrained);
+    const next = await Journal.open(join(dir, journalFile(generation)), {
+      ...this.journalOptions(),
+      notBefore: oldDrained,
+    });
     const old = this.journal!;
     this.journal = next;
     this.generation = generation;

@@ -1,0 +1,82 @@
+// Starts a benchmark server process and drives it with autocannon from this one.
+import { type ChildProcess, spawn } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+export interface BenchServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function startBenchServer(mode: string, seedIssues = 0): Promise<BenchServer> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", join(HERE, "graph-server-support.ts"), mode, String(seedIssues)],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(
+      () => reject(new Error(`bench server (${mode}) did not start in 120 s`)),
+      120_000,
+    );
+    child.stdout!.on("data", (c: Buffer) => {
+      out += c.toString();
+      const m = /LISTENING (\S+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve({
+          url: m[1]!,
+          stop: () =>
+            new Promise<void>((done) => {
+              child.once("exit", () => done());
+              child.kill("SIGKILL");
+            }),
+        });
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`bench server (${mode}) exited with ${code}: ${out}`));
+    });
+  });
+}
+
+export interface LoadResult {
+  requests_per_s: number;
+  ok_2xx: number;
+  non_2xx: number;
+  errors: number;
+  latency_p50_ms: number;
+  latency_p99_ms: number;
+  duration_s: number;
+}
+
+export async function load(opts: {
+  url: string;
+  method?: "GET" | "POST";
+  body?: string;
+  connections: number;
+  durationS: number;
+}): Promise<LoadResult> {
+  const r = await autocannon({
+    url: opts.url,
+    method: opts.method ?? "GET",
+    connections: opts.connections,
+    duration: opts.durationS,
+    ...(opts.body ? { body: opts.body, headers: { "content-type": "application/json" } } : {}),
+  });
+  const ok = r["2xx"];
+  return {
+    requests_per_s: Math.round(ok / opts.durationS),
+    ok_2xx: ok,
+    non_2xx: r.non2xx,
+    errors: r.errors,
+    latency_p50_ms: r.latency.p50,
+    latency_p99_ms: r.latency.p99,
+    duration_s: opts.durationS,
+  };
+}
