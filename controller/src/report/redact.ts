@@ -40,7 +40,7 @@ export class Redactor {
 
   constructor(options: RedactorOptions = {}) {
     const secrets = new Set<string>();
-    for (const value of options.secrets ?? []) if (value) secrets.add(value);
+    for (const value of options.secrets ?? []) if (value) secrets.add(String(value));
     // Longest first so a secret that contains another one is replaced whole.
     this.secrets = [...secrets].sort((a, b) => b.length - a.length);
     this.secretPattern = this.secrets.length
@@ -50,15 +50,37 @@ export class Redactor {
     for (const name of options.names ?? []) if (name) this.names.add(name.toLowerCase());
   }
 
-  /** The redactor a run uses: every secret the config knows about. */
-  static fromConfig(config: Pick<ResolvedConfig, "security" | "api_gateway" | "databases">): Redactor {
+  /**
+   * The redactor a run uses: every secret the config knows about — test tokens, gateway credentials,
+   * database and test-user passwords, and service headers or env values whose names look secret
+   * (a JWT_SECRET passed to a started service must not show up in a log line either).
+   */
+  static fromConfig(
+    config: Pick<ResolvedConfig, "security" | "api_gateway" | "databases"> &
+      Partial<Pick<ResolvedConfig, "services" | "test_data">>,
+  ): Redactor {
     const auth = config.api_gateway.auth;
+    const named: string[] = [];
+    for (const service of Object.values(config.services ?? {})) {
+      const maps = [
+        service.headers,
+        service.env,
+        ...Object.values(service.depends_on ?? {}).map((d) => d.env),
+      ];
+      for (const map of maps) {
+        for (const [name, value] of Object.entries(map ?? {})) {
+          if (SENSITIVE_NAME.test(name) && looksLikeASecret(String(value))) named.push(String(value));
+        }
+      }
+    }
     return new Redactor({
       secrets: [
         ...Object.values(config.security.test_tokens ?? {}),
         auth.bearer_token,
         auth.api_key_value,
         ...Object.values(config.databases ?? {}).map((db) => db.password),
+        config.test_data?.user?.password,
+        ...named,
       ],
       names: [auth.api_key_header],
     });
@@ -161,6 +183,15 @@ export class Redactor {
     seen.delete(value);
     return out;
   }
+}
+
+/**
+ * A value found only by its name (TOKEN_TTL_SECONDS: "3600" also matches /token/) is treated as a
+ * secret only when it could be one: not a number or boolean, at least 6 characters. Otherwise every
+ * "3600" in every report would be blanked out.
+ */
+function looksLikeASecret(value: string): boolean {
+  return value.length >= 6 && !/^(?:\d+|true|false)$/i.test(value);
 }
 
 function escapeRegExp(text: string): string {

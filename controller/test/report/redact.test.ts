@@ -13,6 +13,19 @@ const config = {
     },
   },
   databases: { main: { password: "db-pass-31337" } },
+  test_data: { user: { password: "Test-Password-1" } },
+  services: {
+    auth: {
+      headers: { "X-Client-Secret": "hdr-secret-4242", Accept: "application/json" },
+      env: {
+        JWT_SECRET: "jwt-secret-8080",
+        PORT: "8765",
+        TOKEN_TTL_SECONDS: "3600",
+        AUTH_TOKEN_REQUIRED: "true",
+      },
+      depends_on: { redis: { env: { REDIS_PASSWORD: "redis-pw-5151" } } },
+    },
+  },
 };
 
 // Only the parts fromConfig reads; the full ResolvedConfig is the config loader's business.
@@ -78,6 +91,16 @@ describe("Redactor", () => {
       `login with ${REDACTED} then ${REDACTED}; gw ${REDACTED}/${REDACTED} ${REDACTED}`,
     );
     expect(redactor.value({ note: ["said tok-admin-5f1c9e!"] })).toEqual({ note: [`said ${REDACTED}!`] });
+  });
+
+  it("also knows the test-user password and secret-named service headers and env values from the config", () => {
+    expect(redactor.text("login Test-Password-1 hdr-secret-4242 jwt-secret-8080 redis-pw-5151")).toBe(
+      `login ${REDACTED} ${REDACTED} ${REDACTED} ${REDACTED}`,
+    );
+    // Values under harmless names stay readable.
+    expect(redactor.text("port 8765 accepts application/json")).toBe("port 8765 accepts application/json");
+    // A TTL under a token-like name is not a secret: "3600" and "true" stay.
+    expect(redactor.text("ttl 3600 required true")).toBe("ttl 3600 required true");
   });
 
   it("redacts JWT-shaped strings, secret query parameters and passwords in URLs", () => {
