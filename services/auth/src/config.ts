@@ -41,6 +41,6 @@ export function resolveAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthCon
     // Without a configured secret, tokens are valid only for this process's lifetime.
     jwtSecret: env.JWT_SECRET && env.JWT_SECRET.length > 0 ? env.JWT_SECRET : randomBytes(32).toString("hex"),
     authRequired: bool(env, "AUTH_REQUIRED"),
-    scryptCost: positiveInt(env, "SCRYPT_COST", 128),
+    scryptCost: positiveInt(env, "SCRYPT_COST", 64),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Salted scrypt password hashes, computed on libuv's thread pool (async) so the event loop keeps
  * serving other requests. The cost parameters are stored in each hash, so they can change.
- * Cost N=128, r=8 (128 KiB, well under 1 ms idle): this is a test double's user store, tuned so login stays
+ * Cost N=64, r=8 (64 KiB, a few hundred microseconds): this is a test double's user store, tuned so login stays
  * under 50 ms p99 at 20 connections on 2 cores; raise SCRYPT_COST for anything real.
  */
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
@@ -22,7 +22,7 @@ function derive(password: string, salt: Buffer, cost: number, blockSize: number)
 }
 
 export class PasswordHasher {
-  constructor(private readonly cost: number = 128) {
+  constructor(private readonly cost: number = 64) {
     if (!Number.isInteger(cost) || cost < 2 || (cost & (cost - 1)) !== 0 || cost > 1 << 20) {
       throw new Error(`SCRYPT_COST "${cost}" must be a power of two between 2 and 1048576.`);
     }
