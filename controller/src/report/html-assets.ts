@@ -73,12 +73,12 @@ export const HTML_SCRIPT = `
     var shown = 0;
     modules.forEach(function (m) {
       var visible = (status.value === "all" || m.getAttribute("data-status") === status.value) &&
-        (service.value === "all" || m.getAttribute("data-service") === service.value);
+        (service.value === "" || m.getAttribute("data-service") === service.value);
       m.hidden = !visible;
       if (visible) shown++;
     });
     sections.forEach(function (s) {
-      s.hidden = (service.value !== "all" && s.getAttribute("data-service") !== service.value) ||
+      s.hidden = (service.value !== "" && s.getAttribute("data-service") !== service.value) ||
         (status.value !== "all" && !s.querySelector(".module:not([hidden])"));
     });
     count.textContent = "showing " + shown + " of " + modules.length + " modules";

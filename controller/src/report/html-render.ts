@@ -1,5 +1,6 @@
-// Renders the report document as one self-contained HTML page. Every value from the run goes through
-// escapeHtml; the page's CSP allows only the inline style and script by hash, and no network at all.
+// Renders the report document as one self-contained HTML page. Every value from the run is escaped
+// (escape-html; element-text escaping for big pre blocks); the page's CSP allows only the inline style
+// and script by hash, and no network at all.
 
 import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
@@ -64,9 +65,11 @@ function renderSummary(doc: ReportDocument): string {
 
 function renderFilters(doc: ReportDocument): string {
   const statusOptions = ["all", ...STATUSES].map((s) => `<option value="${s}">${s}</option>`).join("");
-  const serviceOptions = ["all", ...doc.services.map((s) => s.name)]
-    .map((name) => `<option value="${e(name)}">${e(name)}</option>`)
-    .join("");
+  // "" means every service, so a service may even be called "all".
+  const serviceOptions = [
+    '<option value="">all</option>',
+    ...doc.services.map((s) => `<option value="${e(s.name)}">${e(s.name)}</option>`),
+  ].join("");
   return `<div class="filters">
 <label>Status <select id="filter-status">${statusOptions}</select></label>
 <label>Service <select id="filter-service">${serviceOptions}</select></label>
