@@ -41,7 +41,20 @@ export interface ServiceAppOptions {
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
 
-const CLIENT_ERROR_BODY = JSON.stringify(httpError("BAD_REQUEST", "Malformed HTTP request.").toJSON());
+function rawErrorResponse(status: number, reason: string, body: string): string {
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+const MALFORMED = rawErrorResponse(
+  400,
+  "Bad Request",
+  JSON.stringify(httpError("BAD_REQUEST", "Malformed HTTP request.").toJSON()),
+);
+const HEADERS_TOO_LARGE = rawErrorResponse(
+  431,
+  "Request Header Fields Too Large",
+  JSON.stringify(httpError("HEADERS_TOO_LARGE").toJSON()),
+);
 
 // Malformed HTTP never reaches Fastify's routing; answer with our JSON shape anyway.
 function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
@@ -49,9 +62,7 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
     socket.destroy();
     return;
   }
-  socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(CLIENT_ERROR_BODY)}\r\nConnection: close\r\n\r\n${CLIENT_ERROR_BODY}`,
-  );
+  socket.end(err.code === "HPE_HEADER_OVERFLOW" ? HEADERS_TOO_LARGE : MALFORMED);
 }
 
 export async function createServiceApp(opts: ServiceAppOptions): Promise<ServiceApp> {

@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   METHOD_NOT_ALLOWED: { status: 405, message: "This method is not allowed on this path." },
   CONFLICT: { status: 409, message: "The request conflicts with the current state." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is larger than the limit." },
+  HEADERS_TOO_LARGE: { status: 431, message: "The request headers are larger than the limit." },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     message: "The request body must be JSON (Content-Type: application/json).",

@@ -170,6 +170,26 @@ describe("the service-kit Fastify factory", () => {
     expect(r.json.code).toBe("BAD_REQUEST");
   });
 
+  it("answers malformed HTTP and oversized headers with JSON, not Node's plain text", async () => {
+    const { connect } = await import("node:net");
+    const raw = async (request: string): Promise<string> => {
+      const { port } = new URL(url);
+      const socket = connect(Number(port), "127.0.0.1");
+      let out = "";
+      socket.on("data", (d) => {
+        out += d.toString();
+      });
+      await new Promise((r) => socket.once("close", r).write(request));
+      return out;
+    };
+    const bad = await raw("GARBAGE\r\n\r\n");
+    expect(bad).toMatch(/^HTTP\/1\.1 400/);
+    expect(JSON.parse(bad.split("\r\n\r\n")[1]!).code).toBe("BAD_REQUEST");
+    const big = await raw(`GET /things HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    expect(big).toMatch(/^HTTP\/1\.1 431/);
+    expect(JSON.parse(big.split("\r\n\r\n")[1]!).code).toBe("HEADERS_TOO_LARGE");
+  });
+
   it("serves an OpenAPI 3 document generated from the route schemas at /docs/json", async () => {
     const r = await call("GET", "/docs/json");
     expect(r.status).toBe(200);
