@@ -9,15 +9,11 @@ import { freePort } from "./common/free-port.js";
 import { currentOwner } from "./common/owner.js";
 import { healthUrl, loopbackPort } from "./common/service-urls.js";
 import type { RuntimeClient } from "./container-runtime/runtime-client.js";
-import { startBackingContainers } from "./launchers/backing-containers.js";
-import { DockerLauncher } from "./launchers/docker-launcher.js";
 import type { Launcher, StartedService } from "./launchers/launcher.js";
 import { ProcessLauncher } from "./launchers/process-launcher.js";
 import type { StartedContainer } from "./launchers/started-container.js";
 import { StartedProcess } from "./launchers/started-process.js";
 import type { Resource } from "./resource.js";
-import { reuseContainer } from "./reuse.js";
-import { runNetwork } from "./run-network.js";
 import { ServiceFailure } from "./service-failure.js";
 import type { BootOptions, BootResult } from "./types.js";
 import { Wait } from "./wait-strategies/wait.js";
@@ -123,10 +119,12 @@ export class BootSession {
     if (!service.auto_start) return fail("not healthy, and auto_start is false");
     const runtime = await this.runtime();
     if (this.options.reuse && runtime) {
+      // Docker-only code (and what it imports) is loaded only when containers are in play.
+      const { reuseContainer } = await import("./reuse.js");
       const reused = await reuseContainer(runtime, service, this.config.hash, this.options.log);
       if (reused) return reused;
     }
-    const launcher = this.launcherFor(service, runtime);
+    const launcher = await this.launcherFor(service, runtime);
     if (launcher instanceof ServiceFailure) return launcher;
     const hostPort = loopbackPort(service.base_url) ?? (await freePort());
     const mine: Resource[] = [];
@@ -191,14 +189,20 @@ export class BootSession {
     );
   }
 
-  private launcherFor(service: ServiceConfig, runtime: RuntimeClient | undefined): Launcher | ServiceFailure {
+  private async launcherFor(
+    service: ServiceConfig,
+    runtime: RuntimeClient | undefined,
+  ): Promise<Launcher | ServiceFailure> {
     // auto: a container when an engine answers and there is something to run in it.
     const containable =
       !!service.image || existsSync(join(resolve(this.config.rootDir, service.maven_module), "Dockerfile"));
     if (service.launcher === "process" || (service.launcher === "auto" && (!runtime || !containable))) {
       return new ProcessLauncher();
     }
-    if (runtime) return new DockerLauncher(runtime);
+    if (runtime) {
+      const { DockerLauncher } = await import("./launchers/docker-launcher.js");
+      return new DockerLauncher(runtime);
+    }
     return new ServiceFailure(
       service.name,
       service.required,
@@ -229,6 +233,8 @@ export class BootSession {
       owner: this.owner,
       keep: this.options.keep,
     };
+    const { runNetwork } = await import("./run-network.js");
+    const { startBackingContainers } = await import("./launchers/backing-containers.js");
     const network =
       launcher.name === "docker"
         ? await runNetwork(runtime, { ...common, service: service.name }, track)

@@ -69,7 +69,7 @@ async function startOne(
     stop: () => started.stop(),
   });
   await runtime.container.start(id);
-  await started.followLogs();
+  started.followLogs();
   const info = await runtime.container.inspect(id);
   const hostPort = backing.port ? info.hostPort(backing.port) : undefined;
   request.log(

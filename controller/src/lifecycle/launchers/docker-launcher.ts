@@ -48,7 +48,7 @@ export class DockerLauncher implements Launcher {
       throw new Error(`container ${name} did not start: ${(error as Error).message}`);
     }
     request.log(`${service.name}: started container ${name} from ${image} (127.0.0.1:${request.hostPort})`);
-    await started.followLogs();
+    started.followLogs();
     return started;
   }
 }

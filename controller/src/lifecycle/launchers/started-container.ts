@@ -1,5 +1,6 @@
 // A service (or backing) container we started: follows its log, resets by SIGUSR2 through the
 // Docker API, and is stopped and removed on stop().
+import { debugLog } from "../common/debug-log.js";
 import { RingBuffer } from "../common/ring-buffer.js";
 import { Wakeup } from "../common/wakeup.js";
 import type { ContainerClient } from "../container-runtime/types.js";
@@ -12,7 +13,7 @@ export class StartedContainer implements StartedService {
   readonly stopCommand: string;
   private readonly output = new RingBuffer(200);
   private readonly exitedController = new AbortController();
-  private unfollow?: () => void;
+  private following?: Promise<() => void>;
   private stopped?: Promise<StoppedService>;
 
   constructor(
@@ -29,16 +30,30 @@ export class StartedContainer implements StartedService {
     return this.exitedController.signal;
   }
 
-  /** Follows the log from the container's start; when the stream ends the container has stopped. */
-  async followLogs(): Promise<void> {
-    this.unfollow = await this.client.followLogs(
-      this.id,
-      (text) => {
-        this.output.write(text);
-        this.wakeup.trigger();
-      },
-      () => void this.noticeExit(),
-    );
+  /**
+   * Follows the log from the container's start (in the background: the health wait need not
+   * wait for the stream); when the stream ends the container has stopped.
+   */
+  followLogs(): void {
+    this.following = this.client
+      .followLogs(
+        this.id,
+        (text) => {
+          this.output.write(text);
+          this.wakeup.trigger();
+        },
+        () => void this.noticeExit(),
+      )
+      .then(
+        (unfollow) => {
+          if (this.stopped) unfollow();
+          return unfollow;
+        },
+        (error: Error) => {
+          debugLog(`Could not follow the log of ${this.containerName}: ${error.message}`);
+          return () => {};
+        },
+      );
   }
 
   logTail(lines = 50): string[] {
@@ -51,7 +66,7 @@ export class StartedContainer implements StartedService {
 
   stop(): Promise<StoppedService> {
     this.stopped ??= (async () => {
-      this.unfollow?.();
+      (await this.following)?.();
       await this.client.stop(this.id, 5).catch(() => {});
       await this.client.remove(this.id);
       return { name: this.name, launcher: this.launcher };
