@@ -55,9 +55,20 @@ describe("reports of a real e2e run (auth suite)", () => {
     expect(run.code, run.stderr || run.stdout).toBe(0);
     const report = JSON.parse(await readFile(join(dir, "e2e-report.json"), "utf8"));
     expect(validateAgainstSchema(schema, report)).toEqual([]);
-    expect(report.summary.total).toBeGreaterThan(0);
-    expect(report.summary.passed).toBe(report.summary.total);
-    expect(report.services.map((s: { name: string }) => s.name)).toEqual(["auth"]);
+    expect(report.summary).toMatchObject({ failed: 0, errors: 0 });
+    expect(report.summary.passed).toBeGreaterThan(0);
+    const auth = report.services.find((svc: { name: string }) => svc.name === "auth");
+    expect(auth.modules.map((m: { status: string }) => m.status)).toEqual(auth.modules.map(() => "passed"));
+    // Services left out by --service are reported, their modules skipped with the reason.
+    for (const other of report.services.filter((svc: { name: string }) => svc.name !== "auth")) {
+      for (const m of other.modules)
+        expect(m).toMatchObject({ status: "skipped", skipReason: expect.stringContaining("--service") });
+    }
+    const counted = report.services.reduce(
+      (n: number, svc: { modules: unknown[] }) => n + svc.modules.length,
+      0,
+    );
+    expect(counted).toBe(report.summary.total);
     expect(report.run.exitCode).toBe(0);
   });
 
@@ -75,7 +86,7 @@ describe("reports of a real e2e run (auth suite)", () => {
     expect(auth.called.map((c: { name: string }) => c.name)).toContain("login");
   });
 
-  it("writes valid JUnit XML with one testsuite for the service and no failures", async () => {
+  it("writes valid JUnit XML with a testsuite for the service and no failures", async () => {
     const xml = await readFile(join(dir, "junit.xml"), "utf8");
     expect(XMLValidator.validate(xml)).toBe(true);
     const doc = new XMLParser({
@@ -83,8 +94,8 @@ describe("reports of a real e2e run (auth suite)", () => {
       attributeNamePrefix: "",
       isArray: (n) => n === "testsuite" || n === "testcase",
     }).parse(xml);
-    const [suite] = doc.testsuites.testsuite;
-    expect(suite).toMatchObject({ name: "auth", failures: "0", errors: "0" });
+    const suite = doc.testsuites.testsuite.find((t: { name: string }) => t.name === "auth");
+    expect(suite).toMatchObject({ name: "auth", failures: "0", errors: "0", skipped: "0" });
     expect(suite.testcase.length).toBe(Number(suite.tests));
   });
 
