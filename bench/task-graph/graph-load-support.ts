@@ -1,5 +1,6 @@
 // Starts a benchmark server process and drives it with autocannon from this one.
 import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -8,7 +9,16 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 
 export interface BenchServer {
   url: string;
+  /** CPU time (user + system) the server process has used so far, in ms (Linux /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+function cpuMsOf(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat: utime and stime in clock ticks (100 per second).
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 export function startBenchServer(mode: string, seedIssues = 0): Promise<BenchServer> {
@@ -30,6 +40,7 @@ export function startBenchServer(mode: string, seedIssues = 0): Promise<BenchSer
         clearTimeout(timer);
         resolve({
           url: m[1]!,
+          cpuMs: () => cpuMsOf(child.pid!),
           stop: () =>
             new Promise<void>((done) => {
               child.once("exit", () => done());

@@ -19,7 +19,17 @@ const median = (xs: number[]) => {
 
 const ours = await startBenchServer("memory", ISSUES);
 const bare = await startBenchServer("bare", ISSUES);
-const runs: { ours: LoadResult; bare: LoadResult; ratio: number }[] = [];
+const runs: {
+  ours: LoadResult & { cpu_us_per_request: number };
+  bare: LoadResult & { cpu_us_per_request: number };
+  ratio: number;
+}[] = [];
+// Server CPU per answered request: a load-independent view of the same comparison.
+async function measured(server: typeof ours, url: string) {
+  const before = server.cpuMs();
+  const r = await load({ url, connections: CONNECTIONS, durationS: DURATION_S });
+  return { ...r, cpu_us_per_request: round(((server.cpuMs() - before) * 1000) / Math.max(1, r.ok_2xx), 1) };
+}
 try {
   const oursUrl = `${ours.url}/api/v1/issues?limit=20`;
   const bareUrl = `${bare.url}/api/v1/issues?limit=20`;
@@ -28,16 +38,8 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     // Swap the order every round so neither always runs second.
     const first = r % 2 === 0 ? "bare" : "ours";
-    const a = await load({
-      url: first === "bare" ? bareUrl : oursUrl,
-      connections: CONNECTIONS,
-      durationS: DURATION_S,
-    });
-    const b = await load({
-      url: first === "bare" ? oursUrl : bareUrl,
-      connections: CONNECTIONS,
-      durationS: DURATION_S,
-    });
+    const a = first === "bare" ? await measured(bare, bareUrl) : await measured(ours, oursUrl);
+    const b = first === "bare" ? await measured(ours, oursUrl) : await measured(bare, bareUrl);
     const [o, b0] = first === "bare" ? [b, a] : [a, b];
     if (o.non_2xx + o.errors > 0)
       throw new Error(`task-graph answered ${o.non_2xx} non-2xx and ${o.errors} errors`);
@@ -57,6 +59,8 @@ const summary = {
   task_graph_list_limit_20_median_rps: median(runs.map((r) => r.ours.requests_per_s)),
   baseline_bare_fastify_constant_page_median_rps: median(runs.map((r) => r.bare.requests_per_s)),
   median_ratio_ours_over_bare: ratio,
+  task_graph_cpu_us_per_request_median: median(runs.map((r) => r.ours.cpu_us_per_request)),
+  bare_cpu_us_per_request_median: median(runs.map((r) => r.bare.cpu_us_per_request)),
   target_ratio: TARGET_RATIO,
   meets_target: ratio >= TARGET_RATIO,
   runs,
@@ -64,6 +68,7 @@ const summary = {
 console.log(
   `GET /api/v1/issues?limit=20: median ${summary.task_graph_list_limit_20_median_rps} req/s vs bare Fastify ` +
     `${summary.baseline_bare_fastify_constant_page_median_rps} req/s; median per-round ratio ${ratio} ` +
-    `(rounds: ${runs.map((r) => r.ratio).join(", ")}; target >= ${TARGET_RATIO})`,
+    `(rounds: ${runs.map((r) => r.ratio).join(", ")}; target >= ${TARGET_RATIO}); server CPU per request ` +
+    `${summary.task_graph_cpu_us_per_request_median} us vs ${summary.bare_cpu_us_per_request_median} us`,
 );
 console.log(`written ${writeResult("list-issues", summary)}`);

@@ -1,0 +1,132 @@
+// The task-graph service's page: one method per endpoint of seed 2 and SPEC §2.
+// e2e.conf (services.task-graph) supplies base_url, headers and timeouts.
+
+import { randomUUID } from "node:crypto";
+import { BasePage, type PageResponse } from "gantry";
+
+export interface IssueQuery {
+  page?: number | string;
+  limit?: number | string;
+  status?: string;
+  priority?: string;
+  component_id?: string;
+  label?: string;
+  q?: string;
+  sort?: string;
+}
+
+const issuePath = (id: string) => `/api/v1/issues/${encodeURIComponent(id)}`;
+const componentPath = (id: string) => `/api/v1/components/${encodeURIComponent(id)}`;
+
+export default class TaskGraphPage extends BasePage {
+  /** GET /health */
+  health(): Promise<PageResponse> {
+    return this.get("/health");
+  }
+
+  /** POST /api/v1/issues; `body` may be anything, to exercise validation. */
+  createIssue(body: unknown): Promise<PageResponse> {
+    return this.post("/api/v1/issues", body);
+  }
+
+  /** GET /api/v1/issues with filters, sort and paging */
+  listIssues(query: IssueQuery = {}): Promise<PageResponse> {
+    return this.get("/api/v1/issues", { query: { ...query } });
+  }
+
+  /** GET /api/v1/issues/{id} */
+  getIssue(id: string): Promise<PageResponse> {
+    return this.get(issuePath(id));
+  }
+
+  /** PATCH /api/v1/issues/{id} */
+  updateIssue(id: string, body: unknown): Promise<PageResponse> {
+    return this.patch(issuePath(id), body);
+  }
+
+  /** DELETE /api/v1/issues/{id} */
+  deleteIssue(id: string): Promise<PageResponse> {
+    return this.delete(issuePath(id));
+  }
+
+  /** GET /api/v1/issues/blocked */
+  blockedIssues(query: { page?: number; limit?: number } = {}): Promise<PageResponse> {
+    return this.get("/api/v1/issues/blocked", { query: { ...query } });
+  }
+
+  /** GET /api/v1/issues/workable */
+  workableIssues(query: { page?: number; limit?: number } = {}): Promise<PageResponse> {
+    return this.get("/api/v1/issues/workable", { query: { ...query } });
+  }
+
+  /** POST /api/v1/issues/{id}/dependencies: `id` depends on `dependsOnId`. */
+  addDependency(id: string, dependsOnId: unknown): Promise<PageResponse> {
+    return this.post(`${issuePath(id)}/dependencies`, { depends_on_id: dependsOnId });
+  }
+
+  /** GET /api/v1/issues/{id}/dependencies */
+  dependencies(id: string): Promise<PageResponse> {
+    return this.get(`${issuePath(id)}/dependencies`);
+  }
+
+  /** DELETE /api/v1/issues/{id}/dependencies/{depends_on_id} */
+  removeDependency(id: string, dependsOnId: string): Promise<PageResponse> {
+    return this.delete(`${issuePath(id)}/dependencies/${encodeURIComponent(dependsOnId)}`);
+  }
+
+  /** POST /api/v1/components */
+  createComponent(body: unknown): Promise<PageResponse> {
+    return this.post("/api/v1/components", body);
+  }
+
+  /** GET /api/v1/components */
+  listComponents(query: { page?: number; limit?: number } = {}): Promise<PageResponse> {
+    return this.get("/api/v1/components", { query: { ...query } });
+  }
+
+  /** GET /api/v1/components/{id} */
+  getComponent(id: string): Promise<PageResponse> {
+    return this.get(componentPath(id));
+  }
+
+  /** PATCH /api/v1/components/{id} */
+  updateComponent(id: string, body: unknown): Promise<PageResponse> {
+    return this.patch(componentPath(id), body);
+  }
+
+  /** DELETE /api/v1/components/{id} */
+  deleteComponent(id: string): Promise<PageResponse> {
+    return this.delete(componentPath(id));
+  }
+
+  /** GET /api/v1/analyze/impact/{id}?max_depth */
+  impact(id: string, maxDepth?: number | string): Promise<PageResponse> {
+    return this.get(`/api/v1/analyze/impact/${encodeURIComponent(id)}`, {
+      query: maxDepth === undefined ? {} : { max_depth: maxDepth },
+    });
+  }
+
+  /** POST /api/v1/analyze/root-cause */
+  rootCause(body: unknown): Promise<PageResponse> {
+    return this.post("/api/v1/analyze/root-cause", body);
+  }
+
+  /** POST /api/v1/rag/search */
+  search(body: unknown): Promise<PageResponse> {
+    return this.post("/api/v1/rag/search", body);
+  }
+
+  /** A component in its own project-unique name, created for one scenario. */
+  async newComponent(name = "component"): Promise<{ id: string; name: string }> {
+    const res = await this.createComponent({ name: `${name}-${randomUUID().slice(0, 8)}` });
+    if (res.status !== 201) throw new Error(`creating a component answered ${res.status}: ${res.text()}`);
+    return res.json();
+  }
+
+  /** An issue created for one scenario; fails loudly if the service refuses it. */
+  async newIssue(body: Record<string, unknown> = {}): Promise<Record<string, unknown> & { id: string }> {
+    const res = await this.createIssue({ title: `e2e issue ${randomUUID().slice(0, 8)}`, ...body });
+    if (res.status !== 201) throw new Error(`creating an issue answered ${res.status}: ${res.text()}`);
+    return res.json();
+  }
+}
