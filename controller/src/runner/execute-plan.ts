@@ -8,6 +8,7 @@ import type { DispatcherRegistry } from "../http/dispatchers.js";
 import { pageContextFor } from "../http/page-context.js";
 import type { ModuleResult, ServiceResult } from "../report/types.js";
 import { failureFrom } from "./failure-details.js";
+import { HeapTrim } from "./heap-trim.js";
 import { loadModule, type ScenarioRun } from "./load-suite.js";
 import type { PlannedModule, PlannedService, RunPlan } from "./plan-run.js";
 import type { ReporterHub } from "./reporter-hub.js";
@@ -34,6 +35,7 @@ export interface ExecuteOptions {
 
 interface RunState {
   stopReason?: string;
+  heap: HeapTrim;
 }
 
 function baseResult(m: PlannedModule, service: string): Omit<ModuleResult, "status" | "durationMs"> {
@@ -124,6 +126,7 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
           }
         : await runWithRetries(planned, loaded.run, name, page, o);
     loaded?.release();
+    state.heap.afterModule();
     if (o.bail && (r.status === "failed" || r.status === "error")) {
       state.stopReason ??= `not run: --bail after ${name}/${m.file.name} ${r.status}`;
     }
@@ -138,7 +141,7 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
 }
 
 export async function executePlan(o: ExecuteOptions): Promise<ServiceResult[]> {
-  const state: RunState = {};
+  const state: RunState = { heap: new HeapTrim() };
   o.signal?.addEventListener("abort", () => (state.stopReason ??= "not run: interrupted"), { once: true });
   return runPool(o.plan.services, o.workers, (ps) => runService(ps, o, state));
 }
