@@ -1,0 +1,114 @@
+// `e2e run` with the parts around the runner: file reporters, the "gantry" package import from
+// a project with no package.json, and the lifecycle starting a service that is not running.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
+import { confFor, makeProject, moduleSource, pageSource, type Project, runCli } from "../helpers/project.js";
+
+let server: TestServer;
+const projects: Project[] = [];
+beforeAll(async () => {
+  server = await startServer((req, res) =>
+    sendJson(res, req.url === "/health" ? 200 : 404, { status: "healthy" }),
+  );
+});
+afterAll(async () => {
+  for (const p of projects) p.remove();
+  await server.close();
+});
+
+function project(files: Record<string, string>): Project {
+  const p = makeProject(files);
+  projects.push(p);
+  return p;
+}
+
+const ok = moduleSource(
+  `  const res = await page.health();\n  assert.equal(res.status, 200);\n  return res;`,
+);
+
+async function freePort(): Promise<number> {
+  const s = createServer().listen(0, "127.0.0.1");
+  await new Promise((r) => s.once("listening", r));
+  const { port } = s.address() as { port: number };
+  await new Promise((r) => s.close(r));
+  return port;
+}
+
+describe("e2e run with reporters, the gantry import and the lifecycle", () => {
+  it("writes the json, junit and html reports to --report-dir; an unknown reporter is a usage error", async () => {
+    const p = project({
+      "e2e.conf": confFor({ api: { url: server.url } }),
+      "services/api/page.ts": pageSource(),
+      "services/api/modules/01_health.ts": ok,
+      "services/api/modules/02_wrong.ts": moduleSource(`  assert.equal(1, 2);`),
+    });
+    const dir = join(p.dir, "out");
+    const conf = `${p.dir}/e2e.conf`;
+    const r = await runCli([
+      "run",
+      "--no-start",
+      "--config",
+      conf,
+      "--reporter",
+      "console,json,junit,html",
+      "--report-dir",
+      dir,
+    ]);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const json = JSON.parse(readFileSync(join(dir, "e2e-report.json"), "utf8"));
+    assert.equal(JSON.stringify(json).includes("02_wrong"), true);
+    assert.match(readFileSync(join(dir, "junit.xml"), "utf8"), /<testsuite[^>]*name="api"/);
+    assert.ok(existsSync(join(dir, "e2e-report.html")));
+    const bad = await runCli(["run", "--no-start", "--config", conf, "--reporter", "tap"]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /tap/);
+  });
+
+  it('lets pages and modules in a folder without package.json import the running framework as "gantry"', async () => {
+    const p = project({
+      "e2e.conf": confFor({ api: { url: server.url } }),
+      "services/api/page.ts": pageSource(),
+      "services/api/modules/01_same_class.ts": moduleSource(
+        `  assert.ok(page instanceof BasePage, "the page extends the runner's own BasePage");\n  return page.health();`,
+        `import { BasePage } from "gantry";`,
+      ),
+      // Top-level await needs an ES module: still runs.
+      "services/api/modules/02_top_level_await.ts": moduleSource(
+        `  assert.equal(ready, true);\n  return page.health();`,
+        `const ready = await Promise.resolve(true);`,
+      ),
+    });
+    const r = await runCli(["run", "--no-start", "--config", `${p.dir}/e2e.conf`]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /2 passed/);
+  });
+
+  it("starts a required service that is not running with its start_command, tests it, and stops it", async () => {
+    const port = await freePort();
+    const p = project({
+      "e2e.conf": confFor({
+        api: {
+          url: `http://127.0.0.1:${port}`,
+          extra: `    launcher: process\n    start_command: ["node", "server.mjs"]\n    env:\n      PORT: "${port}"\n`,
+        },
+      }),
+      "services/api/server.mjs": `import { createServer } from "node:http";
+createServer((req, res) => { res.setHeader("content-type", "application/json"); res.end(JSON.stringify({ status: "healthy", pid: process.pid })); })
+  .listen(Number(process.env.PORT), "127.0.0.1");
+`,
+      "services/api/page.ts": pageSource(),
+      "services/api/modules/01_health.ts": ok,
+    });
+    const r = await runCli(["run", "--config", `${p.dir}/e2e.conf`]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /✓ api › 01_health/);
+    await assert.rejects(
+      fetch(`http://127.0.0.1:${port}/health`),
+      "the started service is stopped after the run",
+    );
+  });
+});
