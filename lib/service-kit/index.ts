@@ -14,7 +14,7 @@ export {
   httpError,
 } from "./errors.js";
 export { listen, type ListenOptions, resolvePort } from "./listen.js";
-export { loggerOptions, REDACTED_PATHS, resolveLogLevel } from "./logger.js";
+export { CENSORED, loggerOptions, redactSecrets, resolveLogLevel, SECRET_KEY } from "./logger.js";
 export { handleShutdownSignals, type ShutdownOptions } from "./shutdown.js";
 export { utcTimestamp } from "./timestamp.js";
 export { ErrorBodySchema } from "./schemas.js";

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { loggerOptions, resolveLogLevel } from "../logger.js";
+import { loggerOptions, redactSecrets, resolveLogLevel } from "../logger.js";
 
 function capture(): { stream: Writable; lines: string[] } {
   const lines: string[] = [];
@@ -38,6 +38,23 @@ describe("service logger options", () => {
     const out = lines.join("");
     expect(out).toContain('"msg":"event"');
     expect(out).not.toMatch(/sekrit/);
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 30 });
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 30, apiKey: "[REDACTED]" });
+  });
+
+  it("censors secret-named keys at any depth, in arrays too, and keeps everything else", () => {
+    const input = {
+      user: { email: "a@b.c", password: "p1", nested: [{ access_token: "t1", id: 1 }] },
+      headers: { Authorization: "Bearer x", "X-Api-Key": "k", accept: "json" },
+      count: 3,
+    };
+    const out = redactSecrets(input);
+    expect(out).toEqual({
+      user: { email: "a@b.c", password: "[REDACTED]", nested: [{ access_token: "[REDACTED]", id: 1 }] },
+      headers: { Authorization: "[REDACTED]", "X-Api-Key": "[REDACTED]", accept: "json" },
+      count: 3,
+    });
+    expect(input.user.password).toBe("p1");
+    const clean = { a: { b: [1, 2] } };
+    expect(redactSecrets(clean)).toBe(clean);
   });
 });
