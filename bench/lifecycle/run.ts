@@ -1,15 +1,19 @@
 // bench:lifecycle — how soon `e2e run` has one auth service up and its first module running,
 // with the docker launcher and the process launcher, against the baseline `docker compose up
 // --wait` of the same image, run side by side (interleaved) in this one script.
-// Also: delay from the service's own "Server listening" log line to the first module.
+// Also: delay from the service's own "Server listening" log line to the first module, and the
+// lifecycle's own share (bootServices alone, in a fresh process).
+// The CLI runs compiled code (dist/), so the bench compiles first (npm run build).
 // Usage: npm run bench:lifecycle   (BENCH_RUNS=5 by default). Results: bench/results/lifecycle.json
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ServiceConfig } from "../../controller/src/config/types.js";
 import { freePort } from "../../controller/src/lifecycle/common/free-port.js";
 import { makeBenchProject } from "./bench-project.js";
+import { authService, bootOnce } from "./boot-in-process.js";
 import { composeFile, composeUpOnce } from "./compose-baseline.js";
 import { ensureImages } from "./ensure-images.js";
 import { type CliSample, runCliOnce } from "./run-cli.js";
@@ -19,6 +23,7 @@ const REPO = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const IMAGE = "gantry/auth:e2e";
 
+execFileSync("npx", ["tsc", "-p", "tsconfig.build.json"], { cwd: REPO, stdio: "inherit" });
 const engine = await ensureImages(REPO, IMAGE);
 const work = mkdtempSync(join(tmpdir(), "gantry-bench-auth-"));
 execFileSync(process.execPath, ["infra/images/bundle.mjs", "auth", join(work, "bundle")], {
@@ -72,12 +77,39 @@ if (engine.ok) {
 
 const samples = new Map<string, CliSample[]>(variants.map((v) => [v.name, []]));
 const compose: number[] = [];
+// The lifecycle alone (fresh process, compiled code): bootServices from import to ready.
+const lifecycleOnly: {
+  name: string;
+  service: () => Promise<ServiceConfig>;
+  runs: { importMs: number; bootMs: number }[];
+}[] = [
+  {
+    name: "bootServices only, process (bundled)",
+    service: async () =>
+      authService({
+        base_url: `http://127.0.0.1:${await freePort()}`,
+        launcher: "process",
+        maven_module: join(work, "bundle"),
+        start_command: ["node", "server.mjs"],
+      }),
+    runs: [],
+  },
+];
+if (engine.ok) {
+  lifecycleOnly.unshift({
+    name: "bootServices only, docker",
+    service: async () =>
+      authService({ base_url: `http://127.0.0.1:${await freePort()}`, launcher: "docker", image: IMAGE }),
+    runs: [],
+  });
+}
 const compositionFile = engine.ok ? composeFile(IMAGE, await freePort()) : "";
 for (let i = 0; i < RUNS; i++) {
   for (const v of variants) {
     writeFileSync(processLog, "");
     samples.get(v.name)!.push(await runCliOnce(REPO, v.project, v.readyLog));
   }
+  for (const l of lifecycleOnly) l.runs.push(bootOnce(REPO, await l.service()));
   if (engine.ok) compose.push(composeUpOnce(compositionFile, `gantry-bench-${process.pid}`));
   process.stdout.write(`run ${i + 1}/${RUNS} done\n`);
 }
@@ -99,6 +131,19 @@ for (const [name, list] of samples) {
   };
   console.log(
     `${name.padEnd(44)} ${`${toModule.median} ms`.padStart(14)} ${(ready ? `${ready.median} ms` : "n/a").padStart(13)} ${(ratio ? `${ratio.toFixed(2)}x` : "n/a").padStart(13)}`,
+  );
+}
+for (const l of lifecycleOnly) {
+  const boot = summary(l.runs.map((r) => Math.round(r.bootMs)));
+  const imports = summary(l.runs.map((r) => Math.round(r.importMs)));
+  const ratio = composeMedian ? composeMedian / boot.median : undefined;
+  (results.variants as Record<string, unknown>)[l.name] = {
+    bootMs: boot,
+    importMs: imports,
+    composeRatio: ratio,
+  };
+  console.log(
+    `${l.name.padEnd(44)} ${`${boot.median} ms`.padStart(14)} ${"".padStart(13)} ${(ratio ? `${ratio.toFixed(2)}x` : "n/a").padStart(13)}`,
   );
 }
 if (composeMedian !== undefined) {
