@@ -1,10 +1,15 @@
 import { Type } from "@fastify/type-provider-typebox";
-import { Id } from "./common.js";
+import { Id, NullableString, StringEnum } from "./common.js";
 
 export const ImpactQuery = Type.Object(
   {
     max_depth: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 50, default: 10, description: "How many dependency levels to follow." }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 50,
+        default: 10,
+        description: "How many dependency levels to follow.",
+      }),
     ),
   },
   { additionalProperties: false },
@@ -15,7 +20,7 @@ const AffectedIssue = Type.Object({
   title: Type.String(),
   status: Type.String(),
   priority: Type.String(),
-  component_id: Type.Union([Type.String(), Type.Null()]),
+  component_id: NullableString(),
   depth: Type.Integer({ description: "1 = depends on the analysed issue directly." }),
   path: Type.Array(Type.String(), { description: "Ids from the analysed issue to this one." }),
 });
@@ -32,7 +37,7 @@ export const ImpactResponse = Type.Object({
     Type.Object({ id: Type.String(), name: Type.String(), issue_count: Type.Integer() }),
   ),
   risk_score: Type.Number({ description: "direct + 0.5 * transitive + 2 * blocked" }),
-  risk_level: Type.Union([Type.Literal("LOW"), Type.Literal("MEDIUM"), Type.Literal("HIGH"), Type.Literal("CRITICAL")]),
+  risk_level: StringEnum(["LOW", "MEDIUM", "HIGH", "CRITICAL"] as const),
   truncated: Type.Boolean({ description: "True when max_depth cut the walk short." }),
 });
 
@@ -55,7 +60,9 @@ const SignalsSchema = Type.Object({
   recency: Type.Number({ description: "+0.3 changed or closed < 24 h, +0.2 < 7 days." }),
   labels: Type.Number({ description: "+0.2 when sharing a label with the request." }),
   semantic: Type.Number({ description: "0.2 * cosine similarity of failure and issue text (>= 0)." }),
-  graph: Type.Number({ description: "+0.2 within 1 dependency hop of the component's issues, +0.1 within 3." }),
+  graph: Type.Number({
+    description: "+0.2 within 1 dependency hop of the component's issues, +0.1 within 3.",
+  }),
 });
 
 export const RootCauseResponse = Type.Object({
@@ -75,10 +82,10 @@ export const RootCauseResponse = Type.Object({
 });
 
 export const HealthResponse = Type.Object({
-  status: Type.Union([Type.Literal("healthy"), Type.Literal("degraded")]),
+  status: StringEnum(["healthy", "degraded"] as const),
   service: Type.Literal("task-graph"),
   version: Type.String(),
   timestamp: Type.String(),
-  graph: Type.Object({ backend: Type.String(), status: Type.Union([Type.Literal("up"), Type.Literal("down")]) }),
-  vectors: Type.Object({ backend: Type.String(), status: Type.Union([Type.Literal("up"), Type.Literal("down")]) }),
+  graph: Type.Object({ backend: Type.String(), status: StringEnum(["up", "down"] as const) }),
+  vectors: Type.Object({ backend: Type.String(), status: StringEnum(["up", "down"] as const) }),
 });

@@ -8,18 +8,32 @@ export const Timestamp = Type.String({
 
 export const Id = Type.String({ minLength: 1, maxLength: 100, description: "Identifier (UUID)." });
 
-export const StatusSchema = Type.Union(
-  [Type.Literal("OPEN"), Type.Literal("IN_PROGRESS"), Type.Literal("BLOCKED"), Type.Literal("CLOSED")],
-  { description: "Issue status." },
-);
-export const PrioritySchema = Type.Union(
-  [Type.Literal("LOW"), Type.Literal("MEDIUM"), Type.Literal("HIGH"), Type.Literal("CRITICAL")],
-  { description: "Issue priority." },
-);
+/**
+ * A string from a fixed list, as JSON Schema `enum` rather than TypeBox's anyOf of literals:
+ * the validation message then lists the allowed values ("must be one of: ..."), and the
+ * response serializer needs no per-value schema matching.
+ */
+export function StringEnum<T extends string>(values: readonly T[], options: { description?: string } = {}) {
+  return Type.Unsafe<T>({ type: "string", enum: [...values], ...options });
+}
+
+/** A string or null (OpenAPI 3.0 `nullable`), without an anyOf. */
+export function NullableString(
+  options: { minLength?: number; maxLength?: number; description?: string } = {},
+) {
+  return Type.Unsafe<string | null>({ type: "string", nullable: true, ...options });
+}
+
+export const STATUSES = ["OPEN", "IN_PROGRESS", "BLOCKED", "CLOSED"] as const;
+export const PRIORITIES = ["LOW", "MEDIUM", "HIGH", "CRITICAL"] as const;
+export const StatusSchema = StringEnum(STATUSES, { description: "Issue status." });
+export const PrioritySchema = StringEnum(PRIORITIES, { description: "Issue priority." });
 
 export const PageQuery = {
   page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: "1-based page number." })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: "Items per page." })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 100, default: 20, description: "Items per page." }),
+  ),
 };
 
 /** The list envelope every list endpoint answers with. */

@@ -1,8 +1,14 @@
 import { type Static, Type } from "@fastify/type-provider-typebox";
 import { Timestamp } from "./common.js";
 
-const Name = Type.String({ maxLength: 500, description: "1..100 characters after trimming; unique per project." });
-const Project = Type.String({ maxLength: 500, description: "1..100 characters after trimming. Default: default." });
+const Name = Type.String({
+  maxLength: 500,
+  description: "1..100 characters after trimming; unique per project.",
+});
+const Project = Type.String({
+  maxLength: 500,
+  description: "1..100 characters after trimming. Default: default.",
+});
 const Description = Type.String({ maxLength: 5000 });
 
 export const ComponentSchema = Type.Object({

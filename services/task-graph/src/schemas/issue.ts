@@ -1,6 +1,14 @@
 // Issue shapes: the single source of request validation, response types and OpenAPI.
 import { type Static, Type } from "@fastify/type-provider-typebox";
-import { Id, PageQuery, PrioritySchema, StatusSchema, Timestamp } from "./common.js";
+import {
+  Id,
+  NullableString,
+  PageQuery,
+  PrioritySchema,
+  StatusSchema,
+  StringEnum,
+  Timestamp,
+} from "./common.js";
 
 const Title = Type.String({ maxLength: 1000, description: "1..200 characters after trimming." });
 const Description = Type.String({ maxLength: 20_000 });
@@ -9,7 +17,11 @@ const Labels = Type.Array(Type.String({ minLength: 1, maxLength: 50 }), {
   uniqueItems: true,
   description: "Up to 20 distinct labels of 1..50 characters.",
 });
-const ComponentRef = Type.Union([Id, Type.Null()], { description: "Component id, or null for none." });
+const ComponentRef = NullableString({
+  minLength: 1,
+  maxLength: 100,
+  description: "Component id, or null for none.",
+});
 
 export const IssueSchema = Type.Object({
   id: Type.String(),
@@ -17,13 +29,13 @@ export const IssueSchema = Type.Object({
   description: Type.String(),
   status: StatusSchema,
   priority: PrioritySchema,
-  component_id: Type.Union([Type.String(), Type.Null()]),
+  component_id: NullableString(),
   labels: Type.Array(Type.String()),
   depends_on: Type.Array(Type.String(), { description: "Ids of issues this one depends on." }),
   blocks: Type.Array(Type.String(), { description: "Ids of issues that depend on this one." }),
   created_at: Timestamp,
   updated_at: Timestamp,
-  closed_at: Type.Union([Timestamp, Type.Null()]),
+  closed_at: NullableString({ description: "When it was closed (UTC, ms); null unless CLOSED." }),
 });
 export type Issue = Static<typeof IssueSchema>;
 
@@ -53,7 +65,14 @@ export const PatchIssueBody = Type.Object(
 );
 export type PatchIssueInput = Static<typeof PatchIssueBody>;
 
-export const SORT_VALUES = ["created_at", "-created_at", "updated_at", "-updated_at", "priority", "-priority"];
+export const SORT_VALUES = [
+  "created_at",
+  "-created_at",
+  "updated_at",
+  "-updated_at",
+  "priority",
+  "-priority",
+] as const;
 
 export const ListIssuesQuery = Type.Object(
   {
@@ -61,15 +80,18 @@ export const ListIssuesQuery = Type.Object(
     status: Type.Optional(
       Type.String({ maxLength: 200, description: "Comma list of OPEN, IN_PROGRESS, BLOCKED, CLOSED." }),
     ),
-    priority: Type.Optional(Type.String({ maxLength: 200, description: "Comma list of LOW, MEDIUM, HIGH, CRITICAL." })),
+    priority: Type.Optional(
+      Type.String({ maxLength: 200, description: "Comma list of LOW, MEDIUM, HIGH, CRITICAL." }),
+    ),
     component_id: Type.Optional(Id),
     label: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })),
-    q: Type.Optional(Type.String({ maxLength: 200, description: "Case-insensitive text in title or description." })),
+    q: Type.Optional(
+      Type.String({ maxLength: 200, description: "Case-insensitive text in title or description." }),
+    ),
     sort: Type.Optional(
-      Type.Union(
-        SORT_VALUES.map((v) => Type.Literal(v)),
-        { description: "created_at | updated_at | priority, optionally prefixed with - for descending." },
-      ),
+      StringEnum(SORT_VALUES, {
+        description: "created_at | updated_at | priority, optionally prefixed with - for descending.",
+      }),
     ),
   },
   { additionalProperties: false },
