@@ -5,8 +5,11 @@
 // BENCH_TARGET=echo (default): a trivial loopback server, no step delay — the worst case for the
 //   reporters' share, since the requests cost almost nothing.
 // BENCH_TARGET=auth: the real auth service in-process (login with scrypt, list users, /me with the token).
+// BENCH_TARGET=auth-process: the same scenario against the auth service in its own process, as in a
+//   real run (the file reporters then prepare modules while the runner waits on the network).
 // Prints medians and the ratio; writes bench/results/report-reporters-<target>.json.
 
+import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -25,7 +28,7 @@ import { createAuthService } from "../../services/auth/src/index.js";
 const MODULES = Number(process.env.BENCH_MODULES ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PAYLOADS = process.env.BENCH_PAYLOADS !== "0";
-const TARGET = process.env.BENCH_TARGET === "auth" ? "auth" : "echo";
+const TARGET = (["auth", "auth-process"] as const).find((t) => t === process.env.BENCH_TARGET) ?? "echo";
 const SERVICES = ["auth", "task-graph"];
 
 const server = createServer((req, res) => {
@@ -48,9 +51,42 @@ await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
 const auth =
   TARGET === "auth"
     ? await createAuthService({ port: 0, host: "127.0.0.1", env: { LOG_LEVEL: "silent" } })
-    : undefined;
+    : TARGET === "auth-process"
+      ? await startAuthProcess()
+      : undefined;
 const base = auth?.url ?? `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const dispatcher = new Agent({ connections: 8 });
+
+/** The auth service as its own process on a free loopback port, the way the process launcher runs it. */
+async function startAuthProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+  const probe = createServer();
+  await new Promise<void>((done) => probe.listen(0, "127.0.0.1", done));
+  const port = (probe.address() as AddressInfo).port;
+  await new Promise((done) => probe.close(done));
+  const child = spawn(process.execPath, ["--import", "tsx", "services/auth/src/server.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent" },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`auth service not healthy at ${url}/health after 30000ms`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return {
+    url,
+    close: () =>
+      new Promise<void>((done) => {
+        child.once("exit", () => done());
+        child.kill("SIGTERM");
+      }),
+  };
+}
 
 /** The three requests of module i. */
 async function scenario(i: number): Promise<RecordedExchange[]> {

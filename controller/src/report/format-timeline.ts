@@ -3,8 +3,16 @@
 
 import type { ReportExchange } from "./report-document.js";
 
+const formatted = new WeakMap<readonly ReportExchange[], string>();
+
+/** The timeline text, kept per requests array so the junit reporter can format it during the run. */
 export function formatTimeline(requests: readonly ReportExchange[]): string {
-  return requests.map(formatExchange).join("\n");
+  let text = formatted.get(requests);
+  if (text === undefined) {
+    text = requests.map(formatExchange).join("\n");
+    formatted.set(requests, text);
+  }
+  return text;
 }
 
 function formatExchange(x: ReportExchange, index: number): string {

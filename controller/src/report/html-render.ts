@@ -83,7 +83,7 @@ function renderService(service: ReportService, doc: ReportDocument): string {
   const trace = doc.traceability.services.find((t) => t.service === service.name);
   return `<section class="service" data-service="${e(service.name)}">
 <h2>${e(service.name)}<span class="url">${e(service.baseUrl)}</span><span class="counts">${counts}</span></h2>
-${service.modules.map((m) => renderModule(m, doc.run.includePayloads)).join("\n")}
+${service.modules.map((m) => renderModuleHtml(m, doc.run.includePayloads)).join("\n")}
 ${trace ? renderTraceability(trace) : ""}
 </section>`;
 }
@@ -106,6 +106,17 @@ function renderTraceability(trace: ReportDocument["traceability"]["services"][nu
   return `<details class="trace"${trace.uncalled.length ? " open" : ""}><summary>${heading}</summary>
 <table><thead><tr><th>Endpoint</th><th>Path</th><th>Methods</th><th>Calls</th><th>Modules</th></tr></thead>
 <tbody>${rows.join("")}</tbody></table></details>`;
+}
+
+const renderedModules = new WeakMap<ReportModule, { includePayloads: boolean; html: string }>();
+
+/** One module's <details> block; kept per module so the reporter can render it during the run. */
+export function renderModuleHtml(m: ReportModule, includePayloads: boolean): string {
+  const hit = renderedModules.get(m);
+  if (hit && hit.includePayloads === includePayloads) return hit.html;
+  const html = renderModule(m, includePayloads);
+  renderedModules.set(m, { includePayloads, html });
+  return html;
 }
 
 function renderModule(m: ReportModule, includePayloads: boolean): string {

@@ -2,8 +2,9 @@
 
 import type { ResolvedConfig } from "../config/types.js";
 import type { Redactor } from "./redact.js";
-import { buildReportDocument } from "./report-document.js";
-import type { Reporter, RunContext, RunResult } from "./types.js";
+import { prepareLater } from "./prepare-later.js";
+import { buildReportDocument, reportModuleOf } from "./report-document.js";
+import type { ModuleResult, Reporter, RunContext, RunResult } from "./types.js";
 import { writeReportFile } from "./write-report-file.js";
 
 export const JSON_REPORT_FILE = "e2e-report.json";
@@ -28,6 +29,10 @@ export class JsonReporter implements Reporter {
     this.config = ctx.config;
     // The directory given at construction wins; the run context is the fallback.
     this.reportDir = this.options.reportDir || ctx.reportDir;
+  }
+
+  onModuleResult(result: ModuleResult): void {
+    prepareLater(() => reportModuleOf(result, this.options));
   }
 
   async onRunEnd(result: RunResult): Promise<void> {

@@ -7,8 +7,14 @@ import { create } from "xmlbuilder2";
 import type { ResolvedConfig } from "../config/types.js";
 import { formatTimeline } from "./format-timeline.js";
 import type { FileReporterOptions } from "./json-reporter.js";
-import { buildReportDocument, type ReportModule, type ReportService } from "./report-document.js";
-import type { FailureDetails, Reporter, RunContext, RunResult } from "./types.js";
+import { prepareLater } from "./prepare-later.js";
+import {
+  buildReportDocument,
+  type ReportModule,
+  type ReportService,
+  reportModuleOf,
+} from "./report-document.js";
+import type { FailureDetails, ModuleResult, Reporter, RunContext, RunResult } from "./types.js";
 import { writeReportFile } from "./write-report-file.js";
 
 export const JUNIT_REPORT_FILE = "junit.xml";
@@ -32,6 +38,11 @@ export class JunitReporter implements Reporter {
 
   onServiceStart(service: string): void {
     this.serviceStartedAt.set(service, new Date().toISOString());
+  }
+
+  onModuleResult(result: ModuleResult): void {
+    if (!this.options.includePayloads) return;
+    prepareLater(() => formatTimeline(reportModuleOf(result, this.options).requests));
   }
 
   async onRunEnd(result: RunResult): Promise<void> {

@@ -187,11 +187,46 @@ function reportService(service: ServiceResult, options: DocumentOptions): Report
     name: service.name,
     baseUrl: options.redactor.text(service.baseUrl),
     summary: summarize(service.modules),
-    modules: service.modules.map((m) => reportModule(m, options)),
+    modules: service.modules.map((m) => reportModuleOf(m, options)),
   };
 }
 
-function reportModule(m: ModuleResult, { redactor, includePayloads }: DocumentOptions): ReportModule {
+// Modules can be prepared while the run goes on (reporters call this from onModuleResult, deferred to
+// when the runner waits on the network), so that the end of the run only assembles them.
+const prepared = new WeakMap<
+  ModuleResult,
+  { redactor: Redactor; includePayloads: boolean; fingerprint: string; module: ReportModule }
+>();
+
+/** The redacted report view of one module result, built once per result and options. */
+export function reportModuleOf(
+  m: ModuleResult,
+  options: Pick<DocumentOptions, "redactor" | "includePayloads">,
+): ReportModule {
+  const hit = prepared.get(m);
+  const fingerprint = fingerprintOf(m);
+  if (
+    hit &&
+    hit.redactor === options.redactor &&
+    hit.includePayloads === options.includePayloads &&
+    hit.fingerprint === fingerprint
+  ) {
+    return hit.module;
+  }
+  const module = reportModule(m, options);
+  prepared.set(m, { ...options, fingerprint, module });
+  return module;
+}
+
+/** Cheap guard against a result changed after it was prepared (it should not be, but then: rebuild). */
+function fingerprintOf(m: ModuleResult): string {
+  return `${m.status}|${m.durationMs}|${m.attempts}|${m.requests.length}|${m.failure?.message ?? ""}|${m.skipReason ?? ""}`;
+}
+
+function reportModule(
+  m: ModuleResult,
+  { redactor, includePayloads }: Pick<DocumentOptions, "redactor" | "includePayloads">,
+): ReportModule {
   const out: ReportModule = {
     service: m.service,
     name: m.module,
