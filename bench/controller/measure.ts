@@ -9,22 +9,24 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const MAXRSS = join(ROOT, "bench/controller/report-maxrss.mjs");
+const USAGE = join(ROOT, "bench/controller/report-usage.mjs");
 
 export interface Measured {
   ms: number;
   code: number | null;
   maxRssKb?: number;
+  /** User + system CPU time of the process itself (with `usage`), ms. */
+  cpuMs?: number;
   stdout: string;
   stderr: string;
 }
 
-/** Runs `node ...args` and measures its wall time (and peak RSS when asked). */
+/** Runs `node ...args` and measures its wall time (and peak RSS and CPU time with `usage`). */
 export function timeNode(
   args: string[],
-  options: { rss?: boolean; env?: Record<string, string>; cwd?: string } = {},
+  options: { usage?: boolean; env?: Record<string, string>; cwd?: string } = {},
 ): Promise<Measured> {
-  const argv = options.rss ? ["--import", MAXRSS, ...args] : args;
+  const argv = options.usage ? ["--import", USAGE, ...args] : args;
   return new Promise((done, fail) => {
     const started = performance.now();
     const child = spawn(process.execPath, argv, {
@@ -39,7 +41,15 @@ export function timeNode(
     child.on("close", (code) => {
       const ms = performance.now() - started;
       const rss = /GANTRY_BENCH_MAXRSS_KB=(\d+)/.exec(stderr);
-      done({ ms, code, stdout, stderr, ...(rss ? { maxRssKb: Number(rss[1]) } : {}) });
+      const cpu = /GANTRY_BENCH_CPU_US=(\d+)/.exec(stderr);
+      done({
+        ms,
+        code,
+        stdout,
+        stderr,
+        ...(rss ? { maxRssKb: Number(rss[1]) } : {}),
+        ...(cpu ? { cpuMs: Number(cpu[1]) / 1000 } : {}),
+      });
     });
   });
 }

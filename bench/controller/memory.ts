@@ -15,7 +15,9 @@ export async function benchMemory(): Promise<Record<string, unknown>> {
     const peaks: Record<number, number[]> = { 1000: [], 5000: [] };
     for (let i = 0; i < REPS + 1; i++) {
       for (const { n, tree } of trees) {
-        const r = await timeNode([...cli.args, "run", "--no-start", "--config", tree.config], { rss: true });
+        const r = await timeNode([...cli.args, "run", "--no-start", "--config", tree.config], {
+          usage: true,
+        });
         if (r.code !== 0 || r.maxRssKb === undefined)
           throw new Error(`e2e run (${n}) failed: ${r.stderr.slice(-2000)}`);
         if (i > 0) peaks[n]!.push(r.maxRssKb / 1024);
