@@ -38,8 +38,10 @@ export class IssueService {
       };
       return { ...(await settle(store.createIssue(record), this.ctx.visibleAtCall)), record };
     });
+    // Index while the write is being made durable: CPU work overlaps the disk sync.
+    const indexed = this.ctx.indexer.indexIssue(record);
     await durable;
-    await this.ctx.indexer.indexIssue(record);
+    await indexed;
     return { ...record, labels: [...record.labels], depends_on: [], blocks: [] };
   }
 
@@ -91,8 +93,10 @@ export class IssueService {
       };
       return { ...(await settle(store.updateIssue(record), this.ctx.visibleAtCall)), record };
     });
-    if (!(await durable)) throw issueNotFound(id);
-    await this.ctx.indexer.indexIssue(record);
+    const indexed = this.ctx.indexer.indexIssue(record);
+    const updated = await durable;
+    await indexed;
+    if (!updated) throw issueNotFound(id);
     return toIssueView(store, record);
   }
 
