@@ -134,6 +134,32 @@ describe("embedded graph store journal", () => {
     await again.close();
   });
 
+  it("keeps every acknowledged write when compactions happen during a concurrent burst", async () => {
+    const s = await open({ compactBytes: 8 * 1024 });
+    const acked: string[] = [];
+    await Promise.all(
+      Array.from({ length: 16 }, async (_, w) => {
+        for (let n = 0; n < 40; n++) {
+          const issue = makeIssue({ title: `w${w} n${n}`, description: "x".repeat(200) });
+          await s.createIssue(issue);
+          acked.push(issue.id);
+        }
+      }),
+    );
+    await s.idle();
+    const before = await dump(s);
+    await s.close();
+    expect(readdirSync(graphDir())).toContain("snapshot.json");
+
+    const again = await open();
+    const after = await dump(again);
+    expect(after).toEqual(before);
+    const ids = new Set(after.issues.map((i) => i.id));
+    expect(acked.filter((id) => !ids.has(id))).toEqual([]);
+    expect(ids.size).toBe(16 * 40);
+    await again.close();
+  });
+
   it("ignores a half-written snapshot left by a crash before its rename", async () => {
     const s = await open({ compactBytes: 1500 });
     for (let i = 0; i < 30; i++) await s.createIssue(makeIssue({ title: `n ${i}` }));
