@@ -70,6 +70,10 @@ export async function runCommand(opts: Record<string, unknown>): Promise<number>
     const code = await runE2e(toRunOptions(opts, abort.signal));
     return abort.signal.aborted && code === 0 ? 130 : code;
   } catch (err) {
+    if (abort.signal.aborted) {
+      process.stderr.write(`e2e run: interrupted: ${(err as Error).message}\n`);
+      return 130;
+    }
     if (isUsageOrConfig(err)) {
       process.stderr.write(`e2e run: ${(err as Error).message}\n`);
       return 2;

@@ -10,6 +10,11 @@ export class ReporterHub {
 
   constructor(readonly reporters: Reporter[]) {}
 
+  /** Whether some reporter failed: its report is missing or incomplete. */
+  get failed(): boolean {
+    return this.broken.size > 0;
+  }
+
   async emit<H extends Hook>(hook: H, ...args: Parameters<NonNullable<Reporter[H]>>): Promise<void> {
     for (const reporter of this.reporters) {
       const fn = reporter[hook] as ((...a: unknown[]) => void | Promise<void>) | undefined;

@@ -151,6 +151,7 @@ export async function runE2e(options: RunOptions, boot: BootFn = defaultBoot): P
       exitCode: exitCode === -1 ? exitCodeOf(summary) : exitCode,
     };
     await hub.emit("onRunEnd", result);
-    return result.exitCode;
+    // A green run whose report could not be written must not look green to CI.
+    return hub.failed && result.exitCode === 0 ? 1 : result.exitCode;
   }
 }

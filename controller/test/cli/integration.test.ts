@@ -11,9 +11,10 @@ import { confFor, makeProject, moduleSource, pageSource, type Project, runCli } 
 let server: TestServer;
 const projects: Project[] = [];
 beforeAll(async () => {
-  server = await startServer((req, res) =>
-    sendJson(res, req.url === "/health" ? 200 : 404, { status: "healthy" }),
-  );
+  server = await startServer(async (req, res) => {
+    if (req.url === "/slow") await new Promise((r) => setTimeout(r, 1500));
+    sendJson(res, req.url === "/health" || req.url === "/slow" ? 200 : 404, { status: "healthy" });
+  });
 });
 afterAll(async () => {
   for (const p of projects) p.remove();
@@ -110,5 +111,30 @@ createServer((req, res) => { res.setHeader("content-type", "application/json"); 
       fetch(`http://127.0.0.1:${port}/health`),
       "the started service is stopped after the run",
     );
+  });
+
+  it("stops after the running module on Ctrl-C, reports the rest as skipped and exits 130", async () => {
+    const slow = moduleSource(
+      `  const res = await page.get("/slow");\n  assert.equal(res.status, 200);\n  return res;`,
+    );
+    const p = project({
+      "e2e.conf": confFor({ api: { url: server.url } }),
+      "services/api/page.ts": pageSource(),
+      "services/api/modules/01_slow.ts": slow,
+      "services/api/modules/02_never.ts": ok,
+    });
+    let signalled = false;
+    const r = await runCli(["run", "--no-start", "--config", `${p.dir}/e2e.conf`], {
+      onStdout: (out, child) => {
+        if (!signalled && /^api http/m.test(out)) {
+          signalled = true;
+          setTimeout(() => child.kill("SIGINT"), 300);
+        }
+      },
+    });
+    assert.equal(r.code, 130, r.stdout + r.stderr);
+    assert.match(r.stderr, /SIGINT received, stopping after the current module/);
+    assert.match(r.stdout, /✓ api › 01_slow/);
+    assert.match(r.stdout, /○ api › 02_never skipped: not run: interrupted/);
   });
 });

@@ -1,7 +1,7 @@
 // A throwaway e2e project on disk (e2e.conf, services/<name>/page.ts and modules/), and a way to
 // run the real `e2e` CLI on it.
 
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -52,7 +52,10 @@ export function runCli(
     const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? REPO_ROOT, env });
     let stdout = "";
     let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
+    child.stdout.on("data", (c) => {
+      stdout += c;
+      options.onStdout?.(stdout, child);
+    });
     child.stderr.on("data", (c) => (stderr += c));
     child.on("error", fail);
     child.on("close", (code) => done({ code, stdout, stderr }));
