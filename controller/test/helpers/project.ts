@@ -35,7 +35,12 @@ export interface CliResult {
 
 export function runCli(
   args: string[],
-  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string | undefined>;
+    /** Sees the output as it comes, e.g. to signal the process at the right moment. */
+    onStdout?: (soFar: string, child: ChildProcess) => void;
+  } = {},
 ) {
   // Test the working tree, not a dist/ that may be older than it.
   const env: Record<string, string | undefined> = {
