@@ -86,7 +86,10 @@ export class ConsoleReporter implements Reporter {
     const lines = [
       `\n${c.bold("Summary:")} ${s.total} module${s.total === 1 ? "" : "s"} · ${parts.join(" · ")} · ${formatDuration(s.durationMs)}`,
     ];
-    const uncalled = result.services.filter((svc) => svc.uncalledEndpoints.length > 0);
+    // Only services that ran: a service left out by --service says nothing about coverage.
+    const uncalled = result.services.filter(
+      (svc) => svc.uncalledEndpoints.length > 0 && svc.modules.some((m) => m.status !== "skipped"),
+    );
     if (uncalled.length) {
       lines.push(
         c.dim(

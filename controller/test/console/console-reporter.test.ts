@@ -49,7 +49,10 @@ function runResult(overrides: Partial<RunResult["summary"]> = {}, exitCode = 1):
     configPath: "/x/e2e.conf",
     environment: "dev",
     project: { name: "p", version: "1" },
-    services: [{ name: "auth", baseUrl: "http://x", modules: [], uncalledEndpoints: ["logout", "me"] }],
+    services: [
+      { name: "auth", baseUrl: "http://x", modules: [failed], uncalledEndpoints: ["logout", "me"] },
+      { name: "graph", baseUrl: "http://y", modules: [], uncalledEndpoints: ["issues"] },
+    ],
     summary: {
       total: 3,
       passed: 1,
@@ -121,7 +124,11 @@ describe("ConsoleReporter", () => {
     c.reporter.onRunEnd(runResult());
     const text = c.text();
     assert.match(text, /Summary: 3 modules · 1 passed · 1 failed · 0 errors · 1 skipped · 0 flaky · 1\.23 s/);
-    assert.match(text, /Endpoints never called: auth: logout, me/);
+    assert.match(
+      text,
+      /Endpoints never called: auth: logout, me\n/,
+      "a service that did not run is not listed",
+    );
     assert.match(text, /FAILED \(exit 1\)/);
   });
 
