@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { dirname, basename } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import type { SecurityConfig } from "../../src/config/types.js";
@@ -25,7 +25,10 @@ beforeAll(async () => {
     ca: readFileSync(clientCert.certPath),
   });
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await server?.close();
+  rmSync(dirname(serverCert.certPath), { recursive: true, force: true });
+});
 
 function security(over: Partial<SecurityConfig>): SecurityConfig {
   return { verify_ssl: true, ssl_cert: null, ssl_key: null, ssl_ca: null, test_tokens: {}, ...over };
