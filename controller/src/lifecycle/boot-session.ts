@@ -136,6 +136,8 @@ export class BootSession {
     };
     let started: StartedService | undefined;
     try {
+      const prepared = launcher.prepare?.({ service, rootDir: this.config.rootDir, log: this.options.log });
+      prepared?.catch(() => {}); // awaited by start(); a failure surfaces there
       const env = await this.backingEnv(service, launcher, runtime, track);
       started = await launcher.start({
         service,

@@ -10,11 +10,19 @@ import { StartedContainer } from "./started-container.js";
 export class DockerLauncher implements Launcher {
   readonly name = "docker" as const;
 
+  private image?: Promise<string>;
+
   constructor(private readonly runtime: RuntimeClient) {}
+
+  /** Builds or finds the image; called early so a build overlaps the backing containers' start. */
+  prepare(request: Pick<LaunchRequest, "service" | "rootDir" | "log">): Promise<string> {
+    this.image ??= serviceImage(this.runtime, request.service, request.rootDir, request.log);
+    return this.image;
+  }
 
   async start(request: LaunchRequest): Promise<StartedService> {
     const { service } = request;
-    const image = await serviceImage(this.runtime, service, request.rootDir, request.log);
+    const image = await this.prepare(request);
     request.signal?.throwIfAborted();
     const name = containerName(request.runId, service.name);
     const id = await this.runtime.container.create({

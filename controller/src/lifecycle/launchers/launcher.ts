@@ -48,5 +48,7 @@ export interface StoppedService {
 
 export interface Launcher {
   readonly name: LauncherName;
+  /** Work that can run while backing containers start (e.g. an image build). */
+  prepare?(request: Pick<LaunchRequest, "service" | "rootDir" | "log">): Promise<unknown>;
   start(request: LaunchRequest): Promise<StartedService>;
 }
