@@ -16,8 +16,10 @@ const body = JSON.stringify({
 });
 
 const modes = ["journal", "journal-no-group", "memory"] as const;
+// BENCH_MODES=journal runs only some modes (quick A/B of the journal itself); ratios need all.
+const selected = (process.env.BENCH_MODES ?? modes.join(",")).split(",");
 const results: Record<string, unknown> = {};
-for (const mode of modes) {
+for (const mode of modes.filter((m) => selected.includes(m))) {
   const server = await startBenchServer(mode);
   try {
     await load({
@@ -38,7 +40,7 @@ for (const mode of modes) {
     await server.stop();
   }
 }
-const rate = (m: string) => (results[m] as { requests_per_s: number }).requests_per_s;
+const rate = (m: string) => (results[m] as { requests_per_s: number } | undefined)?.requests_per_s ?? Number.NaN;
 const summary = {
   connections: CONNECTIONS,
   target_creates_per_s: TARGET_PER_S,
