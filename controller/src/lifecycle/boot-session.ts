@@ -166,13 +166,18 @@ export class BootSession {
       return { url: running.url, reset: () => running.reset() };
     } catch (error) {
       if (this.options.signal?.aborted) throw error;
-      const failure = this.failure(service, error, started);
+      const failure = this.failure(service, error, started, await started?.finalLogTail(50));
       await stopInLayers(mine, this.options.log);
       return failure;
     }
   }
 
-  private failure(service: ServiceConfig, error: unknown, started?: StartedService): ServiceFailure {
+  private failure(
+    service: ServiceConfig,
+    error: unknown,
+    started?: StartedService,
+    logTail = started?.logTail(50) ?? [],
+  ): ServiceFailure {
     const err = error as { lastSeen?: string; target?: string; message?: string; code?: string };
     const url = err.target ?? healthUrl(started?.url ?? service.base_url, service.health_endpoint);
     let reason: string;
@@ -187,7 +192,7 @@ export class BootSession {
       url,
       err.lastSeen ?? "nothing (never polled)",
       reason,
-      started?.logTail(50) ?? [],
+      logTail,
     );
   }
 

@@ -24,6 +24,7 @@ function scriptedClient(health: (string | undefined)[], exits: number[] = []): C
     kill: unused,
     stop: unused,
     remove: unused,
+    logs: unused,
     followLogs: unused,
   };
 }

@@ -162,8 +162,8 @@ describe.runIf(engine.ok)("docker launcher", () => {
   );
 });
 
-describe.runIf(engine.ok)("reset of a container", () => {
-  async function boxedTiny(env: Record<string, string>, runId: string) {
+describe.runIf(engine.ok)("containers built from a small Dockerfile", () => {
+  function tinyImageRoot(): string {
     const root = tempRoot();
     mkdirSync(join(root, "services/tiny"), { recursive: true });
     copyFileSync(TINY_SERVICE, join(root, "services/tiny/tiny-service.mjs"));
@@ -178,6 +178,11 @@ describe.runIf(engine.ok)("reset of a container", () => {
         "",
       ].join("\n"),
     );
+    return root;
+  }
+
+  async function boxedTiny(env: Record<string, string>, runId: string) {
+    const root = tinyImageRoot();
     const service = makeService("tiny", {
       base_url: `http://127.0.0.1:${await freePort()}`,
       launcher: "docker",
@@ -200,6 +205,28 @@ describe.runIf(engine.ok)("reset of a container", () => {
       await count(url);
       await result.reset("tiny");
       await expect.poll(() => count(url)).toBe(1);
+    },
+    BUILD_TIMEOUT,
+  );
+
+  it(
+    "reports a container that exits while starting, with its exit code and its log",
+    async () => {
+      const root = tinyImageRoot();
+      const service = makeService("tiny", {
+        base_url: `http://127.0.0.1:${await freePort()}`,
+        launcher: "docker",
+        env: { CRASH_AT_START: "1" },
+      });
+      const error = (await bootServices(
+        makeConfig(root, [service]),
+        ["tiny"],
+        runOptions("rs3", () => {}),
+      ).catch((e: unknown) => e)) as RequiredServiceError;
+      expect(error).toBeInstanceOf(RequiredServiceError);
+      expect(error.message).toContain("it exited before becoming healthy (container exited with code 2)");
+      expect(error.logTail).toContain("tiny-service: cannot open database: permission denied");
+      expect(containersWithLabel("gantry.run-id=rs3")).toEqual([]);
     },
     BUILD_TIMEOUT,
   );

@@ -5,6 +5,7 @@ import { isOrphan, LABEL, runLabels } from "../../src/lifecycle/common/labels.js
 import { RingBuffer } from "../../src/lifecycle/common/ring-buffer.js";
 import { healthUrl, loopbackPort, onLoopback } from "../../src/lifecycle/common/service-urls.js";
 import { contextEntries } from "../../src/lifecycle/container-runtime/build-context.js";
+import { demuxLogs } from "../../src/lifecycle/container-runtime/demux-logs.js";
 import { dockerfileSources } from "../../src/lifecycle/launchers/dockerfile-sources.js";
 import { tempRoot } from "./helpers/tiny-service.js";
 
@@ -16,6 +17,26 @@ describe("RingBuffer", () => {
     // Capacity 3 whole lines, plus the unfinished one.
     expect(buffer.tail(10)).toEqual(["two", "three", "four", "fi"]);
     expect(buffer.tail(2)).toEqual(["four", "fi"]);
+  });
+});
+
+describe("demuxLogs", () => {
+  const frame = (type: number, text: string) => {
+    const payload = Buffer.from(text);
+    const header = Buffer.alloc(8);
+    header[0] = type;
+    header.writeUInt32BE(payload.length, 4);
+    return Buffer.concat([header, payload]);
+  };
+
+  it("joins stdout and stderr frames of a container log", () => {
+    expect(demuxLogs(Buffer.concat([frame(1, "listening\n"), frame(2, "warning\n")]))).toBe(
+      "listening\nwarning\n",
+    );
+  });
+
+  it("returns a TTY container's log (no frames) as it is", () => {
+    expect(demuxLogs(Buffer.from("plain text log line\n"))).toBe("plain text log line\n");
   });
 });
 

@@ -2,6 +2,7 @@
 import { PassThrough } from "node:stream";
 import type Dockerode from "dockerode";
 import { debugLog } from "../common/debug-log.js";
+import { demuxLogs } from "./demux-logs.js";
 import type { ContainerClient, ContainerInfo, ContainerSpec, ContainerSummary } from "./types.js";
 
 export class DockerContainerClient implements ContainerClient {
@@ -123,6 +124,15 @@ export class DockerContainerClient implements ContainerClient {
       if (status !== 404 && status !== 409) throw error;
     }
     debugLog(`Removed container ${short(id)}`);
+  }
+
+  async logs(id: string, tail: number): Promise<string> {
+    debugLog(`Fetching the last ${tail} log lines of ${short(id)}...`);
+    const raw = (await this.docker
+      .getContainer(id)
+      .logs({ stdout: true, stderr: true, tail, follow: false })) as Buffer;
+    debugLog(`Fetched log lines of ${short(id)}`);
+    return demuxLogs(raw);
   }
 
   async followLogs(id: string, onText: (text: string) => void, onEnd?: () => void): Promise<() => void> {

@@ -49,6 +49,8 @@ export interface ContainerClient {
   kill(id: string, signal: string): Promise<void>;
   stop(id: string, timeoutSeconds: number): Promise<void>;
   remove(id: string): Promise<void>;
+  /** The last `tail` lines of stdout+stderr, as text. */
+  logs(id: string, tail: number): Promise<string>;
   /** Follows stdout+stderr from the container's start; onEnd when the stream ends (it stopped). Returns a stop function. */
   followLogs(id: string, onText: (text: string) => void, onEnd?: () => void): Promise<() => void>;
 }

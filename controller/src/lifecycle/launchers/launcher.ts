@@ -34,6 +34,8 @@ export interface StartedService {
   /** Aborted when the service exits by itself (no point polling a dead process). */
   readonly exited: AbortSignal;
   logTail(lines?: number): string[];
+  /** The log tail as complete as it can be had now (a container's log is asked for again). */
+  finalLogTail(lines?: number): Promise<string[]>;
   /** Sends SIGUSR2 (the services reset to their seeded state). */
   reset(): Promise<void>;
   stop(): Promise<StoppedService>;

@@ -60,6 +60,17 @@ export class StartedContainer implements StartedService {
     return this.output.tail(lines);
   }
 
+  /** The followed stream can lag behind a busy engine: ask for the last lines once more. */
+  async finalLogTail(lines = 50): Promise<string[]> {
+    try {
+      const text = await this.client.logs(this.id, lines);
+      const fetched = text.split(/\r?\n/).filter(Boolean);
+      return fetched.length >= this.output.tail(lines).length ? fetched.slice(-lines) : this.logTail(lines);
+    } catch {
+      return this.logTail(lines);
+    }
+  }
+
   reset(): Promise<void> {
     return resetContainer(this.client, this.id, this.containerName);
   }

@@ -61,6 +61,10 @@ export class StartedProcess implements StartedService {
     return this.logFile ? readFileTail(this.logFile, lines) : this.output.tail(lines);
   }
 
+  async finalLogTail(lines = 50): Promise<string[]> {
+    return this.logTail(lines);
+  }
+
   async reset(): Promise<void> {
     // To whoever in the group handles SIGUSR2: a wrapper (npm, sh) would die of it.
     const targets = groupMembersCatching(this.record.pid, "SIGUSR2") ?? [this.record.pid];
