@@ -2,6 +2,7 @@
 // Target: top-10 p95 <= 20 ms at 100k. Baseline run side by side on the same vectors and
 // queries: the textbook brute force (one Float32Array per item, cosine for each, sort all).
 // Run: node --import tsx bench/task-graph/search-embedded.ts   (BENCH_SIZES=10000,100000)
+import { loadavg } from "node:os";
 import { HashingEmbedder } from "../../lib/embedding/index.js";
 import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
 import { SearchService } from "../../services/task-graph/src/domain/search/index.js";
@@ -64,11 +65,16 @@ for (const size of SIZES) {
   }
   // Interleave the two sides query by query so machine noise hits both alike.
   const exact: number[] = [];
+  const exactCpu: number[] = [];
   const naive: number[] = [];
   for (const q of queryVectors) {
+    // CPU time too: on a shared, overloaded machine wall time mostly measures waiting for a core.
+    const cpu = process.cpuUsage();
     let t = performance.now();
     await index.search({ vector: q, limit: 10 });
     exact.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    exactCpu.push((used.user + used.system) / 1000);
     t = performance.now();
     naiveTop10(vectors, q);
     naive.push(performance.now() - t);
@@ -79,6 +85,7 @@ for (const size of SIZES) {
     return { runs: s.length, p50_ms: at(50), p95_ms: at(95), max_ms: round(s.at(-1)!) };
   };
   const exactSummary = summary(exact.slice(5));
+  const exactCpuSummary = summary(exactCpu.slice(5));
   const naiveSummary = summary(naive.slice(5));
   const dense = await measure(denseQueries, (q) => index.search({ vector: q, limit: 10 }));
 
@@ -90,16 +97,19 @@ for (const size of SIZES) {
     items: size,
     dimension: embedder.dimension,
     exact_index_top10: exactSummary,
+    exact_index_top10_cpu_time: exactCpuSummary,
     baseline_naive_bruteforce_top10: naiveSummary,
     ratio_p95_naive_over_exact: round(naiveSummary.p95_ms / exactSummary.p95_ms),
     exact_index_top10_dense_queries: dense,
     hybrid_rag_search_top10: hybrid,
     target_p95_ms: TARGET_P95_MS,
-    meets_target: exactSummary.p95_ms <= TARGET_P95_MS,
+    meets_target_wall: exactSummary.p95_ms <= TARGET_P95_MS,
+    meets_target_cpu: exactCpuSummary.p95_ms <= TARGET_P95_MS,
   };
   results.push(row);
   console.log(
-    `${size} items: exact index p50 ${exactSummary.p50_ms} ms, p95 ${exactSummary.p95_ms} ms (target ${TARGET_P95_MS}); ` +
+    `${size} items: exact index p50 ${exactSummary.p50_ms} ms, p95 ${exactSummary.p95_ms} ms (target ${TARGET_P95_MS}; ` +
+      `CPU time p50 ${exactCpuSummary.p50_ms} ms, p95 ${exactCpuSummary.p95_ms} ms; load ${round(loadavg()[0]!)}); ` +
       `naive baseline p95 ${naiveSummary.p95_ms} ms → ${row.ratio_p95_naive_over_exact}× faster; ` +
       `dense-query p95 ${dense.p95_ms} ms; hybrid RAG search p50 ${hybrid.p50_ms} ms, p95 ${hybrid.p95_ms} ms`,
   );
