@@ -1,19 +1,16 @@
 // One run's lifecycle: sweep leftovers, bring each requested service to health (already running,
 // reused, or started by a launcher), and stop everything it started, exactly once.
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
 import type { ResolvedConfig, ServiceConfig } from "../config/types.js";
+import { backingEnv } from "./backing-env.js";
+import { chooseLauncher } from "./choose-launcher.js";
 import { SignalGuard } from "./cleanup/signal-guard.js";
 import { sweepLeftovers } from "./cleanup/sweeper.js";
 import { freePort } from "./common/free-port.js";
 import { currentOwner } from "./common/owner.js";
 import { healthUrl, loopbackPort } from "./common/service-urls.js";
 import type { RuntimeClient } from "./container-runtime/runtime-client.js";
-import type { Launcher, StartedService } from "./launchers/launcher.js";
-import { ProcessLauncher } from "./launchers/process-launcher.js";
-import type { StartedContainer } from "./launchers/started-container.js";
-import { StartedProcess } from "./launchers/started-process.js";
-import type { Resource } from "./resource.js";
+import type { StartedService } from "./launchers/launcher.js";
+import { asResource, type Resource, stopInLayers } from "./resource.js";
 import { ServiceFailure } from "./service-failure.js";
 import type { BootOptions, BootResult } from "./types.js";
 import { Wait } from "./wait-strategies/wait.js";
@@ -124,7 +121,7 @@ export class BootSession {
       const reused = await reuseContainer(runtime, service, this.config.hash, this.options.log);
       if (reused) return reused;
     }
-    const launcher = await this.launcherFor(service, runtime);
+    const launcher = await chooseLauncher(service, this.config.rootDir, runtime);
     if (launcher instanceof ServiceFailure) return launcher;
     const hostPort = loopbackPort(service.base_url) ?? (await freePort());
     const mine: Resource[] = [];
@@ -138,7 +135,16 @@ export class BootSession {
     try {
       const prepared = launcher.prepare?.({ service, rootDir: this.config.rootDir, log: this.options.log });
       prepared?.catch(() => {}); // awaited by start(); a failure surfaces there
-      const env = await this.backingEnv(service, launcher, runtime, track);
+      const env = await backingEnv(runtime, launcher.name, {
+        service,
+        runId: this.options.runId,
+        configHash: this.config.hash,
+        owner: this.owner,
+        keep: this.options.keep,
+        log: this.options.log,
+        signal: this.options.signal,
+        track,
+      });
       started = await launcher.start({
         service,
         rootDir: this.config.rootDir,
@@ -196,67 +202,6 @@ export class BootSession {
     );
   }
 
-  private async launcherFor(
-    service: ServiceConfig,
-    runtime: RuntimeClient | undefined,
-  ): Promise<Launcher | ServiceFailure> {
-    // auto: a container when an engine answers and there is something to run in it.
-    const containable =
-      !!service.image || existsSync(join(resolve(this.config.rootDir, service.maven_module), "Dockerfile"));
-    if (service.launcher === "process" || (service.launcher === "auto" && (!runtime || !containable))) {
-      return new ProcessLauncher();
-    }
-    if (runtime) {
-      const { DockerLauncher } = await import("./launchers/docker-launcher.js");
-      return new DockerLauncher(runtime);
-    }
-    return new ServiceFailure(
-      service.name,
-      service.required,
-      healthUrl(service.base_url, service.health_endpoint),
-      "no container engine",
-      `launcher is "docker" but no Docker engine answers at ${process.env.DOCKER_HOST ?? "unix:///var/run/docker.sock"}`,
-      [],
-    );
-  }
-
-  private async backingEnv(
-    service: ServiceConfig,
-    launcher: Launcher,
-    runtime: RuntimeClient | undefined,
-    track: (r: Resource) => void,
-  ): Promise<{ vars: Record<string, string>; network?: string }> {
-    const deps = Object.keys(service.depends_on);
-    if (deps.length === 0) return { vars: {} };
-    if (!runtime) {
-      this.options.log(
-        `${service.name}: no Docker engine, so starting it without ${deps.join(", ")}; it uses its embedded backends`,
-      );
-      return { vars: {} };
-    }
-    const common = {
-      runId: this.options.runId,
-      configHash: this.config.hash,
-      owner: this.owner,
-      keep: this.options.keep,
-    };
-    const { runNetwork } = await import("./run-network.js");
-    const { startBackingContainers } = await import("./launchers/backing-containers.js");
-    const network =
-      launcher.name === "docker"
-        ? await runNetwork(runtime, { ...common, service: service.name }, track)
-        : undefined;
-    const vars = await startBackingContainers(runtime, {
-      ...common,
-      service,
-      network,
-      log: this.options.log,
-      signal: this.options.signal,
-      track,
-    });
-    return { vars, network };
-  }
-
   private runtime(): Promise<RuntimeClient | undefined> {
     this.runtimePromise ??= this.deps.getRuntime
       ? this.deps.getRuntime()
@@ -278,26 +223,5 @@ export class BootSession {
       );
     }
     return service;
-  }
-}
-
-function asResource(started: StartedService): Resource {
-  const common = { stopCommand: started.stopCommand, layer: 0 as const, stop: () => started.stop() };
-  if (started instanceof StartedProcess) {
-    return { ...common, description: `${started.name} (process, pid ${started.pid})`, pid: started.pid };
-  }
-  const container = (started as StartedContainer).containerName;
-  return { ...common, description: `${started.name} (container ${container})`, container };
-}
-
-async function stopInLayers(resources: Resource[], log: (line: string) => void): Promise<void> {
-  for (const layer of [0, 1, 2] as const) {
-    await Promise.all(
-      resources
-        .filter((r) => r.layer === layer)
-        .map((r) =>
-          r.stop().catch((e: Error) => log(`cleanup: could not stop ${r.description}: ${e.message}`)),
-        ),
-    );
   }
 }

@@ -2,7 +2,8 @@
 import type { Clock } from "../common/clock.js";
 import { pollUntil } from "../common/poll.js";
 import type { Wakeup } from "../common/wakeup.js";
-import { WaitInterruptedError, WaitTimeoutError } from "./wait-errors.js";
+import { WaitInterruptedError } from "./wait-interrupted-error.js";
+import { WaitTimeoutError } from "./wait-timeout-error.js";
 
 export interface ProbeResult {
   ok: boolean;
