@@ -1,17 +1,33 @@
-// A stored issue plus its dependency ids, as the API returns it.
+// A stored issue plus its dependency ids, as the API returns it. Fields are copied one by one:
+// spreading the (frozen) stored records was 3-4x slower and list pages build 20 of these.
 import type { GraphStore, IssueRecord } from "../ports/graph-store.js";
 import type { Issue } from "../schemas/issue.js";
 
+const NO_DEPS = { depends_on: [] as string[], blocks: [] as string[] };
+
+export function issueView(r: IssueRecord, deps: { depends_on: string[]; blocks: string[] }): Issue {
+  return {
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    status: r.status,
+    priority: r.priority,
+    component_id: r.component_id,
+    labels: r.labels,
+    depends_on: deps.depends_on,
+    blocks: deps.blocks,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+    closed_at: r.closed_at,
+  };
+}
+
 export async function toIssueView(store: GraphStore, record: IssueRecord): Promise<Issue> {
-  const deps = await store.dependenciesOf(record.id);
-  return { ...record, labels: [...record.labels], depends_on: deps.depends_on, blocks: deps.blocks };
+  return issueView(record, await store.dependenciesOf(record.id));
 }
 
 export async function toIssueViews(store: GraphStore, records: IssueRecord[]): Promise<Issue[]> {
   if (!store.dependenciesOfMany) return Promise.all(records.map((r) => toIssueView(store, r)));
   const deps = await store.dependenciesOfMany(records.map((r) => r.id));
-  return records.map((r) => {
-    const d = deps.get(r.id) ?? { depends_on: [], blocks: [] };
-    return { ...r, labels: [...r.labels], depends_on: d.depends_on, blocks: d.blocks };
-  });
+  return records.map((r) => issueView(r, deps.get(r.id) ?? NO_DEPS));
 }

@@ -7,7 +7,7 @@ import { type Envelope, envelope } from "../schemas/common.js";
 import type { CreateIssueInput, Issue, ListIssuesInput, PageInput, PatchIssueInput } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
 import { componentNotFound, invalidField, issueNotFound, taskGraphError } from "./errors.js";
-import { toIssueView, toIssueViews } from "./issue-view.js";
+import { issueView, toIssueView, toIssueViews } from "./issue-view.js";
 import { parseEnumList } from "./query-lists.js";
 import { settle } from "./write-lock.js";
 
@@ -42,7 +42,7 @@ export class IssueService {
     const indexed = this.ctx.indexer.indexIssue(record);
     await durable;
     await indexed;
-    return { ...record, labels: [...record.labels], depends_on: [], blocks: [] };
+    return issueView(record, { depends_on: [], blocks: [] });
   }
 
   async get(id: string): Promise<Issue> {
