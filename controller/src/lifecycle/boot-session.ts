@@ -47,7 +47,11 @@ export class BootSession {
     const services = names.map((name) => this.serviceNamed(name));
     if (this.options.start) {
       this.guard.install();
-      await sweepLeftovers(this.config.rootDir, await this.runtime(), this.options.log);
+      // Leftovers that cannot be removed must not stop this run; they are retried next time.
+      await sweepLeftovers(this.config.rootDir, await this.runtime(), this.options.log).catch(
+        (error: Error) =>
+          this.options.log(`cleanup: could not remove leftovers of earlier runs: ${error.message}`),
+      );
     }
     // Aborted while booting: stop at once. After boot the runner decides when to call stop().
     const onAbort = () => void this.stop();
