@@ -254,6 +254,20 @@ describe("process launcher", () => {
     await expect.poll(() => isRunning(pid)).toBe(false);
   });
 
+  it("names the missing folder when maven_module does not exist", async () => {
+    const service = await tinyService("tiny", { maven_module: "services/nowhere" });
+    await expect(
+      bootServices(
+        makeConfig(tempRoot(), [service]),
+        ["tiny"],
+        options(() => {}),
+        noEngine,
+      ),
+    ).rejects.toThrow(
+      /could not be started: folder .*services\/nowhere does not exist \(services\.tiny\.maven_module: "services\/nowhere"\)/,
+    );
+  });
+
   it("names an unknown service clearly", async () => {
     await expect(
       bootServices(

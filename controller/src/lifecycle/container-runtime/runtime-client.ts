@@ -19,7 +19,7 @@ export class RuntimeClient {
 }
 
 /** Pings the engine (DOCKER_HOST or the default socket); undefined if it does not answer in time. */
-export async function getRuntimeClient(timeoutMs = 1000): Promise<RuntimeClient | undefined> {
+export async function getRuntimeClient(timeoutMs = 500): Promise<RuntimeClient | undefined> {
   const address = engineAddress();
   const label = address?.label ?? process.env.DOCKER_HOST ?? "";
   debugLog(`Pinging container engine at ${label}...`);

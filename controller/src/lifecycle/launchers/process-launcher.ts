@@ -1,6 +1,6 @@
 // Starts a service as a child process: start_command in maven_module, in its own process group.
 import { spawn } from "node:child_process";
-import { closeSync, mkdirSync, openSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PidfileStore } from "../cleanup/pidfile-store.js";
 import { debugLog } from "../common/debug-log.js";
@@ -18,6 +18,11 @@ export class ProcessLauncher implements Launcher {
     const { service, rootDir } = request;
     const command = service.start_command?.length ? service.start_command : DEFAULT_START_COMMAND;
     const cwd = resolve(rootDir, service.maven_module);
+    if (!existsSync(cwd)) {
+      throw new Error(
+        `folder ${cwd} does not exist (services.${service.name}.maven_module: "${service.maven_module}")`,
+      );
+    }
     const env = {
       ...process.env,
       ...service.env,
