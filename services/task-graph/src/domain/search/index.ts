@@ -4,8 +4,9 @@
 // cosine from the VectorIndex (embedded exact or Redis), lex the normalised BM25 of
 // lexical-index.ts (both in [0, 1]). Candidates are the union of the top max(4·limit, 50) of
 // each side; a lexical candidate outside the vector top list counts cosine 0 (a lower bound).
-// Results with score 0 (no shared term, no positive similarity) are dropped. Ties break by
-// type:id. Only documents indexed through this service are returned.
+// Results under MIN_SCORE are dropped: 0.05 is the hashing embedder's noise floor (unrelated short
+// texts have |cosine| ≈ 1/√512 ≈ 0.045, i.e. a score ≈ 0.03), so a hit needs a shared term or a
+// real similarity. Ties break by type:id. Only documents indexed through this service are returned.
 // The lexical side lives in memory: the service calls indexIssue/indexComponent for every
 // stored record at start-up (indexAll), as the embedded vector index is in memory too.
 import type { Embedder } from "../../ports/embedder.js";
@@ -20,6 +21,12 @@ export { componentDocument, issueDocument, type SearchDocument } from "./documen
 export const VECTOR_WEIGHT = 0.6;
 export const LEXICAL_WEIGHT = 0.4;
 const MIN_CANDIDATES = 50;
+export const MIN_SCORE = 0.05;
+
+export interface SearchServiceOptions {
+  /** Results scoring below this are left out. @default 0.05 */
+  minScore?: number;
+}
 
 export interface SearchRequest {
   query: string;
@@ -48,10 +55,15 @@ export class SearchService {
   readonly #lexical = new LexicalIndex();
   readonly #docs = new Map<string, Stored>();
 
+  readonly #minScore: number;
+
   constructor(
     private readonly vectors: VectorIndex,
     private readonly embedder: Embedder,
-  ) {}
+    options: SearchServiceOptions = {},
+  ) {
+    this.#minScore = options.minScore ?? MIN_SCORE;
+  }
 
   indexIssue(issue: IssueRecord): Promise<void> {
     return this.indexDocument(issueDocument(issue));
@@ -119,7 +131,7 @@ export class SearchService {
 
     const ranked = [...candidates.entries()]
       .map(([key, c]) => ({ key, c, score: VECTOR_WEIGHT * Math.max(0, c.cosine) + LEXICAL_WEIGHT * c.lex }))
-      .filter((r) => r.score > 0)
+      .filter((r) => r.score > 0 && r.score >= this.#minScore)
       .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1))
       .slice(0, limit);
     return ranked.map(({ c, score }) => ({
