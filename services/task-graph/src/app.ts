@@ -58,7 +58,10 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const vectorsReady = await vectors.init().then(
     () => true,
     (err: unknown) => {
-      app.log.warn({ err, backend: vectors.backend }, "vector index unavailable at start; search answers 503");
+      app.log.warn(
+        { err, backend: vectors.backend },
+        "vector index unavailable at start; search answers 503",
+      );
       return false;
     },
   );
@@ -69,10 +72,8 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const log = app.log;
   const store = guardBackend("graph store", graph, config.backendTimeoutMs, log);
   const guardedEmbedder = guardBackend("embedder", embedder, config.backendTimeoutMs, log);
-  const search = new SearchService(
-    guardBackend("vector index", vectors, config.backendTimeoutMs, log),
-    guardedEmbedder,
-  );
+  const guardedVectors = guardBackend("vector index", vectors, config.backendTimeoutMs, log);
+  const search = new SearchService(guardedVectors, guardedEmbedder);
   if (vectorsReady) {
     await search.indexAll(await graph.allIssues(), await allComponents(graph)).catch((err: unknown) => {
       app.log.warn({ err }, "rebuilding the search index failed; search results may be incomplete");
@@ -88,7 +89,13 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   };
 
   if (config.apiKey) requireApiKey(app, config.apiKey);
-  await app.register(healthRoutes, { version: VERSION, graph, vectors, timeoutMs: config.healthTimeoutMs, now });
+  await app.register(healthRoutes, {
+    version: VERSION,
+    graph,
+    vectors,
+    timeoutMs: config.healthTimeoutMs,
+    now,
+  });
   const prefix = "/api/v1";
   await app.register(issueRoutes, { prefix, issues: new IssueService(ctx) });
   await app.register(dependencyRoutes, { prefix, dependencies: new DependencyService(ctx) });
@@ -96,7 +103,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   await app.register(analyzeRoutes, {
     prefix,
     impact: new ImpactAnalysis(ctx),
-    rootCause: new RootCauseAnalysis(ctx, guardedEmbedder),
+    rootCause: new RootCauseAnalysis(ctx, guardedEmbedder, guardedVectors),
   });
   await app.register(ragRoutes, { prefix, search });
   return app;

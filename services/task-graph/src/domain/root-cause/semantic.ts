@@ -17,12 +17,16 @@ export class SemanticScorer {
     private readonly maxCached = 50_000,
   ) {}
 
-  async similarities(text: string, candidates: IssueRecord[]): Promise<Map<string, number>> {
+  async embedQuery(text: string): Promise<Float32Array> {
     const [query] = await this.embedder.embed([text]);
+    return query!;
+  }
+
+  async similarities(query: Float32Array, candidates: IssueRecord[]): Promise<Map<string, number>> {
     const vectors = await this.vectorsOf(candidates);
     const out = new Map<string, number>();
     candidates.forEach((c, k) => {
-      out.set(c.id, cosine(query!, vectors[k]!));
+      out.set(c.id, cosine(query, vectors[k]!));
     });
     return out;
   }
@@ -39,7 +43,10 @@ export class SemanticScorer {
     }
     // A candidate evicted mid-call is embedded again rather than failing.
     return Promise.all(
-      keys.map(async (key, k) => this.cache.get(key) ?? (await this.embedder.embed([candidateText(candidates[k]!)]))[0]!),
+      keys.map(
+        async (key, k) =>
+          this.cache.get(key) ?? (await this.embedder.embed([candidateText(candidates[k]!)]))[0]!,
+      ),
     );
   }
 

@@ -57,7 +57,8 @@ export function scoreCandidate(input: SignalInput): Scored {
 
   const ageMs = Math.max(0, input.nowMs - lastChangeMs(c));
   const recency = ageMs < DAY ? 0.3 : ageMs < 7 * DAY ? 0.2 : 0;
-  const verb = c.closed_at && parseTimestamp(c.closed_at) >= parseTimestamp(c.updated_at) ? "closed" : "changed";
+  const verb =
+    c.closed_at && parseTimestamp(c.closed_at) >= parseTimestamp(c.updated_at) ? "closed" : "changed";
   reasons.push(
     recency === 0.3
       ? `recency +0.3: ${verb} ${describeAge(ageMs)} ago (within 24 hours)`
