@@ -20,7 +20,8 @@ export async function sweepLeftovers(
 ): Promise<SweepReport> {
   const report: SweepReport = { containers: [], networks: [], processes: [] };
   await sweepProcesses(new PidfileStore(rootDir), report, log);
-  if (runtime) await sweepContainers(runtime, report, log);
+  // Asked over plain HTTP first, so a run with nothing to sweep need not load dockerode for it.
+  if (runtime && (await runtime.anyLabelled(LABEL.runId))) await sweepContainers(runtime, report, log);
   return report;
 }
 

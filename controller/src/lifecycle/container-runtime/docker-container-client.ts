@@ -6,12 +6,13 @@ import { demuxLogs } from "./demux-logs.js";
 import type { ContainerClient, ContainerInfo, ContainerSpec, ContainerSummary } from "./types.js";
 
 export class DockerContainerClient implements ContainerClient {
-  constructor(private readonly docker: Dockerode) {}
+  /** dockerode, loaded on first use (it is heavy; see runtime-client.ts). */
+  constructor(private readonly docker: () => Promise<Dockerode>) {}
 
   async create(spec: ContainerSpec): Promise<string> {
     debugLog(`Creating container ${spec.name} from ${spec.image}...`);
     const portKey = spec.port ? `${spec.port}/tcp` : undefined;
-    const container = await this.docker.createContainer({
+    const container = await (await this.docker()).createContainer({
       name: spec.name,
       Image: spec.image,
       Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
@@ -36,13 +37,13 @@ export class DockerContainerClient implements ContainerClient {
 
   async start(id: string): Promise<void> {
     debugLog(`Starting container ${short(id)}...`);
-    await this.docker.getContainer(id).start();
+    await (await this.docker()).getContainer(id).start();
     debugLog(`Started container ${short(id)}`);
   }
 
   async inspect(id: string): Promise<ContainerInfo> {
     debugLog(`Fetching container info ${short(id)}...`);
-    const data = await this.docker.getContainer(id).inspect();
+    const data = await (await this.docker()).getContainer(id).inspect();
     debugLog(`Fetched container info ${short(id)}`);
     const ports = data.NetworkSettings?.Ports ?? {};
     return {
@@ -65,7 +66,7 @@ export class DockerContainerClient implements ContainerClient {
 
   async list(labels: string[]): Promise<ContainerSummary[]> {
     debugLog(`Fetching containers with labels ${labels.join(", ")}...`);
-    const found = await this.docker.listContainers({ all: true, filters: { label: labels } });
+    const found = await (await this.docker()).listContainers({ all: true, filters: { label: labels } });
     debugLog(`Fetched ${found.length} containers`);
     return found.map((c) => ({
       id: c.Id,
@@ -77,7 +78,7 @@ export class DockerContainerClient implements ContainerClient {
 
   async exec(id: string, cmd: string[]): Promise<{ exitCode: number; output: string }> {
     debugLog(`Executing ${JSON.stringify(cmd)} in ${short(id)}...`);
-    const exec = await this.docker
+    const exec = await (await this.docker())
       .getContainer(id)
       .exec({ Cmd: cmd, AttachStdout: true, AttachStderr: true });
     const stream = await exec.start({ hijack: true, stdin: false });
@@ -86,7 +87,7 @@ export class DockerContainerClient implements ContainerClient {
     sink.on("data", (chunk: Buffer) => {
       output += chunk.toString("utf8");
     });
-    this.docker.modem.demuxStream(stream, sink, sink);
+    (await this.docker()).modem.demuxStream(stream, sink, sink);
     await new Promise<void>((resolve, reject) => {
       stream.once("end", resolve);
       stream.once("close", resolve);
@@ -99,14 +100,14 @@ export class DockerContainerClient implements ContainerClient {
 
   async kill(id: string, signal: string): Promise<void> {
     debugLog(`Sending ${signal} to container ${short(id)}...`);
-    await this.docker.getContainer(id).kill({ signal });
+    await (await this.docker()).getContainer(id).kill({ signal });
     debugLog(`Sent ${signal} to container ${short(id)}`);
   }
 
   async stop(id: string, timeoutSeconds: number): Promise<void> {
     debugLog(`Stopping container ${short(id)}...`);
     try {
-      await this.docker.getContainer(id).stop({ t: timeoutSeconds });
+      await (await this.docker()).getContainer(id).stop({ t: timeoutSeconds });
     } catch (error) {
       // 304: already stopped.
       if ((error as { statusCode?: number }).statusCode !== 304) throw error;
@@ -117,7 +118,7 @@ export class DockerContainerClient implements ContainerClient {
   async remove(id: string): Promise<void> {
     debugLog(`Removing container ${short(id)}...`);
     try {
-      await this.docker.getContainer(id).remove({ force: true, v: true });
+      await (await this.docker()).getContainer(id).remove({ force: true, v: true });
     } catch (error) {
       // 404: already gone; 409: removal already in progress.
       const status = (error as { statusCode?: number }).statusCode;
@@ -128,7 +129,9 @@ export class DockerContainerClient implements ContainerClient {
 
   async logs(id: string, tail: number): Promise<string> {
     debugLog(`Fetching the last ${tail} log lines of ${short(id)}...`);
-    const raw = (await this.docker
+    const raw = (await (
+      await this.docker()
+    )
       .getContainer(id)
       .logs({ stdout: true, stderr: true, tail, follow: false })) as Buffer;
     debugLog(`Fetched log lines of ${short(id)}`);
@@ -137,14 +140,16 @@ export class DockerContainerClient implements ContainerClient {
 
   async followLogs(id: string, onText: (text: string) => void, onEnd?: () => void): Promise<() => void> {
     debugLog(`Fetching logs of ${short(id)}...`);
-    const stream = (await this.docker
+    const stream = (await (
+      await this.docker()
+    )
       .getContainer(id)
       .logs({ follow: true, stdout: true, stderr: true })) as unknown as NodeJS.ReadableStream & {
       destroy(): void;
     };
     const sink = new PassThrough();
     sink.on("data", (chunk: Buffer) => onText(chunk.toString("utf8")));
-    this.docker.modem.demuxStream(stream, sink, sink);
+    (await this.docker()).modem.demuxStream(stream, sink, sink);
     stream.on("error", () => {});
     stream.once("end", () => onEnd?.());
     debugLog(`Fetched log stream of ${short(id)}`);

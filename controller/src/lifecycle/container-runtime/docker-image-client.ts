@@ -11,12 +11,13 @@ interface BuildEvent {
 }
 
 export class DockerImageClient implements ImageClient {
-  constructor(private readonly docker: Dockerode) {}
+  /** dockerode, loaded on first use (it is heavy; see runtime-client.ts). */
+  constructor(private readonly docker: () => Promise<Dockerode>) {}
 
   async labels(tag: string): Promise<Record<string, string> | undefined> {
     debugLog(`Fetching image ${tag}...`);
     try {
-      const info = await this.docker.getImage(tag).inspect();
+      const info = await (await this.docker()).getImage(tag).inspect();
       debugLog(`Fetched image ${tag} (${info.Id.slice(7, 19)})`);
       return info.Config?.Labels ?? {};
     } catch (error) {
@@ -31,7 +32,8 @@ export class DockerImageClient implements ImageClient {
   async build(build: ImageBuild, onStep: (line: string) => void): Promise<void> {
     debugLog(`Building image ${build.tag} from ${build.dockerfile}...`);
     const src = await contextEntries(build.context);
-    const stream = await this.docker.buildImage(
+    const docker = await this.docker();
+    const stream = await docker.buildImage(
       { context: build.context, src },
       {
         t: build.tag,
@@ -43,7 +45,7 @@ export class DockerImageClient implements ImageClient {
     );
     const recent: string[] = [];
     await new Promise<void>((resolve, reject) => {
-      this.docker.modem.followProgress(
+      docker.modem.followProgress(
         stream,
         (error: Error | null) => (error ? reject(error) : resolve()),
         (event: BuildEvent) => {

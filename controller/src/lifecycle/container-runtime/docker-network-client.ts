@@ -4,11 +4,16 @@ import { debugLog } from "../common/debug-log.js";
 import type { NetworkClient } from "./types.js";
 
 export class DockerNetworkClient implements NetworkClient {
-  constructor(private readonly docker: Dockerode) {}
+  /** dockerode, loaded on first use (it is heavy; see runtime-client.ts). */
+  constructor(private readonly docker: () => Promise<Dockerode>) {}
 
   async create(name: string, labels: Record<string, string>): Promise<string> {
     debugLog(`Creating network ${name}...`);
-    const network = await this.docker.createNetwork({ Name: name, Driver: "bridge", Labels: labels });
+    const network = await (await this.docker()).createNetwork({
+      Name: name,
+      Driver: "bridge",
+      Labels: labels,
+    });
     debugLog(`Created network ${name} (${network.id.slice(0, 12)})`);
     return network.id;
   }
@@ -16,7 +21,7 @@ export class DockerNetworkClient implements NetworkClient {
   async remove(id: string): Promise<void> {
     debugLog(`Removing network ${id.slice(0, 12)}...`);
     try {
-      await this.docker.getNetwork(id).remove();
+      await (await this.docker()).getNetwork(id).remove();
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode !== 404) throw error;
     }
@@ -25,7 +30,7 @@ export class DockerNetworkClient implements NetworkClient {
 
   async list(labels: string[]): Promise<{ id: string; name: string; labels: Record<string, string> }[]> {
     debugLog(`Fetching networks with labels ${labels.join(", ")}...`);
-    const found = await this.docker.listNetworks({ filters: { label: labels } });
+    const found = await (await this.docker()).listNetworks({ filters: { label: labels } });
     debugLog(`Fetched ${found.length} networks`);
     return found.map((n) => ({ id: n.Id, name: n.Name, labels: n.Labels ?? {} }));
   }

@@ -33,3 +33,37 @@ export function pingEngine(address: EngineAddress, timeoutMs: number): Promise<b
     req.end();
   });
 }
+
+/** Containers plus networks carrying `label`, asked over plain HTTP; undefined when the engine does not say. */
+export async function countLabelled(address: EngineAddress, label: string): Promise<number | undefined> {
+  const filters = encodeURIComponent(JSON.stringify({ label: [label] }));
+  const lists = await Promise.all([
+    getJson(address, `/containers/json?all=1&filters=${filters}`),
+    getJson(address, `/networks?filters=${filters}`),
+  ]);
+  if (!lists.every(Array.isArray)) return undefined;
+  return (lists as unknown[][]).reduce((n, list) => n + list.length, 0);
+}
+
+function getJson(address: EngineAddress, path: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    const { label: _label, ...target } = address;
+    const req = request({ ...target, path, method: "GET", timeout: 5000, agent: false }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        body += chunk;
+      });
+      res.on("end", () => {
+        try {
+          resolve(res.statusCode === 200 ? JSON.parse(body) : undefined);
+        } catch {
+          resolve(undefined);
+        }
+      });
+    });
+    req.once("timeout", () => req.destroy());
+    req.once("error", () => resolve(undefined));
+    req.end();
+  });
+}

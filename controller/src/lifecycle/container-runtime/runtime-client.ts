@@ -1,11 +1,14 @@
 // The container engine gathered in one client (container, image, network), or none when no
 // engine answers a short ping: the lifecycle then falls back to processes.
+// dockerode costs ~200 ms of CPU to load (gRPC, protobuf and ssh2 come with it), so it is loaded
+// on the first Docker call, not by the ping: a run whose services all use processes and finds
+// no leftovers never loads it.
 import type Dockerode from "dockerode";
 import { debugLog } from "../common/debug-log.js";
 import { DockerContainerClient } from "./docker-container-client.js";
 import { DockerImageClient } from "./docker-image-client.js";
 import { DockerNetworkClient } from "./docker-network-client.js";
-import { engineAddress, pingEngine } from "./ping-engine.js";
+import { countLabelled, type EngineAddress, engineAddress, pingEngine } from "./ping-engine.js";
 import type { ContainerClient, ImageClient, NetworkClient } from "./types.js";
 
 export class RuntimeClient {
@@ -15,7 +18,14 @@ export class RuntimeClient {
     readonly network: NetworkClient,
     /** Where the engine was reached, for messages. */
     readonly endpoint: string,
+    private readonly address?: EngineAddress,
   ) {}
+
+  /** Whether any container or network carries `label` (true when that cannot be asked cheaply). */
+  async anyLabelled(label: string): Promise<boolean> {
+    if (!this.address) return true;
+    return ((await countLabelled(this.address, label)) ?? 1) > 0;
+  }
 }
 
 /** Pings the engine (DOCKER_HOST or the default socket); undefined if it does not answer in time. */
@@ -23,14 +33,16 @@ export async function getRuntimeClient(timeoutMs = 500): Promise<RuntimeClient |
   const address = engineAddress();
   const label = address?.label ?? process.env.DOCKER_HOST ?? "";
   debugLog(`Pinging container engine at ${label}...`);
-  if (address && !(await pingEngine(address, timeoutMs))) {
-    debugLog(`No container engine answers at ${label}`);
-    return undefined;
-  }
-  // dockerode is heavy: only loaded once an engine is known to answer.
-  const { default: Docker } = await import("dockerode");
-  const docker: Dockerode = new Docker();
-  if (!address && !(await pingWithDockerode(docker, timeoutMs))) {
+  let loading: Promise<Dockerode> | undefined;
+  const docker = () => {
+    loading ??= import("dockerode").then(({ default: Docker }) => new Docker());
+    return loading;
+  };
+  // ssh:// and npipe:// engines can only be asked through dockerode.
+  const answers = address
+    ? await pingEngine(address, timeoutMs)
+    : await pingWithDockerode(await docker(), timeoutMs);
+  if (!answers) {
     debugLog(`No container engine answers at ${label}`);
     return undefined;
   }
@@ -40,6 +52,7 @@ export async function getRuntimeClient(timeoutMs = 500): Promise<RuntimeClient |
     new DockerImageClient(docker),
     new DockerNetworkClient(docker),
     label,
+    address,
   );
 }
 
