@@ -10,11 +10,14 @@ const DRIVER = fileURLToPath(new URL("./fixtures/boot-and-hold.ts", import.meta.
 
 describe("bootServices used as a library", () => {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    it(`stops what it started on ${signal}, then ends by that signal`, async () => {
+    it(`stops what two runs in one process started on ${signal}, then ends by that signal`, async () => {
       const root = tempRoot();
-      const config = makeConfig(root, [await tinyService("tiny")]);
+      const runs = [
+        { config: makeConfig(root, [await tinyService("tiny")]), services: ["tiny"], runId: "lib1" },
+        { config: makeConfig(root, [await tinyService("other")]), services: ["other"], runId: "lib2" },
+      ];
       const child = spawn(process.execPath, ["--import", "tsx", DRIVER], {
-        env: { ...process.env, BOOT_CONFIG: JSON.stringify({ config, services: ["tiny"], runId: "lib1" }) },
+        env: { ...process.env, BOOT_CONFIGS: JSON.stringify(runs) },
         stdio: ["ignore", "pipe", "inherit"],
       });
       const exited = new Promise<NodeJS.Signals | null>((r) => child.once("exit", (_c, s) => r(s)));
@@ -25,11 +28,12 @@ describe("bootServices used as a library", () => {
           if (out.includes("READY")) resolve();
         }),
       );
-      const [record] = new PidfileStore(root).list();
-      expect(isRunning(record!.pid)).toBe(true);
+      const records = new PidfileStore(root).list();
+      expect(records.map((r) => r.service).sort()).toEqual(["other", "tiny"]);
+      expect(records.every((r) => isRunning(r.pid))).toBe(true);
       child.kill(signal);
       expect(await exited).toBe(signal);
-      expect(isRunning(record!.pid)).toBe(false);
+      expect(records.some((r) => isRunning(r.pid))).toBe(false);
       expect(new PidfileStore(root).list()).toEqual([]);
     });
   }

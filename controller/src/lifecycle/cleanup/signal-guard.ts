@@ -9,6 +9,11 @@ import { signalGroup } from "./process-group.js";
 
 const SIGNALS = ["SIGINT", "SIGTERM"] as const;
 
+// Shared by every guard in the process (several runs may be booted at once): whose handlers are
+// ours, and how many cleanups are still running before the signal may be re-raised.
+const ourHandlers = new Set<(...args: unknown[]) => void>();
+let cleanupsRunning = 0;
+
 export class SignalGuard {
   private readonly handlers = new Map<NodeJS.Signals, () => void>();
 
@@ -22,22 +27,29 @@ export class SignalGuard {
     if (this.handlers.size) return;
     for (const signal of SIGNALS) {
       const handler = () => {
-        if (process.listenerCount(signal) > 1) return;
+        if (process.listeners(signal).some((l) => !ourHandlers.has(l as () => void))) return;
         this.uninstall();
+        cleanupsRunning++;
         void this.cleanup()
           .catch((error) =>
             process.stderr.write(`cleanup after ${signal} failed: ${(error as Error).message}\n`),
           )
-          .finally(() => process.kill(process.pid, signal));
+          .finally(() => {
+            if (--cleanupsRunning === 0) process.kill(process.pid, signal);
+          });
       };
       this.handlers.set(signal, handler);
+      ourHandlers.add(handler);
       process.on(signal, handler);
     }
     process.on("exit", this.onExit);
   }
 
   uninstall(): void {
-    for (const [signal, handler] of this.handlers) process.removeListener(signal, handler);
+    for (const [signal, handler] of this.handlers) {
+      process.removeListener(signal, handler);
+      ourHandlers.delete(handler);
+    }
     this.handlers.clear();
     process.removeListener("exit", this.onExit);
   }
