@@ -254,6 +254,26 @@ describe("process launcher", () => {
     await expect.poll(() => isRunning(pid)).toBe(false);
   });
 
+  it("stops at once what it started when its signal aborts mid-boot (Ctrl-C), and rejects", async () => {
+    const root = tempRoot();
+    const service = await tinyService("tiny", { env: { START_DELAY_MS: "20000" }, timeout: 30_000 });
+    const controller = new AbortController();
+    const booting = bootServices(
+      makeConfig(root, [service]),
+      ["tiny"],
+      { ...options(() => {}), signal: controller.signal },
+      noEngine,
+    );
+    await expect.poll(() => new PidfileStore(root).list().length).toBe(1);
+    const [record] = new PidfileStore(root).list();
+    const started = performance.now();
+    controller.abort(new Error("SIGINT received"));
+    await expect(booting).rejects.toThrow("SIGINT received");
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(isRunning(record!.pid)).toBe(false);
+    expect(new PidfileStore(root).list()).toEqual([]);
+  });
+
   it("names the missing folder when maven_module does not exist", async () => {
     const service = await tinyService("tiny", { maven_module: "services/nowhere" });
     await expect(
