@@ -10,6 +10,12 @@ const dockerignore = createRequire(import.meta.url)(
   "@balena/dockerignore",
 ) as typeof import("@balena/dockerignore").default;
 
+/** `.dockerignore` of a context as a predicate on context-relative paths. */
+export async function ignoredBy(context: string): Promise<(path: string) => boolean> {
+  const rules = dockerignore({ ignorecase: false }).add(await readDockerignore(context));
+  return (path) => rules.ignores(path);
+}
+
 export async function contextEntries(context: string): Promise<string[]> {
   const patterns = await readDockerignore(context);
   const rules = dockerignore({ ignorecase: false }).add(patterns);

@@ -7,6 +7,7 @@ import { readFile, stat } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { glob } from "tinyglobby";
 import type { ServiceConfig } from "../../config/types.js";
+import { ignoredBy } from "../container-runtime/build-context.js";
 import type { RuntimeClient } from "../container-runtime/runtime-client.js";
 import { dockerfileSources } from "./dockerfile-sources.js";
 
@@ -67,8 +68,9 @@ async function contextFingerprint(rootDir: string, dockerfile: string, buildArgs
   const hash = createHash("sha256").update(text).update(JSON.stringify(buildArgs));
   const ignore = await readFile(join(rootDir, ".dockerignore"), "utf8").catch(() => "");
   hash.update(ignore);
+  const ignored = await ignoredBy(rootDir);
   for (const source of dockerfileSources(text).sort()) {
-    for (const file of await filesUnder(rootDir, source)) {
+    for (const file of (await filesUnder(rootDir, source)).filter((f) => !ignored(f))) {
       const info = await stat(join(rootDir, file)).catch(() => undefined);
       hash.update(`${file}\0${info?.size ?? -1}\0${info?.mtimeMs ?? -1}\n`);
     }
