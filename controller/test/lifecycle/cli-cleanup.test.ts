@@ -111,7 +111,8 @@ describe.runIf(engine.ok)("e2e run cleanup (docker launcher)", () => {
       );
       expect(code).toBe(0);
       expect(containersWithLabel(`gantry.run-id=${killedRun}`)).toEqual([]);
-      expect(containersWithLabel("gantry.service=boxed").filter((n) => n.includes(killedRun!))).toEqual([]);
+      // The run that ended normally removed its own containers too.
+      expect(containersWithLabel("gantry.service=boxed")).toEqual([]);
     },
     TIMEOUT,
   );
