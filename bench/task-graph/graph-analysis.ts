@@ -13,7 +13,7 @@ import { BestEffortIndexer } from "../../services/task-graph/src/domain/search-i
 import { WriteLock } from "../../services/task-graph/src/domain/write-lock.js";
 import type { DependencyEdge } from "../../services/task-graph/src/ports/graph-store.js";
 import { LAYERS, pickSome, syntheticDag } from "./graph-dag-support.js";
-import { type LatencySummary, measure, percentile, round, writeResult } from "./search-support.js";
+import { type LatencySummary, measure, round, summarize, writeResult } from "./search-support.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "10000,100000").split(",").map(Number);
 const TARGET_IMPACT_P95: Record<number, number> = { 10000: 20, 100000: 100 };
@@ -71,13 +71,7 @@ async function measureInserts(
     else await undo(pair);
     if (k >= WARMUP) times.push(ms);
   }
-  times.sort((a, b) => a - b);
-  return {
-    runs: times.length,
-    p50_ms: round(percentile(times, 50)),
-    p95_ms: round(percentile(times, 95)),
-    max_ms: round(times.at(-1)!),
-  };
+  return summarize(times);
 }
 
 const results = [];

@@ -32,6 +32,11 @@ export async function measure<T>(
     await op(input);
     times.push(performance.now() - start);
   }
+  return summarize(times);
+}
+
+/** Sorts `times` (ms) in place and summarises them. */
+export function summarize(times: number[]): LatencySummary {
   times.sort((a, b) => a - b);
   return {
     runs: times.length,
