@@ -4,105 +4,50 @@
  */
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFuzzer, fuzzSeed } from "../../../lib/testing/fuzz.js";
 import { ADMIN_ID, USER_ID } from "../src/index.js";
 import { type Harness, startAuth } from "./helpers.js";
 
-const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const SEED = fuzzSeed();
 const PER_ENDPOINT = 500;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const rand = mulberry32(SEED);
-const int = (n: number) => Math.floor(rand() * n);
-const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
-
-const FIELDS = [
-  "email",
-  "password",
-  "name",
-  "role",
-  "id",
-  "created_at",
-  "updated_at",
-  "token",
-  "__proto__",
-  "constructor",
-  "x",
-];
-const STRINGS = [
-  "",
-  " ",
-  "a",
-  "admin",
-  "user",
-  "admin@example.com",
-  "USER@EXAMPLE.COM",
-  "not-an-email",
-  "a@b",
-  "x".repeat(300),
-  "ünïcödé@例え.jp",
-  "\u0000",
-  "🙂🙂",
-  "<script>alert(1)</script>",
-  "' OR 1=1 --",
-  "$" + "{jndi:ldap://x}",
-  "%00",
-  "null",
-  "123456",
-];
-
-function randomString(): string {
-  if (rand() < 0.6) return pick(STRINGS);
-  const len = int(40);
-  let s = "";
-  for (let i = 0; i < len; i++) s += String.fromCharCode(int(rand() < 0.9 ? 128 : 0xd7ff));
-  return s;
-}
-
-function randomValue(depth = 0): unknown {
-  switch (int(depth > 2 ? 6 : 8)) {
-    case 0:
-      return randomString();
-    case 1:
-      return pick([0, -1, 1, 1.5, 1e308, -1e308, 2 ** 53 + 1, Number.MAX_SAFE_INTEGER]);
-    case 2:
-      return rand() < 0.5;
-    case 3:
-      return null;
-    case 4:
-      return randomString();
-    case 5:
-      return pick(STRINGS);
-    case 6:
-      return Array.from({ length: int(4) }, () => randomValue(depth + 1));
-    default:
-      return randomObject(depth + 1);
-  }
-}
-
-function randomObject(depth = 0): Record<string, unknown> {
-  const o: Record<string, unknown> = {};
-  const n = int(5);
-  for (let i = 0; i < n; i++) o[rand() < 0.8 ? pick(FIELDS) : randomString()] = randomValue(depth);
-  return o;
-}
-
-interface BodySpec {
-  raw: string | Uint8Array | undefined;
-  contentType: string | undefined;
-}
-
-function randomBody(): BodySpec {
-  const contentType = pick([
+const { rand, pick, randomBody, randomQuery, randomId } = createFuzzer(SEED, {
+  fields: [
+    "email",
+    "password",
+    "name",
+    "role",
+    "id",
+    "created_at",
+    "updated_at",
+    "token",
+    "__proto__",
+    "constructor",
+    "x",
+  ],
+  strings: [
+    "",
+    " ",
+    "a",
+    "admin",
+    "user",
+    "admin@example.com",
+    "USER@EXAMPLE.COM",
+    "not-an-email",
+    "a@b",
+    "x".repeat(300),
+    "ünïcödé@例え.jp",
+    "\u0000",
+    "🙂🙂",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "$" + "{jndi:ldap://x}",
+    "%00",
+    "null",
+    "123456",
+  ],
+  numbers: [0, -1, 1, 1.5, 1e308, -1e308, 2 ** 53 + 1, Number.MAX_SAFE_INTEGER],
+  contentTypes: [
     "application/json",
     "application/json",
     "application/json",
@@ -112,26 +57,9 @@ function randomBody(): BodySpec {
     "application/xml",
     "application/jsonx",
     undefined,
-  ]);
-  switch (int(7)) {
-    case 0:
-      return { raw: undefined, contentType };
-    case 1: {
-      const json = JSON.stringify(randomObject());
-      return { raw: json.slice(0, int(json.length + 1)), contentType }; // often truncated
-    }
-    case 2:
-      return { raw: Uint8Array.from({ length: int(64) }, () => int(256)), contentType };
-    case 3:
-      return { raw: JSON.stringify(randomValue()), contentType };
-    default:
-      return { raw: JSON.stringify(randomObject()), contentType };
-  }
-}
-
-function randomQuery(): string {
-  const keys = ["page", "limit", "search", "sort", "x", "page", "limit", ""];
-  const values = [
+  ],
+  queryKeys: ["page", "limit", "search", "sort", "x", "page", "limit", ""],
+  queryValues: [
     "1",
     "0",
     "-1",
@@ -148,27 +76,8 @@ function randomQuery(): string {
     "%",
     "%ZZ",
     "admin",
-  ];
-  const parts: string[] = [];
-  for (let i = int(5); i > 0; i--) {
-    const k = pick(keys);
-    const v = rand() < 0.8 ? pick(values) : randomString();
-    parts.push(rand() < 0.1 ? k : `${k}=${rand() < 0.7 ? encodeURIComponent(v) : v.replace(/[#?/]/g, "")}`);
-  }
-  return parts.length ? `?${parts.join("&")}` : "";
-}
-
-function randomId(): string {
-  return pick([
-    "nope",
-    "00000000-0000-4000-8000-000000000000",
-    encodeURIComponent(randomString()) || "x",
-    "a".repeat(500),
-    "..%2F..%2Fetc",
-    "%E0%A4%A",
-    "1;DROP TABLE",
-  ]);
-}
+  ],
+});
 
 function randomAuth(): string | undefined {
   return pick([

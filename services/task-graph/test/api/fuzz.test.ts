@@ -5,107 +5,67 @@
  */
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFuzzer, fuzzSeed } from "../../../../lib/testing/fuzz.js";
 import { type StartedService, startService } from "../helpers/start-service.js";
 
-const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const SEED = fuzzSeed();
 const PER_ENDPOINT = 500;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = mulberry32(SEED);
-const int = (n: number) => Math.floor(rand() * n);
-const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
-
-const FIELDS = [
-  "title",
-  "description",
-  "priority",
-  "status",
-  "component_id",
-  "labels",
-  "depends_on_id",
-  "name",
-  "project",
-  "test_failure",
-  "test_name",
-  "stack_trace",
-  "limit",
-  "query",
-  "types",
-  "id",
-  "created_at",
-  "__proto__",
-  "constructor",
-  "x",
-];
-const STRINGS = [
-  "",
-  " ",
-  "a",
-  "OPEN",
-  "CLOSED",
-  "LOW",
-  "CRITICAL",
-  "open",
-  "issue",
-  "component",
-  "x".repeat(300),
-  "ünïcödé 例え",
-  "\u0000",
-  "🙂🙂",
-  "<script>alert(1)</script>",
-  "' OR 1=1 --",
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-injection probe, literal on purpose
-  "${jndi:ldap://x}",
-  "%00",
-  "null",
-  "123456",
-  "00000000-0000-4000-8000-000000000000",
-];
-
-function randomString(): string {
-  if (rand() < 0.6) return pick(STRINGS);
-  let s = "";
-  for (let i = int(40); i > 0; i--) s += String.fromCharCode(int(rand() < 0.9 ? 128 : 0xd7ff));
-  return s;
-}
-
-function randomValue(depth = 0): unknown {
-  switch (int(depth > 2 ? 6 : 8)) {
-    case 0:
-    case 4:
-      return randomString();
-    case 1:
-      return pick([0, -1, 1, 1.5, 1e308, -1e308, 2 ** 53 + 1, 10, 101]);
-    case 2:
-      return rand() < 0.5;
-    case 3:
-      return null;
-    case 5:
-      return pick(STRINGS);
-    case 6:
-      return Array.from({ length: int(4) }, () => randomValue(depth + 1));
-    default:
-      return randomObject(depth + 1);
-  }
-}
-
-function randomObject(depth = 0): Record<string, unknown> {
-  const o: Record<string, unknown> = {};
-  for (let i = int(5); i > 0; i--) o[rand() < 0.8 ? pick(FIELDS) : randomString()] = randomValue(depth);
-  return o;
-}
-
-function randomBody(): { raw: string | Uint8Array | undefined; contentType: string | undefined } {
-  const contentType = pick([
+const {
+  rand,
+  pick,
+  randomBody,
+  randomQuery,
+  randomId: badOrKnownId,
+} = createFuzzer(SEED, {
+  fields: [
+    "title",
+    "description",
+    "priority",
+    "status",
+    "component_id",
+    "labels",
+    "depends_on_id",
+    "name",
+    "project",
+    "test_failure",
+    "test_name",
+    "stack_trace",
+    "limit",
+    "query",
+    "types",
+    "id",
+    "created_at",
+    "__proto__",
+    "constructor",
+    "x",
+  ],
+  strings: [
+    "",
+    " ",
+    "a",
+    "OPEN",
+    "CLOSED",
+    "LOW",
+    "CRITICAL",
+    "open",
+    "issue",
+    "component",
+    "x".repeat(300),
+    "ünïcödé 例え",
+    "\u0000",
+    "🙂🙂",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-injection probe, literal on purpose
+    "${jndi:ldap://x}",
+    "%00",
+    "null",
+    "123456",
+    "00000000-0000-4000-8000-000000000000",
+  ],
+  numbers: [0, -1, 1, 1.5, 1e308, -1e308, 2 ** 53 + 1, 10, 101],
+  contentTypes: [
     "application/json",
     "application/json",
     "application/json",
@@ -114,25 +74,8 @@ function randomBody(): { raw: string | Uint8Array | undefined; contentType: stri
     "application/x-www-form-urlencoded",
     "application/xml",
     undefined,
-  ]);
-  switch (int(7)) {
-    case 0:
-      return { raw: undefined, contentType };
-    case 1: {
-      const json = JSON.stringify(randomObject());
-      return { raw: json.slice(0, int(json.length + 1)), contentType };
-    }
-    case 2:
-      return { raw: Uint8Array.from({ length: int(64) }, () => int(256)), contentType };
-    case 3:
-      return { raw: JSON.stringify(randomValue()), contentType };
-    default:
-      return { raw: JSON.stringify(randomObject()), contentType };
-  }
-}
-
-function randomQuery(): string {
-  const keys = [
+  ],
+  queryKeys: [
     "page",
     "limit",
     "status",
@@ -144,8 +87,8 @@ function randomQuery(): string {
     "max_depth",
     "x",
     "",
-  ];
-  const values = [
+  ],
+  queryValues: [
     "1",
     "0",
     "-1",
@@ -169,32 +112,14 @@ function randomQuery(): string {
     "--priority",
     "51",
     "50",
-  ];
-  const parts: string[] = [];
-  for (let i = int(5); i > 0; i--) {
-    const k = pick(keys);
-    const v = rand() < 0.8 ? pick(values) : randomString();
-    parts.push(rand() < 0.1 ? k : `${k}=${rand() < 0.7 ? encodeURIComponent(v) : v.replace(/[#?/]/g, "")}`);
-  }
-  return parts.length ? `?${parts.join("&")}` : "";
-}
+  ],
+});
 
 let svc: StartedService;
 const real: { issues: string[]; components: string[] } = { issues: [], components: [] };
 
 function randomId(kind: "issues" | "components" | "none" = "none"): string {
-  const pool = kind === "none" ? [] : real[kind];
-  return pick([
-    "nope",
-    "00000000-0000-4000-8000-000000000000",
-    encodeURIComponent(randomString()) || "x",
-    "a".repeat(500),
-    "..%2F..%2Fetc",
-    "%E0%A4%A",
-    "1;DROP TABLE",
-    ...pool,
-    ...pool,
-  ]);
+  return badOrKnownId(kind === "none" ? [] : real[kind]);
 }
 
 interface Endpoint {
