@@ -4,37 +4,24 @@
 
 import { hostname } from "node:os";
 import { create } from "xmlbuilder2";
-import type { ResolvedConfig } from "../config/types.js";
+import { FileReporter } from "./file-reporter.js";
 import { formatTimeline } from "./format-timeline.js";
-import type { FileReporterOptions } from "./json-reporter.js";
 import { prepareLater } from "./prepare-later.js";
 import {
-  buildReportDocument,
+  type ReportDocument,
   type ReportModule,
   type ReportService,
   reportModuleOf,
 } from "./report-document.js";
-import type { FailureDetails, ModuleResult, Reporter, RunContext, RunResult } from "./types.js";
-import { writeReportFile } from "./write-report-file.js";
+import type { FailureDetails, ModuleResult } from "./types.js";
 
 export const JUNIT_REPORT_FILE = "junit.xml";
 
 type XMLBuilder = ReturnType<typeof create>;
 
-export class JunitReporter implements Reporter {
-  private config: ResolvedConfig | undefined;
+export class JunitReporter extends FileReporter {
+  protected readonly fileName = JUNIT_REPORT_FILE;
   private readonly serviceStartedAt = new Map<string, string>();
-  private reportDir: string;
-  writtenTo: string | undefined;
-
-  constructor(private readonly options: FileReporterOptions) {
-    this.reportDir = options.reportDir;
-  }
-
-  onInit(ctx: RunContext): void {
-    this.config = ctx.config;
-    this.reportDir = this.options.reportDir || ctx.reportDir;
-  }
 
   onServiceStart(service: string): void {
     this.serviceStartedAt.set(service, new Date().toISOString());
@@ -45,8 +32,7 @@ export class JunitReporter implements Reporter {
     prepareLater(() => formatTimeline(reportModuleOf(result, this.options).requests));
   }
 
-  async onRunEnd(result: RunResult): Promise<void> {
-    const document = buildReportDocument(result, { ...this.options, config: this.config });
+  protected render(document: ReportDocument): string {
     const root = ele(create({ version: "1.0", encoding: "UTF-8" }), "testsuites", {
       name: `${document.run.project.name} e2e run ${document.run.id}`,
       tests: document.summary.total,
@@ -66,7 +52,7 @@ export class JunitReporter implements Reporter {
       });
     });
     const xml = root.end({ prettyPrint: true });
-    this.writtenTo = await writeReportFile(this.reportDir, JUNIT_REPORT_FILE, `${xml}\n`);
+    return `${xml}\n`;
   }
 
   private addSuite(
