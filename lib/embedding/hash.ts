@@ -6,6 +6,11 @@ export function hash32(text: string, seed = 0x811c9dc5): number {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
+  return fmix32(h);
+}
+
+/** murmur3's 32-bit finaliser: spreads every input bit over every output bit. */
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

@@ -9,7 +9,7 @@
 // bits, so collisions cancel in expectation. The result is L2-normalised (all-zero for a text
 // with no tokens).
 import type { CorpusStats } from "./corpus-stats.js";
-import { hash32 } from "./hash.js";
+import { fmix32, hash32 } from "./hash.js";
 import { tokenize } from "./tokenize.js";
 
 // 512: collision noise (~1/sqrt(D) on the cosine) is small enough that unrelated short texts
@@ -79,7 +79,7 @@ export class HashingEmbedder {
         h ^= code;
         h = Math.imul(h, 0x01000193);
       }
-      this.#add(vector, mix(h), share);
+      this.#add(vector, fmix32(h), share);
     }
   }
 
@@ -87,15 +87,6 @@ export class HashingEmbedder {
     const index = hash % this.dimension;
     vector[index]! += hash & 0x80000000 ? -weight : weight;
   }
-}
-
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }
 
 /** Scales to unit length in place; leaves an all-zero vector as it is. */
