@@ -1,21 +1,11 @@
 // infra/images/redis8.sh gives the host a Redis 8 with vector sets, idempotently.
 import { type ChildProcess, spawn } from "node:child_process";
 import { statSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import Redis from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freeLoopbackPort } from "../../lib/testing/free-port.js";
 import { REPO_ROOT, reportNotRun, run } from "./support/docker.js";
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-    srv.on("error", fail);
-  });
-}
 
 let wrapper = "";
 let reason: string | undefined;
@@ -52,7 +42,7 @@ describe.skipIf(notRun)("infra/images/redis8.sh", () => {
     let child: ChildProcess;
     let client: Redis;
     beforeAll(async () => {
-      const port = await freePort();
+      const port = await freeLoopbackPort();
       child = spawn(wrapper, ["--port", String(port), "--bind", "127.0.0.1", "--save", ""], {
         stdio: ["ignore", "pipe", "inherit"],
       });

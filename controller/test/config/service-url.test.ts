@@ -5,6 +5,7 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { freeLoopbackPort } from "../../../lib/testing/free-port.js";
 import { ApiConfigLoader } from "../../src/config/index.js";
 import { isolatedEnv, tempDir, writeFile } from "./helpers.js";
 
@@ -32,11 +33,7 @@ async function gateway(
 }
 
 async function closedPortUrl(): Promise<string> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await freeLoopbackPort()}`;
 }
 
 function loader(gatewayBlock: string): ApiConfigLoader {

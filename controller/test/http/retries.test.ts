@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
 import { afterEach, describe, it } from "vitest";
+import { freeLoopbackPort } from "../../../lib/testing/free-port.js";
 import { BasePage, PAGE_RECORDER } from "../../src/http/base-page.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
 import { testPageContext } from "../helpers/page-context.js";
@@ -12,15 +12,6 @@ afterEach(async () => {
 });
 
 const retrying = { retries: { maxAttempts: 3, backoffMs: 20 } };
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const s = createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => s.once("listening", r));
-  const port = (s.address() as { port: number }).port;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 describe("BasePage retries (test_data.retries)", () => {
   it("retries an idempotent request on 503 with backoff until it succeeds", async () => {
@@ -57,7 +48,7 @@ describe("BasePage retries (test_data.retries)", () => {
   });
 
   it("retries connection errors and then fails with the attempts and the cause", async () => {
-    const port = await closedPort();
+    const port = await freeLoopbackPort();
     const page = new BasePage(testPageContext(`http://127.0.0.1:${port}`, retrying));
     await assert.rejects(
       page.get("/x"),

@@ -1,8 +1,8 @@
 // The Neo4j adapter's parts that need no server: query building, integer conversion, record
 // mapping, error classification — and that an unreachable server is reported as unavailable.
-import { createServer } from "node:net";
 import neo4j from "neo4j-driver";
 import { describe, expect, it } from "vitest";
+import { freeLoopbackPort } from "../../../../lib/testing/free-port.js";
 import { classifyNeo4jError } from "../../src/adapters/neo4j-graph/errors.js";
 import { Neo4jGraphStore } from "../../src/adapters/neo4j-graph/index.js";
 import { issueProps, toComponent, toInt, toIssue, toNumber } from "../../src/adapters/neo4j-graph/mapping.js";
@@ -136,12 +136,7 @@ describe("Neo4j failure behaviour", () => {
   });
 
   it("reports a server that refuses connections as BackendUnavailableError without the password", async () => {
-    const port = await new Promise<number>((resolve) => {
-      const server = createServer().listen(0, "127.0.0.1", () => {
-        const p = (server.address() as { port: number }).port;
-        server.close(() => resolve(p));
-      });
-    });
+    const port = await freeLoopbackPort();
     const store = new Neo4jGraphStore({
       uri: `bolt://127.0.0.1:${port}`,
       user: "neo4j",

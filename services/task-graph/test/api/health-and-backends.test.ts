@@ -1,6 +1,6 @@
 // /health and what happens when a backend is down or hangs: 503, never a hang or a 500.
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freeLoopbackPort } from "../../../../lib/testing/free-port.js";
 import { RedisVectorIndex } from "../../src/adapters/redis-vector/index.js";
 import { type Fault, faultyGraphStore } from "../helpers/faulty-graph-store.js";
 import { type StartedService, startService, TIMESTAMP_RE } from "../helpers/start-service.js";
@@ -87,12 +87,7 @@ describe("a graph store that is down or hangs", () => {
 describe("a vector backend that cannot be reached", () => {
   it("starts degraded: health 503, writes still succeed, search answers 503", async () => {
     // A loopback port that was free a moment ago: nothing listens there.
-    const port = await new Promise<number>((resolve) => {
-      const s = createServer().listen(0, "127.0.0.1", () => {
-        const p = (s.address() as { port: number }).port;
-        s.close(() => resolve(p));
-      });
-    });
+    const port = await freeLoopbackPort();
     const vectors = new RedisVectorIndex({
       url: `redis://127.0.0.1:${port}`,
       key: "test:vectors",
