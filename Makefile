@@ -15,6 +15,8 @@ test-deps: ## Install what the tests need from Debian (Chromium for the HTML rep
 	bash infra/deps/test-deps.sh
 
 e2e: install ## The main job: e2e run against both services (starts what is not running)
+	@# With a Docker engine, services run as containers built on the registry-less base image.
+	@if docker info >/dev/null 2>&1; then bash infra/images/build.sh >/dev/null; fi
 	npx e2e run
 
 test: install test-deps ## Every test suite (unit, service, controller, Redis adapters)
