@@ -56,8 +56,18 @@ export class BootSession {
     // Aborted while booting: stop at once. After boot the runner decides when to call stop().
     const onAbort = () => void this.stop();
     this.options.signal?.addEventListener("abort", onAbort, { once: true });
+    let busy = services.length;
+    const settled = () => {
+      if (--busy === 0) this.options.onWaiting?.();
+    };
+    if (busy === 0) this.options.onWaiting?.();
     const outcomes = await Promise.all(
-      services.map((s) => this.bootOne(s).catch((e: unknown) => this.failure(s, e))),
+      services.map((s) => {
+        const once = onceOnly(settled);
+        return this.bootOne(s, once)
+          .catch((e: unknown) => this.failure(s, e))
+          .finally(once);
+      }),
     );
     this.options.signal?.removeEventListener("abort", onAbort);
     if (this.options.signal?.aborted) {
@@ -107,7 +117,8 @@ export class BootSession {
     return this.stopping;
   }
 
-  private async bootOne(service: ServiceConfig): Promise<Ready | ServiceFailure> {
+  /** `polling` is called when the service is started and only its health is awaited. */
+  private async bootOne(service: ServiceConfig, polling: () => void): Promise<Ready | ServiceFailure> {
     const configured = healthUrl(service.base_url, service.health_endpoint);
     const first = await this.http(configured).probe(1000);
     const fail = (reason: string, lastSeen = first.seen, url = configured, tail: string[] = []) =>
@@ -165,6 +176,7 @@ export class BootSession {
       track(asResource(started));
       const target = healthUrl(started.url, service.health_endpoint);
       const t0 = performance.now();
+      polling();
       await this.http(target).waitUntilReady({
         timeoutMs: service.timeout,
         signal: AbortSignal.any([started.exited, ...(this.options.signal ? [this.options.signal] : [])]),
@@ -228,4 +240,14 @@ export class BootSession {
     }
     return service;
   }
+}
+
+function onceOnly(fn: () => void): () => void {
+  let called = false;
+  return () => {
+    if (!called) {
+      called = true;
+      fn();
+    }
+  };
 }

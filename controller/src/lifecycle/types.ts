@@ -14,6 +14,11 @@ export interface BootOptions {
   log: (line: string) => void;
   /** Aborted on SIGINT/SIGTERM. */
   signal?: AbortSignal;
+  /**
+   * Called once when every service is healthy, failed, or started and only being polled: from
+   * then on the boot mostly waits, so the runner can use the CPU (it compiles pages meanwhile).
+   */
+  onWaiting?: () => void;
 }
 
 export interface BootResult {

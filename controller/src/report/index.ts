@@ -1,11 +1,11 @@
 // The reporting part's public face: reporter name → class table (vitest style) and the run log.
 
 import { ConsoleReporter } from "./console-reporter.js";
-import { UnknownReporterError } from "./errors.js";
 import { HtmlReporter } from "./html-reporter.js";
 import { JsonReporter } from "./json-reporter.js";
 import { JunitReporter } from "./junit-reporter.js";
 import type { Redactor } from "./redact.js";
+import { checkReporterNames, type ReporterName } from "./reporter-names.js";
 import { RunLogReporter } from "./run-log-reporter.js";
 import type { Reporter } from "./types.js";
 
@@ -32,20 +32,16 @@ export const REPORTERS = {
   json: (ctx: ReporterContext) => new JsonReporter(ctx),
   junit: (ctx: ReporterContext) => new JunitReporter(ctx),
   html: (ctx: ReporterContext) => new HtmlReporter(ctx),
-} satisfies Record<string, (ctx: ReporterContext) => Reporter>;
+} satisfies Record<ReporterName, (ctx: ReporterContext) => Reporter>;
 
-export type ReporterName = keyof typeof REPORTERS;
-export const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
+export { REPORTER_NAMES, type ReporterName } from "./reporter-names.js";
 
 /**
  * One reporter per distinct name, in the order given, plus the run log when saveLogs is set.
  * Throws UnknownReporterError (code E2E_UNKNOWN_REPORTER) naming the valid names.
  */
 export function createReporters(names: string[], ctx: ReporterContext): Reporter[] {
-  const unique = [...new Set(names.map((name) => name.trim().toLowerCase()).filter(Boolean))];
-  const unknown = unique.find((name) => !Object.hasOwn(REPORTERS, name));
-  if (unknown !== undefined) throw new UnknownReporterError(unknown, REPORTER_NAMES);
-  const reporters: Reporter[] = unique.map((name) => REPORTERS[name as ReporterName](ctx));
+  const reporters: Reporter[] = checkReporterNames(names).map((name) => REPORTERS[name](ctx));
   if (ctx.saveLogs) reporters.push(new RunLogReporter({ logDir: ctx.logDir, redactor: ctx.redactor }));
   return reporters;
 }

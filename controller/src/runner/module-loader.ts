@@ -57,6 +57,10 @@ let compileCache: CompileCache;
 const NODE_TARGET = `node${process.versions.node.split(".")[0]}`;
 
 async function setUp(): Promise<void> {
+  // The package entry and esbuild first: once tsx's hooks are registered, every import goes
+  // through its loader thread (several hundred ms for the entry's module graph); loaded before,
+  // the entry is already in the module map when a page imports "gantry".
+  const [gantry, esbuild] = await Promise.all([import(packageEntryUrl()), import("esbuild")]);
   // Lazy: tsx is only needed by `e2e run`, not by `e2e --help`.
   const esm = await import("tsx/esm/api");
   esm.register();
@@ -65,9 +69,7 @@ async function setUp(): Promise<void> {
   });
   const cjs = await import("tsx/cjs/api");
   cjs.register();
-  const gantry = await import(packageEntryUrl());
   // require("gantry") from a compiled scenario module gets the same running package.
-  const esbuild = await import("esbuild");
   transformSync = esbuild.transformSync;
   compileCache = new CompileCache(`esbuild ${esbuild.version} ${NODE_TARGET} cjs inline-map`);
   const internals = Module as unknown as ModuleInternals;

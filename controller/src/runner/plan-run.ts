@@ -1,11 +1,13 @@
 // Discovery + selection: what a run will execute, before anything is booted. Modules are only
 // loaded here when their tags are needed (--tag, --exclude-tag, --list), and released at once;
-// otherwise each is loaded just before it runs.
+// otherwise each is loaded just before it runs. Page classes can be loaded separately (loadPages),
+// so that `e2e run` boots services while tsx compiles them.
 
 import { relative } from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
 import { discoverSuites, type ModuleFile, type ServiceSuite } from "../discovery/index.js";
-import { loadModule, loadPageClass, type PageClass } from "./load-suite.js";
+// load-suite (tsx, undici) is imported when first needed: `e2e run` boots services before that.
+import type { PageClass } from "./load-suite.js";
 import { type Selection, serviceSelected, skipReason } from "./select-modules.js";
 
 export interface PlannedModule {
@@ -32,6 +34,7 @@ export interface RunPlan {
 }
 
 async function tagsOf(file: ModuleFile): Promise<{ tags: string[]; broken: boolean }> {
+  const { loadModule } = await import("./load-suite.js");
   const loaded = await loadModule(file);
   loaded.release();
   return { tags: loaded.tags, broken: loaded.loadError !== undefined };
@@ -40,10 +43,10 @@ async function tagsOf(file: ModuleFile): Promise<{ tags: string[]; broken: boole
 export async function planRun(
   config: ResolvedConfig,
   selection: Selection,
-  options: { readTags?: boolean } = {},
+  /** pages: false leaves the page classes to loadPages (so services can boot meanwhile). */
+  options: { readTags?: boolean; pages?: boolean } = {},
 ): Promise<RunPlan> {
   const { suites, warnings } = discoverSuites(config);
-  const rootRel = (p: string) => relative(config.rootDir, p).split("\\").join("/");
   const readTags = options.readTags || !!selection.tags?.length || !!selection.excludeTags?.length;
   const services: PlannedService[] = [];
   for (const suite of suites) {
@@ -69,14 +72,23 @@ export async function planRun(
       modules,
       selectedCount: modules.filter((m) => !m.skipReason).length,
     };
-    if (planned.selectedCount > 0) {
-      try {
-        planned.Page = await loadPageClass(suite, rootRel);
-      } catch (err) {
-        planned.pageError = err as Error;
-      }
-    }
     services.push(planned);
   }
-  return { services, warnings, selectedCount: services.reduce((n, s) => n + s.selectedCount, 0) };
+  const plan = { services, warnings, selectedCount: services.reduce((n, s) => n + s.selectedCount, 0) };
+  if (options.pages !== false) await loadPages(config, plan);
+  return plan;
+}
+
+/** Loads the page class of every service with selected modules; a page that fails is kept as pageError. */
+export async function loadPages(config: ResolvedConfig, plan: RunPlan): Promise<void> {
+  const rootRel = (p: string) => relative(config.rootDir, p).split("\\").join("/");
+  const { loadPageClass } = await import("./load-suite.js");
+  for (const planned of plan.services) {
+    if (planned.selectedCount === 0) continue;
+    try {
+      planned.Page = await loadPageClass(planned.suite, rootRel);
+    } catch (err) {
+      planned.pageError = err as Error;
+    }
+  }
 }

@@ -1,18 +1,19 @@
-// `e2e run`, in the seed's order: load the config, discover suites, load and select modules,
-// boot what the selected modules need, run them, report, and return the exit code
+// `e2e run`, in the seed's order: load the config, discover suites, select modules, boot what the
+// selected modules need (page classes compile and reporters load meanwhile: the boot is mostly
+// waiting on the service), run them, report, and return the exit code
 // (0 passed, 1 failed or nothing selected, 2 config/usage, 3 required service unavailable).
 
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { ApiConfigLoader } from "../config/api-config-loader.js";
 import type { ResolvedConfig } from "../config/types.js";
-import { DispatcherRegistry, tlsOptionsFrom } from "../http/dispatchers.js";
+import type { DispatcherRegistry } from "../http/dispatchers.js";
 import type { BootOptions, BootResult } from "../lifecycle/types.js";
+import { checkReporterNames } from "../report/reporter-names.js";
 import type { RunContext, RunResult, ServiceResult } from "../report/types.js";
-import { executePlan } from "./execute-plan.js";
 import { formatPlanList } from "./list-plan.js";
 import { createRunReporters } from "./make-reporters.js";
-import { planRun } from "./plan-run.js";
+import { loadPages, planRun } from "./plan-run.js";
 import { ReporterHub } from "./reporter-hub.js";
 import type { RunOptions } from "./run-options.js";
 import { exitCodeOf, summarize } from "./run-summary.js";
@@ -33,6 +34,9 @@ async function defaultBoot(
   return bootServices(config, services, options);
 }
 
+/** A boot that has begun: its outcome never rejects (no unhandled rejection while pages load). */
+type Booting = Promise<{ result: BootResult } | { error: unknown }>;
+
 function unavailableResults(config: ResolvedConfig, services: ServiceResult[]): ServiceResult[] {
   return services.map((s) => ({ ...s, baseUrl: s.baseUrl || (config.services[s.name]?.base_url ?? "") }));
 }
@@ -41,9 +45,11 @@ export async function runE2e(options: RunOptions, boot: BootFn = defaultBoot): P
   const out = options.out ?? process.stdout;
   const config = ApiConfigLoader.load(options.configPath).getConfig();
   validateSelection(options.selection, Object.keys(config.services));
-  const plan = await planRun(config, options.selection, { readTags: options.list });
+  // Discovery and selection only (no page yet): enough to know which services the run needs.
+  const plan = await planRun(config, options.selection, { readTags: options.list, pages: false });
 
   if (options.list) {
+    await loadPages(config, plan);
     out.write(plan.warnings.map((w) => `warning: ${w}\n`).join("") + formatPlanList(plan, options.verbose));
     return plan.selectedCount > 0 ? 0 : 1;
   }
@@ -56,46 +62,66 @@ export async function runE2e(options: RunOptions, boot: BootFn = defaultBoot): P
     );
     return 1;
   }
+  const reporterNames = checkReporterNames(options.reporters ?? config.reporting.format);
 
   const runId = randomUUID().slice(0, 8);
   const startedAt = new Date();
-  const ctx: RunContext = {
-    runId,
-    config,
-    reportDir: options.reportDir
-      ? resolve(options.reportDir)
-      : resolve(config.rootDir, config.reporting.log_dir),
-    plan: plan.services.map((s) => ({
-      service: s.suite.name,
-      modules: s.modules.filter((m) => !m.skipReason).map((m) => m.file.name),
-    })),
-  };
-  const hub = new ReporterHub(
-    await createRunReporters(options.reporters ?? config.reporting.format, ctx, {
-      color: options.color,
-      verbose: options.verbose,
-      out,
-    }),
-  );
-  await hub.emit("onInit", ctx);
-  for (const w of [...config.warnings, ...plan.warnings]) await hub.emit("onLog", `warning: ${w}`);
-
   const needed = plan.services.filter((s) => s.selectedCount > 0).map((s) => s.suite.name);
-  const dispatchers = new DispatcherRegistry(tlsOptionsFrom(config.security, config.rootDir));
+  // Services boot first; pages compile and reporters load while they start. Boot log lines
+  // wait in `early` until the reporters exist.
+  const early: string[] = [];
+  let log = (line: string) => void early.push(line);
+  let waiting!: () => void;
+  const bootWaits = new Promise<void>((r) => {
+    waiting = r;
+  });
+  const booting: Booting = boot(config, needed, {
+    start: options.start,
+    keep: options.keep,
+    reuse: options.reuse,
+    runId,
+    log: (line) => log(line),
+    onWaiting: () => waiting(),
+    ...(options.signal ? { signal: options.signal } : {}),
+  }).then(
+    (result) => ({ result }),
+    (error: unknown) => ({ error }),
+  );
   let booted: BootResult | undefined;
+  let dispatchers: DispatcherRegistry | undefined;
   let exitCode: number;
   let services: ServiceResult[];
   try {
-    try {
-      booted = await boot(config, needed, {
-        start: options.start,
-        keep: options.keep,
-        reuse: options.reuse,
-        runId,
-        log: (line) => void hub.emit("onLog", line),
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-    } catch (err) {
+    // Until the services are started the boot needs the CPU more than the pages do.
+    await Promise.race([bootWaits, booting]);
+    const ctx: RunContext = {
+      runId,
+      config,
+      reportDir: options.reportDir
+        ? resolve(options.reportDir)
+        : resolve(config.rootDir, config.reporting.log_dir),
+      plan: plan.services.map((s) => ({
+        service: s.suite.name,
+        modules: s.modules.filter((m) => !m.skipReason).map((m) => m.file.name),
+      })),
+    };
+    // The HTTP client (undici) and the executor load here too, not before the boot.
+    const [reporters, { executePlan }, { DispatcherRegistry, tlsOptionsFrom }] = await Promise.all([
+      createRunReporters(reporterNames, ctx, { color: options.color, verbose: options.verbose, out }),
+      import("./execute-plan.js"),
+      import("../http/dispatchers.js"),
+      loadPages(config, plan),
+    ]);
+    const hub = new ReporterHub(reporters);
+    await hub.emit("onInit", ctx);
+    for (const w of [...config.warnings, ...plan.warnings]) await hub.emit("onLog", `warning: ${w}`);
+    for (const line of early.splice(0)) await hub.emit("onLog", line);
+    log = (line) => void hub.emit("onLog", line);
+    dispatchers = new DispatcherRegistry(tlsOptionsFrom(config.security, config.rootDir));
+
+    const outcome = await booting;
+    if ("error" in outcome) {
+      const err = outcome.error;
       if ((err as { code?: string }).code !== "E2E_SERVICE_UNAVAILABLE") throw err;
       // A required service is missing: nothing runs; reports still say why.
       await hub.emit("onLog", (err as Error).message);
@@ -114,29 +140,33 @@ export async function runE2e(options: RunOptions, boot: BootFn = defaultBoot): P
       });
       services = unavailableResults(config, services);
       exitCode = 3;
-      return await finish();
+      return await finish(hub);
     }
+    booted = outcome.result;
+    const ready = booted;
     services = await executePlan({
       config,
       plan,
       hub,
       dispatchers,
-      urls: booted.ready,
-      unavailable: booted.skipped,
+      urls: ready.ready,
+      unavailable: ready.skipped,
       retries: options.retries,
       bail: options.bail,
       workers: options.workers,
-      reset: (name) => booted!.reset(name),
+      reset: (name) => ready.reset(name),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     exitCode = -1;
-    return await finish();
+    return await finish(hub);
   } finally {
-    await booted?.stop();
-    await dispatchers.close();
+    // Also when loading pages or reporters failed: whatever the boot started is stopped.
+    const outcome = booted ? undefined : await booting;
+    await (booted ?? (outcome && "result" in outcome ? outcome.result : undefined))?.stop();
+    await dispatchers?.close();
   }
 
-  async function finish(): Promise<number> {
+  async function finish(hub: ReporterHub): Promise<number> {
     const finishedAt = new Date();
     const summary = summarize(services, finishedAt.getTime() - startedAt.getTime());
     const result: RunResult = {
