@@ -13,7 +13,7 @@ import Fastify, {
 } from "fastify";
 import { errorHandler, sendError, toHttpError } from "./error-handler.js";
 import { httpError } from "./errors.js";
-import { loggerOptions } from "./logger.js";
+import { loggerOptions, resolveLogLevel } from "./logger.js";
 import { RouteTable } from "./method-not-allowed.js";
 import { registerOpenApi } from "./openapi.js";
 import { coerceQueryNumbers } from "./query-coercion.js";
@@ -65,11 +65,17 @@ function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   socket.end(err.code === "HPE_HEADER_OVERFLOW" ? HEADERS_TOO_LARGE : MALFORMED);
 }
 
+function logsInfo(env: NodeJS.ProcessEnv): boolean {
+  return ["trace", "debug", "info"].includes(resolveLogLevel(env));
+}
+
 export async function createServiceApp(opts: ServiceAppOptions): Promise<ServiceApp> {
   const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const serverOptions: FastifyServerOptions = {
     bodyLimit,
     logger: opts.logger === false ? false : loggerOptions(opts.env ?? process.env, opts.name),
+    // Fastify's per-request lines are info level; above info they would be built and dropped.
+    disableRequestLogging: opts.logger === false || !logsInfo(opts.env ?? process.env),
     // Requests on already-open connections are served while closing (they are in flight).
     return503OnClosing: false,
     ajv: {
