@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
@@ -75,7 +76,9 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
     bodyLimit,
     logger: opts.logger === false ? false : loggerOptions(opts.env ?? process.env, opts.name),
     // Fastify's per-request lines are info level; above info they would be built and dropped.
-    disableRequestLogging: opts.logger === false || !logsInfo(opts.env ?? process.env),
+    logController: new LogController({
+      disableRequestLogging: opts.logger === false || !logsInfo(opts.env ?? process.env),
+    }),
     // Requests on already-open connections are served while closing (they are in flight).
     return503OnClosing: false,
     ajv: {
