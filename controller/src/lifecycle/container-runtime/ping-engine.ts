@@ -18,18 +18,25 @@ export function engineAddress(dockerHost = process.env.DOCKER_HOST): EngineAddre
   return tcp ? { host: tcp[1], port: Number(tcp[2]), label: dockerHost } : undefined;
 }
 
-export function pingEngine(address: EngineAddress, timeoutMs: number): Promise<boolean> {
+export type PingAnswer = "ok" | "no-engine" | "timeout";
+
+/** "no-engine": nothing listens (or it is not an engine); "timeout": something listens but was slow. */
+export function pingEngine(address: EngineAddress, timeoutMs: number): Promise<PingAnswer> {
   return new Promise((resolve) => {
     const { label: _label, ...target } = address;
+    let timedOut = false;
     const req = request(
       { ...target, path: "/_ping", method: "GET", timeout: timeoutMs, agent: false },
       (res) => {
         res.resume();
-        resolve(res.statusCode === 200);
+        resolve(res.statusCode === 200 ? "ok" : "no-engine");
       },
     );
-    req.once("timeout", () => req.destroy());
-    req.once("error", () => resolve(false));
+    req.once("timeout", () => {
+      timedOut = true;
+      req.destroy();
+    });
+    req.once("error", () => resolve(timedOut ? "timeout" : "no-engine"));
     req.end();
   });
 }

@@ -40,7 +40,7 @@ export async function getRuntimeClient(timeoutMs = 500): Promise<RuntimeClient |
   };
   // ssh:// and npipe:// engines can only be asked through dockerode.
   const answers = address
-    ? await pingEngine(address, timeoutMs)
+    ? await pingOrWait(address, timeoutMs)
     : await pingWithDockerode(await docker(), timeoutMs);
   if (!answers) {
     debugLog(`No container engine answers at ${label}`);
@@ -55,6 +55,21 @@ export async function getRuntimeClient(timeoutMs = 500): Promise<RuntimeClient |
     address,
   );
 }
+
+/**
+ * A missing engine fails the ping at once (no socket, connection refused); the short timeout only
+ * bounds a hung one. An engine that is merely slow (a loaded machine, a build in progress) gets a
+ * second, longer chance: taking it for absent would skip the sweep of leftover containers and
+ * fail every docker-launched service of the run.
+ */
+async function pingOrWait(address: EngineAddress, timeoutMs: number): Promise<boolean> {
+  const first = await pingEngine(address, timeoutMs);
+  if (first !== "timeout") return first === "ok";
+  debugLog(`Container engine at ${address.label} slow to answer; waiting up to ${SLOW_ENGINE_MS} ms more`);
+  return (await pingEngine(address, SLOW_ENGINE_MS)) === "ok";
+}
+
+const SLOW_ENGINE_MS = 5000;
 
 async function pingWithDockerode(docker: Dockerode, timeoutMs: number): Promise<boolean> {
   const timeout = new Promise<never>((_, reject) =>
