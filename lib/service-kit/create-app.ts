@@ -17,7 +17,7 @@ import { httpError } from "./errors.js";
 import { loggerOptions, resolveLogLevel } from "./logger.js";
 import { RouteTable } from "./method-not-allowed.js";
 import { registerOpenApi } from "./openapi.js";
-import { coerceQueryNumbers } from "./query-coercion.js";
+import { queryCoercerFor } from "./query-coercion.js";
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -125,11 +125,10 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   });
   // Only routes with a querystring schema pay for query coercion.
   app.addHook("onRoute", (route) => {
-    if (!(route.schema as { querystring?: unknown } | undefined)?.querystring) return;
+    const coerce = queryCoercerFor((route.schema as { querystring?: unknown } | undefined)?.querystring);
+    if (!coerce) return;
     const existing = route.preValidation;
-    route.preValidation = existing
-      ? [coerceQueryNumbers, ...(Array.isArray(existing) ? existing : [existing])]
-      : coerceQueryNumbers;
+    route.preValidation = existing ? [coerce, ...(Array.isArray(existing) ? existing : [existing])] : coerce;
   });
 
   const routes = new RouteTable();

@@ -4,7 +4,7 @@
  * properties the route's querystring schema types as integer, number or boolean; anything else
  * is left as it is and fails validation with a message naming the parameter.
  */
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 
 const INTEGER = /^-?\d{1,15}$/;
 const NUMBER = /^-?\d{1,15}(\.\d{1,15})?$/;
@@ -13,6 +13,8 @@ interface PropSchema {
   type?: string | string[];
 }
 
+type QueryCoercer = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
 function convert(value: string, type: string): unknown {
   if (type === "integer" && INTEGER.test(value)) return Number(value);
   if (type === "number" && NUMBER.test(value)) return Number(value);
@@ -20,17 +22,26 @@ function convert(value: string, type: string): unknown {
   return value;
 }
 
-export async function coerceQueryNumbers(request: FastifyRequest): Promise<void> {
-  const schema = request.routeOptions.schema?.querystring as
-    | { properties?: Record<string, PropSchema> }
-    | undefined;
-  const props = schema?.properties;
-  if (!props) return;
-  const query = request.query as Record<string, unknown>;
+/**
+ * The coercion hook for one route's querystring schema, or null when nothing in it is typed
+ * other than string. Built once per route: reading the schema per request (routeOptions is
+ * rebuilt on every access) and an async hook were a visible share of a list page's cost.
+ */
+export function queryCoercerFor(querystring: unknown): QueryCoercer | null {
+  const props = (querystring as { properties?: Record<string, PropSchema> } | undefined)?.properties;
+  if (!props) return null;
+  const typed: [name: string, type: string][] = [];
   for (const [name, prop] of Object.entries(props)) {
-    const value = query[name];
     const type = Array.isArray(prop.type) ? prop.type[0] : prop.type;
-    if (typeof value === "string" && type !== undefined && type !== "string")
-      query[name] = convert(value, type);
+    if (type !== undefined && type !== "string") typed.push([name, type]);
   }
+  if (typed.length === 0) return null;
+  return (request, _reply, done) => {
+    const query = request.query as Record<string, unknown>;
+    for (const [name, type] of typed) {
+      const value = query[name];
+      if (typeof value === "string") query[name] = convert(value, type);
+    }
+    done();
+  };
 }

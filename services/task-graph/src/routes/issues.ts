@@ -3,8 +3,15 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { IssueService } from "../domain/issues.js";
 import { IdParams, ListEnvelope } from "../schemas/common.js";
-import { CreateIssueBody, IssueSchema, ListIssuesQuery, PageOnlyQuery, PatchIssueBody } from "../schemas/issue.js";
+import {
+  CreateIssueBody,
+  IssueSchema,
+  ListIssuesQuery,
+  PageOnlyQuery,
+  PatchIssueBody,
+} from "../schemas/issue.js";
 import { errorResponses } from "./error-responses.js";
+import { issuePage } from "./issue-page-json.js";
 
 export interface IssueRoutesOptions {
   issues: IssueService;
@@ -38,7 +45,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueList, ...errorResponses(400, 401, 503) },
       },
     },
-    async (request) => issues.list(request.query),
+    async (request, reply) => issuePage(reply, await issues.list(request.query)),
   );
 
   app.get(
@@ -51,7 +58,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueList, ...errorResponses(400, 401, 503) },
       },
     },
-    async (request) => issues.blocked(request.query),
+    async (request, reply) => issuePage(reply, await issues.blocked(request.query)),
   );
 
   app.get(
@@ -64,7 +71,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueList, ...errorResponses(400, 401, 503) },
       },
     },
-    async (request) => issues.workable(request.query),
+    async (request, reply) => issuePage(reply, await issues.workable(request.query)),
   );
 
   app.get(
