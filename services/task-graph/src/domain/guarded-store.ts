@@ -11,7 +11,7 @@ export interface BackendFailureLog {
 
 interface Pending {
   deadline: number;
-  expire: () => void;
+  expire(): void;
 }
 
 const pending = new Set<Pending>();
@@ -50,24 +50,48 @@ export function withDeadline<T>(
   log?: BackendFailureLog,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const fail = (err: unknown) => {
-      pending.delete(entry);
-      if (err instanceof HttpError) return reject(err);
-      log?.warn({ err, backend: what }, "backend call failed");
-      reject(
-        taskGraphError("BACKEND_UNAVAILABLE", `The ${what} is unavailable; try again later.`, { backend: what }),
-      );
-    };
-    const entry: Pending = {
-      deadline: performance.now() + timeoutMs,
-      expire: () => fail(new Error(`${what} did not answer within ${timeoutMs} ms`)),
-    };
-    watch(entry, timeoutMs);
-    promise.then((value) => {
-      pending.delete(entry);
-      resolve(value);
-    }, fail);
+    const call = new DeadlineCall(what, timeoutMs, log, resolve, reject);
+    watch(call, timeoutMs);
+    promise.then(
+      (value) => call.resolve(value),
+      (err: unknown) => call.fail(err),
+    );
   });
+}
+
+// One pending call as a class rather than per-call closures: a list page makes several store
+// calls per request, and each named closure costs an allocation (and a name definition under tsx).
+class DeadlineCall<T> implements Pending {
+  readonly deadline: number;
+  constructor(
+    private readonly what: string,
+    private readonly timeoutMs: number,
+    private readonly log: BackendFailureLog | undefined,
+    private readonly onValue: (value: T) => void,
+    private readonly onError: (err: unknown) => void,
+  ) {
+    this.deadline = performance.now() + timeoutMs;
+  }
+
+  resolve(value: T): void {
+    pending.delete(this);
+    this.onValue(value);
+  }
+
+  expire(): void {
+    this.fail(new Error(`${this.what} did not answer within ${this.timeoutMs} ms`));
+  }
+
+  fail(err: unknown): void {
+    pending.delete(this);
+    if (err instanceof HttpError) return this.onError(err);
+    this.log?.warn({ err, backend: this.what }, "backend call failed");
+    this.onError(
+      taskGraphError("BACKEND_UNAVAILABLE", `The ${this.what} is unavailable; try again later.`, {
+        backend: this.what,
+      }),
+    );
+  }
 }
 
 /**
