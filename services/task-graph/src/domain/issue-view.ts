@@ -29,5 +29,18 @@ export async function toIssueView(store: GraphStore, record: IssueRecord): Promi
 export async function toIssueViews(store: GraphStore, records: IssueRecord[]): Promise<Issue[]> {
   if (!store.dependenciesOfMany) return Promise.all(records.map((r) => toIssueView(store, r)));
   const deps = await store.dependenciesOfMany(records.map((r) => r.id));
-  return records.map((r) => issueView(r, deps.get(r.id) ?? NO_DEPS));
+  return records.map((r) => {
+    const view = issueView(r, deps.get(r.id) ?? NO_DEPS);
+    if (Object.isFrozen(r) && Object.isFrozen(r.labels)) immutableSource.set(view, r);
+    return view;
+  });
+}
+
+// List views made from records that can never change (the embedded store freezes them and
+// replaces, never edits, a record on update): the page serializer reuses each record's JSON.
+const immutableSource = new WeakMap<Issue, IssueRecord>();
+
+/** The frozen record a list view was made from, if any. */
+export function immutableRecordOf(view: Issue): IssueRecord | undefined {
+  return immutableSource.get(view);
 }

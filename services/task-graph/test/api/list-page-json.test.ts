@@ -36,6 +36,8 @@ describe("issue list pages", () => {
       expect(Object.keys(r.body)).toEqual(ENVELOPE_KEYS);
       expect(r.body.items.length).toBeGreaterThan(0);
       for (const item of r.body.items) expect(Object.keys(item)).toEqual(ISSUE_KEYS);
+      // Byte for byte what a JSON serializer makes of the same value (no stray spacing or keys).
+      expect(r.text).toBe(JSON.stringify(r.body));
     });
   }
 
@@ -48,5 +50,17 @@ describe("issue list pages", () => {
     expect(withComp.closed_at).toBeNull();
     expect(withComp.depends_on).toEqual([closed.id]);
     expect(page[2].component_id).toBeNull();
+  });
+
+  it("shows an issue's new fields and dependencies on the next page after a change", async () => {
+    const before = (await svc.get("/api/v1/issues")).body.items;
+    const waiting = before[2];
+    await svc.patch(`/api/v1/issues/${waiting.id}`, { title: "Renamed", labels: ["new"], priority: "HIGH" });
+    await svc.delete(`/api/v1/issues/${waiting.id}/dependencies/${before[1].id}`);
+    const after = (await svc.get("/api/v1/issues")).body.items[2];
+    expect(after).toMatchObject({ id: waiting.id, title: "Renamed", labels: ["new"], priority: "HIGH" });
+    expect(after.depends_on).toEqual([]);
+    expect(after.updated_at).toEqual(expect.any(String));
+    expect((await svc.get("/api/v1/issues")).body.items[1].blocks).toEqual([]);
   });
 });
