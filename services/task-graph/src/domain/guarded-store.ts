@@ -84,7 +84,10 @@ class DeadlineCall<T> implements Pending {
 
   fail(err: unknown): void {
     pending.delete(this);
-    if (err instanceof HttpError) return this.onError(err);
+    if (err instanceof HttpError) {
+      this.onError(err);
+      return;
+    }
     this.log?.warn({ err, backend: this.what }, "backend call failed");
     this.onError(
       taskGraphError("BACKEND_UNAVAILABLE", `The ${this.what} is unavailable; try again later.`, {
