@@ -212,11 +212,13 @@ describe("GET /api/auth/me and POST /api/auth/logout", () => {
 
 describe("token lifetime", () => {
   it("refuses a token once TOKEN_TTL_SECONDS have passed", async () => {
-    const short = await startAuth({ TOKEN_TTL_SECONDS: "1" });
+    // JWT times are whole seconds: a TTL of N s is valid for between N-1 and N s, so use 2 s
+    // (still valid for the first call) and wait past it.
+    const short = await startAuth({ TOKEN_TTL_SECONDS: "2" });
     try {
       const token = await short.login(USER_EMAIL, USER_PASSWORD);
       expect((await short.call("GET", "/api/auth/me", { token })).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 2100));
+      await new Promise((r) => setTimeout(r, 3100));
       expect((await short.call("GET", "/api/auth/me", { token })).status).toBe(401);
     } finally {
       await short.close();
