@@ -21,6 +21,25 @@ export function mulberry32(seed: number): () => number {
   };
 }
 
+/** Query values that break numeric, paging and encoding rules; each test adds its own words. */
+export const MALFORMED_QUERY_VALUES: readonly string[] = [
+  "1",
+  "0",
+  "-1",
+  "2",
+  "100",
+  "101",
+  "1.5",
+  "abc",
+  "",
+  "1e3",
+  "0x1",
+  " 3",
+  "99999999999999999999",
+  "%",
+  "%ZZ",
+];
+
 export interface FuzzVocabulary {
   /** Object keys, mostly the service's own field names. */
   fields: readonly string[];

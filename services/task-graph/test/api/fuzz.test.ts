@@ -5,7 +5,7 @@
  */
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFuzzer, fuzzSeed } from "../../../../lib/testing/fuzz.js";
+import { createFuzzer, fuzzSeed, MALFORMED_QUERY_VALUES } from "../../../../lib/testing/fuzz.js";
 import { type StartedService, startService } from "../helpers/start-service.js";
 
 const SEED = fuzzSeed();
@@ -89,21 +89,7 @@ const {
     "",
   ],
   queryValues: [
-    "1",
-    "0",
-    "-1",
-    "2",
-    "100",
-    "101",
-    "1.5",
-    "abc",
-    "",
-    "1e3",
-    "0x1",
-    " 3",
-    "99999999999999999999",
-    "%",
-    "%ZZ",
+    ...MALFORMED_QUERY_VALUES,
     "OPEN,",
     "OPEN,CLOSED",
     "open",
