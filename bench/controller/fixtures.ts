@@ -39,7 +39,11 @@ export interface ModuleTree {
 }
 
 /** N trivial scenario modules (one GET each) for one service, in a temp dir. */
-export function generateModuleTree(count: number, baseUrl: string, formats = ["console"]): ModuleTree {
+export function generateModuleTree(
+  count: number,
+  baseUrl: string,
+  { formats = ["console"], includePayloads = false }: { formats?: string[]; includePayloads?: boolean } = {},
+): ModuleTree {
   const dir = mkdtempSync(join(tmpdir(), `gantry-bench-${count}-`));
   const modules = join(dir, "services/bench/modules");
   mkdirSync(modules, { recursive: true });
@@ -62,6 +66,7 @@ test_data:
 reporting:
   format: [${formats.join(", ")}]
   save_logs: false
+  include_payloads: ${includePayloads}
   log_dir: ./reports
 `,
   );

@@ -6,7 +6,7 @@
 //   reporters' share, since the requests cost almost nothing.
 // BENCH_TARGET=auth: the real auth service in-process (login with scrypt, list users, /me with the token).
 // BENCH_TARGET=auth-process: the same scenario against the auth service in its own process, as in a
-//   real run (the file reporters then prepare modules while the runner waits on the network).
+//   real run.
 // Prints medians and the ratio; writes bench/results/report-reporters-<target>.json.
 
 import { spawn } from "node:child_process";

@@ -3,16 +3,9 @@
 
 import type { ReportExchange } from "./report-document.js";
 
-const formatted = new WeakMap<readonly ReportExchange[], string>();
-
-/** The timeline text, kept per requests array so the junit reporter can format it during the run. */
+/** The timeline text of one module's requests. */
 export function formatTimeline(requests: readonly ReportExchange[]): string {
-  let text = formatted.get(requests);
-  if (text === undefined) {
-    text = requests.map(formatExchange).join("\n");
-    formatted.set(requests, text);
-  }
-  return text;
+  return requests.map(formatExchange).join("\n");
 }
 
 function formatExchange(x: ReportExchange, index: number): string {

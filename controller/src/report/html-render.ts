@@ -83,7 +83,7 @@ function renderService(service: ReportService, doc: ReportDocument): string {
   const trace = doc.traceability.services.find((t) => t.service === service.name);
   return `<section class="service" data-service="${e(service.name)}">
 <h2>${e(service.name)}<span class="url">${e(service.baseUrl)}</span><span class="counts">${counts}</span></h2>
-${service.modules.map((m) => renderModuleHtml(m, doc.run.includePayloads)).join("\n")}
+${service.modules.map((m) => renderModule(m, doc.run.includePayloads)).join("\n")}
 ${trace ? renderTraceability(trace) : ""}
 </section>`;
 }
@@ -108,17 +108,7 @@ function renderTraceability(trace: ReportDocument["traceability"]["services"][nu
 <tbody>${rows.join("")}</tbody></table></details>`;
 }
 
-const renderedModules = new WeakMap<ReportModule, { includePayloads: boolean; html: string }>();
-
-/** One module's <details> block; kept per module so the reporter can render it during the run. */
-export function renderModuleHtml(m: ReportModule, includePayloads: boolean): string {
-  const hit = renderedModules.get(m);
-  if (hit && hit.includePayloads === includePayloads) return hit.html;
-  const html = renderModule(m, includePayloads);
-  renderedModules.set(m, { includePayloads, html });
-  return html;
-}
-
+/** One module's <details> block. */
 function renderModule(m: ReportModule, includePayloads: boolean): string {
   // Problems are expanded by default; everything else starts folded.
   const open = m.status === "failed" || m.status === "error" ? " open" : "";

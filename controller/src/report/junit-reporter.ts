@@ -3,21 +3,13 @@
 // <flakyFailure> (the Maven Surefire convention that Jenkins and most CI readers understand).
 
 import { hostname } from "node:os";
-import { create } from "xmlbuilder2";
 import { FileReporter } from "./file-reporter.js";
 import { formatTimeline } from "./format-timeline.js";
-import { prepareLater } from "./prepare-later.js";
-import {
-  type ReportDocument,
-  type ReportModule,
-  type ReportService,
-  reportModuleOf,
-} from "./report-document.js";
-import type { FailureDetails, ModuleResult } from "./types.js";
+import type { ReportDocument, ReportModule, ReportService } from "./report-document.js";
+import type { FailureDetails } from "./types.js";
+import { XmlWriter } from "./xml-writer.js";
 
 export const JUNIT_REPORT_FILE = "junit.xml";
-
-type XMLBuilder = ReturnType<typeof create>;
 
 export class JunitReporter extends FileReporter {
   protected readonly fileName = JUNIT_REPORT_FILE;
@@ -27,13 +19,8 @@ export class JunitReporter extends FileReporter {
     this.serviceStartedAt.set(service, new Date().toISOString());
   }
 
-  onModuleResult(result: ModuleResult): void {
-    if (!this.options.includePayloads) return;
-    prepareLater(() => formatTimeline(reportModuleOf(result, this.options).requests));
-  }
-
   protected render(document: ReportDocument): string {
-    const root = ele(create({ version: "1.0", encoding: "UTF-8" }), "testsuites", {
+    const xml = new XmlWriter().start("testsuites", {
       name: `${document.run.project.name} e2e run ${document.run.id}`,
       tests: document.summary.total,
       failures: document.summary.failed,
@@ -43,7 +30,7 @@ export class JunitReporter extends FileReporter {
     const host = hostname();
     document.services.forEach((service, id) => {
       const timestamp = junitTimestamp(this.serviceStartedAt.get(service.name) ?? document.run.startedAt);
-      this.addSuite(root, service, {
+      this.addSuite(xml, service, {
         id,
         host,
         timestamp,
@@ -51,16 +38,15 @@ export class JunitReporter extends FileReporter {
         env: document.run.environment,
       });
     });
-    const xml = root.end({ prettyPrint: true });
-    return `${xml}\n`;
+    return xml.toString();
   }
 
   private addSuite(
-    root: XMLBuilder,
+    xml: XmlWriter,
     service: ReportService,
     meta: { id: number; host: string; timestamp: string; runId: string; env: string },
   ): void {
-    const suite = ele(root, "testsuite", {
+    xml.start("testsuite", {
       name: service.name,
       tests: service.summary.total,
       failures: service.summary.failed,
@@ -72,35 +58,38 @@ export class JunitReporter extends FileReporter {
       id: meta.id,
       package: service.name,
     });
-    const properties = ele(suite, "properties");
-    ele(properties, "property", { name: "baseUrl", value: service.baseUrl });
-    ele(properties, "property", { name: "environment", value: meta.env });
-    ele(properties, "property", { name: "runId", value: meta.runId });
-    for (const module of service.modules) this.addCase(suite, module);
-    ele(suite, "system-out");
-    ele(suite, "system-err");
+    xml
+      .start("properties")
+      .element("property", { name: "baseUrl", value: service.baseUrl })
+      .element("property", { name: "environment", value: meta.env })
+      .element("property", { name: "runId", value: meta.runId })
+      .close();
+    for (const module of service.modules) this.addCase(xml, module);
+    xml.element("system-out").element("system-err").close();
   }
 
-  private addCase(suite: XMLBuilder, module: ReportModule): void {
-    const testcase = ele(suite, "testcase", {
-      classname: module.service,
-      name: module.name,
-      time: seconds(module.durationMs),
-    });
+  private addCase(xml: XmlWriter, module: ReportModule): void {
+    const attributes = { classname: module.service, name: module.name, time: seconds(module.durationMs) };
+    const timeline =
+      this.options.includePayloads && module.requests.length ? formatTimeline(module.requests) : undefined;
+    if (module.status === "passed" && timeline === undefined) {
+      xml.element("testcase", attributes);
+      return;
+    }
+    xml.start("testcase", attributes);
     const failure = module.failure;
     switch (module.status) {
       case "failed":
-        ele(testcase, "failure", problemAttributes(failure, "AssertionError"), problemText(module, failure));
+        xml.element("failure", problemAttributes(failure, "AssertionError"), problemText(module, failure));
         break;
       case "error":
-        ele(testcase, "error", problemAttributes(failure, "Error"), problemText(module, failure));
+        xml.element("error", problemAttributes(failure, "Error"), problemText(module, failure));
         break;
       case "skipped":
-        ele(testcase, "skipped", { message: module.skipReason ?? "skipped" });
+        xml.element("skipped", { message: module.skipReason ?? "skipped" });
         break;
       case "flaky":
-        ele(
-          testcase,
+        xml.element(
           "flakyFailure",
           {
             message: failure
@@ -114,34 +103,9 @@ export class JunitReporter extends FileReporter {
         );
         break;
     }
-    if (this.options.includePayloads && module.requests.length) {
-      ele(testcase, "system-out", {}, formatTimeline(module.requests));
-    }
+    if (timeline !== undefined) xml.element("system-out", {}, timeline);
+    xml.close();
   }
-}
-
-/** XML 1.0 cannot carry most control characters or lone surrogates; a response body may hold them. */
-const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
-
-/** Cheap pre-check (no unicode mode): most text has no control character and no surrogate at all. */
-const MAYBE_NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
-
-function xmlSafe(text: string): string {
-  return MAYBE_NOT_XML.test(text) ? text.replace(NOT_XML_CHAR, "\uFFFD") : text;
-}
-
-/** One element with every attribute value and the text made XML-safe (escaping is xmlbuilder2's). */
-function ele(
-  parent: XMLBuilder,
-  name: string,
-  attributes: Record<string, string | number> = {},
-  text?: string,
-) {
-  const safe: Record<string, string> = {};
-  for (const [key, value] of Object.entries(attributes)) safe[key] = xmlSafe(String(value));
-  const node = parent.ele(name, safe);
-  if (text !== undefined) node.txt(xmlSafe(text));
-  return node;
 }
 
 function problemAttributes(

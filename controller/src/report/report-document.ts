@@ -187,72 +187,8 @@ function reportService(service: ServiceResult, options: DocumentOptions): Report
     name: service.name,
     baseUrl: options.redactor.text(service.baseUrl),
     summary: summarize(service.modules),
-    modules: service.modules.map((m) => reportModuleOf(m, options)),
+    modules: service.modules.map((m) => reportModule(m, options)),
   };
-}
-
-// Modules can be prepared while the run goes on (reporters call this from onModuleResult, deferred to
-// when the runner waits on the network), so that the end of the run only assembles them.
-const prepared = new WeakMap<
-  ModuleResult,
-  { redactor: Redactor; includePayloads: boolean; fingerprint: Fingerprint; module: ReportModule }
->();
-
-/** The redacted report view of one module result, built once per result and options. */
-export function reportModuleOf(
-  m: ModuleResult,
-  options: Pick<DocumentOptions, "redactor" | "includePayloads">,
-): ReportModule {
-  const hit = prepared.get(m);
-  if (
-    hit &&
-    hit.redactor === options.redactor &&
-    hit.includePayloads === options.includePayloads &&
-    sameFingerprint(hit.fingerprint, m)
-  ) {
-    return hit.module;
-  }
-  const module = reportModule(m, options);
-  prepared.set(m, {
-    redactor: options.redactor,
-    includePayloads: options.includePayloads,
-    fingerprint: fingerprintOf(m),
-    module,
-  });
-  return module;
-}
-
-/** Cheap guard against a result changed after it was prepared (it should not be, but then: rebuild). */
-interface Fingerprint {
-  status: ModuleResult["status"];
-  durationMs: number;
-  attempts: number;
-  requests: number;
-  failure: string | undefined;
-  skipReason: string | undefined;
-}
-
-function fingerprintOf(m: ModuleResult): Fingerprint {
-  return {
-    status: m.status,
-    durationMs: m.durationMs,
-    attempts: m.attempts,
-    requests: m.requests.length,
-    failure: m.failure?.message,
-    skipReason: m.skipReason,
-  };
-}
-
-// Field by field: building a string key per call cost more than the work it guarded.
-function sameFingerprint(f: Fingerprint, m: ModuleResult): boolean {
-  return (
-    f.status === m.status &&
-    f.durationMs === m.durationMs &&
-    f.attempts === m.attempts &&
-    f.requests === m.requests.length &&
-    f.failure === m.failure?.message &&
-    f.skipReason === m.skipReason
-  );
 }
 
 function reportModule(

@@ -1,5 +1,5 @@
-// File reporters prepare modules while the run goes on; the files must be exactly what building
-// everything at the end gives, also when a result changed after it was reported.
+// File reports are built once, at the end of the run: module events seen during the run change
+// nothing in them, and a result changed after its event is reported as it is at the end.
 
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -11,7 +11,7 @@ import { mixedRun, SECRET_TOKEN } from "./helpers/fixtures.js";
 
 let dir: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), "gantry-prepared-"));
+  dir = await mkdtemp(join(tmpdir(), "gantry-at-end-"));
 });
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -21,7 +21,7 @@ const FILES = ["e2e-report.json", "junit.xml", "e2e-report.html"];
 const idle = () => new Promise((done) => setImmediate(done));
 
 async function write(sub: string, result: RunResult, duringRun: (reporters: Reporter[]) => Promise<void>) {
-  // One redactor per run, as createReporters does: the prepared modules are shared between reporters.
+  // One redactor per run, as createReporters does: the report document is shared between reporters.
   const options = {
     reportDir: join(dir, sub),
     includePayloads: true,
@@ -34,21 +34,21 @@ async function write(sub: string, result: RunResult, duringRun: (reporters: Repo
   return Promise.all(FILES.map((f) => readFile(join(dir, sub, f), "utf8")));
 }
 
-describe("modules prepared during the run", () => {
-  it("give the same files as building everything at the end", async () => {
+describe("file reports built at the end of the run", () => {
+  it("are the same files whether or not the reporters saw the module events", async () => {
     const atEnd = await write("at-end", mixedRun(), async () => {});
     const result = mixedRun();
-    const prepared = await write("prepared", result, async (reporters) => {
+    const withEvents = await write("with-events", result, async (reporters) => {
       for (const service of result.services) {
         for (const module of service.modules) for (const r of reporters) r.onModuleResult?.(module);
         await idle();
       }
       await idle();
     });
-    expect(prepared).toEqual(atEnd);
+    expect(withEvents).toEqual(atEnd);
   });
 
-  it("are rebuilt when a result changed after it was reported", async () => {
+  it("show a result as it is at the end, also when it changed after its event", async () => {
     const result = mixedRun();
     const module = result.services[0]!.modules[0]!;
     const files = await write("changed", result, async (reporters) => {
