@@ -62,25 +62,11 @@ function upToDate() {
 
 async function rebuild() {
   const { build } = await import("esbuild");
-  // Same options as infra/images/bundle.mjs (the images' build stage).
+  const { serviceBundleOptions } = await import("../../infra/images/bundle-options.mjs");
   const tmp = `${bundle}.${process.pid}.tmp`;
-  const result = await build({
-    entryPoints: [entry],
-    outfile: tmp,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    minifySyntax: true,
-    sourcemap: false,
-    legalComments: "none",
-    logLevel: "error",
-    absWorkingDir: repo,
-    banner: {
-      js: "import { createRequire as __gantryCreateRequire } from 'node:module'; const require = __gantryCreateRequire(import.meta.url);",
-    },
-    metafile: true,
-  });
+  const result = await build(
+    serviceBundleOptions({ entry, outfile: tmp, logLevel: "error", absWorkingDir: repo }),
+  );
   const inputs = Object.keys(result.metafile.inputs)
     .map((p) => fingerprint(resolve(repo, p)))
     .filter((f) => f !== undefined);

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { build } from "esbuild";
+import { serviceBundleOptions } from "./bundle-options.mjs";
 
 const [service, outArg] = process.argv.slice(2);
 if (!service || !/^[a-z][a-z0-9-]*$/.test(service)) {
@@ -22,23 +23,7 @@ const outfile = resolve(outArg ?? `dist/images/${service}`, "server.mjs");
 
 let result;
 try {
-  result = await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    minifySyntax: true,
-    sourcemap: false,
-    legalComments: "none",
-    logLevel: "warning",
-    // CommonJS dependencies call require(); give the ESM bundle one.
-    banner: {
-      js: "import { createRequire as __gantryCreateRequire } from 'node:module'; const require = __gantryCreateRequire(import.meta.url);",
-    },
-    metafile: true,
-  });
+  result = await build(serviceBundleOptions({ entry, outfile }));
 } catch {
   // esbuild has already printed each error with its file:line:col.
   console.error(`bundle: ${service} failed to bundle (errors above)`);

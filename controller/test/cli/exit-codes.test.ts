@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
-import { confFor, makeProject, moduleSource, pageSource, type Project, runCli } from "../helpers/project.js";
+import { confFor, makeProject, moduleSource, type Project, pageSource, runCli } from "../helpers/project.js";
 
 let server: TestServer;
 const projects: Project[] = [];

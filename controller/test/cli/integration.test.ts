@@ -2,14 +2,21 @@
 // a project with no package.json, and the lifecycle starting a service that is not running.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
+import { freeLoopbackPort } from "../../../lib/testing/free-port.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
-import { confFor, makeProject, moduleSource, pageSource, type Project, runCli } from "../helpers/project.js";
+import {
+  confFor,
+  HEALTHY_MODULE,
+  moduleSource,
+  pageSource,
+  projectTracker,
+  runCli,
+} from "../helpers/project.js";
 
 let server: TestServer;
-const projects: Project[] = [];
+const { project, removeAll } = projectTracker();
 beforeAll(async () => {
   server = await startServer(async (req, res) => {
     if (req.url === "/slow") await new Promise((r) => setTimeout(r, 1500));
@@ -17,27 +24,11 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  for (const p of projects) p.remove();
+  removeAll();
   await server.close();
 });
 
-function project(files: Record<string, string>): Project {
-  const p = makeProject(files);
-  projects.push(p);
-  return p;
-}
-
-const ok = moduleSource(
-  `  const res = await page.health();\n  assert.equal(res.status, 200);\n  return res;`,
-);
-
-async function freePort(): Promise<number> {
-  const s = createServer().listen(0, "127.0.0.1");
-  await new Promise((r) => s.once("listening", r));
-  const { port } = s.address() as { port: number };
-  await new Promise((r) => s.close(r));
-  return port;
-}
+const ok = HEALTHY_MODULE;
 
 describe("e2e run with reporters, the gantry import and the lifecycle", () => {
   it("writes the json, junit and html reports to --report-dir; an unknown reporter is a usage error", async () => {
@@ -89,7 +80,7 @@ describe("e2e run with reporters, the gantry import and the lifecycle", () => {
   });
 
   it("starts a required service that is not running with its start_command, tests it, and stops it", async () => {
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const p = project({
       "e2e.conf": confFor({
         api: {

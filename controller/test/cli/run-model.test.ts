@@ -3,12 +3,19 @@
 import assert from "node:assert/strict";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
-import { confFor, makeProject, moduleSource, pageSource, type Project, runCli } from "../helpers/project.js";
+import {
+  confFor,
+  HEALTHY_MODULE,
+  moduleSource,
+  pageSource,
+  projectTracker,
+  runCli,
+} from "../helpers/project.js";
 
 let server: TestServer;
 let flakyCalls = 0;
 let release: (() => void) | undefined;
-const projects: Project[] = [];
+const { project, removeAll } = projectTracker();
 
 beforeAll(async () => {
   server = await startServer(async (req, res) => {
@@ -30,19 +37,11 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  for (const p of projects) p.remove();
+  removeAll();
   await server.close();
 });
 
-function project(files: Record<string, string>): Project {
-  const p = makeProject(files);
-  projects.push(p);
-  return p;
-}
-
-const ok = moduleSource(
-  `  const res = await page.health();\n  assert.equal(res.status, 200);\n  return res;`,
-);
+const ok = HEALTHY_MODULE;
 const tagged = (tags: string[]) =>
   moduleSource(`  return page.health();`, `export const tags = ${JSON.stringify(tags)};`);
 const lines = (out: string, re: RegExp) => out.split("\n").filter((l) => re.test(l));

@@ -77,6 +77,26 @@ ${methods}
 `;
 }
 
+/** A module that calls page.health() and asserts a 200. */
+export const HEALTHY_MODULE = moduleSource(
+  `  const res = await page.health();\n  assert.equal(res.status, 200);\n  return res;`,
+);
+
+/** Makes projects for one test file and removes them all at the end (call removeAll in afterAll). */
+export function projectTracker(): { project(files: Record<string, string>): Project; removeAll(): void } {
+  const made: Project[] = [];
+  return {
+    project(files) {
+      const p = makeProject(files);
+      made.push(p);
+      return p;
+    },
+    removeAll() {
+      for (const p of made.splice(0)) p.remove();
+    },
+  };
+}
+
 /** A module whose run(page) is `body` (with `assert` from node:assert/strict in scope). */
 export function moduleSource(body: string, extra = ""): string {
   return `import assert from "node:assert/strict";
