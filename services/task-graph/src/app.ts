@@ -1,6 +1,6 @@
 // Wires the task-graph service: adapters (guarded by deadlines) → domain services → routes.
 import { createServiceApp, type ServiceApp } from "../../../lib/service-kit/index.js";
-import { type TaskGraphConfig, readConfig } from "./config.js";
+import { readConfig, type TaskGraphConfig } from "./config.js";
 import { ComponentService } from "./domain/components.js";
 import type { DomainContext } from "./domain/context.js";
 import { DependencyService } from "./domain/dependencies.js";
@@ -9,13 +9,14 @@ import { ImpactAnalysis } from "./domain/impact/impact-analysis.js";
 import { IssueService } from "./domain/issues.js";
 import { RootCauseAnalysis } from "./domain/root-cause/root-cause-analysis.js";
 import { SearchService } from "./domain/search/index.js";
+import { VectorSync } from "./domain/search/vector-sync.js";
 import { BestEffortIndexer } from "./domain/search-indexer.js";
 import { WriteLock } from "./domain/write-lock.js";
 import type { Embedder } from "./ports/embedder.js";
 import type { ComponentRecord, GraphStore } from "./ports/graph-store.js";
 import type { VectorIndex } from "./ports/vector-index.js";
-import { requireApiKey } from "./routes/api-key.js";
 import { analyzeRoutes } from "./routes/analyze.js";
+import { requireApiKey } from "./routes/api-key.js";
 import { componentRoutes } from "./routes/components.js";
 import { dependencyRoutes } from "./routes/dependencies.js";
 import { healthRoutes } from "./routes/health.js";
@@ -74,11 +75,23 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const guardedEmbedder = guardBackend("embedder", embedder, config.backendTimeoutMs, log);
   const guardedVectors = guardBackend("vector index", vectors, config.backendTimeoutMs, log);
   const search = new SearchService(guardedVectors, guardedEmbedder);
-  if (vectorsReady) {
-    await search.indexAll(await graph.allIssues(), await allComponents(graph)).catch((err: unknown) => {
-      app.log.warn({ err }, "rebuilding the search index failed; search results may be incomplete");
+  await search
+    .indexAll(await graph.allIssues(), await allComponents(graph), { vectors: vectorsReady })
+    .catch((err: unknown) => {
+      app.log.warn(
+        { err },
+        "writing the search vectors failed; they are written again when the backend answers",
+      );
     });
-  }
+  // Whatever the vector index missed (down at start, a failed write, a restart that lost it) is
+  // written again once it answers.
+  const vectorSync = new VectorSync(search, guardedVectors, {
+    intervalMs: config.vectorSyncMs,
+    initialised: vectorsReady,
+    log: app.log,
+  });
+  vectorSync.start();
+  app.addHook("onClose", () => vectorSync.stop());
 
   const ctx: DomainContext = {
     store,

@@ -6,6 +6,8 @@ export interface TaskGraphConfig {
   backendTimeoutMs: number;
   /** TASK_GRAPH_HEALTH_TIMEOUT_MS: deadline of a /health ping. @default 1000 */
   healthTimeoutMs: number;
+  /** TASK_GRAPH_VECTOR_SYNC_MS: how often the vector index is brought back in step. @default 5000 */
+  vectorSyncMs: number;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv): TaskGraphConfig {
@@ -13,6 +15,7 @@ export function readConfig(env: NodeJS.ProcessEnv): TaskGraphConfig {
     apiKey: env.TASK_GRAPH_API_KEY?.trim() || null,
     backendTimeoutMs: positiveInt(env, "TASK_GRAPH_BACKEND_TIMEOUT_MS", 5000),
     healthTimeoutMs: positiveInt(env, "TASK_GRAPH_HEALTH_TIMEOUT_MS", 1000),
+    vectorSyncMs: positiveInt(env, "TASK_GRAPH_VECTOR_SYNC_MS", 5000),
   };
 }
 

@@ -18,7 +18,8 @@ export function taskGraphError(code: TaskGraphErrorCode, message: string, detail
   return new HttpError(TASK_GRAPH_ERRORS[code], code, message, details);
 }
 
-export const issueNotFound = (id: string) => taskGraphError("ISSUE_NOT_FOUND", `Issue "${id}" does not exist.`);
+export const issueNotFound = (id: string) =>
+  taskGraphError("ISSUE_NOT_FOUND", `Issue "${id}" does not exist.`);
 
 export const componentNotFound = (id: string) =>
   taskGraphError("COMPONENT_NOT_FOUND", `Component "${id}" does not exist.`, { component_id: id });

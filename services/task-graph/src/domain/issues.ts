@@ -4,7 +4,13 @@ import { randomUUID } from "node:crypto";
 import { utcTimestamp } from "../../../../lib/service-kit/index.js";
 import type { IssueRecord, IssueStatus, Priority } from "../ports/graph-store.js";
 import { type Envelope, envelope } from "../schemas/common.js";
-import type { CreateIssueInput, Issue, ListIssuesInput, PageInput, PatchIssueInput } from "../schemas/issue.js";
+import type {
+  CreateIssueInput,
+  Issue,
+  ListIssuesInput,
+  PageInput,
+  PatchIssueInput,
+} from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
 import { componentNotFound, invalidField, issueNotFound, taskGraphError } from "./errors.js";
 import { issueView, toIssueView, toIssueViews } from "./issue-view.js";

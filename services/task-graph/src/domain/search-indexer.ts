@@ -40,7 +40,10 @@ export class BestEffortIndexer implements SearchIndexer {
       await Promise.race([
         op(this.target),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+          timer = setTimeout(
+            () => reject(new Error(`no answer within ${this.timeoutMs} ms`)),
+            this.timeoutMs,
+          );
         }),
       ]);
     } catch (err) {

@@ -1,3 +1,3 @@
+export type * from "./embedder.js";
 export type * from "./graph-store.js";
 export type * from "./vector-index.js";
-export type * from "./embedder.js";

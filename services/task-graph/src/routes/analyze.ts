@@ -1,9 +1,9 @@
 // /api/v1/analyze: impact of an issue and root cause of a test failure.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { invalidField } from "../domain/errors.js";
 import type { ImpactAnalysis } from "../domain/impact/impact-analysis.js";
 import type { RootCauseAnalysis } from "../domain/root-cause/root-cause-analysis.js";
-import { invalidField } from "../domain/errors.js";
 import { ImpactQuery, ImpactResponse, RootCauseBody, RootCauseResponse } from "../schemas/analyze.js";
 import { IdParams } from "../schemas/common.js";
 import { errorResponses } from "./error-responses.js";
@@ -13,7 +13,10 @@ export interface AnalyzeRoutesOptions {
   rootCause: RootCauseAnalysis;
 }
 
-export const analyzeRoutes: FastifyPluginAsync<AnalyzeRoutesOptions> = async (fastify, { impact, rootCause }) => {
+export const analyzeRoutes: FastifyPluginAsync<AnalyzeRoutesOptions> = async (
+  fastify,
+  { impact, rootCause },
+) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ["analysis"];
 

@@ -11,7 +11,10 @@ export function requireApiKey(app: FastifyInstance, key: string): void {
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     const header = request.headers.authorization;
-    const bearer = typeof header === "string" && /^Bearer\s+/i.test(header) ? header.replace(/^Bearer\s+/i, "") : undefined;
+    const bearer =
+      typeof header === "string" && /^Bearer\s+/i.test(header)
+        ? header.replace(/^Bearer\s+/i, "")
+        : undefined;
     const raw = request.headers["x-api-key"];
     const given = bearer ?? (typeof raw === "string" ? raw : undefined);
     if (given === undefined || !timingSafeEqual(digest(given), expected)) {

@@ -11,7 +11,10 @@ export interface ComponentRoutesOptions {
   components: ComponentService;
 }
 
-export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async (fastify, { components }) => {
+export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async (
+  fastify,
+  { components },
+) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ["components"];
 

@@ -11,7 +11,10 @@ export interface DependencyRoutesOptions {
 
 const Edge = Type.Object({ issue_id: Type.String(), depends_on_id: Type.String() });
 
-export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = async (fastify, { dependencies }) => {
+export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = async (
+  fastify,
+  { dependencies },
+) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ["dependencies"];
 

@@ -21,7 +21,13 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (fast
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     "/health",
-    { schema: { tags: ["health"], summary: "Service and backend health", response: { 200: HealthResponse, 503: HealthResponse } } },
+    {
+      schema: {
+        tags: ["health"],
+        summary: "Service and backend health",
+        response: { 200: HealthResponse, 503: HealthResponse },
+      },
+    },
     async (request, reply) => {
       const [graph, vectors] = await Promise.all([
         probe(opts.graph, opts.timeoutMs, request.log),

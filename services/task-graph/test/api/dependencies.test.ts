@@ -10,7 +10,8 @@ afterAll(() => svc.close());
 async function issue(title = "issue", extra: Record<string, unknown> = {}): Promise<string> {
   return (await svc.post("/api/v1/issues", { title, ...extra })).body.id;
 }
-const depend = (id: string, on: string) => svc.post(`/api/v1/issues/${id}/dependencies`, { depends_on_id: on });
+const depend = (id: string, on: string) =>
+  svc.post(`/api/v1/issues/${id}/dependencies`, { depends_on_id: on });
 
 describe("dependencies", () => {
   it("adds a dependency with 201, again with 200, and shows it on both issues", async () => {

@@ -73,7 +73,10 @@ describe("a graph store that is down or hangs", () => {
         }
         const health = await svc.get("/health");
         expect(health.status).toBe(503);
-        expect(health.body).toMatchObject({ status: "degraded", graph: { backend: "embedded", status: "down" } });
+        expect(health.body).toMatchObject({
+          status: "degraded",
+          graph: { backend: "embedded", status: "down" },
+        });
       } finally {
         setFault("none");
       }
@@ -98,7 +101,11 @@ describe("a vector backend that cannot be reached", () => {
     try {
       const health = await svc.get("/health");
       expect(health.status).toBe(503);
-      expect(health.body).toMatchObject({ status: "degraded", graph: { status: "up" }, vectors: { backend: "redis", status: "down" } });
+      expect(health.body).toMatchObject({
+        status: "degraded",
+        graph: { status: "up" },
+        vectors: { backend: "redis", status: "down" },
+      });
       expect((await svc.post("/api/v1/issues", { title: "still works" })).status).toBe(201);
       const search = await svc.post("/api/v1/rag/search", { query: "works" });
       expect(search.status).toBe(503);

@@ -37,7 +37,13 @@ describe("impact analysis", () => {
     const { ids, name } = await graph(["a", "b", "c", "d"], ["b>a", "c>b", "d>c"]);
     const r = await impact(ids.a!);
     expect(r.directly_affected.map((i: { id: string }) => name(i.id))).toEqual(["b"]);
-    expect(r.transitively_affected.map((i: { id: string; depth: number; path: string[] }) => [name(i.id), i.depth, i.path.map(name)])).toEqual([
+    expect(
+      r.transitively_affected.map((i: { id: string; depth: number; path: string[] }) => [
+        name(i.id),
+        i.depth,
+        i.path.map(name),
+      ]),
+    ).toEqual([
       ["c", 2, ["a", "b", "c"]],
       ["d", 3, ["a", "b", "c", "d"]],
     ]);

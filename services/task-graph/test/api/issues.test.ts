@@ -46,7 +46,11 @@ describe("creating issues", () => {
       component_id: comp.id,
       labels: ["refunds", "backend"],
     });
-    expect(issue).toMatchObject({ priority: "CRITICAL", component_id: comp.id, labels: ["refunds", "backend"] });
+    expect(issue).toMatchObject({
+      priority: "CRITICAL",
+      component_id: comp.id,
+      labels: ["refunds", "backend"],
+    });
   });
 
   it.each([
@@ -76,7 +80,10 @@ describe("creating issues", () => {
   });
 
   it("answers 404 COMPONENT_NOT_FOUND for an unknown component", async () => {
-    const r = await svc.post("/api/v1/issues", { title: "x", component_id: "00000000-0000-4000-8000-000000000000" });
+    const r = await svc.post("/api/v1/issues", {
+      title: "x",
+      component_id: "00000000-0000-4000-8000-000000000000",
+    });
     expect(r.status).toBe(404);
     expect(r.body.code).toBe("COMPONENT_NOT_FOUND");
   });
@@ -94,9 +101,18 @@ describe("reading, changing and deleting one issue", () => {
   it("patches fields, moves updated_at and keeps created_at", async () => {
     const issue = await newIssue({ labels: ["a"] });
     clock.advance(5000);
-    const r = await svc.patch(`/api/v1/issues/${issue.id}`, { priority: "HIGH", labels: [], status: "IN_PROGRESS" });
+    const r = await svc.patch(`/api/v1/issues/${issue.id}`, {
+      priority: "HIGH",
+      labels: [],
+      status: "IN_PROGRESS",
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ priority: "HIGH", labels: [], status: "IN_PROGRESS", created_at: issue.created_at });
+    expect(r.body).toMatchObject({
+      priority: "HIGH",
+      labels: [],
+      status: "IN_PROGRESS",
+      created_at: issue.created_at,
+    });
     expect(r.body.updated_at > issue.updated_at).toBe(true);
     expect(r.body.closed_at).toBeNull();
   });
@@ -131,7 +147,9 @@ describe("reading, changing and deleting one issue", () => {
   it("can move an issue to another component or to none, but not to an unknown one", async () => {
     const comp = (await svc.post("/api/v1/components", { name: "moves" })).body;
     const issue = await newIssue({ component_id: comp.id });
-    expect((await svc.patch(`/api/v1/issues/${issue.id}`, { component_id: null })).body.component_id).toBeNull();
+    expect(
+      (await svc.patch(`/api/v1/issues/${issue.id}`, { component_id: null })).body.component_id,
+    ).toBeNull();
     const r = await svc.patch(`/api/v1/issues/${issue.id}`, { component_id: "missing" });
     expect(r.status).toBe(404);
     expect(r.body.code).toBe("COMPONENT_NOT_FOUND");

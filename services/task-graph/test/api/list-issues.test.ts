@@ -45,8 +45,15 @@ describe("listing issues", () => {
   });
 
   it("filters by comma lists of status and priority", async () => {
-    expect(titles(await svc.get("/api/v1/issues?status=OPEN"))).toEqual(["Crash on login", "Timeout", "Dark mode"]);
-    expect(titles(await svc.get("/api/v1/issues?status=CLOSED,IN_PROGRESS"))).toEqual(["Slow search", "Typo"]);
+    expect(titles(await svc.get("/api/v1/issues?status=OPEN"))).toEqual([
+      "Crash on login",
+      "Timeout",
+      "Dark mode",
+    ]);
+    expect(titles(await svc.get("/api/v1/issues?status=CLOSED,IN_PROGRESS"))).toEqual([
+      "Slow search",
+      "Typo",
+    ]);
     expect(titles(await svc.get("/api/v1/issues?priority=LOW,CRITICAL&status=OPEN"))).toEqual([
       "Crash on login",
       "Dark mode",
@@ -54,7 +61,10 @@ describe("listing issues", () => {
   });
 
   it("filters by component, label and case-insensitive text", async () => {
-    expect(titles(await svc.get(`/api/v1/issues?component_id=${compId}`))).toEqual(["Crash on login", "Timeout"]);
+    expect(titles(await svc.get(`/api/v1/issues?component_id=${compId}`))).toEqual([
+      "Crash on login",
+      "Timeout",
+    ]);
     expect(titles(await svc.get("/api/v1/issues?label=auth"))).toEqual(["Crash on login", "Typo"]);
     expect(titles(await svc.get("/api/v1/issues?q=LoGiN"))).toEqual(["Crash on login", "Slow search"]);
   });

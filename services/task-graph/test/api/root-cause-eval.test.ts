@@ -29,7 +29,9 @@ interface EvalSet {
   }[];
 }
 
-const data = JSON.parse(readFileSync(new URL("../fixtures/root-cause-eval.json", import.meta.url), "utf8")) as EvalSet;
+const data = JSON.parse(
+  readFileSync(new URL("../fixtures/root-cause-eval.json", import.meta.url), "utf8"),
+) as EvalSet;
 const HOUR = 3_600_000;
 const NOW = Date.parse(`${data.now}Z`);
 const clock = new TestClock(NOW);
@@ -39,7 +41,8 @@ const issueId = new Map<string, string>();
 
 async function ok(r: Promise<{ status: number; body: { id?: string; error?: string } }>, what: string) {
   const res = await r;
-  if (res.status >= 300) throw new Error(`loading the evaluation set: ${what} answered ${res.status} ${res.body.error}`);
+  if (res.status >= 300)
+    throw new Error(`loading the evaluation set: ${what} answered ${res.status} ${res.body.error}`);
   return res.body;
 }
 
@@ -47,7 +50,10 @@ beforeAll(async () => {
   svc = await startService({ now: clock.now });
   clock.ms = NOW - 2000 * HOUR;
   for (const c of data.components) {
-    const body = await ok(svc.post("/api/v1/components", { name: c.name, description: c.description }), c.key);
+    const body = await ok(
+      svc.post("/api/v1/components", { name: c.name, description: c.description }),
+      c.key,
+    );
     componentId.set(c.key, body.id!);
   }
   for (const i of data.issues) {
@@ -65,12 +71,17 @@ beforeAll(async () => {
   }
   for (const i of data.issues) {
     for (const d of i.depends_on ?? []) {
-      await ok(svc.post(`/api/v1/issues/${issueId.get(i.key)}/dependencies`, { depends_on_id: issueId.get(d) }), `${i.key}>${d}`);
+      await ok(
+        svc.post(`/api/v1/issues/${issueId.get(i.key)}/dependencies`, { depends_on_id: issueId.get(d) }),
+        `${i.key}>${d}`,
+      );
     }
   }
   // Status changes in the order they happened, so closing respects prerequisites.
   const changes = data.issues.filter((i) => i.status !== "OPEN");
-  changes.sort((a, b) => (b.changed_hours_ago ?? b.created_hours_ago) - (a.changed_hours_ago ?? a.created_hours_ago));
+  changes.sort(
+    (a, b) => (b.changed_hours_ago ?? b.created_hours_ago) - (a.changed_hours_ago ?? a.created_hours_ago),
+  );
   for (const i of changes) {
     clock.ms = NOW - (i.changed_hours_ago ?? i.created_hours_ago) * HOUR;
     await ok(svc.patch(`/api/v1/issues/${issueId.get(i.key)}`, { status: i.status }), `status of ${i.key}`);
@@ -104,7 +115,10 @@ describe("root-cause evaluation set", () => {
       const rank = ranked.indexOf(c.expected);
       if (rank === 0) top1++;
       if (rank >= 0 && rank < 3) top3++;
-      else misses.push(`${c.id} expected ${c.expected}, got ${ranked.slice(0, 3).join(", ")} (rank ${rank < 0 ? "-" : rank + 1})`);
+      else
+        misses.push(
+          `${c.id} expected ${c.expected}, got ${ranked.slice(0, 3).join(", ")} (rank ${rank < 0 ? "-" : rank + 1})`,
+        );
     }
     const n = data.cases.length;
     console.log(

@@ -143,12 +143,19 @@ describe("root-cause signals", () => {
       const newerSameScore = await make(2 * DAY, { title: "bbb", component_id: c });
       const top = await make(HOUR, { title: "ccc", component_id: c });
       await make(60 * DAY, { title: "unrelated and old" });
-      const r = await fresh.post("/api/v1/analyze/root-cause", { component_id: c, test_failure: "xyzzy plugh" });
+      const r = await fresh.post("/api/v1/analyze/root-cause", {
+        component_id: c,
+        test_failure: "xyzzy plugh",
+      });
       expect(r.status).toBe(200);
       const ids = r.body.candidates.map((x: { id: string }) => x.id);
       expect(ids).toEqual([top, newerSameScore, olderSameScore]);
       for (const cand of r.body.candidates) expect(cand.confidence).toBeGreaterThanOrEqual(0.1);
-      const limited = await fresh.post("/api/v1/analyze/root-cause", { component_id: c, test_failure: "x", limit: 1 });
+      const limited = await fresh.post("/api/v1/analyze/root-cause", {
+        component_id: c,
+        test_failure: "x",
+        limit: 1,
+      });
       expect(limited.body.candidates).toHaveLength(1);
     } finally {
       await fresh.close();

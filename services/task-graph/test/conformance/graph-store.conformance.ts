@@ -146,8 +146,18 @@ export function describeGraphStoreConformance(name: string, factory: () => Promi
         comp = makeComponent();
         await store.createComponent(comp);
         made = [
-          makeIssue({ title: "Crash on login", priority: "CRITICAL", labels: ["auth"], component_id: comp.id }),
-          makeIssue({ title: "Slow search", description: "The LOGIN page too", priority: "LOW", status: "CLOSED" }),
+          makeIssue({
+            title: "Crash on login",
+            priority: "CRITICAL",
+            labels: ["auth"],
+            component_id: comp.id,
+          }),
+          makeIssue({
+            title: "Slow search",
+            description: "The LOGIN page too",
+            priority: "LOW",
+            status: "CLOSED",
+          }),
           makeIssue({ title: "Typo", priority: "MEDIUM", labels: ["ui", "auth"], status: "IN_PROGRESS" }),
           makeIssue({ title: "Timeout", priority: "HIGH", status: "BLOCKED", component_id: comp.id }),
           makeIssue({ title: "Dark mode", priority: "LOW" }),
@@ -196,7 +206,13 @@ export function describeGraphStoreConformance(name: string, factory: () => Promi
 
       it("sorts by priority, updated_at and created_at, ascending or descending", async () => {
         const byPriority = await store.listIssues({ sort: "-priority", offset: 0, limit: 20 });
-        expect(ids(byPriority.items)).toEqual(["Crash on login", "Timeout", "Typo", "Slow search", "Dark mode"]);
+        expect(ids(byPriority.items)).toEqual([
+          "Crash on login",
+          "Timeout",
+          "Typo",
+          "Slow search",
+          "Dark mode",
+        ]);
         const asc = await store.listIssues({ sort: "priority", offset: 0, limit: 20 });
         expect(ids(asc.items)).toEqual(["Slow search", "Dark mode", "Typo", "Timeout", "Crash on login"]);
         const newest = await store.listIssues({ sort: "-created_at", offset: 0, limit: 2 });
@@ -278,7 +294,8 @@ export function describeGraphStoreConformance(name: string, factory: () => Promi
         // diamond: b and c depend on a; d depends on b and c; e depends on d
         const [a, b, c, d, e] = Array.from({ length: 5 }, () => makeIssue());
         for (const i of [a, b, c, d, e]) await store.createIssue(i!);
-        const dep = (x: IssueRecord, y: IssueRecord) => store.addDependency({ issue_id: x.id, depends_on_id: y.id });
+        const dep = (x: IssueRecord, y: IssueRecord) =>
+          store.addDependency({ issue_id: x.id, depends_on_id: y.id });
         await dep(b!, a!);
         await dep(c!, a!);
         await dep(d!, b!);

@@ -69,7 +69,9 @@ describe("durability across kill -9", () => {
             const earlier = [...ackedIssues.keys()][n % Math.max(1, ackedIssues.size - 1)];
             if (earlier && earlier !== r.body.id) {
               sent++;
-              const d = await api.post(`/api/v1/issues/${r.body.id}/dependencies`, { depends_on_id: earlier });
+              const d = await api.post(`/api/v1/issues/${r.body.id}/dependencies`, {
+                depends_on_id: earlier,
+              });
               if (d.status === 201) ackedEdges.push([r.body.id, earlier]);
             }
           }
@@ -106,7 +108,9 @@ describe("durability across kill -9", () => {
       `kill -9 durability: ${ackedIssues.size} acknowledged issues and ${ackedEdges.length} edges all present after restart (${sent} write requests sent)`,
     );
     // The restarted service keeps working on the replayed journal.
-    expect((await again.post("/api/v1/issues", { title: "after restart", component_id: comp })).status).toBe(201);
+    expect((await again.post("/api/v1/issues", { title: "after restart", component_id: comp })).status).toBe(
+      201,
+    );
     second.child.kill("SIGTERM");
     await new Promise((r) => second.child.once("exit", r));
     expect(second.child.exitCode).toBe(0);

@@ -17,7 +17,12 @@ export interface Reply<T = Json> {
 
 export interface Client {
   url: string;
-  request<T = Json>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Reply<T>>;
+  request<T = Json>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Reply<T>>;
   get<T = Json>(path: string, headers?: Record<string, string>): Promise<Reply<T>>;
   post<T = Json>(path: string, body?: unknown): Promise<Reply<T>>;
   patch<T = Json>(path: string, body?: unknown): Promise<Reply<T>>;
@@ -58,7 +63,12 @@ export async function startService(opts: StartOptions = {}): Promise<StartedServ
 }
 
 export function client(url: string, defaultHeaders: Record<string, string> = {}): Client {
-  const request = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const request = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const init: RequestInit = { method, headers: { ...defaultHeaders, ...headers } };
     if (body !== undefined) {
       init.body = typeof body === "string" ? body : JSON.stringify(body);

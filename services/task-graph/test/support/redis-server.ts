@@ -46,15 +46,17 @@ async function locate(): Promise<string> {
   }
 }
 
-/** Resolves to a started server, or to the reason none could be started. */
-export async function startRedis(): Promise<RunningRedis | { reason: string }> {
+/** Resolves to a started server (on `port`, else a free one), or to the reason none could be started. */
+export async function startRedis(
+  options: { port?: number } = {},
+): Promise<RunningRedis | { reason: string }> {
   let bin: string;
   try {
     bin = await redisServerBinary();
   } catch (error) {
     return { reason: (error as Error).message };
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(
     bin,
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],

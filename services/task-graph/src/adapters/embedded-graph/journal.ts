@@ -32,7 +32,13 @@ export class Journal {
   ): Promise<Journal> {
     const fh = await open(path, "a");
     const { size } = await fh.stat();
-    return new Journal(path, fh, size, options.notBefore ?? null, options.maxBatch ?? Number.POSITIVE_INFINITY);
+    return new Journal(
+      path,
+      fh,
+      size,
+      options.notBefore ?? null,
+      options.maxBatch ?? Number.POSITIVE_INFINITY,
+    );
   }
 
   /** Throws the write error once a flush has failed; the store is then unusable. */

@@ -58,11 +58,15 @@ async function readSnapshot(dir: string): Promise<SnapshotData | null> {
     throw err;
   }
   const data = JSON.parse(text) as SnapshotData;
-  if (data.format !== 1) throw new Error(`${join(dir, SNAPSHOT_FILE)}: unknown snapshot format ${data.format}`);
+  if (data.format !== 1)
+    throw new Error(`${join(dir, SNAPSHOT_FILE)}: unknown snapshot format ${data.format}`);
   return data;
 }
 
-async function replayJournal(path: string, state: GraphState): Promise<{ mutations: number; truncatedBytes: number }> {
+async function replayJournal(
+  path: string,
+  state: GraphState,
+): Promise<{ mutations: number; truncatedBytes: number }> {
   const buf = await readFile(path);
   let offset = 0;
   let line = 0;
@@ -80,7 +84,9 @@ async function replayJournal(path: string, state: GraphState): Promise<{ mutatio
     if (nl === -1 || m === null) {
       // Only the last line may be torn; damage before it means the file is corrupt.
       if (nl !== -1 && nl + 1 < buf.length) {
-        throw new Error(`${path}: line ${line} is not valid JSON and is not the last line; refusing to start`);
+        throw new Error(
+          `${path}: line ${line} is not valid JSON and is not the last line; refusing to start`,
+        );
       }
       await truncate(path, offset);
       return { mutations, truncatedBytes: buf.length - offset };

@@ -56,11 +56,16 @@ export class RedisVectorIndex implements VectorIndex {
     this.#client.on("error", () => {});
   }
 
+  /** Connects and checks for vector sets. May be called again after a failure (VectorSync does). */
   async init(): Promise<void> {
-    try {
-      await this.#client.connect();
-    } catch (error) {
-      throw this.#unavailable(error);
+    // After a failed first connect the client keeps reconnecting by itself ("reconnecting"); a
+    // second connect() would be refused, so only a client that never started or gave up connects.
+    if (this.#client.status === "wait" || this.#client.status === "end") {
+      try {
+        await this.#client.connect();
+      } catch (error) {
+        throw this.#unavailable(error);
+      }
     }
     const info = await this.#run(() => this.#client.call("COMMAND", ["INFO", "VADD"]));
     if (!Array.isArray(info) || info[0] === null) {

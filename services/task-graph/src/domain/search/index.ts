@@ -9,6 +9,9 @@
 // real similarity. Ties break by type:id. Only documents indexed through this service are returned.
 // The lexical side lives in memory: the service calls indexIssue/indexComponent for every
 // stored record at start-up (indexAll), as the embedded vector index is in memory too.
+// The in-memory side is updated first and always: when the vector index (or the embedder) fails,
+// the document is remembered as missing there, and syncVectors() puts it back once the backend
+// answers again (VectorSync calls it; see vector-sync.ts).
 import type { Embedder } from "../../ports/embedder.js";
 import type { ComponentRecord, IssueRecord } from "../../ports/graph-store.js";
 import type { VectorIndex } from "../../ports/vector-index.js";
@@ -49,11 +52,26 @@ interface Stored {
   id: string;
   title: string;
   text: string;
+  embedText: string;
+}
+
+/** What syncVectors() did. */
+export interface VectorSyncResult {
+  /** Documents embedded and written to the vector index. */
+  upserted: number;
+  /** Deleted documents removed from it. */
+  removed: number;
+  /** True when the whole index was rebuilt (it held fewer items than this service knows). */
+  full: boolean;
 }
 
 export class SearchService {
   readonly #lexical = new LexicalIndex();
   readonly #docs = new Map<string, Stored>();
+  /** Keys whose vector is missing or stale in the vector index. */
+  readonly #unsynced = new Set<string>();
+  /** Keys deleted here whose removal from the vector index failed. */
+  readonly #unremoved = new Set<string>();
 
   readonly #minScore: number;
 
@@ -74,25 +92,59 @@ export class SearchService {
   }
 
   async indexDocument(doc: SearchDocument): Promise<void> {
-    const [vector] = await this.embedder.embed([doc.embedText]);
-    await this.#store(doc, vector!);
+    const key = this.#remember(doc);
+    await this.#upsertVectors([key]);
   }
 
-  /** Indexes many records with batched embedding (start-up, re-index). */
-  async indexAll(issues: IssueRecord[], components: ComponentRecord[], batchSize = 256): Promise<void> {
+  /**
+   * Indexes many records with batched embedding (start-up, re-index). With `vectors: false` only
+   * the in-memory side is filled and every vector is left for syncVectors() (the vector index is
+   * not reachable yet).
+   */
+  async indexAll(
+    issues: IssueRecord[],
+    components: ComponentRecord[],
+    { batchSize = 256, vectors = true }: { batchSize?: number; vectors?: boolean } = {},
+  ): Promise<void> {
     const docs = [...issues.map(issueDocument), ...components.map(componentDocument)];
-    for (let i = 0; i < docs.length; i += batchSize) {
-      const batch = docs.slice(i, i + batchSize);
-      const vectors = await this.embedder.embed(batch.map((d) => d.embedText));
-      for (let j = 0; j < batch.length; j++) await this.#store(batch[j]!, vectors[j]!);
-    }
+    const keys = docs.map((doc) => this.#remember(doc));
+    if (vectors) await this.#upsertVectors(keys, batchSize);
   }
 
   async remove(type: string, id: string): Promise<void> {
     const key = documentKey(type, id);
-    await this.vectors.remove(key);
     this.#lexical.delete(key);
     this.#docs.delete(key);
+    this.#unsynced.delete(key);
+    this.#unremoved.add(key);
+    await this.vectors.remove(key);
+    this.#unremoved.delete(key);
+  }
+
+  /** True when some document is missing from, or deleted but still in, the vector index. */
+  get vectorsBehind(): boolean {
+    return this.#unsynced.size > 0 || this.#unremoved.size > 0;
+  }
+
+  /**
+   * Brings the vector index up to date with what this service knows: every document again when the
+   * index holds fewer items than it should (a restarted Redis without persistence), else just the
+   * ones a failed write left behind. Throws, leaving the rest behind, when the backend fails again.
+   */
+  async syncVectors(batchSize = 256): Promise<VectorSyncResult> {
+    // Items that should be in the index; fewer there means it lost some we did not see fail.
+    const expected = this.#docs.size - this.#unsynced.size;
+    const full = (await this.vectors.size()) < expected;
+    if (full) for (const key of this.#docs.keys()) this.#unsynced.add(key);
+    let removed = 0;
+    for (const key of [...this.#unremoved]) {
+      await this.vectors.remove(key);
+      this.#unremoved.delete(key);
+      removed++;
+    }
+    const upserted = this.#unsynced.size;
+    await this.#upsertVectors([...this.#unsynced], batchSize);
+    return { upserted, removed, full };
   }
 
   async search(request: SearchRequest): Promise<SearchResult[]> {
@@ -143,11 +195,34 @@ export class SearchService {
     }));
   }
 
-  async #store(doc: SearchDocument, vector: Float32Array): Promise<void> {
+  /** The in-memory side (lexical index and stored text), marked as missing from the vectors. */
+  #remember(doc: SearchDocument): string {
     const key = documentKey(doc.type, doc.id);
-    const { type, id, title, text } = doc;
-    await this.vectors.upsert({ key, type, id, title, text, vector });
+    const { type, id, title, text, embedText } = doc;
     this.#lexical.set(key, type, doc.fields);
-    this.#docs.set(key, { type, id, title, text });
+    this.#docs.set(key, { type, id, title, text, embedText });
+    this.#unremoved.delete(key);
+    this.#unsynced.add(key);
+    return key;
+  }
+
+  /** Embeds and writes these documents' vectors in batches; each one written is marked in sync. */
+  async #upsertVectors(keys: string[], batchSize = 256): Promise<void> {
+    for (let i = 0; i < keys.length; i += batchSize) {
+      const batch = keys.slice(i, i + batchSize).flatMap((key) => {
+        const doc = this.#docs.get(key);
+        return doc ? [{ key, doc }] : [];
+      });
+      if (!batch.length) continue;
+      const vectors = await this.embedder.embed(batch.map((b) => b.doc.embedText));
+      for (let j = 0; j < batch.length; j++) {
+        const { key, doc } = batch[j]!;
+        // The document may have changed while its vector was computed: then that write syncs it.
+        if (this.#docs.get(key) !== doc) continue;
+        const { type, id, title, text } = doc;
+        await this.vectors.upsert({ key, type, id, title, text, vector: vectors[j]! });
+        if (this.#docs.get(key) === doc) this.#unsynced.delete(key);
+      }
+    }
   }
 }
