@@ -4,8 +4,8 @@
 export * from "./config/index.js";
 export {
   BasePage,
-  PageResponse,
   type PageContext,
+  PageResponse,
   type QueryValue,
   type RequestInit,
   type RequestOptions,

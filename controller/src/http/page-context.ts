@@ -6,11 +6,11 @@ import type { DispatcherRegistry } from "./dispatchers.js";
 
 export interface PageContext {
   service: string;
-  /** Effective base URL (gateway-aware), no trailing slash needed. */
+  /** Effective base URL (the gateway's when requests go through it), no trailing slash needed. */
   baseUrl: string;
   /** services.<name>.timeout, else general.timeout, ms. */
   timeoutMs: number;
-  /** User-Agent, gateway auth and service headers, merged in that order. */
+  /** User-Agent, gateway auth (only through the gateway) and service headers, merged in that order. */
   headers: Record<string, string>;
   retries: { maxAttempts: number; backoffMs: number };
   /** Pause before every request of a module but the first, ms. */
@@ -31,18 +31,19 @@ function lowerKeys(headers: Record<string, string>): Record<string, string> {
 export function pageContextFor(
   config: ResolvedConfig,
   service: string,
-  baseUrl: string,
+  route: { url: string; viaGateway: boolean },
   dispatchers: DispatcherRegistry,
 ): PageContext {
   const svc = config.services[service];
   if (!svc) throw new Error(`services.${service}: no such service in ${config.configPath}`);
   return {
     service,
-    baseUrl,
+    baseUrl: route.url,
     timeoutMs: svc.timeout ?? config.general.timeout,
     headers: {
       "user-agent": config.general.user_agent,
-      ...gatewayAuthHeaders(config.api_gateway),
+      // The gateway's credentials are for the gateway: a service reached directly never sees them.
+      ...(route.viaGateway ? gatewayAuthHeaders(config.api_gateway) : {}),
       ...lowerKeys(svc.headers ?? {}),
     },
     retries: {

@@ -4,6 +4,7 @@ import { inspect } from "node:util";
 import type pc from "picocolors";
 
 export type Colors = ReturnType<typeof pc.createColors>;
+
 import type { ModuleResult, RecordedExchange } from "./types.js";
 
 export function formatDuration(ms: number): string {

@@ -56,7 +56,9 @@ export class XmlWriter {
   /** A whole element: empty (`<name/>`) or with text content on the same line. */
   element(name: string, attributes: XmlAttributes = {}, text?: string): this {
     const head = `\n${this.indent()}<${name}${attrs(attributes)}`;
-    this.parts.push(text === undefined || text === "" ? `${head}/>` : `${head}>${escapeText(text)}</${name}>`);
+    this.parts.push(
+      text === undefined || text === "" ? `${head}/>` : `${head}>${escapeText(text)}</${name}>`,
+    );
     return this;
   }
 

@@ -12,6 +12,7 @@ import { HeapTrim } from "./heap-trim.js";
 import { loadModule, type ScenarioRun } from "./load-suite.js";
 import type { PlannedModule, PlannedService, RunPlan } from "./plan-run.js";
 import type { ReporterHub } from "./reporter-hub.js";
+import type { ServiceRoute } from "./route-services.js";
 import { runAttempt } from "./run-module.js";
 import { runPool } from "./worker-pool.js";
 
@@ -20,8 +21,8 @@ export interface ExecuteOptions {
   plan: RunPlan;
   hub: ReporterHub;
   dispatchers: DispatcherRegistry;
-  /** Effective base URL per service that can be tested. */
-  urls: Map<string, string>;
+  /** Where each service that can be tested is reached (its own URL or the gateway's). */
+  routes: Map<string, ServiceRoute>;
   /** Services that could not be had (optional ones): name → reason. */
   unavailable: Map<string, string>;
   /** Extra attempts for a failed module (--retries). */
@@ -75,7 +76,8 @@ async function runWithRetries(
 async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState): Promise<ServiceResult> {
   const name = ps.suite.name;
   const endpoints = Object.keys(o.config.services[name]?.endpoints ?? {});
-  const baseUrl = o.urls.get(name) ?? o.config.services[name]?.base_url ?? "";
+  const route = o.routes.get(name) ?? { url: o.config.services[name]?.base_url ?? "", viaGateway: false };
+  const baseUrl = route.url;
   const result: ServiceResult = { name, baseUrl, modules: [], uncalledEndpoints: endpoints };
   const emit = async (r: ModuleResult) => {
     result.modules.push(r);
@@ -91,7 +93,7 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
   let pageError = ps.pageError;
   if (!unavailable && !pageError && ps.Page) {
     try {
-      page = new ps.Page(pageContextFor(o.config, name, baseUrl, o.dispatchers));
+      page = new ps.Page(pageContextFor(o.config, name, route, o.dispatchers));
     } catch (err) {
       pageError = err as Error;
     }

@@ -15,6 +15,7 @@ import { formatPlanList } from "./list-plan.js";
 import { createRunReporters } from "./make-reporters.js";
 import { loadPages, planRun } from "./plan-run.js";
 import { ReporterHub } from "./reporter-hub.js";
+import { routeServices } from "./route-services.js";
 import type { RunOptions } from "./run-options.js";
 import { exitCodeOf, summarize } from "./run-summary.js";
 import { describeSelection, validateSelection } from "./select-modules.js";
@@ -132,7 +133,7 @@ export async function runE2e(options: RunOptions, boot: BootFn = defaultBoot): P
         plan,
         hub,
         dispatchers,
-        urls: new Map(),
+        routes: new Map(),
         unavailable,
         retries: 0,
         bail: false,
@@ -144,12 +145,13 @@ export async function runE2e(options: RunOptions, boot: BootFn = defaultBoot): P
     }
     booted = outcome.result;
     const ready = booted;
+    const routes = await routeServices(config, ready.ready, (line) => hub.emit("onLog", line));
     services = await executePlan({
       config,
       plan,
       hub,
       dispatchers,
-      urls: ready.ready,
+      routes,
       unavailable: ready.skipped,
       retries: options.retries,
       bail: options.bail,
