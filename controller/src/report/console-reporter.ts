@@ -12,6 +12,11 @@ export interface ConsoleReporterOptions {
   color: boolean;
   /** Also list modules left out by filters, and stacks of errors. */
   verbose: boolean;
+  /**
+   * Show the run's log lines (services starting, health, gateway); warnings show always.
+   * general.verbose in e2e.conf, or --verbose. @default true
+   */
+  logs?: boolean;
   /** @default process.stdout */
   out?: NodeJS.WritableStream;
 }
@@ -40,6 +45,7 @@ export class ConsoleReporter implements Reporter {
   }
 
   onLog(line: string): void {
+    if (this.options.logs === false && !line.startsWith("warning:")) return;
     this.write(this.c.dim(`  · ${line}`));
   }
 

@@ -12,6 +12,8 @@ import type { Reporter } from "./types.js";
 export interface ReporterContext {
   color: boolean;
   verbose: boolean;
+  /** Console: show the run's log lines (general.verbose or --verbose). @default true */
+  logs?: boolean;
   /** Where file reporters write (--report-dir, else reporting.log_dir). */
   reportDir: string;
   /** reporting.include_payloads: headers and bodies in the json/html/junit reports. */
@@ -28,7 +30,7 @@ export interface ReporterContext {
 
 export const REPORTERS = {
   console: (ctx: ReporterContext) =>
-    new ConsoleReporter({ color: ctx.color, verbose: ctx.verbose, out: ctx.out }),
+    new ConsoleReporter({ color: ctx.color, verbose: ctx.verbose, logs: ctx.logs ?? true, out: ctx.out }),
   json: (ctx: ReporterContext) => new JsonReporter(ctx),
   junit: (ctx: ReporterContext) => new JunitReporter(ctx),
   html: (ctx: ReporterContext) => new HtmlReporter(ctx),

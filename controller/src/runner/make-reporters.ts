@@ -1,6 +1,5 @@
 // Reporter names (--reporter, else reporting.format) → reporter instances. Each reporter's module
-// is imported only when it is asked for (junit's XML builder alone costs ~90 ms to load), the
-// same table as the reporting part's REPORTERS (report/index.ts), one import per name.
+// is imported only when it is asked for, the same table as the reporting part's REPORTERS (report/index.ts), one import per name.
 
 import { resolve } from "node:path";
 import type { ReporterContext } from "../report/index.js";
@@ -17,7 +16,12 @@ export interface ConsoleOptions {
 const LOADERS: Record<ReporterName, (ctx: ReporterContext) => Promise<Reporter>> = {
   console: async (ctx) => {
     const { ConsoleReporter } = await import("../report/console-reporter.js");
-    return new ConsoleReporter({ color: ctx.color, verbose: ctx.verbose, out: ctx.out });
+    return new ConsoleReporter({
+      color: ctx.color,
+      verbose: ctx.verbose,
+      logs: ctx.logs ?? true,
+      out: ctx.out,
+    });
   },
   json: async (ctx) => new (await import("../report/json-reporter.js")).JsonReporter(ctx),
   junit: async (ctx) => new (await import("../report/junit-reporter.js")).JunitReporter(ctx),
@@ -33,6 +37,8 @@ export async function createRunReporters(
   const { config } = ctx;
   const context: ReporterContext = {
     ...console,
+    // general.verbose (default true) shows the run's log lines; --verbose shows them whatever it says.
+    logs: config.general.verbose || console.verbose,
     reportDir: ctx.reportDir,
     includePayloads: config.reporting.include_payloads,
     redactor: Redactor.fromConfig(config),

@@ -45,7 +45,8 @@ async function runWithGateway(apiGateway: string) {
     reportDir,
   ]);
   const file = join(reportDir, "e2e-report.json");
-  if (!existsSync(file)) throw new Error(`no report (exit ${result.code}):\n${result.stdout}${result.stderr}`);
+  if (!existsSync(file))
+    throw new Error(`no report (exit ${result.code}):\n${result.stdout}${result.stderr}`);
   const report = JSON.parse(readFileSync(file, "utf8"));
   return { ...result, report };
 }

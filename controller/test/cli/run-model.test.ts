@@ -203,3 +203,25 @@ describe("e2e run: workers, traceability and payloads", () => {
     assert.match(r.stdout, /last response: \{ code: 'NOT_FOUND', path: '\/api\/users\/42' \}/);
   });
 });
+
+describe("e2e run: general.verbose", () => {
+  it("false hides the run's log lines but not warnings; --verbose shows them again", async () => {
+    const p = project({
+      "e2e.conf": confFor({ api: { url: server.url } }).replace(
+        "environment: dev",
+        "environment: dev\n  verbose: false",
+      ),
+      "services/api/page.ts": pageSource(),
+      "services/api/modules/01_health.ts": ok,
+      "services/stray/modules/01_x.ts": ok,
+    });
+    const quiet = await runCli(["run", "--config", `${p.dir}/e2e.conf`]);
+    assert.equal(quiet.code, 0, quiet.stdout + quiet.stderr);
+    assert.deepEqual(lines(quiet.stdout, /^ {2}· /), [
+      "  · warning: services/stray/ is not a service in " + `${p.dir}/e2e.conf; skipped`,
+    ]);
+    const loud = await runCli(["run", "--config", `${p.dir}/e2e.conf`, "--verbose"]);
+    assert.equal(loud.code, 0, loud.stdout + loud.stderr);
+    assert.match(loud.stdout, /^ {2}· api: already healthy at /m);
+  });
+});
