@@ -1,14 +1,43 @@
 #!/usr/bin/env node
 // The `e2e` command. Runs the compiled CLI (fast start); falls back to the TypeScript source
-// through tsx when the project has not been built yet, or when GANTRY_FROM_SOURCE=1 (tests and
-// benchmarks of a working tree, where dist/ may be older than the source).
-import { existsSync } from "node:fs";
+// through tsx when the project has not been built yet, when a source file changed after the last
+// build (a stale dist/ would run old code), or when GANTRY_FROM_SOURCE=1 (tests and benchmarks of
+// a working tree).
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const built = join(root, "dist/controller/src/cli.js");
-if (existsSync(built) && process.env.GANTRY_FROM_SOURCE !== "1") {
+
+/** Newest modification time of the .ts files the built CLI is compiled from (~3 ms). */
+function newestSource(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "test" && entry.name !== "node_modules")
+        newest = Math.max(newest, newestSource(path));
+    } else if (entry.name.endsWith(".ts")) {
+      newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+function builtIsCurrent() {
+  if (!existsSync(built)) return false;
+  const sources = ["controller/src", "lib"].map((d) => join(root, d)).filter((d) => existsSync(d));
+  const stale = sources.some((d) => newestSource(d) > statSync(built).mtimeMs);
+  if (stale) {
+    process.stderr.write(
+      "e2e: dist/ is older than the source; running from source (npm run build for a fast start)\n",
+    );
+  }
+  return !stale;
+}
+
+if (process.env.GANTRY_FROM_SOURCE !== "1" && builtIsCurrent()) {
   await import(pathToFileURL(built).href);
 } else {
   const { register } = await import("tsx/esm/api");

@@ -40,7 +40,8 @@ for (const mode of modes.filter((m) => selected.includes(m))) {
     await server.stop();
   }
 }
-const rate = (m: string) => (results[m] as { requests_per_s: number } | undefined)?.requests_per_s ?? Number.NaN;
+const rate = (m: string) =>
+  (results[m] as { requests_per_s: number } | undefined)?.requests_per_s ?? Number.NaN;
 const summary = {
   connections: CONNECTIONS,
   target_creates_per_s: TARGET_PER_S,

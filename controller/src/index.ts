@@ -9,6 +9,7 @@ export {
   type QueryValue,
   type RequestInit,
   type RequestOptions,
+  type TestUser,
 } from "./http/index.js";
 export type {
   FailureDetails,

@@ -1,7 +1,6 @@
 // The auth service's page: one method per endpoint of seed 1 (and SPEC §1's me/logout).
 // e2e.conf (services.auth) supplies base_url, headers and timeouts.
 
-import { randomUUID } from "node:crypto";
 import { BasePage, type PageResponse } from "gantry";
 
 export interface NewUser {
@@ -71,15 +70,9 @@ export default class AuthPage extends BasePage {
     return this.post("/api/auth/logout", undefined, bearer(token));
   }
 
-  /** A user nobody has registered yet (unique email in test_data.user.email_domain). */
+  /** A user nobody has registered yet (BasePage.testUser: unique, from test_data.user). */
   newUser(overrides: Partial<NewUser> = {}): NewUser {
-    const { email_domain, username_prefix, password } = this.testData.user;
-    const id = randomUUID().slice(0, 12);
-    return {
-      email: `${username_prefix}-${id}@${email_domain}`,
-      password,
-      name: `${username_prefix} ${id}`,
-      ...overrides,
-    };
+    const { username, email, password } = this.testUser();
+    return { email, password, name: username, ...overrides };
   }
 }

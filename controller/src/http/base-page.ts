@@ -6,10 +6,12 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { request } from "undici";
 import type { RecordedExchange } from "../report/types.js";
 import { EndpointMatcher } from "./endpoint-matcher.js";
+import { eventually } from "./eventually.js";
 import type { PageContext } from "./page-context.js";
 import { PageResponse } from "./page-response.js";
 import { RequestRecorder } from "./request-recorder.js";
 import { backoffDelay, shouldRetryError, shouldRetryStatus } from "./retry-policy.js";
+import { newTestUser, type TestUser } from "./test-user.js";
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -67,6 +69,26 @@ export class BasePage {
     this.tokens = context.tokens;
     this.matcher = new EndpointMatcher(context.endpoints);
     this.basePath = new URL(this.baseUrl).pathname.replace(/\/+$/, "");
+  }
+
+  /** A user nobody has made yet, from test_data.user (prefix, email domain, password). */
+  testUser(): TestUser {
+    return newTestUser(this.testData.user);
+  }
+
+  /**
+   * Runs `check` (requests and asserts) again until it passes, for effects that land later than
+   * the request that caused them; gives up after test_data.timing.async_timeout ms (or timeoutMs)
+   * with the last failure. Resolves to what `check` returned.
+   */
+  eventually<T>(
+    check: () => T | Promise<T>,
+    options: { timeoutMs?: number; intervalMs?: number } = {},
+  ): Promise<T> {
+    return eventually(check, {
+      timeoutMs: options.timeoutMs ?? this.testData.timing.async_timeout,
+      ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
+    });
   }
 
   get(path: string, options?: RequestOptions): Promise<PageResponse> {

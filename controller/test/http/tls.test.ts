@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { readFileSync, rmSync } from "node:fs";
-import { dirname, basename } from "node:path";
+import { basename, dirname } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import type { SecurityConfig } from "../../src/config/types.js";
 import { BasePage } from "../../src/http/base-page.js";
