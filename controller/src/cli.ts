@@ -57,7 +57,10 @@ program
   .addOption(new Option("--no-start", "never start services; only check that they are healthy"))
   .option("--keep", "leave started services running after the run")
   .option("--reuse", "reuse healthy services a previous --keep run left running")
-  .option("-v, --verbose", "also show filtered-out modules and error stacks")
+  .option(
+    "-v, --verbose",
+    "also show filtered-out modules, error stacks, and the log lines general.verbose: false hides",
+  )
   .action(async (opts: Record<string, unknown>) => {
     const { runCommand } = await import("./cli/run.js");
     process.exitCode = await runCommand(opts);
