@@ -1,7 +1,7 @@
 // The engine ping that decides whether a run has Docker at all (and so whether leftover
 // containers are swept): a slow engine must not be taken for a missing one.
-import { createServer, type Server } from "node:http";
 import { mkdtempSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";

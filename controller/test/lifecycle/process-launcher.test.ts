@@ -16,6 +16,21 @@ function options(log: (line: string) => void, runId = "t1") {
   return { start: true, keep: false, reuse: false, runId, log };
 }
 
+/** Boots one service with the process launcher; the run is stopped after the test. */
+async function boot(
+  service: Parameters<typeof makeConfig>[1][number],
+  { root = tempRoot(), log = (_: string) => {}, runId = "t1" } = {},
+): Promise<BootResult> {
+  const result = await bootServices(
+    makeConfig(root, [service]),
+    [service.name],
+    options(log, runId),
+    noEngine,
+  );
+  running.push(result);
+  return result;
+}
+
 async function hits(url: string) {
   return (await (await fetch(`${url}/hits`)).json()) as { hits: number; pid: number; env: string | null };
 }
@@ -25,8 +40,7 @@ describe("process launcher", () => {
     const root = tempRoot();
     const service = await tinyService("tiny", { env: { GREETING: "hello" } });
     const { lines, log } = collectLog();
-    const result = await bootServices(makeConfig(root, [service]), ["tiny"], options(log), noEngine);
-    running.push(result);
+    const result = await boot(service, { root, log });
     const url = result.ready.get("tiny")!;
     expect(url).toBe(service.base_url.replace("localhost", "127.0.0.1"));
     expect(await hits(url)).toMatchObject({ hits: 1, env: "hello" });
@@ -36,13 +50,7 @@ describe("process launcher", () => {
   it("uses a service that already answers instead of starting another", async () => {
     const root = tempRoot();
     const service = await tinyService("tiny");
-    const first = await bootServices(
-      makeConfig(root, [service]),
-      ["tiny"],
-      options(() => {}, "a"),
-      noEngine,
-    );
-    running.push(first);
+    const first = await boot(service, { root, runId: "a" });
     const { lines, log } = collectLog();
     const second = await bootServices(makeConfig(root, [service]), ["tiny"], options(log, "b"), noEngine);
     expect(second.ready.get("tiny")).toBe(service.base_url);
@@ -51,13 +59,7 @@ describe("process launcher", () => {
 
   it("resets the service with SIGUSR2", async () => {
     const service = await tinyService("tiny");
-    const result = await bootServices(
-      makeConfig(tempRoot(), [service]),
-      ["tiny"],
-      options(() => {}),
-      noEngine,
-    );
-    running.push(result);
+    const result = await boot(service);
     const url = result.ready.get("tiny")!;
     await hits(url);
     expect((await hits(url)).hits).toBe(2);
@@ -71,13 +73,7 @@ describe("process launcher", () => {
       start_command: ["sh", "-c", `"${process.execPath}" "${TINY_SERVICE}"; echo wrapper-still-here`],
     });
     const root = tempRoot();
-    const result = await bootServices(
-      makeConfig(root, [service]),
-      ["tiny"],
-      options(() => {}),
-      noEngine,
-    );
-    running.push(result);
+    const result = await boot(service, { root });
     const [wrapper] = new PidfileStore(root).list();
     const url = result.ready.get("tiny")!;
     const { pid: servicePid } = await hits(url);
@@ -90,13 +86,7 @@ describe("process launcher", () => {
 
   it("does not send SIGUSR2 to a service that has no reset (it would kill it)", async () => {
     const service = await tinyService("tiny", { env: { NO_RESET: "1" } });
-    const result = await bootServices(
-      makeConfig(tempRoot(), [service]),
-      ["tiny"],
-      options(() => {}),
-      noEngine,
-    );
-    running.push(result);
+    const result = await boot(service);
     const url = result.ready.get("tiny")!;
     await hits(url);
     await result.reset("tiny");
@@ -224,8 +214,7 @@ describe("process launcher", () => {
       },
     });
     const { lines, log } = collectLog();
-    const result = await bootServices(makeConfig(tempRoot(), [service]), ["tiny"], options(log), noEngine);
-    running.push(result);
+    const result = await boot(service, { log });
     expect(lines).toContain(
       "tiny: no Docker engine, so starting it without redis; it uses its embedded backends",
     );
