@@ -6,10 +6,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, {
-  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
+  LogController,
   type RawServerDefault,
 } from "fastify";
 import { errorHandler, sendError, toHttpError } from "./error-handler.js";

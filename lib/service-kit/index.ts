@@ -13,8 +13,8 @@ export {
   HttpError,
   httpError,
 } from "./errors.js";
-export { listen, type ListenOptions, resolvePort } from "./listen.js";
+export { type ListenOptions, listen, resolvePort } from "./listen.js";
 export { CENSORED, loggerOptions, redactSecrets, resolveLogLevel, SECRET_KEY } from "./logger.js";
+export { ErrorBodySchema } from "./schemas.js";
 export { handleShutdownSignals, type ShutdownOptions } from "./shutdown.js";
 export { utcTimestamp } from "./timestamp.js";
-export { ErrorBodySchema } from "./schemas.js";

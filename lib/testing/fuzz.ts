@@ -40,6 +40,36 @@ export const MALFORMED_QUERY_VALUES: readonly string[] = [
   "%ZZ",
 ];
 
+/** Strings that probe encoding, injection and length handling; each test adds its own words. */
+export const HOSTILE_STRINGS: readonly string[] = [
+  "",
+  " ",
+  "a",
+  "x".repeat(300),
+  "\u0000",
+  "🙂🙂",
+  "<script>alert(1)</script>",
+  "' OR 1=1 --",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-injection probe, literal on purpose
+  "${jndi:ldap://x}",
+  "%00",
+  "null",
+  "123456",
+];
+
+/** Content-Type headers for bodies: mostly JSON (so bodies reach validation), then wrong ones. */
+export const FUZZ_CONTENT_TYPES: readonly (string | undefined)[] = [
+  "application/json",
+  "application/json",
+  "application/json",
+  "application/json; charset=utf-8",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "application/xml",
+  "application/jsonx",
+  undefined,
+];
+
 export interface FuzzVocabulary {
   /** Object keys, mostly the service's own field names. */
   fields: readonly string[];

@@ -6,9 +6,9 @@ import { listen } from "../../../lib/service-kit/index.js";
 import { buildAuthApp } from "./app.js";
 import { DEFAULT_PORT, resolveAuthConfig } from "./config.js";
 
-export * from "./seed.js";
 export { DEFAULT_PORT } from "./config.js";
 export type { User } from "./schemas.js";
+export * from "./seed.js";
 
 export interface AuthServiceOptions {
   /** 0 = ephemeral. @default PORT env, else 8765 */
