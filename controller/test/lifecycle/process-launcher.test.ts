@@ -50,7 +50,7 @@ describe("process launcher", () => {
   it("uses a service that already answers instead of starting another", async () => {
     const root = tempRoot();
     const service = await tinyService("tiny");
-    const first = await boot(service, { root, runId: "a" });
+    await boot(service, { root, runId: "a" });
     const { lines, log } = collectLog();
     const second = await bootServices(makeConfig(root, [service]), ["tiny"], options(log, "b"), noEngine);
     expect(second.ready.get("tiny")).toBe(service.base_url);
