@@ -63,6 +63,7 @@ export class BasePage {
 
   constructor(context: PageContext) {
     this.context = context;
+    this[PAGE_RECORDER].bodies = context.includePayloads ? "all" : "last";
     this.service = context.service;
     this.baseUrl = context.baseUrl.replace(/\/+$/, "");
     this.testData = context.testData;
@@ -138,7 +139,8 @@ export class BasePage {
       durationMs: 0,
       attempts: 0,
     };
-    if (this.context.includePayloads && init.body !== undefined) exchange.requestBody = init.body;
+    // Every exchange's bodies are recorded; the recorder keeps all of them or the last (see there).
+    if (init.body !== undefined) exchange.requestBody = init.body;
     if (!exchange.endpoint) delete exchange.endpoint;
 
     const started = performance.now();
@@ -147,7 +149,7 @@ export class BasePage {
       exchange.durationMs = performance.now() - started;
       exchange.status = response.status;
       exchange.responseHeaders = response.headers;
-      if (this.context.includePayloads) exchange.responseBody = decodeBody(response.body, response.headers);
+      exchange.responseBody = decodeBody(response.body, response.headers);
       return response;
     } catch (err) {
       exchange.durationMs = performance.now() - started;

@@ -6,6 +6,8 @@
 import pc from "picocolors";
 import type { Colors } from "./console-format.js";
 import { formatDuration, formatFailure } from "./console-format.js";
+import { snapshotPath } from "./failure-snapshot-reporter.js";
+import type { Redactor } from "./redact.js";
 import type { ModuleResult, Reporter, RunContext, RunResult } from "./types.js";
 
 export interface ConsoleReporterOptions {
@@ -19,6 +21,13 @@ export interface ConsoleReporterOptions {
   logs?: boolean;
   /** @default process.stdout */
   out?: NodeJS.WritableStream;
+  /**
+   * Applied to a failure's details and last exchange before they are shown: CI logs are often
+   * public, and the last response of a login holds a token.
+   */
+  redactor?: Redactor;
+  /** With reporting.screenshot_on_failure: the report directory, to name each failure's snapshot. */
+  snapshotsIn?: string;
 }
 
 export class ConsoleReporter implements Reporter {
@@ -74,9 +83,26 @@ export class ConsoleReporter implements Reporter {
       default: {
         const label = r.status === "failed" ? c.red("✗") : c.magenta("‼");
         const what = r.status === "failed" ? c.red("failed") : c.magenta("error");
-        this.write(`  ${label} ${name}  ${time} ${what}\n${formatFailure(r, c, this.options.verbose)}`);
+        const snapshot = this.options.snapshotsIn
+          ? `\n      ${c.dim(`snapshot: ${snapshotPath(this.options.snapshotsIn, r.service, r.module)}`)}`
+          : "";
+        this.write(
+          `  ${label} ${name}  ${time} ${what}\n${formatFailure(this.redacted(r), c, this.options.verbose)}${snapshot}`,
+        );
       }
     }
+  }
+
+  /** The parts of a failed module the console shows, with secrets redacted. */
+  private redacted(r: ModuleResult): ModuleResult {
+    const redactor = this.options.redactor;
+    if (!redactor) return r;
+    const last = r.requests.at(-1);
+    return {
+      ...r,
+      ...(r.failure ? { failure: redactor.failure(r.failure) } : {}),
+      requests: last ? [redactor.exchange(last)] : [],
+    };
   }
 
   onRunEnd(result: RunResult): void {

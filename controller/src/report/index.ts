@@ -1,6 +1,7 @@
 // The reporting part's public face: reporter name → class table (vitest style) and the run log.
 
 import { ConsoleReporter } from "./console-reporter.js";
+import { FailureSnapshotReporter } from "./failure-snapshot-reporter.js";
 import { HtmlReporter } from "./html-reporter.js";
 import { JsonReporter } from "./json-reporter.js";
 import { JunitReporter } from "./junit-reporter.js";
@@ -14,6 +15,8 @@ export interface ReporterContext {
   verbose: boolean;
   /** Console: show the run's log lines (general.verbose or --verbose). @default true */
   logs?: boolean;
+  /** reporting.screenshot_on_failure: a text snapshot per failed module under <reportDir>/failures/. */
+  failureSnapshots?: boolean;
   /** Where file reporters write (--report-dir, else reporting.log_dir). */
   reportDir: string;
   /** reporting.include_payloads: headers and bodies in the json/html/junit reports. */
@@ -30,7 +33,14 @@ export interface ReporterContext {
 
 export const REPORTERS = {
   console: (ctx: ReporterContext) =>
-    new ConsoleReporter({ color: ctx.color, verbose: ctx.verbose, logs: ctx.logs ?? true, out: ctx.out }),
+    new ConsoleReporter({
+      color: ctx.color,
+      verbose: ctx.verbose,
+      logs: ctx.logs ?? true,
+      redactor: ctx.redactor,
+      ...(ctx.failureSnapshots ? { snapshotsIn: ctx.reportDir } : {}),
+      out: ctx.out,
+    }),
   json: (ctx: ReporterContext) => new JsonReporter(ctx),
   junit: (ctx: ReporterContext) => new JunitReporter(ctx),
   html: (ctx: ReporterContext) => new HtmlReporter(ctx),
@@ -44,12 +54,16 @@ export { REPORTER_NAMES, type ReporterName } from "./reporter-names.js";
  */
 export function createReporters(names: string[], ctx: ReporterContext): Reporter[] {
   const reporters: Reporter[] = checkReporterNames(names).map((name) => REPORTERS[name](ctx));
+  if (ctx.failureSnapshots) {
+    reporters.push(new FailureSnapshotReporter({ reportDir: ctx.reportDir, redactor: ctx.redactor }));
+  }
   if (ctx.saveLogs) reporters.push(new RunLogReporter({ logDir: ctx.logDir, redactor: ctx.redactor }));
   return reporters;
 }
 
 export { ConsoleReporter } from "./console-reporter.js";
 export { RunLogError, UnknownReporterError } from "./errors.js";
+export { FAILURES_DIR, FailureSnapshotReporter } from "./failure-snapshot-reporter.js";
 export { HTML_REPORT_FILE, HtmlReporter } from "./html-reporter.js";
 export { JSON_REPORT_FILE, JsonReporter } from "./json-reporter.js";
 export { JUNIT_REPORT_FILE, JunitReporter } from "./junit-reporter.js";

@@ -20,6 +20,8 @@ const LOADERS: Record<ReporterName, (ctx: ReporterContext) => Promise<Reporter>>
       color: ctx.color,
       verbose: ctx.verbose,
       logs: ctx.logs ?? true,
+      redactor: ctx.redactor,
+      ...(ctx.failureSnapshots ? { snapshotsIn: ctx.reportDir } : {}),
       out: ctx.out,
     });
   },
@@ -39,6 +41,7 @@ export async function createRunReporters(
     ...console,
     // general.verbose (default true) shows the run's log lines; --verbose shows them whatever it says.
     logs: config.general.verbose || console.verbose,
+    failureSnapshots: config.reporting.screenshot_on_failure,
     reportDir: ctx.reportDir,
     includePayloads: config.reporting.include_payloads,
     redactor: Redactor.fromConfig(config),
@@ -46,6 +49,10 @@ export async function createRunReporters(
     logDir: resolve(config.rootDir, config.reporting.log_dir),
   };
   const reporters = await Promise.all(names.map((name) => LOADERS[name](context)));
+  if (context.failureSnapshots) {
+    const { FailureSnapshotReporter } = await import("../report/failure-snapshot-reporter.js");
+    reporters.push(new FailureSnapshotReporter({ reportDir: ctx.reportDir, redactor: context.redactor }));
+  }
   if (context.saveLogs) {
     const { RunLogReporter } = await import("../report/run-log-reporter.js");
     reporters.push(new RunLogReporter({ logDir: context.logDir, redactor: context.redactor }));

@@ -1,6 +1,7 @@
 // The run model of seed 3 / SPEC §3, observed through the real CLI: discovery, order,
 // selection, outcomes (passed, failed, error, skipped, flaky), bail, workers, traceability.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
 import {
@@ -201,6 +202,43 @@ describe("e2e run: workers, traceability and payloads", () => {
     assert.match(r.stdout, /Endpoints never called: api: delete_user/);
     assert.match(r.stdout, /last request: {2}GET .*\/api\/users\/42 → 404/);
     assert.match(r.stdout, /last response: \{ code: 'NOT_FOUND', path: '\/api\/users\/42' \}/);
+  });
+});
+
+describe("e2e run: what a failure shows", () => {
+  it("shows the last response without include_payloads, redacted; screenshot_on_failure writes a snapshot", async () => {
+    const secret = "tok-e2e-7f3a91c2";
+    const p = project({
+      "e2e.conf": confFor(
+        { api: { url: server.url } },
+        `security:\n  test_tokens:\n    admin: ${secret}\nreporting:\n  screenshot_on_failure: true\n`,
+      ),
+      "services/api/page.ts": pageSource(),
+      "services/api/modules/01_lookup.ts": moduleSource(
+        `  const res = await page.get("/api/keys/${secret}");\n  assert.equal(res.status, 200);`,
+      ),
+    });
+    const reportDir = `${p.dir}/out`;
+    const r = await runCli([
+      "run",
+      "--config",
+      `${p.dir}/e2e.conf`,
+      "-r",
+      "console,json",
+      "--report-dir",
+      reportDir,
+    ]);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /last response: \{ code: 'NOT_FOUND', path: '\/api\/keys\/\[REDACTED\]' \}/);
+    assert.ok(!r.stdout.includes(secret), r.stdout);
+    const snapshot = `${reportDir}/failures/api/01_lookup.txt`;
+    assert.match(r.stdout, new RegExp(`snapshot: ${snapshot.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    const text = readFileSync(snapshot, "utf8");
+    assert.match(text, /response body: \{"code":"NOT_FOUND","path":"\/api\/keys\/\[REDACTED\]"\}/);
+    assert.ok(!text.includes(secret));
+    // include_payloads is off: the file reports keep bodies out.
+    const report = JSON.parse(readFileSync(`${reportDir}/e2e-report.json`, "utf8"));
+    assert.equal(report.services[0].modules[0].requests[0].responseBody, undefined);
   });
 });
 

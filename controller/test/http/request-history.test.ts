@@ -48,16 +48,20 @@ describe("BasePage request history", () => {
     assert.equal(page[PAGE_RECORDER].take()[0]!.endpoint?.name, "login");
   });
 
-  it("keeps bodies out of the history unless include_payloads is on", async () => {
+  it("keeps only the last exchange's bodies unless include_payloads is on", async () => {
     server = await startServer((_req, res) => sendJson(res, 201, { id: "u1" }));
     const quiet = new BasePage(testPageContext(server.url));
     await quiet.post("/api/users", { email: "a@b.c" });
-    const [plain] = quiet[PAGE_RECORDER].take();
-    assert.equal(plain!.requestBody, undefined);
-    assert.equal(plain!.responseBody, undefined);
+    await quiet.post("/api/users", { email: "d@e.f" });
+    const [first, last] = quiet[PAGE_RECORDER].take();
+    assert.equal(first!.requestBody, undefined);
+    assert.equal(first!.responseBody, undefined);
+    assert.deepEqual(last!.requestBody, { email: "d@e.f" });
+    assert.deepEqual(last!.responseBody, { id: "u1" });
 
     const loud = new BasePage(testPageContext(server.url, { includePayloads: true }));
     await loud.post("/api/users", { email: "a@b.c" });
+    await loud.post("/api/users", { email: "d@e.f" });
     const [full] = loud[PAGE_RECORDER].take();
     assert.deepEqual(full!.requestBody, { email: "a@b.c" });
     assert.deepEqual(full!.responseBody, { id: "u1" });

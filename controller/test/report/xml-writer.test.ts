@@ -2,7 +2,12 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { escapeAttribute, escapeText, XmlWriter } from "../../src/report/xml-writer.js";
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", trimValues: false, htmlEntities: true });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  trimValues: false,
+  htmlEntities: true,
+});
 
 describe("XmlWriter", () => {
   it("pretty-prints nested elements two spaces per level, empty ones self-closed", () => {
