@@ -9,7 +9,7 @@ import { EndpointMatcher } from "./endpoint-matcher.js";
 import { eventually } from "./eventually.js";
 import type { PageContext } from "./page-context.js";
 import { PageResponse } from "./page-response.js";
-import { RequestRecorder } from "./request-recorder.js";
+import { type ExchangeBodies, RequestRecorder } from "./request-recorder.js";
 import { backoffDelay, shouldRetryError, shouldRetryStatus } from "./retry-policy.js";
 import { newTestUser, type TestUser } from "./test-user.js";
 
@@ -63,7 +63,7 @@ export class BasePage {
 
   constructor(context: PageContext) {
     this.context = context;
-    this[PAGE_RECORDER].bodies = context.includePayloads ? "all" : "last";
+    this[PAGE_RECORDER].allBodies = context.includePayloads;
     this.service = context.service;
     this.baseUrl = context.baseUrl.replace(/\/+$/, "");
     this.testData = context.testData;
@@ -139,8 +139,9 @@ export class BasePage {
       durationMs: 0,
       attempts: 0,
     };
-    // Every exchange's bodies are recorded; the recorder keeps all of them or the last (see there).
-    if (init.body !== undefined) exchange.requestBody = init.body;
+    // The recorder keeps every exchange's bodies or only the last ones (see there).
+    const bodies: ExchangeBodies = {};
+    if (init.body !== undefined) bodies.sent = init.body;
     if (!exchange.endpoint) delete exchange.endpoint;
 
     const started = performance.now();
@@ -149,14 +150,14 @@ export class BasePage {
       exchange.durationMs = performance.now() - started;
       exchange.status = response.status;
       exchange.responseHeaders = response.headers;
-      exchange.responseBody = decodeBody(response.body, response.headers);
+      bodies.received = () => decodeBody(response.body, response.headers);
       return response;
     } catch (err) {
       exchange.durationMs = performance.now() - started;
       exchange.error = (err as Error).message;
       throw err;
     } finally {
-      recorder.record(exchange);
+      recorder.record(exchange, bodies);
     }
   }
 

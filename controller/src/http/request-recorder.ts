@@ -1,28 +1,35 @@
 // The request history of the module being run, and every endpoint the service's modules called.
-// Bodies: with include_payloads every exchange keeps them; otherwise only the last one does (a
-// failure shows the last response in full), and the runner drops even those when a module passes,
-// so memory stays flat however many modules run.
+// Bodies: with include_payloads every exchange carries them. Otherwise only the last exchange's
+// bodies are kept, beside the history: the runner puts them on the last exchange when the module
+// fails (the failure then shows the last response in full) and forgets them when it passes, so
+// memory stays flat and passing exchanges never change shape (a deleted property would turn every
+// one of them into a slow dictionary object for the reporters).
 
 import type { RecordedExchange } from "../report/types.js";
 
-export type KeptBodies = "all" | "last";
+/** What an exchange sent, and how to decode what it received (only done when it is kept). */
+export interface ExchangeBodies {
+  sent?: unknown;
+  received?: () => unknown;
+}
 
 export class RequestRecorder {
   private current: RecordedExchange[] = [];
+  private lastBodies: ExchangeBodies | undefined;
   readonly calledEndpoints = new Set<string>();
-  /** Which exchanges keep their request and response bodies. */
-  bodies: KeptBodies = "last";
+  /** include_payloads: every exchange carries its bodies. */
+  allBodies = false;
 
   /** Starts a fresh history; called by the runner before each module attempt. */
   begin(): void {
     this.current = [];
+    this.lastBodies = undefined;
   }
 
-  record(exchange: RecordedExchange): void {
-    if (this.bodies === "last") {
-      const previous = this.current.at(-1);
-      if (previous) dropBodies(previous);
-    }
+  /** Records an exchange; `bodies` are what it sent and received, kept as the recorder decides. */
+  record(exchange: RecordedExchange, bodies: ExchangeBodies = {}): void {
+    if (this.allBodies) attach(exchange, bodies);
+    else this.lastBodies = bodies;
     this.current.push(exchange);
     if (exchange.endpoint) this.calledEndpoints.add(exchange.endpoint.name);
   }
@@ -31,16 +38,21 @@ export class RequestRecorder {
     return this.current;
   }
 
-  /** Hands the history to the result and starts a fresh one. */
-  take(): RecordedExchange[] {
+  /**
+   * Hands the history to the result and starts a fresh one. `withLastBodies` (a failed module):
+   * the last exchange gets its bodies back when only the last ones were kept.
+   */
+  take(withLastBodies = false): RecordedExchange[] {
     const taken = this.current;
+    const last = taken.at(-1);
+    if (withLastBodies && last && this.lastBodies) attach(last, this.lastBodies);
     this.current = [];
+    this.lastBodies = undefined;
     return taken;
   }
 }
 
-/** Removes the bodies an exchange holds (history that only needed them while it was the last). */
-export function dropBodies(exchange: RecordedExchange): void {
-  delete exchange.requestBody;
-  delete exchange.responseBody;
+function attach(exchange: RecordedExchange, { sent, received }: ExchangeBodies): void {
+  if (sent !== undefined) exchange.requestBody = sent;
+  if (received) exchange.responseBody = received();
 }

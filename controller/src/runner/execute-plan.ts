@@ -6,7 +6,6 @@ import type { BasePage } from "../http/base-page.js";
 import { PAGE_RECORDER } from "../http/base-page.js";
 import type { DispatcherRegistry } from "../http/dispatchers.js";
 import { pageContextFor } from "../http/page-context.js";
-import { dropBodies } from "../http/request-recorder.js";
 import type { ModuleResult, ServiceResult } from "../report/types.js";
 import { failureFrom } from "./failure-details.js";
 import { HeapTrim } from "./heap-trim.js";
@@ -69,9 +68,6 @@ async function runWithRetries(
     };
     if (r.failure) result.failure = r.failure;
     if (r.lastResponseStatus !== undefined) result.lastResponseStatus = r.lastResponseStatus;
-    // Without include_payloads the last bodies are kept for failures only.
-    const last = result.requests.at(-1);
-    if (r.status === "passed" && last && !o.config.reporting.include_payloads) dropBodies(last);
     if (r.status === "passed" || attempt > o.retries || o.signal?.aborted) return result;
     failedBefore = true;
   }

@@ -36,6 +36,7 @@ export async function runAttempt(
     return result;
   } catch (err) {
     const durationMs = performance.now() - started;
-    return { ...failureFrom(err, moduleFile, rootDir), durationMs, requests: recorder.take() };
+    // A failure shows the last request and response in full, also without include_payloads.
+    return { ...failureFrom(err, moduleFile, rootDir), durationMs, requests: recorder.take(true) };
   }
 }

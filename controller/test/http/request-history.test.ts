@@ -48,16 +48,21 @@ describe("BasePage request history", () => {
     assert.equal(page[PAGE_RECORDER].take()[0]!.endpoint?.name, "login");
   });
 
-  it("keeps only the last exchange's bodies unless include_payloads is on", async () => {
+  it("keeps only the last exchange's bodies unless include_payloads is on, for a failure to show", async () => {
     server = await startServer((_req, res) => sendJson(res, 201, { id: "u1" }));
     const quiet = new BasePage(testPageContext(server.url));
     await quiet.post("/api/users", { email: "a@b.c" });
     await quiet.post("/api/users", { email: "d@e.f" });
-    const [first, last] = quiet[PAGE_RECORDER].take();
+    const [first, last] = quiet[PAGE_RECORDER].take(true);
     assert.equal(first!.requestBody, undefined);
     assert.equal(first!.responseBody, undefined);
     assert.deepEqual(last!.requestBody, { email: "d@e.f" });
     assert.deepEqual(last!.responseBody, { id: "u1" });
+    // A module that passed: its history carries no body at all.
+    await quiet.post("/api/users", { email: "g@h.i" });
+    const [passed] = quiet[PAGE_RECORDER].take();
+    assert.equal("requestBody" in passed!, false);
+    assert.equal("responseBody" in passed!, false);
 
     const loud = new BasePage(testPageContext(server.url, { includePayloads: true }));
     await loud.post("/api/users", { email: "a@b.c" });
