@@ -30,6 +30,29 @@ export interface ConsoleReporterOptions {
   snapshotsIn?: string;
 }
 
+/** What the console needs of a ReporterContext (report/index.ts). */
+export interface ConsoleContext {
+  color: boolean;
+  verbose: boolean;
+  logs?: boolean;
+  redactor?: Redactor;
+  failureSnapshots?: boolean;
+  reportDir: string;
+  out?: NodeJS.WritableStream;
+}
+
+/** The console reporter of a run: both reporter tables (index.ts, the runner's loaders) build it here. */
+export function consoleReporterFor(ctx: ConsoleContext): ConsoleReporter {
+  return new ConsoleReporter({
+    color: ctx.color,
+    verbose: ctx.verbose,
+    logs: ctx.logs ?? true,
+    ...(ctx.redactor ? { redactor: ctx.redactor } : {}),
+    ...(ctx.failureSnapshots ? { snapshotsIn: ctx.reportDir } : {}),
+    ...(ctx.out ? { out: ctx.out } : {}),
+  });
+}
+
 export class ConsoleReporter implements Reporter {
   private readonly c: Colors;
   private readonly out: NodeJS.WritableStream;

@@ -1,6 +1,6 @@
 // The reporting part's public face: reporter name → class table (vitest style) and the run log.
 
-import { ConsoleReporter } from "./console-reporter.js";
+import { consoleReporterFor } from "./console-reporter.js";
 import { FailureSnapshotReporter } from "./failure-snapshot-reporter.js";
 import { HtmlReporter } from "./html-reporter.js";
 import { JsonReporter } from "./json-reporter.js";
@@ -32,15 +32,7 @@ export interface ReporterContext {
 }
 
 export const REPORTERS = {
-  console: (ctx: ReporterContext) =>
-    new ConsoleReporter({
-      color: ctx.color,
-      verbose: ctx.verbose,
-      logs: ctx.logs ?? true,
-      redactor: ctx.redactor,
-      ...(ctx.failureSnapshots ? { snapshotsIn: ctx.reportDir } : {}),
-      out: ctx.out,
-    }),
+  console: (ctx: ReporterContext) => consoleReporterFor(ctx),
   json: (ctx: ReporterContext) => new JsonReporter(ctx),
   junit: (ctx: ReporterContext) => new JunitReporter(ctx),
   html: (ctx: ReporterContext) => new HtmlReporter(ctx),

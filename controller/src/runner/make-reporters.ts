@@ -14,17 +14,7 @@ export interface ConsoleOptions {
 }
 
 const LOADERS: Record<ReporterName, (ctx: ReporterContext) => Promise<Reporter>> = {
-  console: async (ctx) => {
-    const { ConsoleReporter } = await import("../report/console-reporter.js");
-    return new ConsoleReporter({
-      color: ctx.color,
-      verbose: ctx.verbose,
-      logs: ctx.logs ?? true,
-      redactor: ctx.redactor,
-      ...(ctx.failureSnapshots ? { snapshotsIn: ctx.reportDir } : {}),
-      out: ctx.out,
-    });
-  },
+  console: async (ctx) => (await import("../report/console-reporter.js")).consoleReporterFor(ctx),
   json: async (ctx) => new (await import("../report/json-reporter.js")).JsonReporter(ctx),
   junit: async (ctx) => new (await import("../report/junit-reporter.js")).JunitReporter(ctx),
   html: async (ctx) => new (await import("../report/html-reporter.js")).HtmlReporter(ctx),

@@ -1,5 +1,6 @@
 // A PageContext for tests of BasePage alone, with fast defaults (no step delay, no backoff).
 
+import { BasePage } from "../../src/http/base-page.js";
 import { DispatcherRegistry } from "../../src/http/dispatchers.js";
 import type { PageContext } from "../../src/http/page-context.js";
 
@@ -21,5 +22,26 @@ export function testPageContext(baseUrl: string, overrides: Partial<PageContext>
     tokens: {},
     dispatchers: new DispatcherRegistry(),
     ...overrides,
+  };
+}
+
+/**
+ * Pages for one test file, each with its own connection pools; closeAll() (in afterEach) closes
+ * them, so no keep-alive socket outlives its test server.
+ */
+export function pageMaker(): {
+  pageFor(baseUrl: string, overrides?: Partial<PageContext>): BasePage;
+  closeAll(): Promise<void>;
+} {
+  const registries: DispatcherRegistry[] = [];
+  return {
+    pageFor(baseUrl, overrides = {}) {
+      const dispatchers = new DispatcherRegistry();
+      registries.push(dispatchers);
+      return new BasePage(testPageContext(baseUrl, { dispatchers, ...overrides }));
+    },
+    async closeAll() {
+      await Promise.all(registries.splice(0).map((r) => r.close()));
+    },
   };
 }

@@ -1,23 +1,16 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "vitest";
-import { BasePage, PAGE_RECORDER } from "../../src/http/base-page.js";
-import { DispatcherRegistry } from "../../src/http/dispatchers.js";
+import { PAGE_RECORDER } from "../../src/http/base-page.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
-import { testPageContext } from "../helpers/page-context.js";
+import { pageMaker } from "../helpers/page-context.js";
 
 let server: TestServer | undefined;
-const registries: DispatcherRegistry[] = [];
+const { pageFor, closeAll } = pageMaker();
 afterEach(async () => {
-  await Promise.all(registries.splice(0).map((r) => r.close()));
+  await closeAll();
   await server?.close();
   server = undefined;
 });
-
-function pageFor(baseUrl: string, overrides: Parameters<typeof testPageContext>[1] = {}) {
-  const dispatchers = new DispatcherRegistry();
-  registries.push(dispatchers);
-  return new BasePage(testPageContext(baseUrl, { dispatchers, ...overrides }));
-}
 
 describe("BasePage requests", () => {
   it("sends JSON bodies to base_url + path and exposes status, headers, json(), text() and durationMs", async () => {

@@ -1,26 +1,23 @@
 // BasePage.eventually() and BasePage.testUser(), and the eventually() loop under a fake clock.
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "vitest";
-import { BasePage } from "../../src/http/base-page.js";
-import { DispatcherRegistry } from "../../src/http/dispatchers.js";
 import { type Clock, eventually } from "../../src/http/eventually.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
-import { testPageContext } from "../helpers/page-context.js";
+import { pageMaker, testPageContext } from "../helpers/page-context.js";
 
 let server: TestServer | undefined;
-const registries: DispatcherRegistry[] = [];
+const pages = pageMaker();
 afterEach(async () => {
-  await Promise.all(registries.splice(0).map((r) => r.close()));
+  await pages.closeAll();
   await server?.close();
   server = undefined;
 });
 
 function pageFor(baseUrl: string, asyncTimeout = 10_000) {
-  const dispatchers = new DispatcherRegistry();
-  registries.push(dispatchers);
-  const context = testPageContext(baseUrl, { dispatchers });
-  context.testData = { ...context.testData, timing: { step_delay: 0, async_timeout: asyncTimeout } };
-  return new BasePage(context);
+  const { testData } = testPageContext(baseUrl);
+  return pages.pageFor(baseUrl, {
+    testData: { ...testData, timing: { step_delay: 0, async_timeout: asyncTimeout } },
+  });
 }
 
 /** Time moves only when the loop sleeps. */
