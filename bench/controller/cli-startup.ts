@@ -4,21 +4,14 @@
 // command running from source (tsx).
 
 import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { median, ROOT, round, SOURCE_ENV, timeNode, writeResult } from "./measure.js";
 
 const RUNS = 30;
 
-/** `npm run build` (tsc, then the CLI entry bundled): bin/e2e.js runs dist/ only when it is current. */
+/** `npm run build`: bin/e2e.js runs dist/ only when it is current. */
 function buildDist(): void {
-  const steps: [string, string[]][] = [
-    [join(ROOT, "node_modules/.bin/tsc"), ["-p", "tsconfig.build.json"]],
-    [process.execPath, [join(ROOT, "controller/build/bundle-cli.mjs")]],
-  ];
-  for (const [command, args] of steps) {
-    const step = spawnSync(command, args, { cwd: ROOT });
-    if (step.status !== 0) throw new Error(`npm run build failed: ${step.stdout}${step.stderr}`);
-  }
+  const build = spawnSync("npm", ["run", "build"], { cwd: ROOT, encoding: "utf8" });
+  if (build.status !== 0) throw new Error(`npm run build failed: ${build.stdout}${build.stderr}`);
 }
 
 export async function benchCliStartup(): Promise<Record<string, unknown>> {

@@ -7,6 +7,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { serviceBundleOptions } from "../../infra/images/bundle-options.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const outfile = join(root, "dist/controller/src/cli.js");
@@ -15,20 +16,9 @@ if (!existsSync(outfile)) {
   process.exit(1);
 }
 await build({
-  entryPoints: [join(root, "controller/src/cli.ts")],
-  outfile,
+  ...serviceBundleOptions({ entry: join(root, "controller/src/cli.ts"), outfile }),
   allowOverwrite: true,
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  minifySyntax: true,
-  legalComments: "none",
-  logLevel: "warning",
+  metafile: false,
   // Everything under ./cli/ is loaded from tsc's output next to the bundle.
   external: ["./cli/*"],
-  // commander is CommonJS and calls require(); give the ESM bundle one.
-  banner: {
-    js: "import { createRequire as __gantryCreateRequire } from 'node:module'; const require = __gantryCreateRequire(import.meta.url);",
-  },
 });

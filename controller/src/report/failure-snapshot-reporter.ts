@@ -4,7 +4,7 @@
 // and every request of the module, the last one with its headers and bodies, all redacted.
 
 import { basename, dirname, join } from "node:path";
-import { formatTimeline } from "./format-timeline.js";
+import { formatTimeline, prettyJson } from "./format-timeline.js";
 import type { Redactor } from "./redact.js";
 import type { ModuleResult, Reporter, RunContext } from "./types.js";
 import { writeReportFile } from "./write-report-file.js";
@@ -66,8 +66,8 @@ export class FailureSnapshotReporter implements Reporter {
     if (r.failure) {
       const f = redactor.failure(r.failure);
       lines.push("", `${f.name}: ${f.message}`);
-      if ("expected" in f) lines.push(`expected: ${show(f.expected)}`);
-      if ("actual" in f) lines.push(`actual:   ${show(f.actual)}`);
+      if ("expected" in f) lines.push(`expected: ${prettyJson(f.expected)}`);
+      if ("actual" in f) lines.push(`actual:   ${prettyJson(f.actual)}`);
       if (f.location) lines.push(`at ${f.location}`);
       if (f.stack) lines.push("", f.stack);
     }
@@ -76,10 +76,6 @@ export class FailureSnapshotReporter implements Reporter {
     if (requests.length) lines.push(formatTimeline(requests));
     return `${lines.join("\n")}\n`;
   }
-}
-
-function show(value: unknown): string {
-  return JSON.stringify(value, null, 2) ?? String(value);
 }
 
 /** Service and module names as file names: no path separators or dot-only names. */

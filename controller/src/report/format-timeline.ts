@@ -1,5 +1,5 @@
-// The request timeline of a module as plain text (JUnit system-out), from report exchanges that are
-// already redacted.
+// Plain-text views of report data: the request timeline of a module (JUnit system-out, failure
+// snapshots), from exchanges that are already redacted, and values as indented JSON.
 
 import type { ReportExchange } from "./report-document.js";
 
@@ -25,4 +25,9 @@ function formatExchange(x: ReportExchange, index: number): string {
 
 function json(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+/** A value as indented JSON (expected/actual, bodies), so "200" and 200 look different. */
+export function prettyJson(value: unknown): string {
+  return JSON.stringify(value, null, 2) ?? String(value);
 }

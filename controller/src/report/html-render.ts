@@ -4,6 +4,7 @@
 
 import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
+import { prettyJson } from "./format-timeline.js";
 import { HTML_SCRIPT, HTML_STYLE } from "./html-assets.js";
 import type { ReportDocument, ReportExchange, ReportModule, ReportService } from "./report-document.js";
 import type { FailureDetails, ModuleStatus } from "./types.js";
@@ -143,8 +144,9 @@ function renderModule(m: ReportModule, includePayloads: boolean): string {
 
 function renderFailure(f: FailureDetails, file: string, status: ModuleStatus): string {
   const rows: string[] = [];
-  if ("expected" in f) rows.push(`<tr><th>Expected</th><td><pre>${text(show(f.expected))}</pre></td></tr>`);
-  if ("actual" in f) rows.push(`<tr><th>Actual</th><td><pre>${text(show(f.actual))}</pre></td></tr>`);
+  if ("expected" in f)
+    rows.push(`<tr><th>Expected</th><td><pre>${text(prettyJson(f.expected))}</pre></td></tr>`);
+  if ("actual" in f) rows.push(`<tr><th>Actual</th><td><pre>${text(prettyJson(f.actual))}</pre></td></tr>`);
   const label =
     status === "flaky" ? "Failed before passing" : status === "error" ? "Error" : "Assertion failed";
   return `<div class="failure"><span class="kind">${label}: ${e(f.name)}</span>
@@ -178,11 +180,6 @@ function renderExchange(x: ReportExchange, includePayloads: boolean): string {
 
 function block(title: string, value: unknown): string {
   return `<h4>${title}</h4><pre>${text(typeof value === "string" ? value : JSON.stringify(value, null, 2))}</pre>`;
-}
-
-/** Expected/actual as JSON, so "200" and 200 look different. */
-function show(value: unknown): string {
-  return JSON.stringify(value, null, 2) ?? String(value);
 }
 
 function ms(value: number): string {

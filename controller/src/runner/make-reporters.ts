@@ -1,5 +1,6 @@
 // Reporter names (--reporter, else reporting.format) → reporter instances. Each reporter's module
-// is imported only when it is asked for, the same table as the reporting part's REPORTERS (report/index.ts), one import per name.
+// is imported only when it is asked for: the same table as the reporting part's REPORTERS
+// (report/index.ts), one import per name.
 
 import { resolve } from "node:path";
 import type { ReporterContext } from "../report/index.js";

@@ -179,14 +179,7 @@ describe("process launcher", () => {
 
   it("does not start a service with auto_start false; a required one aborts the boot", async () => {
     const service = await tinyService("tiny", { auto_start: false });
-    await expect(
-      bootServices(
-        makeConfig(tempRoot(), [service]),
-        ["tiny"],
-        options(() => {}),
-        noEngine,
-      ),
-    ).rejects.toThrow(
+    await expect(boot(service)).rejects.toThrow(
       /Service "tiny" is required but not healthy: not healthy, and auto_start is false\. Polled http:\/\/localhost:\d+\/health; last seen: ECONNREFUSED/,
     );
   });
@@ -265,14 +258,7 @@ describe("process launcher", () => {
 
   it("names the missing folder when maven_module does not exist", async () => {
     const service = await tinyService("tiny", { maven_module: "services/nowhere" });
-    await expect(
-      bootServices(
-        makeConfig(tempRoot(), [service]),
-        ["tiny"],
-        options(() => {}),
-        noEngine,
-      ),
-    ).rejects.toThrow(
+    await expect(boot(service)).rejects.toThrow(
       /could not be started: folder .*services\/nowhere does not exist \(services\.tiny\.maven_module: "services\/nowhere"\)/,
     );
   });

@@ -2,6 +2,7 @@
 // down at start, then up; then restarted without persistence (every vector lost). Without a
 // Redis 8 binary the suite names itself as not run.
 import { describe, expect, it } from "vitest";
+import { eventually } from "../../../../controller/src/http/eventually.js";
 import { freeLoopbackPort } from "../../../../lib/testing/free-port.js";
 import { RedisVectorIndex } from "../../src/adapters/redis-vector/index.js";
 import { type Json, type StartedService, startService } from "../helpers/start-service.js";
@@ -12,26 +13,28 @@ const available = await redisServerBinary().then(
   (error: Error) => error.message,
 );
 
-async function searchUntil(svc: StartedService, query: string, want: (ids: string[]) => boolean) {
-  const deadline = Date.now() + 15_000;
-  let last: Json;
-  while (Date.now() < deadline) {
-    last = await svc.post("/api/v1/rag/search", { query, limit: 20 });
-    if (last.status === 200 && want(last.body.results.map((r: { id: string }) => r.id))) return last;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`search "${query}" never gave the wanted results; last answer ${last.status} ${last.text}`);
+const POLL = { timeoutMs: 15_000, intervalMs: 100 };
+
+/** The search answer once its result ids satisfy `want` (the controller's eventually() polls). */
+function searchUntil(svc: StartedService, query: string, want: (ids: string[]) => boolean) {
+  return eventually(async () => {
+    const answer: Json = await svc.post("/api/v1/rag/search", { query, limit: 20 });
+    expect(answer.status, answer.text).toBe(200);
+    expect(
+      want(answer.body.results.map((r: { id: string }) => r.id)),
+      `search "${query}": ${answer.text}`,
+    ).toBe(true);
+    return answer;
+  }, POLL);
 }
 
-/** The vector set's size once it reaches `want` (or what it is after 15 s). */
-async function sizeUntil(vectors: RedisVectorIndex, want: number): Promise<number> {
-  const deadline = Date.now() + 15_000;
-  let size = await vectors.size().catch(() => -1);
-  while (size !== want && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    size = await vectors.size().catch(() => -1);
-  }
-  return size;
+/** The vector set's size once it is `want`. */
+function sizeUntil(vectors: RedisVectorIndex, want: number): Promise<number> {
+  return eventually(async () => {
+    const size = await vectors.size();
+    expect(size).toBe(want);
+    return size;
+  }, POLL);
 }
 
 if (available !== null) {

@@ -2,6 +2,7 @@
 // outage is simulated around the real embedded index (a switch that makes every call fail, and a
 // "restart" that empties it); the same path against a real Redis 8 is vector-sync-redis.test.ts.
 import { describe, expect, it } from "vitest";
+import { eventually } from "../../../../controller/src/http/eventually.js";
 import { HashingEmbedder } from "../../../../lib/embedding/index.js";
 import { EmbeddedVectorIndex } from "../../src/adapters/embedded-vector/index.js";
 import { SearchService } from "../../src/domain/search/index.js";
@@ -147,10 +148,11 @@ describe("VectorSync", () => {
     await search.indexAll([issue("a", "Kafka consumer lag", "lag grows")], [], { vectors: false });
     const sync = new VectorSync(search, vectors, { intervalMs: 20, initialised: true, log: log() });
     sync.start();
-    const deadline = Date.now() + 5000;
-    while (search.vectorsBehind && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
-    await sync.stop();
-    expect(search.vectorsBehind).toBe(false);
+    try {
+      await eventually(() => expect(search.vectorsBehind).toBe(false), { timeoutMs: 5000, intervalMs: 10 });
+    } finally {
+      await sync.stop();
+    }
     expect(await vectors.size()).toBe(1);
   });
 });
