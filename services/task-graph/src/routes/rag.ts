@@ -4,13 +4,13 @@
 // `search` is the SearchService instance (src/domain/search) that the write paths also index
 // into; `types` lists the item types a caller may ask for (default ["issue", "component"],
 // grows when the code graph exists). The route path inside the plugin is "/rag/search", so the
-// prefix makes it POST /api/v1/rag/search. A backend that is down (vector store, embeddings
-// endpoint) answers 503 BACKEND_UNAVAILABLE.
+// prefix makes it POST /api/v1/rag/search. When the vector side (store or embeddings endpoint)
+// is down, the lexical index answers alone and the response says `degraded: true` (SPEC §2).
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { ErrorBodySchema, HttpError } from "../../../../lib/service-kit/index.js";
-import type { SearchService } from "../domain/search/index.js";
-import { isBackendUnavailable } from "../ports/errors.js";
+import { MIN_SCORE, type SearchService } from "../domain/search/index.js";
+import { StatusSchema } from "../schemas/common.js";
 
 export interface RagRoutesOptions {
   search: SearchService;
@@ -34,6 +34,22 @@ export function ragSearchSchemas(types: string[]) {
           description: "Only these item types.",
         }),
       ),
+      status: Type.Optional(
+        Type.Array(StatusSchema, {
+          minItems: 1,
+          uniqueItems: true,
+          description: "Only issues with one of these statuses (items without a status are left out).",
+        }),
+      ),
+      min_score: Type.Optional(
+        Type.Number({
+          minimum: 0,
+          maximum: 1,
+          default: MIN_SCORE,
+          description:
+            "Results scoring below this are left out, so a query with no meaningful match finds nothing.",
+        }),
+      ),
     },
     { additionalProperties: false },
   );
@@ -42,9 +58,19 @@ export function ragSearchSchemas(types: string[]) {
     id: Type.String(),
     title: Type.String(),
     snippet: Type.String({ description: "Excerpt around the best matching terms." }),
-    score: Type.Number({ description: "0.6 · cosine similarity + 0.4 · normalised BM25, in [0, 1]." }),
+    score: Type.Number({
+      description:
+        "0.6 · cosine similarity + 0.4 · normalised BM25 (BM25 alone when degraded), in [0, 1]; 1 for an id match.",
+    }),
+    status: Type.Optional(Type.String({ description: "The issue's status (issues only)." })),
   });
-  const response = Type.Object({ query: Type.String(), results: Type.Array(result) });
+  const response = Type.Object({
+    query: Type.String(),
+    results: Type.Array(result),
+    degraded: Type.Boolean({
+      description: "True when the vector backend was unavailable and the lexical index answered alone.",
+    }),
+  });
   return { body, response };
 }
 
@@ -58,11 +84,11 @@ export const ragRoutes: FastifyPluginAsync<RagRoutesOptions> = async (fastify, o
         summary: "Hybrid lexical + vector search across issues and components",
         tags: ["rag"],
         body,
-        response: { 200: response, 400: ErrorBodySchema, 503: ErrorBodySchema },
+        response: { 200: response, 400: ErrorBodySchema },
       },
     },
     async (request) => {
-      const { query, limit, types } = request.body;
+      const { query, limit, types, status, min_score } = request.body;
       if (query.trim().length === 0) {
         throw new HttpError(400, "VALIDATION_ERROR", 'Field "query" must not be blank.', {
           field: "query",
@@ -70,26 +96,14 @@ export const ragRoutes: FastifyPluginAsync<RagRoutesOptions> = async (fastify, o
           rule: "must not be blank",
         });
       }
-      try {
-        const results = await options.search.search({
-          query,
-          limit: limit ?? 10,
-          ...(types ? { types } : {}),
-        });
-        return { query, results };
-      } catch (error) {
-        if (isBackendUnavailable(error)) {
-          throw new HttpError(
-            503,
-            "BACKEND_UNAVAILABLE",
-            `Search is unavailable: the ${error.backend} backend does not answer.`,
-            {
-              backend: error.backend,
-            },
-          );
-        }
-        throw error;
-      }
+      const answer = await options.search.answer({
+        query,
+        limit: limit ?? 10,
+        ...(types ? { types } : {}),
+        ...(status ? { status } : {}),
+        ...(min_score !== undefined ? { minScore: min_score } : {}),
+      });
+      return { query, ...answer };
     },
   );
 };

@@ -28,7 +28,7 @@ const post = (server: ServiceApp, payload: unknown) =>
   server.inject({ method: "POST", url: "/api/v1/rag/search", payload: payload as object });
 
 describe("POST /api/v1/rag/search", () => {
-  it("answers 200 with the query and ranked {type, id, title, snippet, score} results", async () => {
+  it("answers 200 with the query and ranked {type, id, title, snippet, score, status} results", async () => {
     const res = await post(await start(), { query: "login fails with 401" });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -41,7 +41,54 @@ describe("POST /api/v1/rag/search", () => {
       title: "Login fails with 401 after token refresh",
       snippet: "Users are logged out when the JWT refresh returns 401 Unauthorized.",
       score: expect.any(Number),
+      status: "OPEN",
     });
+    expect(body.degraded).toBe(false);
+  });
+
+  it("filters by issue status and leaves out items that have none", async () => {
+    const search = new SearchService(new EmbeddedVectorIndex(), new HashingEmbedder());
+    await search.indexAll(
+      [
+        { ...ISSUES[0]!, id: "open", status: "OPEN" },
+        { ...ISSUES[0]!, id: "closed", status: "CLOSED", closed_at: "2026-11-21T11:00:00.000" },
+        { ...ISSUES[0]!, id: "doing", status: "IN_PROGRESS" },
+      ],
+      COMPONENTS,
+    );
+    app = await createServiceApp({ name: "task-graph-test", version: "0.0.0", logger: false });
+    await app.register(ragRoutes, { prefix: "/api/v1", search });
+    const ids = async (payload: object) =>
+      (await post(app!, { query: "login token refresh 401", ...payload }))
+        .json()
+        .results.map((r: { id: string; status?: string }) => `${r.id}:${r.status}`);
+    expect((await ids({})).sort()).toEqual([
+      "c1:undefined",
+      "closed:CLOSED",
+      "doing:IN_PROGRESS",
+      "open:OPEN",
+    ]);
+    expect(await ids({ status: ["CLOSED"] })).toEqual(["closed:CLOSED"]);
+    expect((await ids({ status: ["OPEN", "IN_PROGRESS"] })).sort()).toEqual([
+      "doing:IN_PROGRESS",
+      "open:OPEN",
+    ]);
+  });
+
+  it("finds an item by its id, first, with score 1", async () => {
+    const body = (await post(await start(), { query: " i3 " })).json();
+    expect(body.results[0]).toMatchObject({ type: "issue", id: "i3", score: 1, status: "OPEN" });
+    const component = (await post(app!, { query: "c2" })).json();
+    expect(component.results[0]).toMatchObject({ type: "component", id: "c2", score: 1 });
+  });
+
+  it("finds nothing for a nonsense query, and min_score moves the cut", async () => {
+    const server = await start();
+    expect((await post(server, { query: "qwxz blorf" })).json().results).toEqual([]);
+    const strict = (await post(server, { query: "login", min_score: 0.99 })).json();
+    expect(strict.results).toEqual([]);
+    const loose = (await post(server, { query: "login", min_score: 0 })).json();
+    expect(loose.results.length).toBeGreaterThan(0);
   });
 
   it("honours limit and types", async () => {
@@ -55,7 +102,7 @@ describe("POST /api/v1/rag/search", () => {
   it("returns an empty result list when nothing is indexed", async () => {
     const res = await post(await start(new EmbeddedVectorIndex(), false), { query: "anything" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ query: "anything", results: [] });
+    expect(res.json()).toEqual({ query: "anything", results: [], degraded: false });
   });
 
   it.each([
@@ -70,6 +117,10 @@ describe("POST /api/v1/rag/search", () => {
     [{ query: "x", types: ["bogus"] }, "types"],
     [{ query: "x", types: [] }, "types"],
     [{ query: "x", extra: true }, "extra"],
+    [{ query: "x", status: ["DONE"] }, "status"],
+    [{ query: "x", status: [] }, "status"],
+    [{ query: "x", min_score: 1.5 }, "min_score"],
+    [{ query: "x", min_score: "0.2" }, "min_score"],
   ])("rejects %j with 400 VALIDATION_ERROR naming %s", async (payload, field) => {
     const res = await post(await start(), payload);
     expect(res.statusCode).toBe(400);
@@ -78,17 +129,20 @@ describe("POST /api/v1/rag/search", () => {
     expect(body.error).toContain(field);
   });
 
-  it("answers 503 BACKEND_UNAVAILABLE, quickly, when the vector backend does not answer", async () => {
+  it("answers from the lexical index with degraded: true, quickly, when the vector backend does not answer", async () => {
     const down = new RedisVectorIndex({
       url: "redis://127.0.0.1:1",
       connectTimeoutMs: 300,
       commandTimeoutMs: 300,
     });
-    const server = await start(down, false);
+    const search = new SearchService(down, new HashingEmbedder());
+    await search.indexAll(ISSUES, COMPONENTS, { vectors: false });
+    app = await createServiceApp({ name: "task-graph-test", version: "0.0.0", logger: false });
+    await app.register(ragRoutes, { prefix: "/api/v1", search });
     const started = Date.now();
-    const res = await post(server, { query: "login" });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ code: "BACKEND_UNAVAILABLE", details: { backend: "redis" } });
+    const res = await post(app, { query: "login fails with 401" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ degraded: true, results: [{ id: "i1", status: "OPEN" }] });
     expect(Date.now() - started).toBeLessThan(2000);
     await down.close();
   });

@@ -15,11 +15,12 @@ const available = await redisServerBinary().then(
 
 const POLL = { timeoutMs: 15_000, intervalMs: 100 };
 
-/** The search answer once its result ids satisfy `want` (the controller's eventually() polls). */
+/** The search answer once the vectors took part and its result ids satisfy `want` (eventually() polls). */
 function searchUntil(svc: StartedService, query: string, want: (ids: string[]) => boolean) {
   return eventually(async () => {
     const answer: Json = await svc.post("/api/v1/rag/search", { query, limit: 20 });
     expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.degraded, "the vector side answers").toBe(false);
     expect(
       want(answer.body.results.map((r: { id: string }) => r.id)),
       `search "${query}": ${answer.text}`,
@@ -59,14 +60,16 @@ if (available !== null) {
       });
       let redis = undefined as Awaited<ReturnType<typeof startRedis>> | undefined;
       try {
-        // Down at start: writes succeed, search says the backend is unavailable.
+        // Down at start: writes succeed, search answers from its lexical index and says so.
         const created = await svc.post("/api/v1/issues", {
           title: "Kafka consumer lag alarm",
           description: "lag grows",
         });
         expect(created.status).toBe(201);
         const kafka = created.body.id as string;
-        expect((await svc.post("/api/v1/rag/search", { query: "kafka lag" })).status).toBe(503);
+        const lexicalOnly = await svc.post("/api/v1/rag/search", { query: "kafka lag" });
+        expect(lexicalOnly.status).toBe(200);
+        expect(lexicalOnly.body).toMatchObject({ degraded: true, results: [{ id: kafka, status: "OPEN" }] });
 
         // Redis comes up on the configured port: the issue becomes searchable, no restart.
         redis = await startRedis({ port });
@@ -76,17 +79,29 @@ if (available !== null) {
         expect((await svc.get("/health")).body.vectors.status).toBe("up");
         expect(await sizeUntil(vectors, 1)).toBe(1);
 
-        // Restart without persistence: the vector set is gone; the service notices and rewrites it.
+        // Redis 8 stopped: search still answers, from the lexical index, with degraded: true.
         await redis.stop();
         const second = await svc.post("/api/v1/issues", { title: "Nightly backup job times out" });
         expect(second.status).toBe(201);
         const backup = second.body.id as string;
+        const whileStopped = await svc.post("/api/v1/rag/search", { query: "nightly backup" });
+        expect(whileStopped.status, whileStopped.text).toBe(200);
+        expect(whileStopped.body).toMatchObject({ degraded: true, results: [{ id: backup }] });
+        expect(
+          (await svc.post("/api/v1/rag/search", { query: "qwxz blorf" })).body,
+          "nonsense finds nothing in degraded mode too",
+        ).toMatchObject({ degraded: true, results: [] });
+
+        // Restart without persistence: the vector set is gone; the service notices and rewrites it.
         redis = await startRedis({ port });
         if ("reason" in redis) throw new Error(redis.reason);
         // (Search answers from its lexical side at once; the vectors come back with the next sync.)
         expect(await sizeUntil(vectors, 2)).toBe(2);
         await searchUntil(svc, "nightly backup", (ids) => ids[0] === backup);
         await searchUntil(svc, "kafka consumer lag", (ids) => ids[0] === kafka);
+        expect((await svc.post("/api/v1/rag/search", { query: "kafka consumer lag" })).body.degraded).toBe(
+          false,
+        );
       } finally {
         await svc.close();
         if (redis && !("reason" in redis)) await redis.stop();

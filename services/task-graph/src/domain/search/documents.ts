@@ -11,6 +11,11 @@ export interface SearchDocument {
   /** Lexical fields: [text, boost]. */
   fields: [string, number][];
   embedText: string;
+  /** Issues only: what a status filter and the result's `status` see. */
+  status?: string;
+  /** Issues only: the facets root-cause analysis selects candidates by. */
+  component_id?: string | null;
+  labels?: string[];
 }
 
 export const documentKey = (type: string, id: string): string => `${type}:${id}`;
@@ -28,6 +33,9 @@ export function issueDocument(issue: IssueRecord): SearchDocument {
       [labels, 1],
     ],
     embedText: `${issue.title}\n${issue.title}\n${issue.description}\n${labels}`,
+    status: issue.status,
+    component_id: issue.component_id,
+    labels: issue.labels,
   };
 }
 

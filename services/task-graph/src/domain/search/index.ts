@@ -2,21 +2,30 @@
 // through indexDocument). Hybrid ranking, computed per candidate:
 //   score = 0.6 · max(0, cosine(query, item)) + 0.4 · lex(query, item)
 // cosine from the VectorIndex (embedded exact or Redis), lex the normalised BM25 of
-// lexical-index.ts (both in [0, 1]). Candidates are the union of the top max(4·limit, 50) of
-// each side; a lexical candidate outside the vector top list counts cosine 0 (a lower bound).
-// Results under MIN_SCORE are dropped: 0.05 is the hashing embedder's noise floor (unrelated short
-// texts have |cosine| ≈ 1/√512 ≈ 0.045, i.e. a score ≈ 0.03), so a hit needs a shared term or a
-// real similarity. Ties break by type:id. Only documents indexed through this service are returned.
+// lib/search/bm25.ts over the query and its expansions (lib/search: synonyms, corpus
+// co-occurrence), both in [0, 1]. Candidates are the union of the top max(4·limit, 50) of each
+// side; a lexical candidate outside the vector top list counts cosine 0 (a lower bound).
+// Results under `minScore` (default 0.15, SPEC §2) are dropped, so a query with no meaningful
+// match finds nothing. An item's own id as the query finds it first (score 1). Ties break by
+// type:id. Only documents indexed through this service are returned.
+// When the vector side (index or embedder) is unavailable, the answer comes from the lexical
+// index alone (score = lex) and says so with `degraded: true`.
 // The lexical side lives in memory: the service calls indexIssue/indexComponent for every
 // stored record at start-up (indexAll), as the embedded vector index is in memory too.
 // The in-memory side is updated first and always: when the vector index (or the embedder) fails,
 // the document is remembered as missing there, and syncVectors() puts it back once the backend
 // answers again (VectorSync calls it; see vector-sync.ts).
+import {
+  type LexicalHit,
+  LexicalIndex,
+  type QueryExpander,
+  queryTerms,
+} from "../../../../../lib/search/index.js";
 import type { Embedder } from "../../ports/embedder.js";
 import type { ComponentRecord, IssueRecord } from "../../ports/graph-store.js";
-import type { VectorIndex } from "../../ports/vector-index.js";
+import type { VectorHit, VectorIndex } from "../../ports/vector-index.js";
 import { componentDocument, documentKey, issueDocument, type SearchDocument } from "./documents.js";
-import { LexicalIndex } from "./lexical-index.js";
+import { IssueFacets } from "./facets.js";
 import { makeSnippet } from "./snippet.js";
 
 export { componentDocument, issueDocument, type SearchDocument } from "./documents.js";
@@ -24,11 +33,16 @@ export { componentDocument, issueDocument, type SearchDocument } from "./documen
 export const VECTOR_WEIGHT = 0.6;
 export const LEXICAL_WEIGHT = 0.4;
 const MIN_CANDIDATES = 50;
-export const MIN_SCORE = 0.05;
+/** SPEC §2: a query with no meaningful match returns nothing above this. */
+export const MIN_SCORE = 0.15;
 
 export interface SearchServiceOptions {
-  /** Results scoring below this are left out. @default 0.05 */
+  /** Default of a request's `minScore`. @default 0.15 */
   minScore?: number;
+  /** Adds related terms (synonyms, co-occurring words) to the lexical query. @default none */
+  expanders?: QueryExpander[];
+  /** False ranks by the lexical side alone (benchmark ablation). @default true */
+  useVectors?: boolean;
 }
 
 export interface SearchRequest {
@@ -37,6 +51,10 @@ export interface SearchRequest {
   limit?: number;
   /** Only these item types, e.g. ["issue"]. */
   types?: string[];
+  /** Only issues with one of these statuses (items without a status are left out). */
+  status?: string[];
+  /** Results scoring below this are left out. @default the service's minScore */
+  minScore?: number;
 }
 
 export interface SearchResult {
@@ -45,6 +63,14 @@ export interface SearchResult {
   title: string;
   snippet: string;
   score: number;
+  /** Issues only. */
+  status?: string;
+}
+
+export interface SearchAnswer {
+  results: SearchResult[];
+  /** True when the vector side was unavailable and the lexical index answered alone. */
+  degraded: boolean;
 }
 
 interface Stored {
@@ -53,6 +79,7 @@ interface Stored {
   title: string;
   text: string;
   embedText: string;
+  status?: string;
 }
 
 /** What syncVectors() did. */
@@ -68,12 +95,16 @@ export interface VectorSyncResult {
 export class SearchService {
   readonly #lexical = new LexicalIndex();
   readonly #docs = new Map<string, Stored>();
+  readonly #facets = new IssueFacets();
+  readonly #types = new Set<string>();
   /** Keys whose vector is missing or stale in the vector index. */
   readonly #unsynced = new Set<string>();
   /** Keys deleted here whose removal from the vector index failed. */
   readonly #unremoved = new Set<string>();
 
   readonly #minScore: number;
+  readonly #expanders: QueryExpander[];
+  readonly #useVectors: boolean;
 
   constructor(
     private readonly vectors: VectorIndex,
@@ -81,6 +112,8 @@ export class SearchService {
     options: SearchServiceOptions = {},
   ) {
     this.#minScore = options.minScore ?? MIN_SCORE;
+    this.#expanders = options.expanders ?? [];
+    this.#useVectors = options.useVectors ?? true;
   }
 
   indexIssue(issue: IssueRecord): Promise<void> {
@@ -114,6 +147,7 @@ export class SearchService {
   async remove(type: string, id: string): Promise<void> {
     const key = documentKey(type, id);
     this.#lexical.delete(key);
+    if (type === "issue") this.#facets.delete(id);
     this.#docs.delete(key);
     this.#unsynced.delete(key);
     this.#unremoved.add(key);
@@ -147,60 +181,119 @@ export class SearchService {
     return { upserted, removed, full };
   }
 
+  /** The ranked results; see answer() for whether the vector side took part. */
   async search(request: SearchRequest): Promise<SearchResult[]> {
+    return (await this.answer(request)).results;
+  }
+
+  async answer(request: SearchRequest): Promise<SearchAnswer> {
     const query = request.query.trim();
     const limit = request.limit ?? 10;
     if (query.length === 0) throw new RangeError("query must not be blank");
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       throw new RangeError(`limit must be an integer 1..100, got ${limit}`);
     }
+    const minScore = request.minScore ?? this.#minScore;
     const types = request.types;
-    if (types?.length === 0) return [];
+    if (types?.length === 0) return { results: [], degraded: false };
+    const statuses = request.status ? new Set(request.status.map((s) => s.toUpperCase())) : null;
+    const accept = (key: string) => {
+      const doc = this.#docs.get(key);
+      return !!doc && (!types || types.includes(doc.type)) && (!statuses || statuses.has(doc.status ?? ""));
+    };
     const depth = Math.max(limit * 4, MIN_CANDIDATES);
-    const [vector] = await this.embedder.embed([query]);
-    const vectorHits = await this.vectors.search({
-      vector: vector!,
-      limit: depth,
-      ...(types ? { types } : {}),
-    });
-    const lexicalHits = this.#lexical.search(query, depth, types);
-
-    const candidates = new Map<string, Stored & { cosine: number; lex: number }>();
+    const byId = this.#idLookup(query, accept);
+    const lexicalHits = this.lexicalSearch(query, depth, { accept });
+    let vectorHits: VectorHit[] = [];
+    let degraded = false;
+    if (this.#useVectors) {
+      try {
+        vectorHits = await this.#vectorSearch(query, depth, types, statuses !== null);
+      } catch (error) {
+        if (!isUnavailable(error)) throw error;
+        degraded = true;
+      }
+    }
+    const lexWeight = this.#useVectors && !degraded ? LEXICAL_WEIGHT : 1;
+    const candidates = new Map<string, { cosine: number; lex: number }>();
     for (const hit of vectorHits) {
       // Only documents this service indexed: a persistent vector store (Redis) may still hold
       // items deleted while it was unreachable.
-      const stored = this.#docs.get(hit.key);
-      if (stored) candidates.set(hit.key, { ...stored, cosine: hit.score, lex: 0 });
+      if (accept(hit.key)) candidates.set(hit.key, { cosine: hit.score, lex: 0 });
     }
     for (const hit of lexicalHits) {
       const existing = candidates.get(hit.key);
       if (existing) existing.lex = hit.score;
-      else {
-        const stored = this.#docs.get(hit.key);
-        if (stored) candidates.set(hit.key, { ...stored, cosine: 0, lex: hit.score });
-      }
+      else candidates.set(hit.key, { cosine: 0, lex: hit.score });
     }
-
     const ranked = [...candidates.entries()]
-      .map(([key, c]) => ({ key, c, score: VECTOR_WEIGHT * Math.max(0, c.cosine) + LEXICAL_WEIGHT * c.lex }))
-      .filter((r) => r.score > 0 && r.score >= this.#minScore)
-      .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1))
-      .slice(0, limit);
-    return ranked.map(({ c, score }) => ({
-      type: c.type,
-      id: c.id,
-      title: c.title,
-      snippet: makeSnippet(c.text || c.title, query),
-      score: Math.round(score * 10_000) / 10_000,
-    }));
+      .filter(([key]) => key !== byId)
+      .map(([key, c]) => ({ key, score: VECTOR_WEIGHT * Math.max(0, c.cosine) + lexWeight * c.lex }))
+      .filter((r) => r.score > 0 && r.score >= minScore)
+      .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
+    if (byId) ranked.unshift({ key: byId, score: 1 });
+    const results = ranked.slice(0, limit).map(({ key, score }) => {
+      const doc = this.#docs.get(key)!;
+      return {
+        type: doc.type,
+        id: doc.id,
+        title: doc.title,
+        snippet: makeSnippet(doc.text || doc.title, query),
+        score: Math.round(score * 10_000) / 10_000,
+        ...(doc.status !== undefined ? { status: doc.status } : {}),
+      };
+    });
+    return { results, degraded };
+  }
+
+  /** Best `limit` documents by BM25 over the query and its expansions (no vectors involved). */
+  lexicalSearch(
+    query: string,
+    limit: number,
+    options: { accept?: (key: string) => boolean; types?: string[] } = {},
+  ): LexicalHit[] {
+    let terms = queryTerms(query);
+    for (const expander of this.#expanders) terms = expander.expand(terms, this.#lexical);
+    return this.#lexical.search(terms, limit, options);
+  }
+
+  /** Ids of the issues of a component (maintained on every write). */
+  issuesOfComponent(componentId: string): ReadonlySet<string> {
+    return this.#facets.ofComponent(componentId);
+  }
+
+  /** Ids of the issues carrying any of these labels (case-insensitive). */
+  issuesWithAnyLabel(labels: string[]): Set<string> {
+    return this.#facets.withAnyLabel(labels);
+  }
+
+  /** The key of the document whose id is the whole query, if one passes the filters. */
+  #idLookup(query: string, accept: (key: string) => boolean): string | undefined {
+    for (const type of this.#types) {
+      const key = documentKey(type, query);
+      if (accept(key)) return key;
+    }
+    return undefined;
+  }
+
+  async #vectorSearch(query: string, depth: number, types: string[] | undefined, filtered: boolean) {
+    const [vector] = await this.embedder.embed([query]);
+    // A status filter is applied after the vector search: look deeper so it still fills `limit`.
+    return this.vectors.search({
+      vector: vector!,
+      limit: filtered ? depth * 4 : depth,
+      ...(types ? { types } : {}),
+    });
   }
 
   /** The in-memory side (lexical index and stored text), marked as missing from the vectors. */
   #remember(doc: SearchDocument): string {
     const key = documentKey(doc.type, doc.id);
-    const { type, id, title, text, embedText } = doc;
+    const { type, id, title, text, embedText, status } = doc;
     this.#lexical.set(key, type, doc.fields);
-    this.#docs.set(key, { type, id, title, text, embedText });
+    this.#docs.set(key, { type, id, title, text, embedText, ...(status !== undefined ? { status } : {}) });
+    this.#types.add(type);
+    if (type === "issue") this.#facets.set(id, doc.component_id ?? null, doc.labels ?? []);
     this.#unremoved.delete(key);
     this.#unsynced.add(key);
     return key;
@@ -225,4 +318,9 @@ export class SearchService {
       }
     }
   }
+}
+
+/** An adapter's BackendUnavailableError, or the 503 the deadline guard (guarded-store.ts) turns failures into. */
+function isUnavailable(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "BACKEND_UNAVAILABLE";
 }

@@ -1,11 +1,13 @@
-// In-memory BM25 over the indexed documents (k1 = 1.2, b = 0.75), normalised per query so the
+// In-memory BM25 over indexed documents (k1 = 1.2, b = 0.75), normalised per query so the
 // lexical score is absolute rather than relative to the best hit:
-//   lex(d) = Σ_t idf(t) · tf·(k1+1) / (tf + k1·(1 − b + b·|d|/avg|d|))  /  Σ_t idf(t)·(k1+1)
-// over the distinct (stemmed) query terms t, with idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5)).
-// lex is in [0, 1): 0 when no term occurs, towards 1 when every term occurs often.
-// Documents get dense integer slots (reused after deletion) so scoring accumulates into a
-// typed array instead of a Map, and only the best `limit` are selected, never a full sort.
-import { tokenize } from "../../../../../lib/embedding/index.js";
+//   lex(d) = Σ_t w_t · idf(t) · tf·(k1+1) / (tf + k1·(1 − b + b·|d|/avg|d|))  /  Σ_{t: w_t = 1} idf(t)·(k1+1)
+// over the distinct (stemmed) query terms t with weight w_t (1 for the user's own words, less for
+// expansions such as synonyms), idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5)). Only the user's own
+// words count in the denominator, so expansions add partial credit and never dilute a literal
+// match; lex is capped at 1. Documents get dense integer slots (reused after deletion) so
+// scoring accumulates into a typed array instead of a Map, and only the best `limit` are
+// selected, never a full sort. Shared by the task-graph service and the controller's search.
+import { tokenize } from "../embedding/index.js";
 
 const K1 = 1.2;
 const B = 0.75;
@@ -13,6 +15,24 @@ const B = 0.75;
 export interface LexicalHit {
   key: string;
   score: number;
+}
+
+/** A query term (already tokenized and stemmed) and how much a match on it counts. */
+export interface WeightedTerm {
+  term: string;
+  weight: number;
+}
+
+export interface LexicalSearchOptions {
+  /** Only documents of these types. */
+  types?: string[];
+  /** Only documents whose key passes. */
+  accept?: (key: string) => boolean;
+}
+
+/** The distinct stemmed terms of a text, each with weight 1. */
+export function queryTerms(text: string): WeightedTerm[] {
+  return [...new Set(tokenize(text, { stem: true }))].map((term) => ({ term, weight: 1 }));
 }
 
 export class LexicalIndex {
@@ -71,32 +91,58 @@ export class LexicalIndex {
     this.#free.push(slot);
   }
 
-  /** Best `limit` documents by normalised BM25, restricted to `types` when given. */
-  search(query: string, limit: number, types?: string[]): LexicalHit[] {
-    const terms = [...new Set(tokenize(query, { stem: true }))];
+  /** How many documents contain `term` (stemmed). */
+  documentFrequency(term: string): number {
+    return this.#postings.get(term)?.size ?? 0;
+  }
+
+  /** The (stemmed) terms of a document with their boosted frequencies; empty when unknown. */
+  termsOf(key: string): ReadonlyMap<string, number> {
+    const slot = this.#slotOf.get(key);
+    return slot === undefined ? new Map() : this.#terms[slot]!;
+  }
+
+  /** Keys of the documents containing `term` (stemmed). */
+  *documentsWith(term: string): Iterable<string> {
+    for (const slot of this.#postings.get(term)?.keys() ?? []) yield this.#keys[slot]!;
+  }
+
+  /** Best `limit` documents by normalised BM25 (see the header). `query` as text means weight 1 per term. */
+  search(query: string | WeightedTerm[], limit: number, options: LexicalSearchOptions = {}): LexicalHit[] {
+    const terms = typeof query === "string" ? queryTerms(query) : query;
     const n = this.#slotOf.size;
     if (terms.length === 0 || n === 0) return [];
     const avgLength = this.#totalLength / n || 1;
-    const allowed = types ? new Set(types) : null;
+    const allowed = options.types ? new Set(options.types) : null;
+    const accept = options.accept;
     if (this.#scores.length < this.#keys.length) this.#scores = new Float64Array(this.#keys.length * 2);
     const scores = this.#scores;
     const touched: number[] = [];
+    const skipped = new Set<number>();
     let ideal = 0;
-    for (const term of terms) {
+    for (const { term, weight } of terms) {
       const posting = this.#postings.get(term);
       const df = posting?.size ?? 0;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
-      ideal += idf * (K1 + 1);
+      if (weight >= 1) ideal += idf * (K1 + 1);
       if (!posting) continue;
       for (const [slot, tf] of posting) {
-        if (allowed && !allowed.has(this.#types[slot]!)) continue;
-        if (scores[slot] === 0) touched.push(slot);
-        scores[slot]! += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.#lengths[slot]!) / avgLength));
+        if (skipped.has(slot)) continue;
+        if (scores[slot] === 0) {
+          if ((allowed && !allowed.has(this.#types[slot]!)) || (accept && !accept(this.#keys[slot]!))) {
+            skipped.add(slot);
+            continue;
+          }
+          touched.push(slot);
+        }
+        scores[slot]! +=
+          (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * this.#lengths[slot]!) / avgLength));
       }
     }
     const best = selectBest(touched, scores, limit, this.#keys as string[]);
     for (const slot of touched) scores[slot] = 0;
-    return best.map(({ slot, score }) => ({ key: this.#keys[slot]!, score: score / ideal }));
+    if (ideal === 0) ideal = 1;
+    return best.map(({ slot, score }) => ({ key: this.#keys[slot]!, score: Math.min(1, score / ideal) }));
   }
 }
 

@@ -1,0 +1,11 @@
+// Ranking pieces shared by the task-graph service's RAG search and the controller's `e2e search`:
+// BM25 with field boosts and weighted query terms, and query expansion (WordNet synonyms, corpus
+// co-occurrence). See README.md.
+export {
+  type LexicalHit,
+  LexicalIndex,
+  type LexicalSearchOptions,
+  queryTerms,
+  type WeightedTerm,
+} from "./bm25.js";
+export { mergeTerms, type QueryExpander } from "./expansion.js";
