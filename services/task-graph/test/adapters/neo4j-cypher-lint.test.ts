@@ -1,0 +1,259 @@
+// Every Cypher statement the Neo4j adapter sends, checked by Neo4j's own Cypher parser and
+// semantic analysis compiled to JavaScript (lintCypherQuery of @neo4j-cypher/language-support),
+// because no Neo4j server can run on this machine (INFRA.md). The adapter runs against a
+// recorder (helpers/recording-neo4j-driver.ts: it keeps what is sent, executes nothing) through
+// every GraphStore operation, every list filter combination, every sort key and the traversal
+// bounds. Each distinct statement must lint without errors and declare exactly the parameters
+// sent with it. A method added to the adapter fails this file until it is exercised here.
+import { type DbSchema, lintCypherQuery, testData } from "@neo4j-cypher/language-support";
+import neo4j from "neo4j-driver";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { Neo4jGraphStore } from "../../src/adapters/neo4j-graph/index.js";
+import * as Q from "../../src/adapters/neo4j-graph/queries.js";
+import type { ComponentRecord, IssueQuery, IssueRecord } from "../../src/ports/graph-store.js";
+import { recordingNeo4jDriver, type SentStatement } from "../helpers/recording-neo4j-driver.js";
+
+// ---- what the adapter is asked to do ----
+
+type Method = {
+  [K in keyof Neo4jGraphStore]: Neo4jGraphStore[K] extends (...args: never[]) => unknown ? K : never;
+}[keyof Neo4jGraphStore];
+type Call = [label: string, run: (store: Neo4jGraphStore) => Promise<unknown>];
+
+const issue: IssueRecord = {
+  id: "i-1",
+  title: "Login fails",
+  description: "d",
+  status: "OPEN",
+  priority: "HIGH",
+  component_id: "c-1",
+  labels: ["auth"],
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+  closed_at: null,
+};
+const component: ComponentRecord = {
+  id: "c-1",
+  name: "auth",
+  description: "d",
+  project: "gantry",
+  created_at: "2026-01-01T00:00:00.000Z",
+  updated_at: "2026-01-01T00:00:00.000Z",
+};
+const edge = { issue_id: "i-1", depends_on_id: "i-2" };
+
+const FILTERS: Array<Partial<IssueQuery>> = [
+  { status: ["OPEN", "BLOCKED"] },
+  { priority: ["HIGH"] },
+  { component_id: "c-1" },
+  { label: "auth" },
+  { q: "Login" },
+];
+const SORTS = ["created_at", "-created_at", "updated_at", "-updated_at", "priority", "-priority"];
+
+/**
+ * listIssues with every subset of the list filters. The sort key only picks the ORDER BY term,
+ * independent of the WHERE clause, so the keys take turns across the subsets: each key is
+ * checked with several filter combinations, and the lint stays at one statement per subset.
+ */
+function everyListQuery(): Call[] {
+  const calls: Call[] = [];
+  for (let subset = 0; subset < 1 << FILTERS.length; subset++) {
+    const filters = Object.assign({}, ...FILTERS.filter((_, bit) => subset & (1 << bit)));
+    const sort = SORTS[subset % SORTS.length]!;
+    const query: IssueQuery = { ...filters, sort, offset: 20, limit: 10 };
+    calls.push([`filters {${Object.keys(filters).join(",")}} sort ${sort}`, (s) => s.listIssues(query)]);
+  }
+  return calls;
+}
+
+const EXERCISES = {
+  init: [["constraints and indexes", (s) => s.init()]],
+  close: [["closes the driver", (s) => s.close()]],
+  ping: [["", (s) => s.ping()]],
+  createIssue: [["", (s) => s.createIssue(issue)]],
+  updateIssue: [["", (s) => s.updateIssue({ ...issue, status: "CLOSED", closed_at: issue.updated_at })]],
+  deleteIssue: [["", (s) => s.deleteIssue("i-1")]],
+  getIssue: [["", (s) => s.getIssue("i-1")]],
+  getIssues: [["", (s) => s.getIssues(["i-1", "i-2"])]],
+  listIssues: everyListQuery(),
+  allIssues: [["", (s) => s.allIssues()]],
+  countIssuesByComponent: [["", (s) => s.countIssuesByComponent("c-1")]],
+  createComponent: [["", (s) => s.createComponent(component)]],
+  updateComponent: [["", (s) => s.updateComponent({ ...component, description: "e" })]],
+  deleteComponent: [["", (s) => s.deleteComponent("c-1")]],
+  getComponent: [["", (s) => s.getComponent("c-1")]],
+  findComponentByName: [["", (s) => s.findComponentByName("gantry", "auth")]],
+  listComponents: [["", (s) => s.listComponents(20, 10)]],
+  addDependency: [["", (s) => s.addDependency(edge)]],
+  removeDependency: [["", (s) => s.removeDependency(edge)]],
+  dependenciesOf: [["", (s) => s.dependenciesOf("i-1")]],
+  findPath: [
+    ["unbounded", (s) => s.findPath("i-1", "i-2")],
+    ["bound Infinity", (s) => s.findPath("i-1", "i-2", Number.POSITIVE_INFINITY)],
+    ["bound 1", (s) => s.findPath("i-1", "i-2", 1)],
+    [`bound ${Q.MAX_DEPTH}`, (s) => s.findPath("i-1", "i-2", Q.MAX_DEPTH)],
+    ["from itself", (s) => s.findPath("i-1", "i-1")],
+  ],
+  walk: (["dependents", "prerequisites"] as const).flatMap((direction): Call[] => [
+    [`${direction} max depth 0`, (s) => s.walk("i-1", direction, 0)],
+    [`${direction} max depth ${Q.MAX_DEPTH - 1}`, (s) => s.walk("i-1", direction, Q.MAX_DEPTH - 1)],
+  ]),
+} satisfies Record<Method, Call[]>;
+
+/** Methods that may legitimately send nothing. */
+const SILENT = new Set<string>(["close"]);
+
+// ---- what it sent ----
+
+interface Recorded extends SentStatement {
+  by: string;
+}
+
+async function recordEveryOperation(): Promise<{ recorded: Recorded[]; silent: string[] }> {
+  const { driver, sent } = recordingNeo4jDriver();
+  const spy = vi.spyOn(neo4j, "driver").mockReturnValue(driver);
+  const store = new Neo4jGraphStore({ uri: "bolt://recorder.invalid:7687", user: "neo4j", password: "x" });
+  spy.mockRestore();
+  const recorded: Recorded[] = [];
+  const silent: string[] = [];
+  for (const [method, calls] of Object.entries(EXERCISES)) {
+    const before = sent.length;
+    for (const [label, run] of calls as Call[]) {
+      const from = sent.length;
+      await run(store);
+      const mine = sent.slice(from);
+      mine.forEach((s, k) => {
+        const which = mine.length > 1 ? ` statement ${k + 1} of ${mine.length}` : "";
+        recorded.push({ ...s, by: `${method}${label ? ` (${label})` : ""}${which}` });
+      });
+    }
+    if (sent.length === before) silent.push(method);
+  }
+  return { recorded, silent };
+}
+
+const { recorded, silent } = await recordEveryOperation();
+
+/** One entry per distinct statement text, with every parameter map sent with it. */
+const statements = [...new Set(recorded.map((r) => r.query))].map((query) => {
+  const sends = recorded.filter((r) => r.query === query);
+  return {
+    query,
+    by: sends[0]!.by,
+    paramSets: [...new Set(sends.map((s) => Object.keys(s.params).sort().join(",")))],
+  };
+});
+
+// ---- what Neo4j's front end says about it ----
+
+const CYPHER_VERSION = "CYPHER 5"; // the adapter targets Neo4j 5
+const builtIn = testData.mockSchema; // a Neo4j server's function and procedure listing, shipped with the package
+
+/** The graph model the adapter writes (queries.ts): unknown labels, types and keys warn. */
+const MODEL: DbSchema = {
+  defaultLanguage: CYPHER_VERSION,
+  labels: ["Issue", "Component", "GantrySequence"],
+  relationshipTypes: ["DEPENDS_ON"],
+  propertyKeys: [
+    ...["id", "title", "description", "status", "priority", "component_id", "labels"],
+    ...["created_at", "updated_at", "closed_at", "seq", "name", "project", "value", "gantry_new"],
+  ],
+  // Server built-ins only: APOC (in the listing) is not assumed on the server.
+  functions: {
+    [CYPHER_VERSION]: Object.fromEntries(
+      Object.entries(builtIn.functions?.[CYPHER_VERSION] ?? {}).filter(([, f]) => f.isBuiltIn),
+    ),
+  },
+  procedures: {
+    [CYPHER_VERSION]: Object.fromEntries(
+      Object.entries(builtIn.procedures?.[CYPHER_VERSION] ?? {}).filter(
+        ([name]) => !name.startsWith("apoc."),
+      ),
+    ),
+  },
+};
+
+/**
+ * Warnings accepted, each with its reason. A cartesian product between two patterns that are
+ * each a unique-id lookup (constraint gantry_issue_id) is one row times one row.
+ */
+const ACCEPTED_WARNINGS = [
+  /^If a part of a query contains multiple disconnected patterns.*identifier is: \(b\)\)$/s,
+];
+
+const UNDECLARED = /^Parameter \$(.+) is not defined\.$/;
+
+/**
+ * Lints a statement with no parameters declared: the "Parameter $x is not defined" errors name
+ * the parameters it uses (one parse instead of two); every other error, and every warning not
+ * accepted above, is a finding.
+ */
+function lint(query: string): { parameters: string[]; findings: string[] } {
+  const { diagnostics } = lintCypherQuery(query, MODEL, { consoleCommandsEnabled: false });
+  const parameters = new Set<string>();
+  const found: string[] = [];
+  for (const d of diagnostics) {
+    const message = typeof d.message === "string" ? d.message : d.message.value;
+    const parameter = UNDECLARED.exec(message)?.[1];
+    if (parameter !== undefined) parameters.add(parameter.replace(/^`|`$/g, ""));
+    else if (d.severity === 1 || !ACCEPTED_WARNINGS.some((w) => w.test(message)))
+      found.push(`${d.severity === 1 ? "error" : "warning"} at ${d.offsets.start}: ${message}`);
+  }
+  return { parameters: [...parameters].sort(), findings: found };
+}
+
+afterAll(() => vi.restoreAllMocks());
+
+describe("Cypher sent by the Neo4j adapter, checked by Neo4j's Cypher front end", () => {
+  it("exercises every method of the adapter, and every method but close sends a statement", () => {
+    const methods = Object.getOwnPropertyNames(Neo4jGraphStore.prototype).filter(
+      (name) =>
+        name !== "constructor" &&
+        typeof Object.getOwnPropertyDescriptor(Neo4jGraphStore.prototype, name)?.value === "function",
+    );
+    expect(Object.keys(EXERCISES).sort()).toEqual(methods.sort());
+    expect(silent).toEqual([...SILENT]);
+  });
+
+  it("sends every statement exported by queries.ts", () => {
+    const exported = Object.entries(Q).flatMap(([name, value]): Array<[string, string]> => {
+      if (typeof value === "string") return [[name, value]];
+      return Array.isArray(value) ? value.map((text, k) => [`${name}[${k}]`, String(text)]) : [];
+    });
+    const sent = new Set(recorded.map((r) => r.query));
+    expect(exported.length).toBeGreaterThan(0);
+    expect(exported.filter(([, text]) => !sent.has(text)).map(([name]) => name)).toEqual([]);
+  });
+
+  it("sends a count and a page statement for every filter combination, under every sort key", () => {
+    const list = recorded.filter((r) => r.by.startsWith("listIssues"));
+    const distinct = new Set(list.map((r) => r.query));
+    expect(distinct.size).toBe(2 * (1 << FILTERS.length));
+    const orders = new Set(list.flatMap((r) => /ORDER BY (.*) SKIP/.exec(r.query)?.[1] ?? []));
+    expect(orders.size).toBe(SORTS.length);
+  });
+
+  it("flags a misspelt label, an undefined variable and an unknown function (the check can fail)", () => {
+    expect(lint("MATCH (i:Isue {id: $id}) RETURN i").findings).toEqual([
+      expect.stringMatching(/^warning .*Label Isue is not present/),
+    ]);
+    expect(lint("MATCH (i:Issue) RETURN j").findings).toEqual([
+      expect.stringMatching(/^error .*Variable `j` not defined/),
+    ]);
+    expect(lint("MATCH (i:Issue) RETURN toLowr(i.title) AS t").findings).toEqual([
+      expect.stringMatching(/^error .*Function toLowr is not present/),
+    ]);
+    expect(lint("MATCH (i:Issue {id: $id}) RETURN i LIMIT $limit").parameters).toEqual(["id", "limit"]);
+  });
+
+  it.each(statements)(
+    "$by sends valid Cypher 5 declaring exactly the parameters it sends",
+    ({ query, paramSets }) => {
+      expect(paramSets).toHaveLength(1);
+      const { parameters, findings } = lint(query);
+      expect(findings, query).toEqual([]);
+      expect(parameters).toEqual(paramSets[0] ? paramSets[0].split(",") : []);
+    },
+  );
+});
