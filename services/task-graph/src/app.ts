@@ -1,6 +1,7 @@
 // Wires the task-graph service: adapters (guarded by deadlines) → domain services → routes.
 import { createServiceApp, type ServiceApp } from "../../../lib/service-kit/index.js";
 import { readConfig, type TaskGraphConfig } from "./config.js";
+import { ClaimService } from "./domain/claims.js";
 import { ComponentService } from "./domain/components.js";
 import type { DomainContext } from "./domain/context.js";
 import { DependencyService } from "./domain/dependencies.js";
@@ -17,12 +18,17 @@ import type { ComponentRecord, GraphStore } from "./ports/graph-store.js";
 import type { VectorIndex } from "./ports/vector-index.js";
 import { analyzeRoutes } from "./routes/analyze.js";
 import { requireApiKey } from "./routes/api-key.js";
+import { claimRoutes } from "./routes/claims.js";
 import { componentRoutes } from "./routes/components.js";
 import { dependencyRoutes } from "./routes/dependencies.js";
 import { healthRoutes } from "./routes/health.js";
 import { issueRoutes } from "./routes/issues.js";
 import { ragRoutes } from "./routes/rag.js";
+import { refuseMalformedText } from "./routes/text-guard.js";
 import { VERSION } from "./version.js";
+
+/** 256 KiB: 20,000 characters escaped as \uXXXX surrogate pairs are 240,000 bytes. */
+export const BODY_LIMIT = 256 * 1024;
 
 export interface Adapters {
   graph: GraphStore;
@@ -49,8 +55,12 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     version: VERSION,
     description: "Issues, their dependency graph, impact and root-cause analysis, RAG search.",
     env,
+    // SPEC "Common": a 20,000-character description must fit even with every character escaped.
+    bodyLimit: BODY_LIMIT,
     ...(opts.logger === false ? { logger: false } : {}),
   });
+  // Text that cannot be stored faithfully (NUL, lone surrogates) is refused for every field.
+  app.addHook("preValidation", refuseMalformedText);
   const { graph, vectors, embedder } = opts.adapters;
   // The graph is the record of truth: if it cannot open (e.g. a corrupt journal), do not start.
   await graph.init();
@@ -111,6 +121,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   });
   const prefix = "/api/v1";
   await app.register(issueRoutes, { prefix, issues: new IssueService(ctx) });
+  await app.register(claimRoutes, { prefix, claims: new ClaimService(ctx) });
   await app.register(dependencyRoutes, { prefix, dependencies: new DependencyService(ctx) });
   await app.register(componentRoutes, { prefix, components: new ComponentService(ctx) });
   await app.register(analyzeRoutes, {

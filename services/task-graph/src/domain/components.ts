@@ -6,7 +6,8 @@ import { type Envelope, envelope } from "../schemas/common.js";
 import type { CreateComponentInput, PatchComponentInput } from "../schemas/component.js";
 import type { PageInput } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
-import { componentNotFound, invalidField, taskGraphError } from "./errors.js";
+import { componentNotFound, taskGraphError } from "./errors.js";
+import { requiredText } from "./text.js";
 import { settle } from "./write-lock.js";
 
 export const DEFAULT_PROJECT = "default";
@@ -98,8 +99,5 @@ export class ComponentService {
 }
 
 function trimmed(field: string, raw: string): string {
-  const value = raw.trim();
-  if (value.length === 0) throw invalidField(field, "must not be blank");
-  if (value.length > 100) throw invalidField(field, "must be at most 100 characters long after trimming");
-  return value;
+  return requiredText(field, raw, 100);
 }

@@ -1,6 +1,7 @@
 // Dependency rules: "id depends on depends_on_id"; never on itself; never closing a cycle;
-// adding an existing edge is a no-op the caller can tell apart (200 instead of 201).
-import type { DependencyEdge } from "../ports/graph-store.js";
+// adding an existing edge is a no-op the caller can tell apart (200 instead of 201); a closed
+// issue never gets a prerequisite that is not closed.
+import type { DependencyEdge, IssueRecord } from "../ports/graph-store.js";
 import type { DomainContext } from "./context.js";
 import { invalidField, issueNotFound, taskGraphError } from "./errors.js";
 import { settle } from "./write-lock.js";
@@ -18,10 +19,17 @@ export class DependencyService {
     const edge = { issue_id: issueId, depends_on_id: dependsOnId };
     const { store } = this.ctx;
     const { durable } = await this.ctx.lock.run(async () => {
-      await this.requireIssue(issueId);
-      await this.requireIssue(dependsOnId);
+      const issue = await this.requireIssue(issueId);
+      const prerequisite = await this.requireIssue(dependsOnId);
       const { depends_on } = await store.dependenciesOf(issueId);
       if (depends_on.includes(dependsOnId)) return { durable: Promise.resolve(false) };
+      if (issue.status === "CLOSED" && prerequisite.status !== "CLOSED") {
+        throw taskGraphError(
+          "ISSUE_CLOSED",
+          `Issue "${issueId}" is closed and cannot depend on "${dependsOnId}", which is ${prerequisite.status}; reopen it first.`,
+          { issue_id: issueId, depends_on_id: dependsOnId, depends_on_status: prerequisite.status },
+        );
+      }
       // The new edge closes a loop exactly when the prerequisite already reaches the issue.
       const back = await store.findPath(dependsOnId, issueId);
       if (back) {
@@ -59,7 +67,9 @@ export class DependencyService {
     return this.ctx.store.dependenciesOf(issueId);
   }
 
-  private async requireIssue(id: string): Promise<void> {
-    if (!(await this.ctx.store.getIssue(id))) throw issueNotFound(id);
+  private async requireIssue(id: string): Promise<IssueRecord> {
+    const issue = await this.ctx.store.getIssue(id);
+    if (!issue) throw issueNotFound(id);
+    return issue;
   }
 }

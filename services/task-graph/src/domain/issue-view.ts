@@ -1,11 +1,17 @@
 // A stored issue plus its dependency ids, as the API returns it. Fields are copied one by one:
 // spreading the (frozen) stored records was 3-4x slower and list pages build 20 of these.
-import type { GraphStore, IssueRecord } from "../ports/graph-store.js";
+import { claimHeld, type GraphStore, type IssueRecord } from "../ports/graph-store.js";
 import type { Issue } from "../schemas/issue.js";
 
 const NO_DEPS = { depends_on: [] as string[], blocks: [] as string[] };
 
-export function issueView(r: IssueRecord, deps: { depends_on: string[]; blocks: string[] }): Issue {
+/** The API view at the instant `now`: a claim whose lease has run out shows as none. */
+export function issueView(
+  r: IssueRecord,
+  deps: { depends_on: string[]; blocks: string[] },
+  now: string,
+): Issue {
+  const held = claimHeld(r, now);
   return {
     id: r.id,
     title: r.title,
@@ -19,18 +25,20 @@ export function issueView(r: IssueRecord, deps: { depends_on: string[]; blocks: 
     created_at: r.created_at,
     updated_at: r.updated_at,
     closed_at: r.closed_at,
+    assignee: held ? r.assignee! : null,
+    claim_expires_at: held ? r.claim_expires_at! : null,
   };
 }
 
-export async function toIssueView(store: GraphStore, record: IssueRecord): Promise<Issue> {
-  return issueView(record, await store.dependenciesOf(record.id));
+export async function toIssueView(store: GraphStore, record: IssueRecord, now: string): Promise<Issue> {
+  return issueView(record, await store.dependenciesOf(record.id), now);
 }
 
-export async function toIssueViews(store: GraphStore, records: IssueRecord[]): Promise<Issue[]> {
-  if (!store.dependenciesOfMany) return Promise.all(records.map((r) => toIssueView(store, r)));
+export async function toIssueViews(store: GraphStore, records: IssueRecord[], now: string): Promise<Issue[]> {
+  if (!store.dependenciesOfMany) return Promise.all(records.map((r) => toIssueView(store, r, now)));
   const deps = await store.dependenciesOfMany(records.map((r) => r.id));
   return records.map((r) => {
-    const view = issueView(r, deps.get(r.id) ?? NO_DEPS);
+    const view = issueView(r, deps.get(r.id) ?? NO_DEPS, now);
     if (Object.isFrozen(r) && Object.isFrozen(r.labels)) immutableSource.set(view, r);
     return view;
   });

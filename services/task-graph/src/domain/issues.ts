@@ -1,30 +1,43 @@
-// Issue rules: creation defaults, trimming, component existence, the CLOSED rule (every
-// prerequisite closed first) and closed_at bookkeeping, listing with validated filters.
+// Issue rules: creation defaults, text rules, component existence, the CLOSED invariants (every
+// prerequisite closed first; no reopening under a closed dependent), deletion with dependents,
+// If-Match preconditions, listing with validated filters, and the blocked/workable lists.
 import { randomUUID } from "node:crypto";
 import { utcTimestamp } from "../../../../lib/service-kit/index.js";
-import type { IssueRecord, IssueStatus, Priority } from "../ports/graph-store.js";
+import type { IssueQuery, IssueRecord, IssueStatus, Priority, Readiness } from "../ports/graph-store.js";
 import { type Envelope, envelope } from "../schemas/common.js";
 import type {
   CreateIssueInput,
   Issue,
   ListIssuesInput,
-  PageInput,
   PatchIssueInput,
+  ReadinessInput,
 } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
-import { componentNotFound, invalidField, issueNotFound, taskGraphError } from "./errors.js";
+import { componentNotFound, issueNotFound, taskGraphError } from "./errors.js";
+import { etagOf, requireIfMatch } from "./etag.js";
 import { issueView, toIssueView, toIssueViews } from "./issue-view.js";
 import { parseEnumList } from "./query-lists.js";
+import { checkLabels, limitedText, requiredText } from "./text.js";
 import { settle } from "./write-lock.js";
 
 const STATUSES: readonly IssueStatus[] = ["OPEN", "IN_PROGRESS", "BLOCKED", "CLOSED"];
 const PRIORITIES: readonly Priority[] = ["LOW", "MEDIUM", "HIGH", "CRITICAL"];
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 20_000;
+
+export interface DeleteOptions {
+  /** Delete even when other issues depend on it (their edges go with it). */
+  force?: boolean;
+  ifMatch?: string;
+}
 
 export class IssueService {
   constructor(private readonly ctx: DomainContext) {}
 
   async create(input: CreateIssueInput): Promise<Issue> {
-    const title = checkTitle(input.title);
+    const title = requiredText("title", input.title, TITLE_MAX);
+    const description = limitedText("description", input.description ?? "", DESCRIPTION_MAX);
+    const labels = checkLabels(input.labels ?? []);
     const { store } = this.ctx;
     const { durable, record } = await this.ctx.lock.run(async () => {
       if (input.component_id) await this.requireComponent(input.component_id);
@@ -33,11 +46,11 @@ export class IssueService {
       const record: IssueRecord = {
         id: randomUUID(),
         title,
-        description: input.description ?? "",
+        description,
         status,
         priority: input.priority ?? "MEDIUM",
         component_id: input.component_id ?? null,
-        labels: input.labels ?? [],
+        labels,
         created_at: now,
         updated_at: now,
         closed_at: status === "CLOSED" ? now : null,
@@ -48,42 +61,41 @@ export class IssueService {
     const indexed = this.ctx.indexer.indexIssue(record);
     await durable;
     await indexed;
-    return issueView(record, { depends_on: [], blocks: [] });
+    return issueView(record, { depends_on: [], blocks: [] }, record.created_at);
   }
 
   async get(id: string): Promise<Issue> {
     const record = await this.ctx.store.getIssue(id);
     if (!record) throw issueNotFound(id);
-    return toIssueView(this.ctx.store, record);
+    return toIssueView(this.ctx.store, record, this.nowText());
   }
 
-  async list(q: ListIssuesInput): Promise<Envelope<Issue>> {
-    const page = q.page ?? 1;
-    const limit = q.limit ?? 20;
-    const status = q.status === undefined ? undefined : parseEnumList("status", q.status, STATUSES);
-    const priority = q.priority === undefined ? undefined : parseEnumList("priority", q.priority, PRIORITIES);
-    const result = await this.ctx.store.listIssues({
-      ...(status ? { status } : {}),
-      ...(priority ? { priority } : {}),
-      ...(q.component_id ? { component_id: q.component_id } : {}),
-      ...(q.label ? { label: q.label } : {}),
-      ...(q.q ? { q: q.q } : {}),
-      sort: q.sort ?? "created_at",
-      offset: (page - 1) * limit,
-      limit,
-    });
-    return envelope(await toIssueViews(this.ctx.store, result.items), result.total, page, limit);
+  list(q: ListIssuesInput): Promise<Envelope<Issue>> {
+    return this.page(q, {});
   }
 
-  async update(id: string, patch: PatchIssueInput): Promise<Issue> {
-    const title = patch.title === undefined ? undefined : checkTitle(patch.title);
+  /** Not closed, and status BLOCKED or at least one prerequisite not closed. */
+  blocked(q: ReadinessInput): Promise<Envelope<Issue>> {
+    return this.byReadiness("blocked", q);
+  }
+
+  /** Not closed, not status BLOCKED, and every prerequisite closed (or none). */
+  workable(q: ReadinessInput): Promise<Envelope<Issue>> {
+    return this.byReadiness("workable", q);
+  }
+
+  async update(id: string, patch: PatchIssueInput, ifMatch?: string): Promise<Issue> {
+    const title = patch.title === undefined ? undefined : requiredText("title", patch.title, TITLE_MAX);
+    if (patch.description !== undefined) limitedText("description", patch.description, DESCRIPTION_MAX);
+    if (patch.labels !== undefined) checkLabels(patch.labels);
     const { store } = this.ctx;
     const { durable, record } = await this.ctx.lock.run(async () => {
-      const current = await store.getIssue(id);
-      if (!current) throw issueNotFound(id);
+      const current = await this.requireCurrent(id, ifMatch);
       if (patch.component_id) await this.requireComponent(patch.component_id);
       const status = patch.status ?? current.status;
-      if (status === "CLOSED" && current.status !== "CLOSED") await this.requirePrerequisitesClosed(id);
+      const closing = status === "CLOSED" && current.status !== "CLOSED";
+      if (closing) await this.requirePrerequisitesClosed(id);
+      if (current.status === "CLOSED" && status !== "CLOSED") await this.requireNoClosedDependents(id);
       const now = utcTimestamp(this.ctx.now());
       const record: IssueRecord = {
         ...current,
@@ -96,6 +108,8 @@ export class IssueService {
         updated_at: now,
         // Reopening clears closed_at; closing stamps it; staying closed keeps the first stamp.
         closed_at: status !== "CLOSED" ? null : current.status === "CLOSED" ? current.closed_at : now,
+        // Closing ends the work, and with it the claim.
+        ...(closing ? { assignee: null, claim_expires_at: null } : {}),
       };
       return { ...(await settle(store.updateIssue(record), this.ctx.visibleAtCall)), record };
     });
@@ -103,43 +117,62 @@ export class IssueService {
     const updated = await durable;
     await indexed;
     if (!updated) throw issueNotFound(id);
-    return toIssueView(store, record);
+    return toIssueView(store, record, this.nowText());
   }
 
-  async delete(id: string): Promise<void> {
-    const { durable } = await this.ctx.lock.run(async () =>
-      settle(this.ctx.store.deleteIssue(id), this.ctx.visibleAtCall),
-    );
+  async delete(id: string, options: DeleteOptions = {}): Promise<void> {
+    const { store } = this.ctx;
+    const { durable } = await this.ctx.lock.run(async () => {
+      await this.requireCurrent(id, options.ifMatch);
+      if (!options.force) await this.requireNoDependents(id);
+      return settle(store.deleteIssue(id), this.ctx.visibleAtCall);
+    });
     if (!(await durable)) throw issueNotFound(id);
     await this.ctx.indexer.remove("issue", id);
   }
 
-  /** Not closed, and at least one prerequisite is not closed. */
-  blocked(q: PageInput): Promise<Envelope<Issue>> {
-    return this.byPrerequisites(q, (open) => open > 0);
+  /** The API view of a record, at the service's clock. */
+  viewOf(record: IssueRecord): Promise<Issue> {
+    return toIssueView(this.ctx.store, record, this.nowText());
   }
 
-  /** Not closed, and every prerequisite is closed (or there are none). */
-  workable(q: PageInput): Promise<Envelope<Issue>> {
-    return this.byPrerequisites(q, (open) => open === 0);
+  nowText(): string {
+    return utcTimestamp(this.ctx.now());
   }
 
-  private async byPrerequisites(q: PageInput, keep: (openPrerequisites: number) => boolean) {
+  private async byReadiness(readiness: Readiness, q: ReadinessInput): Promise<Envelope<Issue>> {
+    return this.page(q, { readiness, ...(q.unclaimed ? { unclaimed_at: this.nowText() } : {}) });
+  }
+
+  private async page(
+    q: ListIssuesInput,
+    extra: Pick<IssueQuery, "readiness" | "unclaimed_at">,
+  ): Promise<Envelope<Issue>> {
     const page = q.page ?? 1;
     const limit = q.limit ?? 20;
-    const { store } = this.ctx;
-    const all = await store.allIssues();
-    const status = new Map(all.map((i) => [i.id, i.status]));
-    const matches: IssueRecord[] = [];
-    for (const issue of all) {
-      if (issue.status === "CLOSED") continue;
-      const { depends_on } = await store.dependenciesOf(issue.id);
-      const open = depends_on.filter((d) => status.get(d) !== "CLOSED").length;
-      if (keep(open)) matches.push(issue);
-    }
-    matches.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
-    const items = matches.slice((page - 1) * limit, page * limit);
-    return envelope(await toIssueViews(store, items), matches.length, page, limit);
+    const status = q.status === undefined ? undefined : parseEnumList("status", q.status, STATUSES);
+    const priority = q.priority === undefined ? undefined : parseEnumList("priority", q.priority, PRIORITIES);
+    const result = await this.ctx.store.listIssues({
+      ...(status ? { status } : {}),
+      ...(priority ? { priority } : {}),
+      ...(q.component_id ? { component_id: q.component_id } : {}),
+      ...(q.label ? { label: q.label } : {}),
+      ...(q.q ? { q: q.q } : {}),
+      ...extra,
+      sort: q.sort ?? "created_at",
+      offset: (page - 1) * limit,
+      limit,
+    });
+    const views = await toIssueViews(this.ctx.store, result.items, this.nowText());
+    return envelope(views, result.total, page, limit);
+  }
+
+  /** The stored issue, after checking If-Match against its current representation. */
+  private async requireCurrent(id: string, ifMatch: string | undefined): Promise<IssueRecord> {
+    const current = await this.ctx.store.getIssue(id);
+    if (!current) throw issueNotFound(id);
+    if (ifMatch !== undefined) requireIfMatch(ifMatch, etagOf(await this.viewOf(current)), `Issue "${id}"`);
+    return current;
   }
 
   private async requireComponent(id: string): Promise<void> {
@@ -154,14 +187,36 @@ export class IssueService {
     throw taskGraphError(
       "OPEN_DEPENDENCIES",
       `Issue "${id}" cannot be closed while ${open.length} issue(s) it depends on are not closed: ${ids.join(", ")}.`,
-      { open_dependencies: open.map((i) => ({ id: i.id, title: i.title, status: i.status })) },
+      { open_dependencies: open.map(summary) },
+    );
+  }
+
+  // A closed issue never has an open prerequisite: reopening one of its prerequisites would
+  // break that, so the dependents must be reopened first (or the edge removed).
+  private async requireNoClosedDependents(id: string): Promise<void> {
+    const { blocks } = await this.ctx.store.dependenciesOf(id);
+    const closed = (await this.ctx.store.getIssues(blocks)).filter((i) => i.status === "CLOSED");
+    if (closed.length === 0) return;
+    const ids = closed.map((i) => i.id);
+    throw taskGraphError(
+      "HAS_CLOSED_DEPENDENTS",
+      `Issue "${id}" cannot be reopened while ${closed.length} closed issue(s) depend on it: ${ids.join(", ")}; reopen them first or remove the dependency.`,
+      { closed_dependents: closed.map(summary) },
+    );
+  }
+
+  private async requireNoDependents(id: string): Promise<void> {
+    const { blocks } = await this.ctx.store.dependenciesOf(id);
+    if (blocks.length === 0) return;
+    const dependents = await this.ctx.store.getIssues(blocks);
+    throw taskGraphError(
+      "HAS_DEPENDENTS",
+      `Issue "${id}" cannot be deleted while ${dependents.length} issue(s) depend on it: ${blocks.join(", ")}; remove those dependencies or delete with ?force=true.`,
+      { dependents: dependents.map(summary) },
     );
   }
 }
 
-function checkTitle(raw: string): string {
-  const title = raw.trim();
-  if (title.length === 0) throw invalidField("title", "must not be blank");
-  if (title.length > 200) throw invalidField("title", "must be at most 200 characters long after trimming");
-  return title;
+function summary(i: IssueRecord): { id: string; title: string; status: IssueStatus } {
+  return { id: i.id, title: i.title, status: i.status };
 }

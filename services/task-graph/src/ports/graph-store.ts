@@ -19,6 +19,15 @@ export interface IssueRecord {
   created_at: string;
   updated_at: string;
   closed_at: string | null;
+  /** The agent holding the claim; absent or null when unclaimed. */
+  assignee?: string | null;
+  /** When the claim's lease runs out (same format as the other timestamps). */
+  claim_expires_at?: string | null;
+}
+
+/** True while `issue` is claimed at the instant `now` (a lease that ran out frees it). */
+export function claimHeld(issue: IssueRecord, now: string): boolean {
+  return Boolean(issue.assignee && issue.claim_expires_at && issue.claim_expires_at > now);
 }
 
 export interface ComponentRecord {
@@ -43,6 +52,13 @@ export interface IssueQuery {
   label?: string;
   /** Case-insensitive substring of title or description. */
   q?: string;
+  /**
+   * Only issues not CLOSED that are "blocked" (status BLOCKED, or a prerequisite not CLOSED) or
+   * "workable" (every other issue not CLOSED). Answered from indexes the store maintains.
+   */
+  readiness?: Readiness;
+  /** Only issues without a claim held at this instant. */
+  unclaimed_at?: string;
   /** created_at | updated_at | priority, optionally prefixed with "-". */
   sort?: string;
   offset: number;
@@ -66,6 +82,32 @@ export interface WalkResult {
   /** True when max_depth stopped the walk while edges remained. */
   truncated: boolean;
 }
+
+export type Readiness = "blocked" | "workable";
+
+export interface ClaimRequest {
+  id: string;
+  agent: string;
+  /** The new lease's end. */
+  expires_at: string;
+  /** The instant the claim is decided at (leases ending at or before it have run out). */
+  now: string;
+}
+
+export interface ReleaseRequest {
+  id: string;
+  /** When given, release only if this agent holds the claim (or nobody holds it any more). */
+  agent?: string;
+  now: string;
+}
+
+/**
+ * What a claim or release did. "held": another agent's lease runs (nothing changed); "closed":
+ * a closed issue cannot be claimed. `issue` is the record after the operation.
+ */
+export type ClaimOutcome =
+  | { outcome: "claimed" | "released" | "held" | "closed"; issue: IssueRecord }
+  | { outcome: "missing" };
 
 export type Direction = "dependents" | "prerequisites";
 
@@ -95,6 +137,13 @@ export interface GraphStore {
   /** Every issue, for analyses that score all candidates (root cause). */
   allIssues(): Promise<IssueRecord[]>;
   countIssuesByComponent(componentId: string): Promise<number>;
+  /**
+   * Claims the issue for `agent` until `expires_at` unless another agent's lease runs at `now`
+   * (the same agent renews). Atomic: of concurrent claims on one issue exactly one succeeds.
+   */
+  claimIssue(request: ClaimRequest): Promise<ClaimOutcome>;
+  /** Clears the claim (see ReleaseRequest.agent); atomic like claimIssue. */
+  releaseClaim(request: ReleaseRequest): Promise<ClaimOutcome>;
 
   createComponent(component: ComponentRecord): Promise<void>;
   updateComponent(component: ComponentRecord): Promise<boolean>;

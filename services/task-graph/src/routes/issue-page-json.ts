@@ -14,7 +14,7 @@ import type { Issue } from "../schemas/issue.js";
 interface Fragments {
   /** `{"id":...,"labels":[...]` — the fields before depends_on. */
   head: string;
-  /** `"created_at":...}` — the fields after blocks. */
+  /** `"created_at":...,"closed_at":...` — the fields after blocks up to the claim's. */
   tail: string;
 }
 
@@ -37,7 +37,7 @@ function fragmentsOf(r: IssueRecord): Fragments {
       updated_at: r.updated_at,
       closed_at: r.closed_at,
     });
-    f = { head: head.slice(0, -1), tail: tail.slice(1) };
+    f = { head: head.slice(0, -1), tail: tail.slice(1, -1) };
     fragments.set(r, f);
   }
   return f;
@@ -47,7 +47,12 @@ function itemJson(view: Issue): string {
   const r = immutableRecordOf(view);
   if (!r) return JSON.stringify(view);
   const f = fragmentsOf(r);
-  return `${f.head},"depends_on":${JSON.stringify(view.depends_on)},"blocks":${JSON.stringify(view.blocks)},${f.tail}`;
+  // The claim fields depend on the time of the request (a lease runs out), so they are not kept.
+  const claim =
+    view.assignee === null
+      ? '"assignee":null,"claim_expires_at":null'
+      : `"assignee":${JSON.stringify(view.assignee)},"claim_expires_at":${JSON.stringify(view.claim_expires_at)}`;
+  return `${f.head},"depends_on":${JSON.stringify(view.depends_on)},"blocks":${JSON.stringify(view.blocks)},${f.tail},${claim}}`;
 }
 
 export function pageJson(page: Envelope<Issue>): string {

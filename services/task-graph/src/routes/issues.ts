@@ -1,16 +1,20 @@
 // /api/v1/issues: create, list (filters, sort, paging), get, patch, delete, blocked, workable.
+// Every single-issue answer carries its ETag; PATCH and DELETE honour If-Match.
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { IssueService } from "../domain/issues.js";
 import { IdParams, ListEnvelope } from "../schemas/common.js";
 import {
   CreateIssueBody,
+  DeleteIssueQuery,
+  IfMatchHeaders,
   IssueSchema,
   ListIssuesQuery,
-  PageOnlyQuery,
   PatchIssueBody,
+  ReadinessQuery,
 } from "../schemas/issue.js";
 import { errorResponses } from "./error-responses.js";
+import { withEtag } from "./issue-etag.js";
 import { issuePage } from "./issue-page-json.js";
 
 export interface IssueRoutesOptions {
@@ -32,7 +36,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 201: IssueSchema, ...errorResponses(400, 401, 404, 503) },
       },
     },
-    async (request, reply) => reply.code(201).send(await issues.create(request.body)),
+    async (request, reply) => withEtag(reply.code(201), await issues.create(request.body)),
   );
 
   app.get(
@@ -53,8 +57,8 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
     {
       schema: {
         tags,
-        summary: "Issues not closed with at least one prerequisite not closed",
-        querystring: PageOnlyQuery,
+        summary: "Issues not closed that wait: status BLOCKED or a prerequisite not closed",
+        querystring: ReadinessQuery,
         response: { 200: IssueList, ...errorResponses(400, 401, 503) },
       },
     },
@@ -66,8 +70,8 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
     {
       schema: {
         tags,
-        summary: "Issues not closed whose prerequisites are all closed",
-        querystring: PageOnlyQuery,
+        summary: "Issues not closed, not BLOCKED, whose prerequisites are all closed",
+        querystring: ReadinessQuery,
         response: { 200: IssueList, ...errorResponses(400, 401, 503) },
       },
     },
@@ -84,7 +88,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueSchema, ...errorResponses(401, 404, 503) },
       },
     },
-    async (request) => issues.get(request.params.id),
+    async (request, reply) => withEtag(reply, await issues.get(request.params.id)),
   );
 
   app.patch(
@@ -94,11 +98,13 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         tags,
         summary: "Change fields of an issue (closing needs every prerequisite closed)",
         params: IdParams,
+        headers: IfMatchHeaders,
         body: PatchIssueBody,
-        response: { 200: IssueSchema, ...errorResponses(400, 401, 404, 409, 503) },
+        response: { 200: IssueSchema, ...errorResponses(400, 401, 404, 409, 412, 503) },
       },
     },
-    async (request) => issues.update(request.params.id, request.body),
+    async (request, reply) =>
+      withEtag(reply, await issues.update(request.params.id, request.body, request.headers["if-match"])),
   );
 
   app.delete(
@@ -106,13 +112,19 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
     {
       schema: {
         tags,
-        summary: "Delete an issue and its dependency edges",
+        summary: "Delete an issue (409 while others depend on it, unless force=true)",
         params: IdParams,
-        response: { 204: Type.Null(), ...errorResponses(401, 404, 503) },
+        headers: IfMatchHeaders,
+        querystring: DeleteIssueQuery,
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 404, 409, 412, 503) },
       },
     },
     async (request, reply) => {
-      await issues.delete(request.params.id);
+      const ifMatch = request.headers["if-match"];
+      await issues.delete(request.params.id, {
+        force: request.query.force === true,
+        ...(ifMatch !== undefined ? { ifMatch } : {}),
+      });
       return reply.code(204).send(null);
     },
   );

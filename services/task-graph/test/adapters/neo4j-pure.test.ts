@@ -48,13 +48,13 @@ describe("Neo4j query building", () => {
     expect(q.page).toContain(
       "i.status IN $status AND i.priority IN $priority AND i.component_id = $component_id",
     );
-    expect(q.page).toContain("$label IN i.labels");
+    expect(q.page).toContain("ANY(l IN i.labels WHERE toLower(l) = $label)");
     expect(q.page).not.toContain("OR 1=1");
     expect(q.params).toEqual({
       status: ["OPEN", "BLOCKED"],
       priority: ["HIGH"],
       component_id: "c-1",
-      label: "x' OR 1=1",
+      label: "x' or 1=1",
       q: "login",
     });
     expect(q.count).toMatch(/RETURN count\(i\) AS n$/);

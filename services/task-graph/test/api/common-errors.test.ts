@@ -31,7 +31,8 @@ describe("errors common to every endpoint", () => {
     const text = await svc.request("POST", "/api/v1/issues", "title=x", { "content-type": "text/plain" });
     expect(text.status).toBe(415);
     expect(text.body.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    const huge = await svc.post("/api/v1/issues", { title: "x", description: "d".repeat(70 * 1024) });
+    // The task graph's limit is 256 KiB (SPEC "Common"): one byte over it is refused.
+    const huge = await svc.post("/api/v1/issues", { title: "x", description: "d".repeat(256 * 1024) });
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe("PAYLOAD_TOO_LARGE");
   });

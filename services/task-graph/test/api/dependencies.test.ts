@@ -72,10 +72,10 @@ describe("dependencies", () => {
     expect(again.body.code).toBe("DEPENDENCY_NOT_FOUND");
   });
 
-  it("deleting an issue removes its edges from the other issues", async () => {
+  it("deleting an issue with force=true removes its edges from the other issues", async () => {
     const [a, b] = [await issue(), await issue()];
     await depend(a, b);
-    await svc.delete(`/api/v1/issues/${b}`);
+    expect((await svc.delete(`/api/v1/issues/${b}?force=true`)).status).toBe(204);
     expect((await svc.get(`/api/v1/issues/${a}`)).body.depends_on).toEqual([]);
   });
 });
@@ -93,8 +93,12 @@ describe("closing needs closed prerequisites", () => {
     expect((await svc.get(`/api/v1/issues/${a}`)).body.status).toBe("OPEN");
     await svc.patch(`/api/v1/issues/${b}`, { status: "CLOSED" });
     expect((await svc.patch(`/api/v1/issues/${a}`, { status: "CLOSED" })).status).toBe(200);
-    // Reopening a prerequisite of a closed issue is allowed.
-    expect((await svc.patch(`/api/v1/issues/${b}`, { status: "OPEN" })).status).toBe(200);
+    // Reopening a prerequisite of a closed issue would give it an open prerequisite.
+    const reopen = await svc.patch(`/api/v1/issues/${b}`, { status: "OPEN" });
+    expect(reopen.status).toBe(409);
+    expect(reopen.body.code).toBe("HAS_CLOSED_DEPENDENTS");
+    expect(reopen.body.details.closed_dependents.map((d: { id: string }) => d.id)).toEqual([a]);
+    expect((await svc.get(`/api/v1/issues/${b}`)).body.status).toBe("CLOSED");
   });
 });
 

@@ -32,6 +32,8 @@ describe("creating issues", () => {
       created_at: expect.stringMatching(TIMESTAMP_RE),
       updated_at: expect.stringMatching(TIMESTAMP_RE),
       closed_at: null,
+      assignee: null,
+      claim_expires_at: null,
     });
     expect(r.body.created_at).toBe(new Date(clock.ms).toISOString().slice(0, 23));
     expect((await svc.get(`/api/v1/issues/${r.body.id}`)).body).toEqual(r.body);

@@ -344,5 +344,126 @@ export function describeGraphStoreConformance(name: string, factory: () => Promi
         expect(await store.walk(lone.id, "dependents", 10)).toEqual({ steps: [], truncated: false });
       });
     });
+
+    describe("claims", () => {
+      const at = (offsetMs: number) =>
+        new Date(Date.parse("2026-06-01T00:00:00.000Z") + offsetMs).toISOString().slice(0, 23);
+      const claim = (id: string, agent: string, nowMs = 0, leaseMs = 60_000) =>
+        store.claimIssue({ id, agent, now: at(nowMs), expires_at: at(nowMs + leaseMs) });
+
+      it("claims a free issue, storing assignee and claim_expires_at", async () => {
+        const issue = makeIssue();
+        await store.createIssue(issue);
+        const r = await claim(issue.id, "a1");
+        expect(r).toMatchObject({
+          outcome: "claimed",
+          issue: { id: issue.id, assignee: "a1", claim_expires_at: at(60_000) },
+        });
+        expect(await store.getIssue(issue.id)).toMatchObject({
+          assignee: "a1",
+          claim_expires_at: at(60_000),
+        });
+      });
+
+      it("lets exactly one of 50 concurrent claims win and reports the holder to the others", async () => {
+        const issue = makeIssue();
+        await store.createIssue(issue);
+        const results = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => claim(issue.id, `agent-${i}`)),
+        );
+        const won = results.filter((r) => r.outcome === "claimed");
+        expect(won).toHaveLength(1);
+        const holder = won[0]!.outcome === "missing" ? "" : won[0]!.issue.assignee;
+        for (const r of results.filter((x) => x.outcome !== "claimed")) {
+          expect(r).toMatchObject({ outcome: "held", issue: { assignee: holder } });
+        }
+        expect((await store.getIssue(issue.id))?.assignee).toBe(holder);
+      });
+
+      it("renews for the holder, refuses others while the lease runs, and frees it once run out", async () => {
+        const issue = makeIssue();
+        await store.createIssue(issue);
+        await claim(issue.id, "holder", 0, 60_000);
+        expect((await claim(issue.id, "holder", 30_000, 60_000)).outcome).toBe("claimed");
+        expect((await store.getIssue(issue.id))?.claim_expires_at).toBe(at(90_000));
+        expect((await claim(issue.id, "other", 89_999)).outcome).toBe("held");
+        expect((await claim(issue.id, "other", 90_000)).outcome).toBe("claimed");
+      });
+
+      it("refuses a closed issue and answers missing for an unknown one", async () => {
+        const closed = makeIssue({ status: "CLOSED", closed_at: nextTime() });
+        await store.createIssue(closed);
+        expect((await claim(closed.id, "a")).outcome).toBe("closed");
+        expect((await claim(randomUUID(), "a")).outcome).toBe("missing");
+      });
+
+      it("releases any claim, or with an agent only that agent's (or a run-out) claim", async () => {
+        const issue = makeIssue();
+        await store.createIssue(issue);
+        await claim(issue.id, "owner");
+        expect((await store.releaseClaim({ id: issue.id, agent: "intruder", now: at(1) })).outcome).toBe(
+          "held",
+        );
+        expect((await store.releaseClaim({ id: issue.id, agent: "intruder", now: at(60_000) })).outcome).toBe(
+          "released",
+        );
+        await claim(issue.id, "owner", 70_000);
+        expect((await store.releaseClaim({ id: issue.id, now: at(70_001) })).outcome).toBe("released");
+        expect((await store.getIssue(issue.id))?.assignee ?? null).toBeNull();
+        expect((await store.releaseClaim({ id: randomUUID(), now: at(0) })).outcome).toBe("missing");
+      });
+
+      it("lists only issues without a live claim when asked for unclaimed ones", async () => {
+        const [a, b, c] = [makeIssue({ title: "a" }), makeIssue({ title: "b" }), makeIssue({ title: "c" })];
+        for (const i of [a, b, c]) await store.createIssue(i);
+        await claim(b.id, "busy", 0, 60_000);
+        const page = await store.listIssues({ unclaimed_at: at(1), offset: 0, limit: 20 });
+        expect(page.items.map((i) => i.title)).toEqual(["a", "c"]);
+        expect(page.total).toBe(2);
+        expect((await store.listIssues({ unclaimed_at: at(60_000), offset: 0, limit: 20 })).total).toBe(3);
+      });
+    });
+
+    describe("readiness (blocked and workable)", () => {
+      const titles = (page: { items: IssueRecord[] }) => page.items.map((i) => i.title);
+      const list = (readiness: "blocked" | "workable", extra: Record<string, unknown> = {}) =>
+        store.listIssues({ readiness, offset: 0, limit: 20, ...extra });
+
+      it("keeps blocked and workable sets through status changes, edges and deletes", async () => {
+        const gate = makeIssue({ title: "gate" });
+        const waiting = makeIssue({ title: "waiting" });
+        const manual = makeIssue({ title: "manual", status: "BLOCKED" });
+        const done = makeIssue({ title: "done", status: "CLOSED", closed_at: nextTime() });
+        for (const i of [gate, waiting, manual, done]) await store.createIssue(i);
+        await store.addDependency({ issue_id: waiting.id, depends_on_id: gate.id });
+        expect(titles(await list("blocked"))).toEqual(["waiting", "manual"]);
+        expect(titles(await list("workable"))).toEqual(["gate"]);
+        await store.updateIssue({ ...gate, status: "CLOSED", closed_at: nextTime() });
+        expect(titles(await list("blocked"))).toEqual(["manual"]);
+        expect(titles(await list("workable"))).toEqual(["waiting"]);
+        await store.updateIssue({ ...gate, status: "OPEN" });
+        expect(titles(await list("blocked"))).toEqual(["waiting", "manual"]);
+        await store.removeDependency({ issue_id: waiting.id, depends_on_id: gate.id });
+        expect(titles(await list("workable"))).toEqual(["gate", "waiting"]);
+        await store.addDependency({ issue_id: waiting.id, depends_on_id: gate.id });
+        await store.deleteIssue(gate.id);
+        expect(titles(await list("workable"))).toEqual(["waiting"]);
+        expect((await list("blocked")).total).toBe(1);
+      });
+
+      it("applies the list's filters, sort and paging within a set", async () => {
+        const issues = [
+          makeIssue({ title: "low", priority: "LOW", labels: ["Backend"] }),
+          makeIssue({ title: "critical", priority: "CRITICAL" }),
+          makeIssue({ title: "high", priority: "HIGH", labels: ["backend"] }),
+        ];
+        for (const i of issues) await store.createIssue(i);
+        expect(titles(await list("workable", { sort: "-priority" }))).toEqual(["critical", "high", "low"]);
+        expect(titles(await list("workable", { label: "BACKEND" }))).toEqual(["low", "high"]);
+        const page = await list("workable", { offset: 1, limit: 1 });
+        expect(titles(page)).toEqual(["critical"]);
+        expect(page.total).toBe(3);
+      });
+    });
   });
 }

@@ -4,6 +4,8 @@
 import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type {
+  ClaimOutcome,
+  ClaimRequest,
   ComponentRecord,
   DependencyEdge,
   Direction,
@@ -11,8 +13,10 @@ import type {
   IssueQuery,
   IssueRecord,
   Page,
+  ReleaseRequest,
   WalkResult,
 } from "../../ports/graph-store.js";
+import { decideClaim, decideRelease } from "./claims.js";
 import { GraphState } from "./graph-state.js";
 import { listIssues } from "./issue-list.js";
 import { Journal } from "./journal.js";
@@ -118,6 +122,26 @@ export class EmbeddedGraphStore implements GraphStore {
     let n = 0;
     for (const i of this.state.issues.values()) if (i.component_id === componentId) n++;
     return n;
+  }
+
+  claimIssue(request: ClaimRequest): Promise<ClaimOutcome> {
+    return this.decide(request.id, (issue) => decideClaim(issue, request));
+  }
+
+  releaseClaim(request: ReleaseRequest): Promise<ClaimOutcome> {
+    return this.decide(request.id, (issue) => decideRelease(issue, request));
+  }
+
+  // Check and apply in one synchronous step: nothing can interleave between them.
+  private async decide(
+    id: string,
+    rule: (issue: IssueRecord) => { result: ClaimOutcome; put?: IssueRecord },
+  ): Promise<ClaimOutcome> {
+    const issue = this.state.issues.get(id);
+    if (!issue) return { outcome: "missing" };
+    const { result, put } = rule(issue);
+    if (put) await this.write({ op: "issue.put", issue: freezeIssue(put) });
+    return result;
   }
 
   createComponent(component: ComponentRecord): Promise<void> {

@@ -2,6 +2,7 @@
 // so a mutation is visible to readers the moment it is applied (the journal adds durability).
 import type { ComponentRecord, DependencyEdge, IssueRecord } from "../../ports/graph-store.js";
 import type { Mutation, SnapshotData } from "./mutations.js";
+import { ReadinessIndex } from "./readiness-index.js";
 
 export class GraphState {
   readonly issues = new Map<string, IssueRecord>();
@@ -12,6 +13,10 @@ export class GraphState {
   readonly blocks = new Map<string, Set<string>>();
   /** Insertion sequence, the tie-breaker that keeps list order stable. */
   readonly seq = new Map<string, number>();
+  /** Blocked and workable issues, maintained on every mutation. */
+  readonly readiness = new ReadinessIndex(this);
+  /** Ids of issues whose record names an assignee (the lease may have run out since). */
+  readonly claimed = new Set<string>();
   /** True while issues were inserted in created_at order, so Map order is the default sort. */
   createdInOrder = true;
   private nextSeq = 0;
@@ -71,16 +76,24 @@ export class GraphState {
   }
 
   private putIssue(issue: IssueRecord): void {
-    if (!this.issues.has(issue.id)) {
+    const previous = this.issues.get(issue.id);
+    if (!previous) {
       this.seq.set(issue.id, this.nextSeq++);
       if (issue.created_at < this.lastCreatedAt) this.createdInOrder = false;
       else this.lastCreatedAt = issue.created_at;
     }
     this.issues.set(issue.id, issue);
+    if (issue.assignee) this.claimed.add(issue.id);
+    else this.claimed.delete(issue.id);
+    this.readiness.issuePut(previous, issue);
   }
 
   private deleteIssue(id: string): void {
-    if (!this.issues.delete(id)) return;
+    const issue = this.issues.get(id);
+    if (!issue) return;
+    this.readiness.issueDeleting(issue);
+    this.issues.delete(id);
+    this.claimed.delete(id);
     this.seq.delete(id);
     for (const target of this.dependsOn.get(id) ?? []) this.blocks.get(target)?.delete(id);
     for (const source of this.blocks.get(id) ?? []) this.dependsOn.get(source)?.delete(id);
@@ -92,13 +105,17 @@ export class GraphState {
     // Replaying on top of a snapshot can meet an edge whose endpoint is already deleted there;
     // skipping it is what the later delete would have done.
     if (!this.issues.has(e.issue_id) || !this.issues.has(e.depends_on_id)) return;
+    if (this.hasEdge(e)) return;
     setOf(this.dependsOn, e.issue_id).add(e.depends_on_id);
     setOf(this.blocks, e.depends_on_id).add(e.issue_id);
+    this.readiness.edgeAdded(e.issue_id, e.depends_on_id);
   }
 
   private removeEdge(e: DependencyEdge): void {
+    if (!this.hasEdge(e)) return;
     this.dependsOn.get(e.issue_id)?.delete(e.depends_on_id);
     this.blocks.get(e.depends_on_id)?.delete(e.issue_id);
+    this.readiness.edgeRemoved(e.issue_id, e.depends_on_id);
   }
 }
 

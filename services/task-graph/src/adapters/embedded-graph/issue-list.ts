@@ -1,18 +1,37 @@
-// Filtering, ordering and paging of issues for listIssues. The unfiltered default order is
-// served straight from Map insertion order, so the common first page costs O(limit).
-import type { IssueQuery, IssueRecord, Page, Priority } from "../../ports/graph-store.js";
+// Filtering, ordering and paging of issues for listIssues. Candidates come from the readiness
+// index for blocked/workable lists, else from every issue. In the default order (creation)
+// without filters a page costs O(offset + limit), unclaimed=true included.
+import {
+  claimHeld,
+  type IssueQuery,
+  type IssueRecord,
+  type Page,
+  type Priority,
+} from "../../ports/graph-store.js";
 import type { GraphState } from "./graph-state.js";
 
 const PRIORITY_RANK: Record<Priority, number> = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 };
 
 export function listIssues(state: GraphState, q: IssueQuery): Page<IssueRecord> {
   const sort = q.sort ?? "created_at";
-  const filtered = hasFilter(q);
-  if (!filtered && sort === "created_at" && state.createdInOrder) {
-    return { items: sliceIterable(state.issues.values(), q.offset, q.limit), total: state.issues.size };
+  // Candidates are in seq order, which is created_at order while issues arrive in that order.
+  const inOrder = sort === "created_at" && state.createdInOrder;
+  const ids = q.readiness ? state.readiness.ordered(q.readiness) : null;
+  if (inOrder && !hasFilter(q)) {
+    if (ids && !q.unclaimed_at) {
+      const items = ids.slice(q.offset, q.offset + q.limit).map((id) => state.issues.get(id)!);
+      return { items, total: ids.length };
+    }
+    const records = ids ? recordsOf(state, ids) : state.issues.values();
+    const total = ids ? ids.length : state.issues.size;
+    if (!q.unclaimed_at) return { items: sliceIterable(records, q.offset, q.limit), total };
+    const now = q.unclaimed_at;
+    const free = filterIterable(records, (i) => !claimHeld(i, now));
+    return { items: sliceIterable(free, q.offset, q.limit), total: total - heldAmong(state, q, now) };
   }
-  const matches = filtered ? [...state.issues.values()].filter(matcher(q)) : [...state.issues.values()];
-  matches.sort(comparator(state, sort));
+  const candidates = ids ? Array.from(recordsOf(state, ids)) : [...state.issues.values()];
+  const matches = hasFilter(q) || q.unclaimed_at ? candidates.filter(matcher(q)) : candidates;
+  if (!inOrder) matches.sort(comparator(state, sort));
   return { items: matches.slice(q.offset, q.offset + q.limit), total: matches.length };
 }
 
@@ -20,16 +39,30 @@ function hasFilter(q: IssueQuery): boolean {
   return Boolean(q.status?.length || q.priority?.length || q.component_id || q.label || q.q);
 }
 
+/** How many of the query's candidates hold a live claim (the claimed set is small: agents). */
+function heldAmong(state: GraphState, q: IssueQuery, now: string): number {
+  let n = 0;
+  for (const id of state.claimed) {
+    if (q.readiness && state.readiness.kindOf(id) !== q.readiness) continue;
+    const issue = state.issues.get(id);
+    if (issue && claimHeld(issue, now)) n++;
+  }
+  return n;
+}
+
 function matcher(q: IssueQuery): (i: IssueRecord) => boolean {
   const statuses = q.status?.length ? new Set<string>(q.status) : null;
   const priorities = q.priority?.length ? new Set<string>(q.priority) : null;
   const text = q.q?.toLowerCase();
+  const label = q.label?.toLowerCase();
+  const now = q.unclaimed_at;
   return (i) =>
     (!statuses || statuses.has(i.status)) &&
     (!priorities || priorities.has(i.priority)) &&
     (!q.component_id || i.component_id === q.component_id) &&
-    (!q.label || i.labels.includes(q.label)) &&
-    (!text || i.title.toLowerCase().includes(text) || i.description.toLowerCase().includes(text));
+    (!label || i.labels.some((l) => l.toLowerCase() === label)) &&
+    (!text || i.title.toLowerCase().includes(text) || i.description.toLowerCase().includes(text)) &&
+    (!now || !claimHeld(i, now));
 }
 
 function comparator(state: GraphState, sort: string): (a: IssueRecord, b: IssueRecord) => number {
@@ -49,6 +82,14 @@ function comparator(state: GraphState, sort: string): (a: IssueRecord, b: IssueR
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function* recordsOf(state: GraphState, ids: readonly string[]): Generator<IssueRecord> {
+  for (const id of ids) yield state.issues.get(id)!;
+}
+
+function* filterIterable<T>(it: Iterable<T>, keep: (v: T) => boolean): Generator<T> {
+  for (const v of it) if (keep(v)) yield v;
 }
 
 function sliceIterable<T>(it: Iterable<T>, offset: number, limit: number): T[] {

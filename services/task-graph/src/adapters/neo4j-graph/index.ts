@@ -4,6 +4,8 @@
 // mapping.ts. Connectivity failures become BackendUnavailableError (503).
 import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
 import type {
+  ClaimOutcome,
+  ClaimRequest,
   ComponentRecord,
   DependencyEdge,
   Direction,
@@ -11,6 +13,7 @@ import type {
   IssueQuery,
   IssueRecord,
   Page,
+  ReleaseRequest,
   WalkResult,
 } from "../../ports/graph-store.js";
 import { classifyNeo4jError } from "./errors.js";
@@ -61,6 +64,7 @@ export class Neo4jGraphStore implements GraphStore {
     }
     // Schema statements cannot share a transaction with each other or with data writes.
     for (const statement of Q.SCHEMA) await this.#write(statement);
+    await this.#write(Q.BACKFILL_READINESS);
   }
 
   async close(): Promise<void> {
@@ -109,6 +113,16 @@ export class Neo4jGraphStore implements GraphStore {
 
   async countIssuesByComponent(componentId: string): Promise<number> {
     return this.#count(await this.#read(Q.COUNT_BY_COMPONENT, { id: componentId }));
+  }
+
+  async claimIssue(request: ClaimRequest): Promise<ClaimOutcome> {
+    const { id, agent, expires_at, now } = request;
+    return claimOutcome(await this.#write(Q.CLAIM_ISSUE, { id, agent, expires_at, now }));
+  }
+
+  async releaseClaim(request: ReleaseRequest): Promise<ClaimOutcome> {
+    const { id, now } = request;
+    return claimOutcome(await this.#write(Q.RELEASE_CLAIM, { id, agent: request.agent ?? null, now }));
   }
 
   async createComponent(component: ComponentRecord): Promise<void> {
@@ -212,4 +226,11 @@ export class Neo4jGraphStore implements GraphStore {
       await session.close();
     }
   }
+}
+
+function claimOutcome(rows: Row[]): ClaimOutcome {
+  const [row] = rows;
+  if (!row) return { outcome: "missing" };
+  const outcome = row.outcome as "claimed" | "released" | "held" | "closed";
+  return { outcome, issue: toIssue(row.issue as Row) };
 }

@@ -45,6 +45,9 @@ export function toIssue(row: Row): IssueRecord {
     created_at: text(row.created_at),
     updated_at: text(row.updated_at),
     closed_at: textOrNull(row.closed_at),
+    // Claim fields only when set, as a record that was never claimed has none.
+    ...(typeof row.assignee === "string" ? { assignee: row.assignee } : {}),
+    ...(typeof row.claim_expires_at === "string" ? { claim_expires_at: row.claim_expires_at } : {}),
   };
 }
 
@@ -61,7 +64,12 @@ export function toComponent(row: Row): ComponentRecord {
 
 /** Node properties for a record; nulls stay null so that `SET n += $props` removes them. */
 export function issueProps(issue: IssueRecord): Record<string, unknown> {
-  return { ...issue, labels: [...issue.labels] };
+  return {
+    ...issue,
+    labels: [...issue.labels],
+    assignee: issue.assignee ?? null,
+    claim_expires_at: issue.claim_expires_at ?? null,
+  };
 }
 
 export function componentProps(component: ComponentRecord): Record<string, unknown> {

@@ -4,9 +4,11 @@
 // from a validated integer, never from caller text.
 //
 // Model: (:Issue {id, title, description, status, priority, component_id, labels, created_at,
-// updated_at, closed_at, seq}), (:Component {id, name, description, project, created_at,
+// updated_at, closed_at, assignee, claim_expires_at, seq, readiness}), (:Component {id, name, description, project, created_at,
 // updated_at, seq}), (:Issue)-[:DEPENDS_ON]->(:Issue). `seq` is a per-label counter kept on a
 // (:GantrySequence) node so ties in ordering follow creation order, as in the embedded store.
+// `readiness` ('blocked' | 'workable', absent when CLOSED) is an indexed property every write
+// that can change it recomputes, so the blocked/workable lists are one indexed query.
 import type { IssueQuery } from "../../ports/graph-store.js";
 
 /** Largest traversal bound accepted; the API caps max_depth at 50, this leaves room. */
@@ -19,6 +21,7 @@ export const SCHEMA = [
   "CREATE INDEX gantry_issue_component IF NOT EXISTS FOR (i:Issue) ON (i.component_id)",
   "CREATE INDEX gantry_issue_status IF NOT EXISTS FOR (i:Issue) ON (i.status)",
   "CREATE INDEX gantry_issue_seq IF NOT EXISTS FOR (i:Issue) ON (i.seq)",
+  "CREATE INDEX gantry_issue_readiness IF NOT EXISTS FOR (i:Issue) ON (i.readiness)",
   "CREATE INDEX gantry_component_name IF NOT EXISTS FOR (c:Component) ON (c.project, c.name)",
   "CREATE INDEX gantry_component_seq IF NOT EXISTS FOR (c:Component) ON (c.seq)",
 ];
@@ -26,7 +29,7 @@ export const SCHEMA = [
 export const PING = "RETURN 1 AS ok";
 
 const ISSUE_FIELDS =
-  ".id, .title, .description, .status, .priority, .component_id, .labels, .created_at, .updated_at, .closed_at";
+  ".id, .title, .description, .status, .priority, .component_id, .labels, .created_at, .updated_at, .closed_at, .assignee, .claim_expires_at";
 const COMPONENT_FIELDS = ".id, .name, .description, .project, .created_at, .updated_at";
 export const issueMap = (v: string) => `${v} { ${ISSUE_FIELDS} }`;
 export const componentMap = (v: string) => `${v} { ${COMPONENT_FIELDS} }`;
@@ -34,10 +37,50 @@ export const componentMap = (v: string) => `${v} { ${COMPONENT_FIELDS} }`;
 const nextSeq = (label: string) =>
   `MERGE (s:GantrySequence {name: '${label}'}) SET s.value = coalesce(s.value, 0) + 1 WITH s.value AS seq`;
 
-export const CREATE_ISSUE = `${nextSeq("Issue")} CREATE (i:Issue) SET i = $props, i.seq = seq`;
+/** The readiness of issue `v` from its status and its prerequisites' statuses. */
+const readinessOf = (v: string) =>
+  `CASE WHEN ${v}.status = 'CLOSED' THEN null WHEN ${v}.status = 'BLOCKED' OR EXISTS { (${v})-[:DEPENDS_ON]->(p:Issue) WHERE p.status <> 'CLOSED' } THEN 'blocked' ELSE 'workable' END`;
+
+export const CREATE_ISSUE = `${nextSeq("Issue")} CREATE (i:Issue) SET i = $props, i.seq = seq SET i.readiness = ${readinessOf("i")}`;
 // `+=` with a null value removes the property (closed_at, component_id): reads map it back to null.
-export const UPDATE_ISSUE = "MATCH (i:Issue {id: $props.id}) SET i += $props RETURN count(i) AS n";
-export const DELETE_ISSUE = "MATCH (i:Issue {id: $id}) WITH i DETACH DELETE i RETURN count(*) AS n";
+// A status change can change the readiness of the issue and of every issue depending on it.
+export const UPDATE_ISSUE = `MATCH (i:Issue {id: $props.id})
+SET i += $props
+WITH i
+OPTIONAL MATCH (d:Issue)-[:DEPENDS_ON]->(i)
+WITH i, collect(d) AS dependents
+FOREACH (x IN [i] + dependents | SET x.readiness = ${readinessOf("x")})
+RETURN count(i) AS n`;
+export const DELETE_ISSUE = `MATCH (i:Issue {id: $id})
+OPTIONAL MATCH (d:Issue)-[:DEPENDS_ON]->(i)
+WITH i, collect(d) AS dependents
+DETACH DELETE i
+FOREACH (x IN dependents | SET x.readiness = ${readinessOf("x")})
+RETURN count(*) AS n`;
+/** Gives readiness to issues written before it was maintained (run at start). */
+export const BACKFILL_READINESS = `MATCH (i:Issue) WHERE i.readiness IS NULL AND i.status <> 'CLOSED' SET i.readiness = ${readinessOf("i")}`;
+
+// Claims take the node's write lock first (the SET of a marker) so that the check below reads
+// the latest committed claim: of concurrent claims exactly one sees the issue free.
+export const CLAIM_ISSUE = `MATCH (i:Issue {id: $id})
+SET i.gantry_lock = true
+WITH i, CASE
+  WHEN i.status = 'CLOSED' THEN 'closed'
+  WHEN i.assignee IS NOT NULL AND i.assignee <> $agent AND i.claim_expires_at > $now THEN 'held'
+  ELSE 'claimed' END AS outcome
+SET i.assignee = CASE outcome WHEN 'claimed' THEN $agent ELSE i.assignee END,
+  i.claim_expires_at = CASE outcome WHEN 'claimed' THEN $expires_at ELSE i.claim_expires_at END
+REMOVE i.gantry_lock
+RETURN outcome, ${issueMap("i")} AS issue`;
+export const RELEASE_CLAIM = `MATCH (i:Issue {id: $id})
+SET i.gantry_lock = true
+WITH i, CASE
+  WHEN $agent IS NOT NULL AND i.assignee IS NOT NULL AND i.assignee <> $agent AND i.claim_expires_at > $now THEN 'held'
+  ELSE 'released' END AS outcome
+SET i.assignee = CASE outcome WHEN 'released' THEN null ELSE i.assignee END,
+  i.claim_expires_at = CASE outcome WHEN 'released' THEN null ELSE i.claim_expires_at END
+REMOVE i.gantry_lock
+RETURN outcome, ${issueMap("i")} AS issue`;
 export const GET_ISSUE = `MATCH (i:Issue {id: $id}) RETURN ${issueMap("i")} AS issue`;
 export const GET_ISSUES = `UNWIND range(0, size($ids) - 1) AS k MATCH (i:Issue {id: $ids[k]}) RETURN ${issueMap("i")} AS issue ORDER BY k`;
 export const ALL_ISSUES = `MATCH (i:Issue) RETURN ${issueMap("i")} AS issue ORDER BY i.seq`;
@@ -55,11 +98,15 @@ export const LIST_COMPONENTS = `MATCH (c:Component) RETURN ${componentMap("c")} 
 export const ADD_DEPENDENCY = `MATCH (a:Issue {id: $issue_id}), (b:Issue {id: $depends_on_id})
 MERGE (a)-[r:DEPENDS_ON]->(b)
 ON CREATE SET r.gantry_new = true
-WITH r, coalesce(r.gantry_new, false) AS created
+WITH a, r, coalesce(r.gantry_new, false) AS created
 REMOVE r.gantry_new
+SET a.readiness = ${readinessOf("a")}
 RETURN created`;
-export const REMOVE_DEPENDENCY =
-  "MATCH (:Issue {id: $issue_id})-[r:DEPENDS_ON]->(:Issue {id: $depends_on_id}) WITH r DELETE r RETURN count(*) AS n";
+export const REMOVE_DEPENDENCY = `MATCH (a:Issue {id: $issue_id})-[r:DEPENDS_ON]->(:Issue {id: $depends_on_id})
+DELETE r
+WITH a
+SET a.readiness = ${readinessOf("a")}
+RETURN count(*) AS n`;
 export const DEPENDENCIES_OF = `MATCH (i:Issue {id: $id})
 RETURN [(i)-[:DEPENDS_ON]->(d:Issue) | d.id] AS depends_on, [(b:Issue)-[:DEPENDS_ON]->(i) | b.id] AS blocks`;
 
@@ -129,8 +176,16 @@ export function listIssuesQuery(query: IssueQuery): BuiltQuery {
     params.component_id = query.component_id;
   }
   if (query.label) {
-    where.push("$label IN i.labels");
-    params.label = query.label;
+    where.push("ANY(l IN i.labels WHERE toLower(l) = $label)");
+    params.label = query.label.toLowerCase();
+  }
+  if (query.readiness) {
+    where.push("i.readiness = $readiness");
+    params.readiness = query.readiness;
+  }
+  if (query.unclaimed_at) {
+    where.push("(i.assignee IS NULL OR coalesce(i.claim_expires_at, '') <= $unclaimed_at)");
+    params.unclaimed_at = query.unclaimed_at;
   }
   if (query.q) {
     where.push("(toLower(i.title) CONTAINS $q OR toLower(i.description) CONTAINS $q)");

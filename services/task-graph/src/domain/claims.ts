@@ -1,0 +1,74 @@
+// Claims for teams of agents: an agent claims an issue for a lease (default 15 minutes); another
+// agent's claim while it runs is 409 ALREADY_CLAIMED naming the holder; the holder renews by
+// claiming again; a lease that runs out frees the issue by itself (reads show no assignee and
+// the next claim wins). The check and the write are one atomic store operation.
+import { utcTimestamp } from "../../../../lib/service-kit/index.js";
+import type { ClaimOutcome, IssueRecord } from "../ports/graph-store.js";
+import type { ClaimInput, Issue } from "../schemas/issue.js";
+import type { DomainContext } from "./context.js";
+import { issueNotFound, taskGraphError } from "./errors.js";
+import { toIssueView } from "./issue-view.js";
+import { requiredText } from "./text.js";
+import { settle } from "./write-lock.js";
+
+export const DEFAULT_LEASE_SECONDS = 900;
+const AGENT_MAX = 100;
+
+export class ClaimService {
+  constructor(private readonly ctx: DomainContext) {}
+
+  async claim(id: string, input: ClaimInput): Promise<Issue> {
+    const agent = requiredText("agent", input.agent, AGENT_MAX);
+    const leaseMs = (input.lease_seconds ?? DEFAULT_LEASE_SECONDS) * 1000;
+    const outcome = await this.run(() => {
+      const now = this.ctx.now();
+      return this.ctx.store.claimIssue({
+        id,
+        agent,
+        now: utcTimestamp(now),
+        expires_at: utcTimestamp(new Date(now.getTime() + leaseMs)),
+      });
+    });
+    return this.answer(id, outcome);
+  }
+
+  async release(id: string, agent?: string): Promise<Issue> {
+    const who = agent === undefined ? undefined : requiredText("agent", agent, AGENT_MAX);
+    const outcome = await this.run(() =>
+      this.ctx.store.releaseClaim({
+        id,
+        now: utcTimestamp(this.ctx.now()),
+        ...(who !== undefined ? { agent: who } : {}),
+      }),
+    );
+    return this.answer(id, outcome);
+  }
+
+  // Under the write lock like every other write, so a claim never interleaves with a PATCH
+  // that read the record before it.
+  private async run(op: () => Promise<ClaimOutcome>): Promise<ClaimOutcome> {
+    const { durable } = await this.ctx.lock.run(() => settle(op(), this.ctx.visibleAtCall));
+    return durable;
+  }
+
+  private answer(id: string, outcome: ClaimOutcome): Promise<Issue> {
+    if (outcome.outcome === "missing") throw issueNotFound(id);
+    const { issue } = outcome;
+    if (outcome.outcome === "held") throw alreadyClaimed(issue);
+    if (outcome.outcome === "closed") {
+      throw taskGraphError("ISSUE_CLOSED", `Issue "${id}" is closed; there is nothing left to claim.`, {
+        id,
+        status: issue.status,
+      });
+    }
+    return toIssueView(this.ctx.store, issue, utcTimestamp(this.ctx.now()));
+  }
+}
+
+function alreadyClaimed(issue: IssueRecord) {
+  return taskGraphError(
+    "ALREADY_CLAIMED",
+    `Issue "${issue.id}" is claimed by "${issue.assignee}" until ${issue.claim_expires_at}.`,
+    { id: issue.id, assignee: issue.assignee, claim_expires_at: issue.claim_expires_at },
+  );
+}

@@ -1,0 +1,49 @@
+// /api/v1/issues/{id}/claim: claim an issue for an agent with a lease, or release it.
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyPluginAsync } from "fastify";
+import type { ClaimService } from "../domain/claims.js";
+import { IdParams } from "../schemas/common.js";
+import { ClaimBody, IssueSchema, ReleaseQuery } from "../schemas/issue.js";
+import { errorResponses } from "./error-responses.js";
+import { withEtag } from "./issue-etag.js";
+
+export interface ClaimRoutesOptions {
+  claims: ClaimService;
+}
+
+export const claimRoutes: FastifyPluginAsync<ClaimRoutesOptions> = async (fastify, { claims }) => {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const tags = ["claims"];
+
+  app.post(
+    "/issues/:id/claim",
+    {
+      schema: {
+        tags,
+        operationId: "claimIssue",
+        summary: "Claim an issue for an agent with a lease (the same agent renews)",
+        description:
+          "200 with `assignee` and `claim_expires_at` set. 409 ALREADY_CLAIMED (details name the holder) while another agent's lease runs; 409 ISSUE_CLOSED for a closed issue.",
+        params: IdParams,
+        body: ClaimBody,
+        response: { 200: IssueSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => withEtag(reply, await claims.claim(request.params.id, request.body)),
+  );
+
+  app.delete(
+    "/issues/:id/claim",
+    {
+      schema: {
+        tags,
+        operationId: "releaseIssueClaim",
+        summary: "Release the claim on an issue (200 with the issue, also when it was not claimed)",
+        params: IdParams,
+        querystring: ReleaseQuery,
+        response: { 200: IssueSchema, ...errorResponses(400, 401, 404, 409, 503) },
+      },
+    },
+    async (request, reply) => withEtag(reply, await claims.release(request.params.id, request.query.agent)),
+  );
+};
