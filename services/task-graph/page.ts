@@ -44,18 +44,33 @@ export default class TaskGraphPage extends BasePage {
     return this.patch(issuePath(id), body);
   }
 
-  /** DELETE /api/v1/issues/{id} */
-  deleteIssue(id: string): Promise<PageResponse> {
-    return this.delete(issuePath(id));
+  /** PATCH /api/v1/issues/{id} only if it still has the ETag `ifMatch` (else 412). */
+  updateIssueIfMatch(id: string, body: unknown, ifMatch: string): Promise<PageResponse> {
+    return this.patch(issuePath(id), body, { headers: { "if-match": ifMatch } });
   }
 
-  /** GET /api/v1/issues/blocked */
-  blockedIssues(query: { page?: number; limit?: number } = {}): Promise<PageResponse> {
+  /** DELETE /api/v1/issues/{id}; `force` also deletes an issue others depend on. */
+  deleteIssue(id: string, options: { force?: boolean } = {}): Promise<PageResponse> {
+    return this.delete(issuePath(id), options.force ? { query: { force: "true" } } : {});
+  }
+
+  /** POST /api/v1/issues/{id}/claim {agent, lease_seconds?} */
+  claimIssue(id: string, body: unknown): Promise<PageResponse> {
+    return this.post(`${issuePath(id)}/claim`, body);
+  }
+
+  /** DELETE /api/v1/issues/{id}/claim, optionally only `agent`'s claim. */
+  releaseClaim(id: string, agent?: string): Promise<PageResponse> {
+    return this.delete(`${issuePath(id)}/claim`, agent === undefined ? {} : { query: { agent } });
+  }
+
+  /** GET /api/v1/issues/blocked with the list's filters, plus unclaimed */
+  blockedIssues(query: IssueQuery & { unclaimed?: boolean } = {}): Promise<PageResponse> {
     return this.get("/api/v1/issues/blocked", { query: { ...query } });
   }
 
-  /** GET /api/v1/issues/workable */
-  workableIssues(query: { page?: number; limit?: number } = {}): Promise<PageResponse> {
+  /** GET /api/v1/issues/workable with the list's filters, plus unclaimed */
+  workableIssues(query: IssueQuery & { unclaimed?: boolean } = {}): Promise<PageResponse> {
     return this.get("/api/v1/issues/workable", { query: { ...query } });
   }
 

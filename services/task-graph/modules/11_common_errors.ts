@@ -27,7 +27,7 @@ export async function run(page: TaskGraphPage) {
     "UNSUPPORTED_MEDIA_TYPE",
   );
   assertError(
-    await page.createIssue({ title: "x", description: "d".repeat(70 * 1024) }),
+    await page.createIssue({ title: "x", description: "d".repeat(256 * 1024) }),
     413,
     "PAYLOAD_TOO_LARGE",
   );

@@ -7,7 +7,9 @@ import type { PageResponse } from "gantry";
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
 
 export const ISSUE_FIELDS = [
+  "assignee",
   "blocks",
+  "claim_expires_at",
   "closed_at",
   "component_id",
   "created_at",
