@@ -9,3 +9,6 @@ export {
   type WeightedTerm,
 } from "./bm25.js";
 export { mergeTerms, type QueryExpander } from "./expansion.js";
+export { CooccurrenceExpander, type CooccurrenceOptions } from "./cooccurrence.js";
+export { DEFAULT_SYNONYM_WEIGHTS, type SynonymWeights, WordNetExpander } from "./wordnet.js";
+export { hybridScore } from "./hybrid.js";

@@ -55,7 +55,10 @@ describe("the search-quality evaluation set", () => {
   it("has nonsense queries that share no word with any issue", () => {
     const corpus = new Set(set.issues.flatMap((i) => [...words(`${i.title} ${i.description}`)]));
     for (const q of set.nonsense_queries) {
-      expect([...words(q)].filter((w) => corpus.has(w)), q).toEqual([]);
+      expect(
+        [...words(q)].filter((w) => corpus.has(w)),
+        q,
+      ).toEqual([]);
     }
   });
 });

@@ -1,4 +1,5 @@
 // Wires the task-graph service: adapters (guarded by deadlines) → domain services → routes.
+import { WordNetExpander } from "../../../lib/search/index.js";
 import { createServiceApp, type ServiceApp } from "../../../lib/service-kit/index.js";
 import { readConfig, type TaskGraphConfig } from "./config.js";
 import { ClaimService } from "./domain/claims.js";
@@ -84,7 +85,8 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const store = guardBackend("graph store", graph, config.backendTimeoutMs, log);
   const guardedEmbedder = guardBackend("embedder", embedder, config.backendTimeoutMs, log);
   const guardedVectors = guardBackend("vector index", vectors, config.backendTimeoutMs, log);
-  const search = new SearchService(guardedVectors, guardedEmbedder);
+  // WordNet synonyms widen the lexical query; the table is read at the first search, not here.
+  const search = new SearchService(guardedVectors, guardedEmbedder, { expanders: [new WordNetExpander()] });
   await search
     .indexAll(await graph.allIssues(), await allComponents(graph), { vectors: vectorsReady })
     .catch((err: unknown) => {

@@ -142,7 +142,8 @@ describe("POST /api/v1/rag/search", () => {
     const started = Date.now();
     const res = await post(app, { query: "login fails with 401" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ degraded: true, results: [{ id: "i1", status: "OPEN" }] });
+    expect(res.json().degraded).toBe(true);
+    expect(res.json().results[0]).toMatchObject({ id: "i1", status: "OPEN" });
     expect(Date.now() - started).toBeLessThan(2000);
     await down.close();
   });

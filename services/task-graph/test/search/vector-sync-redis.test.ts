@@ -69,7 +69,8 @@ if (available !== null) {
         const kafka = created.body.id as string;
         const lexicalOnly = await svc.post("/api/v1/rag/search", { query: "kafka lag" });
         expect(lexicalOnly.status).toBe(200);
-        expect(lexicalOnly.body).toMatchObject({ degraded: true, results: [{ id: kafka, status: "OPEN" }] });
+        expect(lexicalOnly.body.degraded).toBe(true);
+        expect(lexicalOnly.body.results[0]).toMatchObject({ id: kafka, status: "OPEN" });
 
         // Redis comes up on the configured port: the issue becomes searchable, no restart.
         redis = await startRedis({ port });
@@ -86,7 +87,8 @@ if (available !== null) {
         const backup = second.body.id as string;
         const whileStopped = await svc.post("/api/v1/rag/search", { query: "nightly backup" });
         expect(whileStopped.status, whileStopped.text).toBe(200);
-        expect(whileStopped.body).toMatchObject({ degraded: true, results: [{ id: backup }] });
+        expect(whileStopped.body.degraded).toBe(true);
+        expect(whileStopped.body.results[0].id).toBe(backup);
         expect(
           (await svc.post("/api/v1/rag/search", { query: "qwxz blorf" })).body,
           "nonsense finds nothing in degraded mode too",

