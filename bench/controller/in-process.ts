@@ -10,14 +10,16 @@ import { cliUnderTest, ROOT } from "./measure.js";
 
 type RunE2e = (options: Record<string, unknown>) => Promise<number>;
 
+/** runE2e with the reporters the CLI gives it, from the build under test (or the source). */
 export async function loadRunner(): Promise<{ runE2e: RunE2e; label: string }> {
   const cli = cliUnderTest();
   const built = cli.args[0]!.endsWith("cli.js");
-  const file = built
-    ? join(cli.args[0]!, "../runner/run-e2e.js")
-    : join(ROOT, "controller/src/runner/run-e2e.ts");
-  const mod = (await import(pathToFileURL(file).href)) as { runE2e: RunE2e };
-  return { runE2e: mod.runE2e, label: cli.label };
+  const src = built ? join(cli.args[0]!, "..") : join(ROOT, "controller/src");
+  const ext = built ? "js" : "ts";
+  const load = async (path: string) => import(pathToFileURL(join(src, `${path}.${ext}`)).href);
+  const { runE2e } = await load("runner/run-session");
+  const { runReporters } = await load("report/create-reporters");
+  return { runE2e: (options) => runE2e(options, { reporters: runReporters }), label: cli.label };
 }
 
 /** Options of `e2e run --no-start --config <conf>` with console output to /dev/null. */

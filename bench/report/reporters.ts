@@ -16,13 +16,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Agent, request } from "undici";
+import type { RecordedExchange } from "../../controller/src/http/recorded-exchange.js";
 import { createReporters, Redactor } from "../../controller/src/report/index.js";
-import type {
-  ModuleResult,
-  RecordedExchange,
-  Reporter,
-  RunResult,
-} from "../../controller/src/report/types.js";
+import type { Reporter } from "../../controller/src/runner/reporter.js";
+import type { ModuleResult, RunResult } from "../../controller/src/runner/run-result.js";
 import { createAuthService } from "../../services/auth/src/index.js";
 
 const MODULES = Number(process.env.BENCH_MODULES ?? 1000);
@@ -248,12 +245,12 @@ const reportersIn = (dir: string) =>
   });
 // Warm-up of both paths (JIT, connection pool, lazily loaded code), not counted.
 await run([], work);
-await run(reportersIn(join(work, "warm-up")), join(work, "warm-up"));
+await run(await reportersIn(join(work, "warm-up")), join(work, "warm-up"));
 inside.clear();
 for (let round = 0; round < ROUNDS; round++) {
   baseline.push(await run([], work));
   const dir = join(work, `r${round}`);
-  withReporters.push(await run(reportersIn(dir), dir));
+  withReporters.push(await run(await reportersIn(dir), dir));
 }
 server.close();
 await auth?.close();

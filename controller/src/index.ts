@@ -11,14 +11,14 @@ export {
   type RequestOptions,
   type TestUser,
 } from "./http/index.js";
+export type { RecordedExchange } from "./http/recorded-exchange.js";
+export type { Reporter } from "./runner/reporter.js";
 export type {
   FailureDetails,
   ModuleResult,
   ModuleStatus,
-  RecordedExchange,
-  Reporter,
   RunContext,
   RunResult,
   RunSummary,
   ServiceResult,
-} from "./report/types.js";
+} from "./runner/run-result.js";

@@ -1,8 +1,11 @@
 // `e2e run`: turns command-line options into RunOptions, runs, maps errors to exit codes.
 
+import { resolve } from "node:path";
+import { runReporters } from "../report/create-reporters.js";
+import { isReporterPath } from "../report/reporter-table.js";
 import { UsageError } from "../runner/errors.js";
-import { runE2e } from "../runner/run-e2e.js";
 import type { RunOptions } from "../runner/run-options.js";
+import { runE2e } from "../runner/run-session.js";
 import { useColor } from "./use-color.js";
 
 function count(option: string, value: unknown, min: number): number {
@@ -34,7 +37,10 @@ export function toRunOptions(opts: Record<string, unknown>, signal?: AbortSignal
       excludeTags: strings(opts.excludeTag),
       ...(grep ? { grep } : {}),
     },
-    ...(opts.reporter ? { reporters: strings(opts.reporter) } : {}),
+    // A reporter module named on the command line is found from the working directory.
+    ...(opts.reporter
+      ? { reporters: strings(opts.reporter)!.map((name) => (isReporterPath(name) ? resolve(name) : name)) }
+      : {}),
     ...(opts.reportDir ? { reportDir: String(opts.reportDir) } : {}),
     retries: count("--retries", opts.retries ?? 0, 0),
     workers: count("--workers", opts.workers ?? 1, 1),
@@ -53,7 +59,10 @@ function isUsageOrConfig(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
   return (
     typeof code === "string" &&
-    (code === "E2E_USAGE" || code === "E2E_UNKNOWN_REPORTER" || code.startsWith("E2E_CONFIG"))
+    (code === "E2E_USAGE" ||
+      code === "E2E_UNKNOWN_REPORTER" ||
+      code === "E2E_REPORTER_MODULE" ||
+      code.startsWith("E2E_CONFIG"))
   );
 }
 
@@ -67,7 +76,7 @@ export async function runCommand(opts: Record<string, unknown>): Promise<number>
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {
-    const code = await runE2e(toRunOptions(opts, abort.signal));
+    const code = await runE2e(toRunOptions(opts, abort.signal), { reporters: runReporters });
     return abort.signal.aborted && code === 0 ? 130 : code;
   } catch (err) {
     if (abort.signal.aborted) {

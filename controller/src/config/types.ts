@@ -5,7 +5,6 @@
 export type Environment = "dev" | "staging" | "production";
 export type VerificationLevel = "strict" | "lenient";
 export type GatewayAuthType = "none" | "bearer" | "api_key";
-export type ReportFormat = "console" | "json" | "html" | "junit";
 /** How the lifecycle starts a service that is not already healthy. */
 export type LauncherKind = "auto" | "docker" | "process";
 
@@ -154,8 +153,11 @@ export interface SecurityConfig {
 }
 
 export interface ReportingConfig {
-  /** One or several formats. @default ["console"] */
-  format: ReportFormat[];
+  /**
+   * One or several reporters: built-in names (ReportFormat, from report/reporter-table.ts) or
+   * paths of reporter modules, resolved against the config's folder. @default ["console"]
+   */
+  format: string[];
   /** @default true */
   save_logs: boolean;
   /** @default "./logs" */

@@ -1,5 +1,9 @@
 // What a user may write: every option optional (deeply), reporting.format as one name or a list.
-import type { ReportFormat, ResolvedConfig, ServiceConfig } from "./types.js";
+import type { ReportFormat } from "../report/reporter-table.js";
+import type { ResolvedConfig, ServiceConfig } from "./types.js";
+
+/** A built-in reporter, or the path of a reporter module. */
+type ReporterName = ReportFormat | (string & {});
 
 type DeepPartial<T> = T extends (infer U)[]
   ? U[]
@@ -15,6 +19,6 @@ export interface UserConfig {
   test_data?: DeepPartial<ResolvedConfig["test_data"]>;
   security?: DeepPartial<ResolvedConfig["security"]>;
   reporting?: Omit<DeepPartial<ResolvedConfig["reporting"]>, "format"> & {
-    format?: ReportFormat | ReportFormat[];
+    format?: ReporterName | ReporterName[];
   };
 }

@@ -4,11 +4,11 @@
 
 import { setTimeout as sleep } from "node:timers/promises";
 import { request } from "undici";
-import type { RecordedExchange } from "../report/types.js";
 import { EndpointMatcher } from "./endpoint-matcher.js";
 import { eventually } from "./eventually.js";
 import type { PageContext } from "./page-context.js";
 import { PageResponse } from "./page-response.js";
+import type { RecordedExchange } from "./recorded-exchange.js";
 import { type ExchangeBodies, RequestRecorder } from "./request-recorder.js";
 import { backoffDelay, shouldRetryError, shouldRetryStatus } from "./retry-policy.js";
 import { newTestUser, type TestUser } from "./test-user.js";

@@ -5,7 +5,7 @@
 // memory stays flat and passing exchanges never change shape (a deleted property would turn every
 // one of them into a slow dictionary object for the reporters).
 
-import type { RecordedExchange } from "../report/types.js";
+import type { RecordedExchange } from "./recorded-exchange.js";
 
 /** What an exchange sent, and how to decode what it received (only done when it is kept). */
 export interface ExchangeBodies {

@@ -5,7 +5,8 @@ import type pc from "picocolors";
 
 export type Colors = ReturnType<typeof pc.createColors>;
 
-import type { ModuleResult, RecordedExchange } from "./types.js";
+import type { RecordedExchange } from "../http/recorded-exchange.js";
+import type { ModuleResult } from "../runner/run-result.js";
 
 export function formatDuration(ms: number): string {
   if (ms < 1) return `${ms.toFixed(2)} ms`;

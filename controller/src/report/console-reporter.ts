@@ -4,11 +4,12 @@
 // asks on a TTY, never with CI=true or NO_COLOR).
 
 import pc from "picocolors";
+import type { Reporter } from "../runner/reporter.js";
+import type { ModuleResult, RunContext, RunResult } from "../runner/run-result.js";
 import type { Colors } from "./console-format.js";
 import { formatDuration, formatFailure } from "./console-format.js";
 import { snapshotPath } from "./failure-snapshot-reporter.js";
 import type { Redactor } from "./redact.js";
-import type { ModuleResult, Reporter, RunContext, RunResult } from "./types.js";
 
 export interface ConsoleReporterOptions {
   color: boolean;
@@ -30,7 +31,7 @@ export interface ConsoleReporterOptions {
   snapshotsIn?: string;
 }
 
-/** What the console needs of a ReporterContext (report/index.ts). */
+/** What the console needs of a ReporterContext (reporter-context.ts). */
 export interface ConsoleContext {
   color: boolean;
   verbose: boolean;
@@ -41,7 +42,7 @@ export interface ConsoleContext {
   out?: NodeJS.WritableStream;
 }
 
-/** The console reporter of a run: both reporter tables (index.ts, the runner's loaders) build it here. */
+/** The console reporter of a run, as the reporter table (reporter-table.ts) builds it. */
 export function consoleReporterFor(ctx: ConsoleContext): ConsoleReporter {
   return new ConsoleReporter({
     color: ctx.color,

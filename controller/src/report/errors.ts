@@ -11,6 +11,19 @@ export class UnknownReporterError extends Error {
   }
 }
 
+/** A reporter named by path (reporting.format / --reporter) that is missing or is no reporter. */
+export class ReporterModuleError extends Error {
+  readonly code = "E2E_REPORTER_MODULE";
+  constructor(
+    readonly reporter: string,
+    reason: string,
+    cause?: unknown,
+  ) {
+    super(`Reporter module "${reporter}" (reporting.format / --reporter): ${reason}`, { cause });
+    this.name = "ReporterModuleError";
+  }
+}
+
 export class RunLogError extends Error {
   readonly code = "E2E_RUN_LOG_UNWRITABLE";
   constructor(

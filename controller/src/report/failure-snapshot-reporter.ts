@@ -4,9 +4,10 @@
 // and every request of the module, the last one with its headers and bodies, all redacted.
 
 import { basename, dirname, join } from "node:path";
+import type { Reporter } from "../runner/reporter.js";
+import type { ModuleResult, RunContext } from "../runner/run-result.js";
 import { formatTimeline, prettyJson } from "./format-timeline.js";
 import type { Redactor } from "./redact.js";
-import type { ModuleResult, Reporter, RunContext } from "./types.js";
 import { writeReportFile } from "./write-report-file.js";
 
 export interface FailureSnapshotOptions {

@@ -3,9 +3,10 @@
 // run from the report document. Subclasses name the file and render the document.
 
 import type { ResolvedConfig } from "../config/types.js";
+import type { Reporter } from "../runner/reporter.js";
+import type { RunContext, RunResult } from "../runner/run-result.js";
 import type { Redactor } from "./redact.js";
 import { buildReportDocument, type ReportDocument } from "./report-document.js";
-import type { Reporter, RunContext, RunResult } from "./types.js";
 import { writeReportFile } from "./write-report-file.js";
 
 export interface FileReporterOptions {

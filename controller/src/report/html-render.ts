@@ -4,10 +4,10 @@
 
 import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
+import type { FailureDetails, ModuleStatus } from "../runner/run-result.js";
 import { prettyJson } from "./format-timeline.js";
 import { HTML_SCRIPT, HTML_STYLE } from "./html-assets.js";
 import type { ReportDocument, ReportExchange, ReportModule, ReportService } from "./report-document.js";
-import type { FailureDetails, ModuleStatus } from "./types.js";
 
 const STATUSES: ModuleStatus[] = ["passed", "failed", "error", "skipped", "flaky"];
 const STATUS_LABEL: Record<ModuleStatus, string> = {

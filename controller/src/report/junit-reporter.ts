@@ -3,10 +3,10 @@
 // <flakyFailure> (the Maven Surefire convention that Jenkins and most CI readers understand).
 
 import { hostname } from "node:os";
+import type { FailureDetails } from "../runner/run-result.js";
 import { FileReporter } from "./file-reporter.js";
 import { formatTimeline } from "./format-timeline.js";
 import type { ReportDocument, ReportModule, ReportService } from "./report-document.js";
-import type { FailureDetails } from "./types.js";
 import { XmlWriter } from "./xml-writer.js";
 
 export const JUNIT_REPORT_FILE = "junit.xml";

@@ -2,7 +2,8 @@
 // secrets (nested), known secret values wherever they appear inside strings, and JWT-shaped strings.
 
 import type { ResolvedConfig } from "../config/types.js";
-import type { FailureDetails, RecordedExchange } from "./types.js";
+import type { RecordedExchange } from "../http/recorded-exchange.js";
+import type { FailureDetails } from "../runner/run-result.js";
 
 export const REDACTED = "[REDACTED]";
 

@@ -2,6 +2,16 @@
 // RunResult. The json reporter writes it as is; the html reporter renders it.
 
 import type { ResolvedConfig } from "../config/types.js";
+import type { RecordedExchange } from "../http/recorded-exchange.js";
+import type {
+  FailureDetails,
+  ModuleResult,
+  ModuleStatus,
+  RunResult,
+  RunSummary,
+  ServiceResult,
+} from "../runner/run-result.js";
+import { summarize } from "../runner/run-summary.js";
 import type { Redactor } from "./redact.js";
 import {
   type ConfiguredEndpoint,
@@ -11,15 +21,6 @@ import {
   endpointsCalled,
   uncalledEndpoints,
 } from "./traceability.js";
-import type {
-  FailureDetails,
-  ModuleResult,
-  ModuleStatus,
-  RecordedExchange,
-  RunResult,
-  RunSummary,
-  ServiceResult,
-} from "./types.js";
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -162,31 +163,14 @@ function buildDocument(result: RunResult, options: DocumentOptions): ReportDocum
   };
 }
 
-/** Counts per status (flaky counted apart from passed, as in RunSummary). */
-export function summarize(modules: readonly Pick<ModuleResult, "status" | "durationMs">[]): RunSummary {
-  const summary: RunSummary = {
-    total: 0,
-    passed: 0,
-    failed: 0,
-    errors: 0,
-    skipped: 0,
-    flaky: 0,
-    durationMs: 0,
-  };
-  for (const m of modules) {
-    summary.total++;
-    summary.durationMs += m.durationMs;
-    if (m.status === "error") summary.errors++;
-    else summary[m.status]++;
-  }
-  return summary;
-}
-
 function reportService(service: ServiceResult, options: DocumentOptions): ReportService {
   return {
     name: service.name,
     baseUrl: options.redactor.text(service.baseUrl),
-    summary: summarize(service.modules),
+    summary: summarize(
+      service.modules,
+      service.modules.reduce((ms, m) => ms + m.durationMs, 0),
+    ),
     modules: service.modules.map((m) => reportModule(m, options)),
   };
 }

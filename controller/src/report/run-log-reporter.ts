@@ -4,9 +4,10 @@
 
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
+import type { Reporter } from "../runner/reporter.js";
+import type { ModuleResult, RunContext, RunResult } from "../runner/run-result.js";
 import { RunLogError } from "./errors.js";
 import type { Redactor } from "./redact.js";
-import type { ModuleResult, Reporter, RunContext, RunResult } from "./types.js";
 
 export interface RunLogOptions {
   /** reporting.log_dir; a relative path is resolved against the config's folder. */

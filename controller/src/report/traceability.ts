@@ -1,6 +1,7 @@
 // Which configured endpoints each module called (method + path template), and which were never called.
 
-import type { ModuleResult, RecordedExchange, ServiceResult } from "./types.js";
+import type { RecordedExchange } from "../http/recorded-exchange.js";
+import type { ModuleResult, ServiceResult } from "../runner/run-result.js";
 
 export interface EndpointCall {
   method: string;

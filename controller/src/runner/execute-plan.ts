@@ -6,7 +6,6 @@ import type { BasePage } from "../http/base-page.js";
 import { PAGE_RECORDER } from "../http/base-page.js";
 import type { DispatcherRegistry } from "../http/dispatchers.js";
 import { pageContextFor } from "../http/page-context.js";
-import type { ModuleResult, ServiceResult } from "../report/types.js";
 import { failureFrom } from "./failure-details.js";
 import { HeapTrim } from "./heap-trim.js";
 import { loadModule, type ScenarioRun } from "./load-suite.js";
@@ -14,6 +13,8 @@ import type { PlannedModule, PlannedService, RunPlan } from "./plan-run.js";
 import type { ReporterHub } from "./reporter-hub.js";
 import type { ServiceRoute } from "./route-services.js";
 import { runAttempt } from "./run-module.js";
+import type { ModuleResult, ServiceResult } from "./run-result.js";
+import type { ScenarioLoader } from "./scenario-loader.js";
 import { runPool } from "./worker-pool.js";
 
 export interface ExecuteOptions {
@@ -21,6 +22,8 @@ export interface ExecuteOptions {
   plan: RunPlan;
   hub: ReporterHub;
   dispatchers: DispatcherRegistry;
+  /** Imports each scenario module just before it runs. */
+  loader: ScenarioLoader;
   /** Where each service that can be tested is reached (its own URL or the gateway's). */
   routes: Map<string, ServiceRoute>;
   /** Services that could not be had (optional ones): name → reason. */
@@ -115,7 +118,7 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
       continue;
     }
     await o.hub.emit("onModuleStart", name, m.file.name);
-    const loaded = pageError || !page ? undefined : await loadModule(m.file);
+    const loaded = pageError || !page ? undefined : await loadModule(m.file, o.loader);
     const planned = loaded ? { ...m, tags: loaded.tags } : m;
     const problem = pageError ?? loaded?.loadError;
     const r =

@@ -3,7 +3,7 @@
 
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { FailureDetails, ModuleStatus } from "../report/types.js";
+import type { FailureDetails, ModuleStatus } from "./run-result.js";
 
 export function isAssertionError(err: unknown): boolean {
   const e = err as { name?: string; code?: string } | null;

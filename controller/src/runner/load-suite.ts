@@ -3,7 +3,7 @@
 
 import type { ModuleFile, ServiceSuite } from "../discovery/index.js";
 import { BasePage } from "../http/base-page.js";
-import { importFile, loadScenario } from "./module-loader.js";
+import type { LoadedScenario, ScenarioLoader } from "./scenario-loader.js";
 
 export type PageClass = new (...args: ConstructorParameters<typeof BasePage>) => BasePage;
 
@@ -23,12 +23,16 @@ function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export async function loadPageClass(suite: ServiceSuite, rootRel: (p: string) => string): Promise<PageClass> {
+export async function loadPageClass(
+  suite: ServiceSuite,
+  rootRel: (p: string) => string,
+  loader: ScenarioLoader,
+): Promise<PageClass> {
   if (!suite.pageFile) return BasePage;
   const where = rootRel(suite.pageFile);
   let mod: Record<string, unknown>;
   try {
-    mod = await importFile(suite.pageFile);
+    mod = await loader.importFile(suite.pageFile);
   } catch (err) {
     throw new Error(`${where}: cannot be loaded: ${describe(err)}`, { cause: err });
   }
@@ -43,10 +47,10 @@ export async function loadPageClass(suite: ServiceSuite, rootRel: (p: string) =>
 
 const noop = () => {};
 
-export async function loadModule(file: ModuleFile): Promise<LoadedModule> {
-  let loaded: Awaited<ReturnType<typeof loadScenario>>;
+export async function loadModule(file: ModuleFile, loader: ScenarioLoader): Promise<LoadedModule> {
+  let loaded: LoadedScenario;
   try {
-    loaded = await loadScenario(file.path);
+    loaded = await loader.loadScenario(file.path);
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     error.message = `${file.file}: cannot be loaded: ${error.message}`;

@@ -8,6 +8,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { discoverSuites, type ModuleFile, type ServiceSuite } from "../discovery/index.js";
 // load-suite (tsx, undici) is imported when first needed: `e2e run` boots services before that.
 import type { PageClass } from "./load-suite.js";
+import type { ScenarioLoader } from "./scenario-loader.js";
 import { type Selection, serviceSelected, skipReason } from "./select-modules.js";
 
 export interface PlannedModule {
@@ -33,9 +34,12 @@ export interface RunPlan {
   selectedCount: number;
 }
 
-async function tagsOf(file: ModuleFile): Promise<{ tags: string[]; broken: boolean }> {
+async function tagsOf(
+  file: ModuleFile,
+  loader: ScenarioLoader,
+): Promise<{ tags: string[]; broken: boolean }> {
   const { loadModule } = await import("./load-suite.js");
-  const loaded = await loadModule(file);
+  const loaded = await loadModule(file, loader);
   loaded.release();
   return { tags: loaded.tags, broken: loaded.loadError !== undefined };
 }
@@ -44,7 +48,7 @@ export async function planRun(
   config: ResolvedConfig,
   selection: Selection,
   /** pages: false leaves the page classes to loadPages (so services can boot meanwhile). */
-  options: { readTags?: boolean; pages?: boolean } = {},
+  options: { readTags?: boolean; pages?: boolean; loader: ScenarioLoader },
 ): Promise<RunPlan> {
   const { suites, warnings } = discoverSuites(config);
   const readTags = options.readTags || !!selection.tags?.length || !!selection.excludeTags?.length;
@@ -61,7 +65,7 @@ export async function planRun(
     }
     const modules: PlannedModule[] = [];
     for (const file of suite.modules) {
-      const { tags, broken } = readTags ? await tagsOf(file) : { tags: [], broken: false };
+      const { tags, broken } = readTags ? await tagsOf(file, options.loader) : { tags: [], broken: false };
       const reason = skipReason({ service: suite.name, name: file.name, tags }, selection);
       // A module that cannot be loaded stays selected when only tags would leave it out: its error must show.
       const keep = reason === undefined || (broken && reason.endsWith("--tag"));
@@ -75,18 +79,22 @@ export async function planRun(
     services.push(planned);
   }
   const plan = { services, warnings, selectedCount: services.reduce((n, s) => n + s.selectedCount, 0) };
-  if (options.pages !== false) await loadPages(config, plan);
+  if (options.pages !== false) await loadPages(config, plan, options.loader);
   return plan;
 }
 
 /** Loads the page class of every service with selected modules; a page that fails is kept as pageError. */
-export async function loadPages(config: ResolvedConfig, plan: RunPlan): Promise<void> {
+export async function loadPages(
+  config: ResolvedConfig,
+  plan: RunPlan,
+  loader: ScenarioLoader,
+): Promise<void> {
   const rootRel = (p: string) => relative(config.rootDir, p).split("\\").join("/");
   const { loadPageClass } = await import("./load-suite.js");
   for (const planned of plan.services) {
     if (planned.selectedCount === 0) continue;
     try {
-      planned.Page = await loadPageClass(planned.suite, rootRel);
+      planned.Page = await loadPageClass(planned.suite, rootRel, loader);
     } catch (err) {
       planned.pageError = err as Error;
     }

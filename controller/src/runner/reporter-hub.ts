@@ -1,7 +1,7 @@
 // Sends each run event to every reporter, in order. A reporter that throws is reported once on
 // stderr and does not stop the run or the other reporters.
 
-import type { Reporter } from "../report/types.js";
+import type { Reporter } from "./reporter.js";
 
 type Hook = keyof Reporter;
 

@@ -2,9 +2,10 @@
 
 import { type BasePage, PAGE_RECORDER } from "../http/base-page.js";
 import { PageResponse } from "../http/page-response.js";
-import type { FailureDetails, ModuleStatus, RecordedExchange } from "../report/types.js";
+import type { RecordedExchange } from "../http/recorded-exchange.js";
 import { failureFrom } from "./failure-details.js";
 import type { ScenarioRun } from "./load-suite.js";
+import type { FailureDetails, ModuleStatus } from "./run-result.js";
 
 export interface AttemptResult {
   status: ModuleStatus;

@@ -1,10 +1,14 @@
-import type { ModuleResult, RunSummary, ServiceResult } from "../report/types.js";
+// What a run ends with: the counts of its modules, and its exit code, decided here and nowhere
+// else (SPEC §3: 0 passed, 1 failed or nothing selected, 2 config/usage, 3 required service
+// unavailable; a config or usage error is thrown before a run has an end, and the CLI maps it to 2).
 
-export function summarize(services: ServiceResult[], durationMs: number): RunSummary {
-  const all: ModuleResult[] = services.flatMap((s) => s.modules);
-  const count = (status: ModuleResult["status"]) => all.filter((m) => m.status === status).length;
+import type { ModuleResult, RunSummary } from "./run-result.js";
+
+/** Counts per status (flaky apart from passed); `durationMs` is the caller's: wall time or a sum. */
+export function summarize(modules: readonly Pick<ModuleResult, "status">[], durationMs: number): RunSummary {
+  const count = (status: ModuleResult["status"]) => modules.filter((m) => m.status === status).length;
   return {
-    total: all.length,
+    total: modules.length,
     passed: count("passed"),
     failed: count("failed"),
     errors: count("error"),
@@ -14,7 +18,29 @@ export function summarize(services: ServiceResult[], durationMs: number): RunSum
   };
 }
 
-/** 0 when every selected module passed (flaky counts as passed), else 1. */
-export function exitCodeOf(summary: RunSummary): number {
-  return summary.failed > 0 || summary.errors > 0 ? 1 : 0;
+/** How a run ended. */
+export type RunEnd =
+  | { kind: "listed"; selected: number }
+  | { kind: "nothing-selected" }
+  | { kind: "services-unavailable" }
+  | { kind: "ran"; summary: RunSummary };
+
+/**
+ * The exit code of a run. Flaky counts as passed. `reportsFailed`: a green run whose report could
+ * not be written must not look green to CI.
+ */
+export function exitCodeOf(end: RunEnd, reportsFailed = false): number {
+  const code =
+    end.kind === "listed"
+      ? end.selected > 0
+        ? 0
+        : 1
+      : end.kind === "nothing-selected"
+        ? 1
+        : end.kind === "services-unavailable"
+          ? 3
+          : end.summary.failed > 0 || end.summary.errors > 0
+            ? 1
+            : 0;
+  return code === 0 && reportsFailed ? 1 : code;
 }

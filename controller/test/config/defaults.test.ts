@@ -97,6 +97,7 @@ describe("defaults", () => {
     ["[junit, html]", ["junit", "html"]],
     ["[json, json, console]", ["json", "console"]],
     ['"json, junit"', ["json", "junit"]],
+    ["[console, ./reporters/slack.ts]", ["console", "./reporters/slack.ts"]],
   ])("normalises reporting.format %s to a list", (written, expected) => {
     expect(loadText(`general: {}\nreporting:\n  format: ${written}\n`).reporting.format).toEqual(expected);
   });

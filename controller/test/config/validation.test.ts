@@ -89,17 +89,17 @@ const INVALID: [string, string, string][] = [
   [
     "unknown report format",
     "general: {}\nreporting:\n  format: pdf\n",
-    'e2e.conf:3:11 reporting.format: must be one of console, json, html, junit, got "pdf"',
+    'e2e.conf:3:11 reporting.format: must be one of console, json, junit, html or the path of a reporter module, got "pdf"',
   ],
   [
     "unknown format in a list",
     "general: {}\nreporting:\n  format: [json, xml]\n",
-    'e2e.conf:3:18 reporting.format[1]: must be one of console, json, html, junit, got "xml"',
+    'e2e.conf:3:18 reporting.format[1]: must be one of console, json, junit, html or the path of a reporter module, got "xml"',
   ],
   [
     "empty format list",
     "general: {}\nreporting:\n  format: []\n",
-    "e2e.conf:3:11 reporting.format: must name at least one of console, json, html, junit, got an empty list",
+    "e2e.conf:3:11 reporting.format: must name at least one of console, json, junit, html, got an empty list",
   ],
   [
     "unknown launcher",

@@ -3,7 +3,7 @@ import { PassThrough } from "node:stream";
 import { describe, it } from "vitest";
 import { useColor } from "../../src/cli/use-color.js";
 import { ConsoleReporter } from "../../src/report/console-reporter.js";
-import type { ModuleResult, RunResult } from "../../src/report/types.js";
+import type { ModuleResult, RunResult } from "../../src/runner/run-result.js";
 
 function capture(color: boolean, verbose = false) {
   const out = new PassThrough();

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import schema from "../../src/report/e2e-report.schema.json" with { type: "json" };
 import { JsonReporter } from "../../src/report/json-reporter.js";
 import { REDACTED, Redactor } from "../../src/report/redact.js";
-import type { RunContext } from "../../src/report/types.js";
+import type { RunContext } from "../../src/runner/run-result.js";
 import { mixedRun, SECRET_TOKEN } from "./helpers/fixtures.js";
 import { validateAgainstSchema } from "./helpers/mini-schema.js";
 

@@ -5,7 +5,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { JunitReporter } from "../../src/report/junit-reporter.js";
 import { Redactor } from "../../src/report/redact.js";
-import type { RunResult } from "../../src/report/types.js";
+import type { RunResult } from "../../src/runner/run-result.js";
 import { exchange, mixedRun, moduleResult, runResult, SECRET_TOKEN } from "./helpers/fixtures.js";
 
 let dir: string;

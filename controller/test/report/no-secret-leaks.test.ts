@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createReporters, Redactor } from "../../src/report/index.js";
-import type { RunContext } from "../../src/report/types.js";
+import type { RunContext } from "../../src/runner/run-result.js";
 import { exchange, moduleResult, runResult } from "./helpers/fixtures.js";
 
 const SECRETS = {
@@ -91,7 +91,7 @@ function leakyRun() {
 
 describe("no secret leaks into any report or the run log", () => {
   it("redacts every configured secret, header, field, JWT and URL secret in json, junit, html and the log", async () => {
-    const reporters = createReporters(["json", "junit", "html"], {
+    const reporters = await createReporters(["json", "junit", "html"], {
       color: false,
       verbose: false,
       reportDir: join(dir, "reports"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { RecordedExchange } from "../../src/http/recorded-exchange.js";
 import { REDACTED, Redactor } from "../../src/report/redact.js";
-import type { RecordedExchange } from "../../src/report/types.js";
 
 const config = {
   security: { test_tokens: { admin: "tok-admin-5f1c9e", reader: "tok-reader-77aa01" } },

@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HtmlReporter, JsonReporter, JunitReporter, Redactor } from "../../src/report/index.js";
-import type { Reporter, RunResult } from "../../src/report/types.js";
+import type { Reporter } from "../../src/runner/reporter.js";
+import type { RunResult } from "../../src/runner/run-result.js";
 import { mixedRun, SECRET_TOKEN } from "./helpers/fixtures.js";
 
 let dir: string;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createReporters, Redactor, RunLogError, RunLogReporter } from "../../src/report/index.js";
-import type { RunContext } from "../../src/report/types.js";
+import type { RunContext } from "../../src/runner/run-result.js";
 import { mixedRun, SECRET_TOKEN } from "./helpers/fixtures.js";
 
 let dir: string;
@@ -56,7 +56,7 @@ describe("RunLogReporter", () => {
   it("is created only when save_logs is true", async () => {
     const logDir = join(dir, "only-when-saved");
     for (const saveLogs of [false, true]) {
-      const reporters = createReporters([], {
+      const reporters = await createReporters([], {
         color: false,
         verbose: false,
         reportDir: dir,

@@ -1,13 +1,13 @@
 // The `reporting` section; `format` may be one name or a list, and is always resolved to a list.
+// A format is a built-in reporter's name or the path of a reporter module (kept as written).
 
+import { isReporterPath, REPORT_FORMATS } from "../../report/reporter-table.js";
 import { readBlock } from "../collections.js";
 import type { Path, ResolveContext } from "../context.js";
 import { defaultReporting } from "../defaults.js";
 import { describe, isAbsent, nonEmpty, type Raw, readBool, readString, textOf } from "../fields.js";
 import { Unset } from "../substitute.js";
-import type { ReportFormat, ReportingConfig } from "../types.js";
-
-export const REPORT_FORMATS: readonly ReportFormat[] = ["console", "json", "html", "junit"];
+import type { ReportingConfig } from "../types.js";
 
 export function resolveReporting(ctx: ResolveContext, root: Raw): ReportingConfig {
   const d = defaultReporting();
@@ -23,7 +23,7 @@ export function resolveReporting(ctx: ResolveContext, root: Raw): ReportingConfi
   };
 }
 
-function readFormats(ctx: ResolveContext, raw: Raw, path: Path, fallback: ReportFormat[]): ReportFormat[] {
+function readFormats(ctx: ResolveContext, raw: Raw, path: Path, fallback: string[]): string[] {
   const value = raw.format;
   if (isAbsent(value)) return fallback;
   // One string may list several formats ("json,junit"), handy with ${REPORT_FORMAT:-console}.
@@ -41,16 +41,19 @@ function readFormats(ctx: ResolveContext, raw: Raw, path: Path, fallback: Report
     );
     return fallback;
   }
-  const out: ReportFormat[] = [];
+  const out: string[] = [];
   items.forEach((item, i) => {
     if (item instanceof Unset) return;
     const text = textOf(item);
-    if (text !== undefined && (REPORT_FORMATS as readonly string[]).includes(text)) {
-      if (!out.includes(text as ReportFormat)) out.push(text as ReportFormat);
+    if (text !== undefined && ((REPORT_FORMATS as string[]).includes(text) || isReporterPath(text))) {
+      if (!out.includes(text)) out.push(text);
       return;
     }
     const at = listed ? [...path, "format", i] : [...path, "format"];
-    ctx.error(at, `must be one of ${REPORT_FORMATS.join(", ")}, got ${describe(item)}`);
+    ctx.error(
+      at,
+      `must be one of ${REPORT_FORMATS.join(", ")} or the path of a reporter module, got ${describe(item)}`,
+    );
   });
   return out.length > 0 ? out : fallback;
 }

@@ -1,7 +1,8 @@
 // RunResult fixtures: the reporters are tested on result objects built here, without the runner.
 
-import { summarize } from "../../../src/report/report-document.js";
-import type { ModuleResult, RecordedExchange, RunResult, ServiceResult } from "../../../src/report/types.js";
+import type { RecordedExchange } from "../../../src/http/recorded-exchange.js";
+import type { ModuleResult, RunResult, ServiceResult } from "../../../src/runner/run-result.js";
+import { summarize } from "../../../src/runner/run-summary.js";
 
 export const SECRET_TOKEN = "tok-admin-5f1c9e";
 
@@ -39,7 +40,11 @@ export function moduleResult(overrides: Partial<ModuleResult> = {}): ModuleResul
 }
 
 export function runResult(services: ServiceResult[], overrides: Partial<RunResult> = {}): RunResult {
-  const summary = summarize(services.flatMap((s) => s.modules));
+  const modules = services.flatMap((s) => s.modules);
+  const summary = summarize(
+    modules,
+    modules.reduce((ms, m) => ms + m.durationMs, 0),
+  );
   return {
     runId: "run-20261122-0001",
     startedAt: "2026-11-22T00:00:00.000",

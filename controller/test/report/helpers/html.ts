@@ -4,7 +4,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { HtmlReporter } from "../../../src/report/html-reporter.js";
 import { Redactor } from "../../../src/report/redact.js";
-import type { RunResult } from "../../../src/report/types.js";
+import type { RunResult } from "../../../src/runner/run-result.js";
 import { exchange, moduleResult, runResult, SECRET_TOKEN } from "./fixtures.js";
 
 export async function writeHtml(

@@ -1,30 +1,10 @@
-// The result model of a run and the Reporter interface (vitest style: optional async hooks).
-// Contract between the runner (produces events) and the reporters (console, json, junit, html).
+// The run model: what a run produced, module by module, and the context it ran in. The runner
+// makes it; reporters (report/) read it.
 
 import type { ResolvedConfig } from "../config/types.js";
+import type { RecordedExchange } from "../http/recorded-exchange.js";
 
 export type ModuleStatus = "passed" | "failed" | "error" | "skipped" | "flaky";
-
-/** One HTTP exchange made by a page, as kept in the per-module request history. */
-export interface RecordedExchange {
-  method: string;
-  /** Full URL requested. */
-  url: string;
-  /** Path template matched against services.<name>.endpoints (e.g. /api/users/{id}), if any. */
-  endpoint?: { name: string; template: string };
-  requestHeaders: Record<string, string>;
-  /** Present only when reporting.include_payloads (redaction is the reporters' job). */
-  requestBody?: unknown;
-  /** undefined when the request failed before a response (then `error` is set). */
-  status?: number;
-  responseHeaders?: Record<string, string>;
-  responseBody?: unknown;
-  error?: string;
-  startedAt: string;
-  durationMs: number;
-  /** Attempts made, counting retries (test_data.retries). */
-  attempts: number;
-}
 
 export interface FailureDetails {
   /** "AssertionError", "TypeError", ... */
@@ -96,14 +76,4 @@ export interface RunContext {
   reportDir: string;
   /** Selected modules per service, in run order. */
   plan: { service: string; modules: string[] }[];
-}
-
-export interface Reporter {
-  onInit?(ctx: RunContext): void | Promise<void>;
-  onServiceStart?(service: string, baseUrl: string): void | Promise<void>;
-  onModuleStart?(service: string, module: string): void | Promise<void>;
-  onModuleResult?(result: ModuleResult): void | Promise<void>;
-  /** Lifecycle and other progress lines (booting, health polling). */
-  onLog?(line: string): void | Promise<void>;
-  onRunEnd?(result: RunResult): void | Promise<void>;
 }

@@ -1,0 +1,253 @@
+// `e2e run` as one session, in explicit phases and in the seed's order:
+//   plan     load the config, discover suites, select modules, check the reporter names
+//   boot     start what the selected modules need; it goes on while the next phase loads
+//   load     reporters, page classes and the HTTP client, while the services start
+//   execute  run the selected modules (or skip them all when a required service is missing)
+//   finish   the run result and the reports
+// The exit code is decided in one place, exitCodeOf (run-summary.ts), from how the run ended.
+
+import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
+import { ApiConfigLoader } from "../config/api-config-loader.js";
+import type { ResolvedConfig } from "../config/types.js";
+import type { DispatcherRegistry } from "../http/dispatchers.js";
+import type { BootOptions, BootResult } from "../lifecycle/types.js";
+import { type BootFn, BootInProgress } from "./boot-in-progress.js";
+import { ImportLoader } from "./import-loader.js";
+import { formatPlanList } from "./list-plan.js";
+import { loadPages, planRun, type RunPlan } from "./plan-run.js";
+import type { ReporterSource } from "./reporter.js";
+import { ReporterHub } from "./reporter-hub.js";
+import { routeServices } from "./route-services.js";
+import type { RunOptions } from "./run-options.js";
+import type { RunContext, RunResult, ServiceResult } from "./run-result.js";
+import { exitCodeOf, type RunEnd, summarize } from "./run-summary.js";
+import type { ScenarioLoader } from "./scenario-loader.js";
+import { describeSelection, validateSelection } from "./select-modules.js";
+
+export type { BootFn } from "./boot-in-progress.js";
+
+/** What a run is made with, beside its options: the seams tests and embedders may replace. */
+export interface RunDeps {
+  /** The reporters (report/'s runReporters in the CLI). */
+  reporters: ReporterSource;
+  /** Boots the services (lifecycle/'s bootServices unless given). */
+  boot?: BootFn;
+  /** Imports pages, scenario modules and reporter modules (ImportLoader unless given). */
+  loader?: ScenarioLoader;
+}
+
+export function runE2e(options: RunOptions, deps: RunDeps): Promise<number> {
+  return new RunSession(options, deps).run();
+}
+
+async function bootServices(
+  config: ResolvedConfig,
+  services: string[],
+  options: BootOptions,
+): Promise<BootResult> {
+  const lifecycle = await import("../lifecycle/index.js");
+  return lifecycle.bootServices(config, services, options);
+}
+
+/** What the plan phase hands on when something is to run. */
+interface Planned {
+  config: ResolvedConfig;
+  plan: RunPlan;
+  reporterNames: string[];
+  /** Services with selected modules: what the boot must provide. */
+  needed: string[];
+}
+
+/** What the load phase hands on. */
+interface Loaded {
+  hub: ReporterHub;
+  dispatchers: DispatcherRegistry;
+  executePlan: typeof import("./execute-plan.js").executePlan;
+}
+
+export class RunSession {
+  private readonly out: NodeJS.WritableStream;
+  private readonly loader: ScenarioLoader;
+  private readonly runId = randomUUID().slice(0, 8);
+  private startedAt = new Date();
+
+  constructor(
+    private readonly options: RunOptions,
+    private readonly deps: RunDeps,
+  ) {
+    this.out = options.out ?? process.stdout;
+    this.loader = deps.loader ?? new ImportLoader();
+  }
+
+  async run(): Promise<number> {
+    const planned = await this.plan();
+    if ("kind" in planned) return exitCodeOf(planned);
+    this.startedAt = new Date();
+    const booting = this.boot(planned);
+    let loaded: Loaded | undefined;
+    try {
+      loaded = await this.load(planned, booting);
+      const services = await this.execute(planned, booting, loaded);
+      return await this.finish(planned, loaded.hub, services);
+    } finally {
+      // Also when loading pages or reporters failed: whatever the boot started is stopped.
+      await booting.stop();
+      await loaded?.dispatchers.close();
+    }
+  }
+
+  /** Config, discovery, selection and reporter names: everything that can fail before a boot. */
+  private async plan(): Promise<Planned | RunEnd> {
+    const { options, out } = this;
+    const config = ApiConfigLoader.load(options.configPath).getConfig();
+    validateSelection(options.selection, Object.keys(config.services));
+    // Discovery and selection only (no page yet): enough to know which services the run needs.
+    const plan = await planRun(config, options.selection, {
+      readTags: options.list,
+      pages: false,
+      loader: this.loader,
+    });
+    if (options.list) {
+      await loadPages(config, plan, this.loader);
+      out.write(plan.warnings.map((w) => `warning: ${w}\n`).join("") + formatPlanList(plan, options.verbose));
+      return { kind: "listed", selected: plan.selectedCount };
+    }
+    if (plan.selectedCount === 0) {
+      for (const w of plan.warnings) out.write(`warning: ${w}\n`);
+      const found = plan.services.reduce((n, s) => n + s.modules.length, 0);
+      out.write(
+        `No modules selected (${describeSelection(options.selection)}; ${found} module${found === 1 ? "" : "s"} found ` +
+          `under ${resolve(config.rootDir, "services")}). A run that tests nothing is not a pass: exit 1.\n`,
+      );
+      return { kind: "nothing-selected" };
+    }
+    const reporterNames = this.deps.reporters.check(
+      options.reporters ?? config.reporting.format,
+      config.rootDir,
+    );
+    const needed = plan.services.filter((s) => s.selectedCount > 0).map((s) => s.suite.name);
+    return { config, plan, reporterNames, needed };
+  }
+
+  private boot({ config, needed }: Planned): BootInProgress {
+    const { options } = this;
+    return new BootInProgress(this.deps.boot ?? bootServices, config, needed, {
+      start: options.start,
+      keep: options.keep,
+      reuse: options.reuse,
+      runId: this.runId,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  }
+
+  /** Reporters, pages, the HTTP client and the executor, loaded while the services start. */
+  private async load({ config, plan, reporterNames }: Planned, booting: BootInProgress): Promise<Loaded> {
+    const { options } = this;
+    // Until the services are started the boot needs the CPU more than the pages do.
+    await booting.waiting;
+    const ctx: RunContext = {
+      runId: this.runId,
+      config,
+      reportDir: options.reportDir
+        ? resolve(options.reportDir)
+        : resolve(config.rootDir, config.reporting.log_dir),
+      plan: plan.services.map((s) => ({
+        service: s.suite.name,
+        modules: s.modules.filter((m) => !m.skipReason).map((m) => m.file.name),
+      })),
+    };
+    const console = { color: options.color, verbose: options.verbose, out: this.out };
+    // The HTTP client (undici) and the executor load here too, not before the boot.
+    const [reporters, { executePlan }, { DispatcherRegistry, tlsOptionsFrom }] = await Promise.all([
+      this.deps.reporters.create(reporterNames, ctx, console, (path) => this.loader.importFile(path)),
+      import("./execute-plan.js"),
+      import("../http/dispatchers.js"),
+      loadPages(config, plan, this.loader),
+    ]);
+    const hub = new ReporterHub(reporters);
+    await hub.emit("onInit", ctx);
+    for (const w of [...config.warnings, ...plan.warnings]) await hub.emit("onLog", `warning: ${w}`);
+    booting.logTo((line) => void hub.emit("onLog", line));
+    const dispatchers = new DispatcherRegistry(tlsOptionsFrom(config.security, config.rootDir));
+    return { hub, dispatchers, executePlan };
+  }
+
+  /** Runs the modules on what booted; when a required service is missing, every module is skipped. */
+  private async execute(
+    { config, plan, needed }: Planned,
+    booting: BootInProgress,
+    { hub, dispatchers, executePlan }: Loaded,
+  ): Promise<{ services: ServiceResult[]; unavailable: boolean }> {
+    const { options } = this;
+    const outcome = await booting.outcome;
+    if ("error" in outcome) {
+      const err = outcome.error;
+      if ((err as { code?: string }).code !== "E2E_SERVICE_UNAVAILABLE") throw err;
+      // A required service is missing: nothing runs; reports still say why.
+      await hub.emit("onLog", (err as Error).message);
+      const reason = "required and not healthy; the run is aborted";
+      const services = await executePlan({
+        config,
+        plan,
+        hub,
+        dispatchers,
+        loader: this.loader,
+        routes: new Map(),
+        unavailable: new Map(needed.map((n) => [n, reason])),
+        retries: 0,
+        bail: false,
+        workers: 1,
+      });
+      const withUrls = services.map((s) => ({
+        ...s,
+        baseUrl: s.baseUrl || (config.services[s.name]?.base_url ?? ""),
+      }));
+      return { services: withUrls, unavailable: true };
+    }
+    const booted = outcome.result;
+    const routes = await routeServices(config, booted.ready, (line) => hub.emit("onLog", line));
+    const services = await executePlan({
+      config,
+      plan,
+      hub,
+      dispatchers,
+      loader: this.loader,
+      routes,
+      unavailable: booted.skipped,
+      retries: options.retries,
+      bail: options.bail,
+      workers: options.workers,
+      reset: (name) => booted.reset(name),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    return { services, unavailable: false };
+  }
+
+  /** The run result, to every reporter; then the exit code, which a failed report can turn to 1. */
+  private async finish(
+    { config }: Planned,
+    hub: ReporterHub,
+    { services, unavailable }: { services: ServiceResult[]; unavailable: boolean },
+  ): Promise<number> {
+    const finishedAt = new Date();
+    const summary = summarize(
+      services.flatMap((s) => s.modules),
+      finishedAt.getTime() - this.startedAt.getTime(),
+    );
+    const end: RunEnd = unavailable ? { kind: "services-unavailable" } : { kind: "ran", summary };
+    const result: RunResult = {
+      runId: this.runId,
+      startedAt: this.startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      configPath: config.configPath,
+      environment: config.general.environment,
+      project: { name: config.general.project.name, version: config.general.project.version },
+      services,
+      summary,
+      exitCode: exitCodeOf(end),
+    };
+    await hub.emit("onRunEnd", result);
+    return exitCodeOf(end, hub.failed);
+  }
+}
