@@ -1,17 +1,6 @@
 /** Starting and stopping the servers under test as child processes on free loopback ports. */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freeLoopbackPort } from "../../lib/net/free-port.js";
 
 export interface Started {
   child: ChildProcess;
@@ -27,7 +16,7 @@ export async function startChild(
   env: NodeJS.ProcessEnv = {},
   portArg?: (port: number) => string[],
 ): Promise<Started> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...args, ...(portArg ? portArg(port) : [])], {
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },

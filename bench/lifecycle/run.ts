@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServiceConfig } from "../../controller/src/config/types.js";
-import { freePort } from "../../controller/src/lifecycle/common/free-port.js";
+import { freeLoopbackPort } from "../../lib/net/free-port.js";
 import { makeBenchProject } from "./bench-project.js";
 import { authService, bootOnce } from "./boot-in-process.js";
 import { composeFile, composeUpOnce } from "./compose-baseline.js";
@@ -50,7 +50,7 @@ const variants: {
     name: "process launcher (bundled server.mjs)",
     project: makeBenchProject(
       service(
-        await freePort(),
+        await freeLoopbackPort(),
         `    launcher: process\n    maven_module: ${join(work, "bundle")}\n    start_command: ${teed("node server.mjs")}\n`,
       ),
     ),
@@ -60,7 +60,7 @@ const variants: {
     name: "process launcher (e2e.conf: start-service.mjs)",
     project: makeBenchProject(
       service(
-        await freePort(),
+        await freeLoopbackPort(),
         `    launcher: process\n    maven_module: ${join(REPO, "services/auth")}\n    start_command: ${teed("node ../../controller/bin/start-service.mjs auth")}\n`,
       ),
     ),
@@ -70,7 +70,7 @@ const variants: {
     name: "process launcher (tsx source)",
     project: makeBenchProject(
       service(
-        await freePort(),
+        await freeLoopbackPort(),
         `    launcher: process\n    maven_module: ${join(REPO, "services/auth")}\n    start_command: ${teed("node --import tsx src/server.ts")}\n`,
       ),
     ),
@@ -80,7 +80,9 @@ const variants: {
 if (engine.ok) {
   variants.unshift({
     name: "docker launcher",
-    project: makeBenchProject(service(await freePort(), `    launcher: docker\n    image: ${IMAGE}\n`)),
+    project: makeBenchProject(
+      service(await freeLoopbackPort(), `    launcher: docker\n    image: ${IMAGE}\n`),
+    ),
     readyLog: (output) => {
       const name = /gantry-[a-z0-9]+-auth/.exec(output)?.[0];
       return name ? execFileSync("docker", ["logs", name], { encoding: "utf8", stdio: "pipe" }) : "";
@@ -102,7 +104,7 @@ const lifecycleOnly: {
     name: "bootServices only, process (bundled)",
     service: async () =>
       authService({
-        base_url: `http://127.0.0.1:${await freePort()}`,
+        base_url: `http://127.0.0.1:${await freeLoopbackPort()}`,
         launcher: "process",
         maven_module: join(work, "bundle"),
         start_command: ["node", "server.mjs"],
@@ -114,11 +116,15 @@ if (engine.ok) {
   lifecycleOnly.unshift({
     name: "bootServices only, docker",
     service: async () =>
-      authService({ base_url: `http://127.0.0.1:${await freePort()}`, launcher: "docker", image: IMAGE }),
+      authService({
+        base_url: `http://127.0.0.1:${await freeLoopbackPort()}`,
+        launcher: "docker",
+        image: IMAGE,
+      }),
     runs: [],
   });
 }
-const compositionFile = engine.ok ? composeFile(IMAGE, await freePort()) : "";
+const compositionFile = engine.ok ? composeFile(IMAGE, await freeLoopbackPort()) : "";
 for (let i = 0; i < RUNS; i++) {
   for (const v of variants) {
     writeFileSync(processLog, "");

@@ -2,9 +2,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import Redis from "ioredis";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freeLoopbackPort } from "../../lib/testing/free-port.js";
+import { freeLoopbackPort } from "../../lib/net/free-port.js";
 import { REPO_ROOT, reportNotRun, run } from "./support/docker.js";
 
 let wrapper = "";

@@ -2,7 +2,8 @@
 // search index updated after a write, a job finishing). BasePage.eventually() uses it with
 // test_data.timing.async_timeout; the clock is injectable so the timing is tested without waiting.
 
-import { setTimeout as sleep } from "node:timers/promises";
+import { type Clock, systemClock } from "../time/clock.js";
+import { pollUntil } from "../time/poll.js";
 
 export interface EventuallyOptions {
   /** Give up after this long, ms. BasePage: test_data.timing.async_timeout. */
@@ -11,12 +12,7 @@ export interface EventuallyOptions {
   intervalMs?: number;
 }
 
-export interface Clock {
-  now(): number;
-  sleep(ms: number): Promise<unknown>;
-}
-
-const realClock: Clock = { now: () => performance.now(), sleep: (ms) => sleep(ms) };
+type Try<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 /**
  * Calls `check` until it returns without throwing and resolves to what it returned. When the time
@@ -26,21 +22,29 @@ const realClock: Clock = { now: () => performance.now(), sleep: (ms) => sleep(ms
 export async function eventually<T>(
   check: () => T | Promise<T>,
   options: EventuallyOptions,
-  clock: Clock = realClock,
+  clock: Clock = systemClock,
 ): Promise<T> {
   const { timeoutMs } = options;
   const intervalMs = options.intervalMs ?? 100;
   if (!(timeoutMs >= 0)) throw new RangeError(`eventually: timeoutMs must be >= 0, got ${timeoutMs}`);
-  const started = clock.now();
-  for (let tries = 1; ; tries++) {
+  const attempt = async (): Promise<Try<T>> => {
     try {
-      return await check();
+      return { ok: true, value: await check() };
     } catch (error) {
-      const left = timeoutMs - (clock.now() - started);
-      if (left <= 0) throw withTries(error, timeoutMs, tries);
-      await clock.sleep(Math.min(intervalMs, left));
+      return { ok: false, error };
     }
-  }
+  };
+  // A steady interval: the shared poller with no growth.
+  const outcome = await pollUntil(attempt, (t) => t.ok, {
+    timeoutMs,
+    clock,
+    initialIntervalMs: intervalMs,
+    maxIntervalMs: intervalMs,
+    factor: 1,
+  });
+  const last = outcome.last;
+  if (last.ok) return last.value;
+  throw withTries(last.error, timeoutMs, outcome.attempts);
 }
 
 function withTries(error: unknown, timeoutMs: number, tries: number): unknown {

@@ -1,11 +1,12 @@
 // One run's lifecycle: sweep leftovers, bring each requested service to health (already running,
 // reused, or started by a launcher), and stop everything it started, exactly once.
+
+import { freeLoopbackPort } from "../../../lib/net/free-port.js";
 import type { ResolvedConfig, ServiceConfig } from "../config/types.js";
 import { backingEnv } from "./backing-env.js";
 import { chooseLauncher } from "./choose-launcher.js";
 import { SignalGuard } from "./cleanup/signal-guard.js";
 import { sweepLeftovers } from "./cleanup/sweeper.js";
-import { freePort } from "./common/free-port.js";
 import { currentOwner } from "./common/owner.js";
 import { healthUrl, loopbackPort } from "./common/service-urls.js";
 import type { RuntimeClient } from "./container-runtime/runtime-client.js";
@@ -138,7 +139,7 @@ export class BootSession {
     }
     const launcher = await chooseLauncher(service, this.config.rootDir, runtime);
     if (launcher instanceof ServiceFailure) return launcher;
-    const hostPort = loopbackPort(service.base_url) ?? (await freePort());
+    const hostPort = loopbackPort(service.base_url) ?? (await freeLoopbackPort());
     const mine: Resource[] = [];
     const track = (r: Resource) => {
       mine.push(r);

@@ -13,7 +13,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import type { DispatcherRegistry } from "../http/dispatchers.js";
 import type { BootOptions, BootResult } from "../lifecycle/types.js";
 import { type BootFn, BootInProgress } from "./boot-in-progress.js";
-import { ImportLoader } from "./import-loader.js";
+import { CompiledLoader } from "./compiled-loader.js";
 import { formatPlanList } from "./list-plan.js";
 import { loadPages, planRun, type RunPlan } from "./plan-run.js";
 import type { ReporterSource } from "./reporter.js";
@@ -33,7 +33,7 @@ export interface RunDeps {
   reporters: ReporterSource;
   /** Boots the services (lifecycle/'s bootServices unless given). */
   boot?: BootFn;
-  /** Imports pages, scenario modules and reporter modules (ImportLoader unless given). */
+  /** Imports pages, scenario modules and reporter modules (CompiledLoader unless given). */
   loader?: ScenarioLoader;
 }
 
@@ -77,7 +77,7 @@ export class RunSession {
     private readonly deps: RunDeps,
   ) {
     this.out = options.out ?? process.stdout;
-    this.loader = deps.loader ?? new ImportLoader();
+    this.loader = deps.loader ?? new CompiledLoader();
   }
 
   async run(): Promise<number> {

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { freeLoopbackPort } from "../../../lib/testing/free-port.js";
+import { freeLoopbackPort } from "../../../lib/net/free-port.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
 import {
   confFor,

@@ -5,7 +5,7 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { freeLoopbackPort } from "../../../lib/testing/free-port.js";
+import { freeLoopbackPort } from "../../../lib/net/free-port.js";
 import { ApiConfigLoader } from "../../src/config/index.js";
 import { isolatedEnv, tempDir, writeFile } from "./helpers.js";
 

@@ -1,7 +1,8 @@
 // BasePage.eventually() and BasePage.testUser(), and the eventually() loop under a fake clock.
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "vitest";
-import { type Clock, eventually } from "../../src/http/eventually.js";
+import { eventually } from "../../src/http/eventually.js";
+import { FakeClock } from "../helpers/fake-clock.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
 import { pageMaker, testPageContext } from "../helpers/page-context.js";
 
@@ -20,23 +21,9 @@ function pageFor(baseUrl: string, asyncTimeout = 10_000) {
   });
 }
 
-/** Time moves only when the loop sleeps. */
-function fakeClock(): Clock & { slept: number[] } {
-  let now = 0;
-  const slept: number[] = [];
-  return {
-    slept,
-    now: () => now,
-    sleep: async (ms) => {
-      slept.push(ms);
-      now += ms;
-    },
-  };
-}
-
 describe("eventually()", () => {
   it("retries every intervalMs until the check passes and returns its value", async () => {
-    const clock = fakeClock();
+    const clock = new FakeClock();
     let calls = 0;
     const value = await eventually(
       () => {
@@ -49,11 +36,11 @@ describe("eventually()", () => {
     );
     assert.equal(value, "done");
     assert.equal(calls, 3);
-    assert.deepEqual(clock.slept, [50, 50]);
+    assert.deepEqual(clock.sleeps, [50, 50]);
   });
 
   it("gives up at the timeout with the last assertion error, saying how long and how many tries", async () => {
-    const clock = fakeClock();
+    const clock = new FakeClock();
     let calls = 0;
     const error = await eventually(
       () => {
@@ -67,11 +54,11 @@ describe("eventually()", () => {
     assert.equal(error.actual, 4);
     assert.match(error.message, /^count\b[\s\S]*\n\(still failing after 250 ms, 4 tries\)$/);
     // The last pause is cut to the time left, so the loop never overshoots the timeout.
-    assert.deepEqual(clock.slept, [100, 100, 50]);
+    assert.deepEqual(clock.sleeps, [100, 100, 50]);
   });
 
   it("tries once with a zero timeout, and refuses a negative one", async () => {
-    const clock = fakeClock();
+    const clock = new FakeClock();
     await assert.rejects(
       eventually(() => Promise.reject("plain"), { timeoutMs: 0 }, clock),
       /^Error: plain\n\(still failing after 0 ms, 1 try\)$/,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "vitest";
-import { freeLoopbackPort } from "../../../lib/testing/free-port.js";
+import { freeLoopbackPort } from "../../../lib/net/free-port.js";
 import { BasePage, PAGE_RECORDER } from "../../src/http/base-page.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
 import { testPageContext } from "../helpers/page-context.js";

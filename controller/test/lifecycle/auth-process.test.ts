@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { freePort } from "../../src/lifecycle/common/free-port.js";
+import { freeLoopbackPort } from "../../../lib/net/free-port.js";
 import { bootServices } from "../../src/lifecycle/index.js";
 import { makeConfig, makeService } from "./helpers/make-config.js";
 import { REPO_ROOT } from "./helpers/repo-root.js";
@@ -7,7 +7,7 @@ import { collectLog, noEngine } from "./helpers/tiny-service.js";
 
 describe("process launcher with the real auth service", () => {
   it("starts services/auth as a process on the base_url port, it answers, SIGUSR2 resets it, stop() ends it", async () => {
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const service = makeService("auth", {
       base_url: `http://localhost:${port}`,
       port: 8765,

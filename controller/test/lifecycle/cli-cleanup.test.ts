@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { freeLoopbackPort } from "../../../lib/net/free-port.js";
 import type { PidRecord } from "../../src/lifecycle/cleanup/pidfile-store.js";
 import { isRunning } from "../../src/lifecycle/cleanup/process-group.js";
-import { freePort } from "../../src/lifecycle/common/free-port.js";
 import { makeCliProject } from "./helpers/cli-project.js";
 import { containersWithLabel, ensureDockerEngine, notRunTitle } from "./helpers/docker-engine.js";
 
@@ -34,7 +34,7 @@ describe("e2e run cleanup (process launcher)", () => {
   it(
     "leaves no process behind after a normal run",
     async () => {
-      const project = makeCliProject({ tiny: await freePort() });
+      const project = makeCliProject({ tiny: await freeLoopbackPort() });
       const run = project.run();
       const { code } = await run.exited;
       expect(run.output()).toContain("tiny: healthy at");
@@ -47,7 +47,7 @@ describe("e2e run cleanup (process launcher)", () => {
   it(
     "stops what it started when the CLI gets SIGTERM mid-run",
     async () => {
-      const project = makeCliProject({ tiny: await freePort() });
+      const project = makeCliProject({ tiny: await freeLoopbackPort() });
       const run = project.run({ HOLD_MS: "3000" });
       await until(() => markerLines(project.marker) > 0, "the module starting");
       const [record] = pidRecords(project.dir);
@@ -63,7 +63,7 @@ describe("e2e run cleanup (process launcher)", () => {
   it(
     "after the CLI is killed with SIGKILL, the next run removes the leftover process before it starts",
     async () => {
-      const project = makeCliProject({ tiny: await freePort() });
+      const project = makeCliProject({ tiny: await freeLoopbackPort() });
       const killed = project.run({ HOLD_MS: "60000" });
       await until(() => markerLines(project.marker) > 0, "the module starting");
       killed.child.kill("SIGKILL");
@@ -88,7 +88,7 @@ describe.runIf(engine.ok)("e2e run cleanup (docker launcher)", () => {
   it(
     "removes its containers on SIGTERM, and sweeps them by label after a SIGKILL",
     async () => {
-      const project = makeCliProject({ tiny: await freePort(), boxed: await freePort() });
+      const project = makeCliProject({ tiny: await freeLoopbackPort(), boxed: await freeLoopbackPort() });
       const terminated = project.run({ HOLD_MS: "3000" });
       await until(() => markerLines(project.marker) > 0, "the first module starting", 200_000);
       const runId = /gantry-([a-z0-9]+)-boxed/.exec(terminated.output())?.[1];

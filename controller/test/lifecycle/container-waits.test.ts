@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ContainerClient, ContainerInfo } from "../../src/lifecycle/container-runtime/types.js";
 import { Wait } from "../../src/lifecycle/index.js";
-import { FakeClock } from "./helpers/fake-clock.js";
+import { FakeClock } from "../helpers/fake-clock.js";
 
 /** Only what the container waits use: inspect and exec, answering from scripted lists. */
 function scriptedClient(health: (string | undefined)[], exits: number[] = []): ContainerClient {

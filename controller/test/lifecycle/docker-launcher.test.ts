@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../../src/lifecycle/common/free-port.js";
+import { freeLoopbackPort } from "../../../lib/net/free-port.js";
 import { type BootResult, bootServices, RequiredServiceError } from "../../src/lifecycle/index.js";
 import {
   containersWithLabel,
@@ -31,7 +31,7 @@ const REDIS = {
 
 async function auth(overrides: Parameters<typeof makeService>[1] = {}) {
   return makeService("auth", {
-    base_url: `http://localhost:${await freePort()}`,
+    base_url: `http://localhost:${await freeLoopbackPort()}`,
     port: 8765,
     launcher: "docker",
     env: { LOG_LEVEL: "info" },
@@ -184,7 +184,7 @@ describe.runIf(engine.ok)("containers built from a small Dockerfile", () => {
   async function boxedTiny(env: Record<string, string>, runId: string) {
     const root = tinyImageRoot();
     const service = makeService("tiny", {
-      base_url: `http://127.0.0.1:${await freePort()}`,
+      base_url: `http://127.0.0.1:${await freeLoopbackPort()}`,
       launcher: "docker",
       env,
     });
@@ -214,7 +214,7 @@ describe.runIf(engine.ok)("containers built from a small Dockerfile", () => {
     async () => {
       const root = tinyImageRoot();
       const service = makeService("tiny", {
-        base_url: `http://127.0.0.1:${await freePort()}`,
+        base_url: `http://127.0.0.1:${await freeLoopbackPort()}`,
         launcher: "docker",
         env: { CRASH_AT_START: "1" },
       });

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from "node:http";
 import { createServer as createTcpServer } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { Wait, WaitInterruptedError, WaitTimeoutError } from "../../src/lifecycle/index.js";
-import { FakeClock } from "./helpers/fake-clock.js";
+import { FakeClock } from "../helpers/fake-clock.js";
 
 const servers: { close(cb?: () => void): unknown }[] = [];
 afterEach(async () => {

@@ -1,9 +1,9 @@
 // Starts the containers a service depends on (e.g. task-graph → Redis), waits until each is
 // healthy, and returns the env vars (url_env) that tell the service where they are.
 import type { BackingServiceConfig, ServiceConfig } from "../../config/types.js";
+import type { Wakeup } from "../../time/wakeup.js";
 import { runLabels } from "../common/labels.js";
 import type { Owner } from "../common/owner.js";
-import type { Wakeup } from "../common/wakeup.js";
 import type { RuntimeClient } from "../container-runtime/runtime-client.js";
 import type { Resource } from "../resource.js";
 import { Wait } from "../wait-strategies/wait.js";

@@ -1,8 +1,8 @@
 // How a service gets started: one interface, a docker and a process implementation.
 // States have their own types: LaunchRequest (what to start) → StartedService → StoppedService.
 import type { ServiceConfig } from "../../config/types.js";
+import type { Wakeup } from "../../time/wakeup.js";
 import type { Owner } from "../common/owner.js";
-import type { Wakeup } from "../common/wakeup.js";
 
 export type LauncherName = "docker" | "process";
 

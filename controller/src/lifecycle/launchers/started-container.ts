@@ -1,8 +1,9 @@
 // A service (or backing) container we started: follows its log, resets by SIGUSR2 through the
 // Docker API, and is stopped and removed on stop().
+
+import { Wakeup } from "../../time/wakeup.js";
 import { debugLog } from "../common/debug-log.js";
 import { RingBuffer } from "../common/ring-buffer.js";
-import { Wakeup } from "../common/wakeup.js";
 import type { ContainerClient } from "../container-runtime/types.js";
 import type { StartedService, StoppedService } from "./launcher.js";
 import { resetContainer } from "./reset-container.js";

@@ -1,12 +1,12 @@
 // A service running as a child process: log tail, reset by SIGUSR2, stop by its process group.
 import type { ChildProcess } from "node:child_process";
 import { closeSync, openSync, readSync, statSync, watch } from "node:fs";
+import { Wakeup } from "../../time/wakeup.js";
 import type { PidfileStore, PidRecord } from "../cleanup/pidfile-store.js";
 import { stopGroup } from "../cleanup/process-group.js";
 import { groupMembersCatching } from "../cleanup/signal-catchers.js";
 import { debugLog } from "../common/debug-log.js";
 import { RingBuffer } from "../common/ring-buffer.js";
-import { Wakeup } from "../common/wakeup.js";
 import type { StartedService, StoppedService } from "./launcher.js";
 
 export class StartedProcess implements StartedService {

@@ -3,8 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freeLoopbackPort } from "../../../../lib/net/free-port.js";
 import type { ServiceConfig } from "../../../src/config/types.js";
-import { freePort } from "../../../src/lifecycle/common/free-port.js";
 import { makeService } from "./make-config.js";
 
 export const TINY_SERVICE = fileURLToPath(new URL("../fixtures/tiny-service.mjs", import.meta.url));
@@ -13,7 +13,7 @@ export async function tinyService(
   name: string,
   overrides: Partial<ServiceConfig> = {},
 ): Promise<ServiceConfig> {
-  const port = await freePort();
+  const port = await freeLoopbackPort();
   return makeService(name, {
     base_url: `http://localhost:${port}`,
     maven_module: ".",

@@ -2,7 +2,7 @@
 // mapping, error classification — and that an unreachable server is reported as unavailable.
 import neo4j from "neo4j-driver";
 import { describe, expect, it } from "vitest";
-import { freeLoopbackPort } from "../../../../lib/testing/free-port.js";
+import { freeLoopbackPort } from "../../../../lib/net/free-port.js";
 import { classifyNeo4jError } from "../../src/adapters/neo4j-graph/errors.js";
 import { Neo4jGraphStore } from "../../src/adapters/neo4j-graph/index.js";
 import { issueProps, toComponent, toInt, toIssue, toNumber } from "../../src/adapters/neo4j-graph/mapping.js";

@@ -3,7 +3,7 @@
 // Redis 8 binary the suite names itself as not run.
 import { describe, expect, it } from "vitest";
 import { eventually } from "../../../../controller/src/http/eventually.js";
-import { freeLoopbackPort } from "../../../../lib/testing/free-port.js";
+import { freeLoopbackPort } from "../../../../lib/net/free-port.js";
 import { RedisVectorIndex } from "../../src/adapters/redis-vector/index.js";
 import { type Json, type StartedService, startService } from "../helpers/start-service.js";
 import { redisServerBinary, startRedis } from "../support/redis-server.js";

@@ -4,10 +4,10 @@
 // no Redis 8 can be had, `reason` says why, so the suite can name itself as not run.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { freeLoopbackPort } from "../../../../lib/net/free-port.js";
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const SETUP_SCRIPT = resolve(REPO_ROOT, "infra/images/redis8.sh");
@@ -56,7 +56,7 @@ export async function startRedis(
   } catch (error) {
     return { reason: (error as Error).message };
   }
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await freeLoopbackPort());
   const child = spawn(
     bin,
     ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
@@ -100,17 +100,5 @@ function stop(child: ChildProcess): Promise<void> {
       resolveStop();
     });
     child.kill("SIGTERM");
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
   });
 }

@@ -1,7 +1,9 @@
-// An ephemeral port on 127.0.0.1, for a service whose base_url does not name a local port.
+// A loopback port that was free a moment ago: the lifecycle gives it to a service whose base_url
+// names no local port; tests start something there or, left as it is, use it as an address where
+// nothing listens (connection refused).
 import { createServer } from "node:net";
 
-export function freePort(): Promise<number> {
+export function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

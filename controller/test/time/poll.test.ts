@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pollUntil } from "../../src/lifecycle/common/poll.js";
-import { Wakeup } from "../../src/lifecycle/common/wakeup.js";
-import { FakeClock } from "./helpers/fake-clock.js";
+import { pollUntil } from "../../src/time/poll.js";
+import { Wakeup } from "../../src/time/wakeup.js";
+import { FakeClock } from "../helpers/fake-clock.js";
 
 describe("pollUntil", () => {
   it("tries at once, then every 100 ms growing to at most 1 s", async () => {

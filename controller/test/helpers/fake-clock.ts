@@ -1,5 +1,5 @@
 // A clock that only moves when something sleeps on it, recording each sleep.
-import type { Clock } from "../../../src/lifecycle/common/clock.js";
+import type { Clock } from "../../src/time/clock.js";
 
 export class FakeClock implements Clock {
   time = 0;
