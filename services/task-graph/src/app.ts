@@ -65,6 +65,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const { graph, vectors, embedder } = opts.adapters;
   // The graph is the record of truth: if it cannot open (e.g. a corrupt journal), do not start.
   await graph.init();
+  for (const note of graph.startupNotes ?? []) app.log.warn({ backend: graph.backend }, note);
   // The vector index only serves search: start degraded (503 on search, /health says so) rather
   // than not at all, and let the adapter reconnect by itself.
   const vectorsReady = await vectors.init().then(

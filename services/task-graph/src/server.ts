@@ -1,11 +1,15 @@
 // `npm run start:task-graph`: PORT (default 8000), HOST, DATA_DIR, LOG_LEVEL, backends from env.
+// `--repair` is JOURNAL_REPAIR=truncate: cut a damaged journal at the damaged line (backup kept).
 import { handleShutdownSignals, listen } from "../../../lib/service-kit/index.js";
 import { selectAdapters } from "./adapters/select.js";
 import { buildTaskGraphApp } from "./app.js";
 import { DEFAULT_PORT } from "./index.js";
 
 try {
-  const app = await buildTaskGraphApp({ adapters: selectAdapters(process.env) });
+  const env = process.argv.includes("--repair")
+    ? { ...process.env, JOURNAL_REPAIR: "truncate" }
+    : process.env;
+  const app = await buildTaskGraphApp({ adapters: selectAdapters(env), env });
   handleShutdownSignals(app);
   const url = await listen(app, { defaultPort: DEFAULT_PORT });
   app.log.info({ url }, "task-graph listening");

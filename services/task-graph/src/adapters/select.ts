@@ -42,7 +42,14 @@ export function selectGraph(env: NodeJS.ProcessEnv): GraphStore {
   const uri = value(env, "NEO4J_URI");
   if (!uri) {
     const dataDir = value(env, "DATA_DIR");
-    return new EmbeddedGraphStore(dataDir ? { dataDir } : {});
+    const repair = value(env, "JOURNAL_REPAIR");
+    if (repair !== undefined && repair !== "truncate") {
+      throw new AdapterConfigError(
+        "JOURNAL_REPAIR",
+        `JOURNAL_REPAIR must be "truncate" (cut a damaged journal at the damaged line, keeping a backup), got "${repair}"`,
+      );
+    }
+    return new EmbeddedGraphStore({ ...(dataDir ? { dataDir } : {}), ...(repair ? { repair } : {}) });
   }
   if (!/^(neo4j|bolt)(\+s|\+ssc)?:\/\/./.test(uri)) {
     throw new AdapterConfigError("NEO4J_URI", `NEO4J_URI must be a neo4j:// or bolt:// URI, got "${uri}"`);

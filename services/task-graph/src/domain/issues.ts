@@ -57,10 +57,9 @@ export class IssueService {
       };
       return { ...(await settle(store.createIssue(record), this.ctx.visibleAtCall)), record };
     });
-    // Index while the write is being made durable: CPU work overlaps the disk sync.
-    const indexed = this.ctx.indexer.indexIssue(record);
+    // Indexed only once durable: a write the disk refuses must not show in search either.
     await durable;
-    await indexed;
+    await this.ctx.indexer.indexIssue(record);
     return issueView(record, { depends_on: [], blocks: [] }, record.created_at);
   }
 
@@ -113,10 +112,9 @@ export class IssueService {
       };
       return { ...(await settle(store.updateIssue(record), this.ctx.visibleAtCall)), record };
     });
-    const indexed = this.ctx.indexer.indexIssue(record);
     const updated = await durable;
-    await indexed;
     if (!updated) throw issueNotFound(id);
+    await this.ctx.indexer.indexIssue(record);
     return toIssueView(store, record, this.nowText());
   }
 

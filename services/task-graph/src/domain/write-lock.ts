@@ -1,10 +1,13 @@
 // Serialises check-then-write sequences (cycle check + edge insert, name check + insert) so two
-// requests cannot both pass a check that only one of them may pass.
+// requests cannot both pass a check that only one of them may pass. Inside the lock, reads see
+// writes not yet durable (see ports/write-scope.ts); outside it they see only durable ones.
+import { runInWriteScope } from "../ports/write-scope.js";
+
 export class WriteLock {
   private tail: Promise<unknown> = Promise.resolve();
 
   run<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(fn);
+    const result = this.tail.then(() => runInWriteScope(fn));
     this.tail = result.catch(() => {});
     return result;
   }

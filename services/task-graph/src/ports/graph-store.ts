@@ -122,6 +122,8 @@ export interface GraphStore {
   readonly appliesSynchronously?: boolean;
   /** Opens connections, replays journals, creates constraints. */
   init(): Promise<void>;
+  /** What init() repaired or cut (a torn journal tail, a repaired journal), for the log. */
+  readonly startupNotes?: readonly string[];
   close(): Promise<void>;
   /** Cheap liveness probe used by /health; throws when the backend is down. */
   ping(): Promise<void>;

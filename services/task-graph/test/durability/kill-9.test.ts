@@ -1,50 +1,23 @@
 // Kill -9 in the middle of a burst of concurrent writes, restart on the same DATA_DIR: every
 // write that was acknowledged with a 2xx must be there, and the journal must replay cleanly.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { type ServerProcess, startServerProcess } from "../helpers/server-process.js";
 import { client } from "../helpers/start-service.js";
 
-const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const dataDir = mkdtempSync(join(tmpdir(), "tg-kill9-"));
-const children: ChildProcess[] = [];
+const children: ServerProcess[] = [];
 afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  for (const c of children) if (c.child.exitCode === null) c.child.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Starts `npm run start:task-graph`'s command on an ephemeral port and waits for its URL. */
-function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "services/task-graph/src/server.ts"], {
-    cwd: REPO,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  return new Promise((resolvePromise, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start within 20 s:\n${out}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        child.stdout!.off("data", onData);
-        resolvePromise({ url: m[1]!, child });
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (c: Buffer) => {
-      out += c.toString();
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening:\n${out}`));
-    });
-  });
+async function startServer(): Promise<ServerProcess> {
+  const server = await startServerProcess({ DATA_DIR: dataDir });
+  children.push(server);
+  return server;
 }
 
 describe("durability across kill -9", () => {
@@ -111,8 +84,6 @@ describe("durability across kill -9", () => {
     expect((await again.post("/api/v1/issues", { title: "after restart", component_id: comp })).status).toBe(
       201,
     );
-    second.child.kill("SIGTERM");
-    await new Promise((r) => second.child.once("exit", r));
-    expect(second.child.exitCode).toBe(0);
+    expect(await second.stop()).toBe(0);
   }, 90_000);
 });

@@ -98,7 +98,49 @@ describe("embedded graph store journal", () => {
     const lines = readFileSync(file, "utf8").split("\n");
     lines[0] = lines[0]!.slice(0, 10);
     writeFileSync(file, lines.join("\n"));
-    await expect(open()).rejects.toThrow(/line 1 is not valid JSON/);
+    await expect(open()).rejects.toThrow(`${file}:1: damaged journal record`);
+  });
+
+  it("refuses to start on a damaged last line that was written whole (it may have been acknowledged)", async () => {
+    const s = await open();
+    await s.createIssue(makeIssue());
+    await s.close();
+    const file = join(graphDir(), journals()[0]!);
+    appendFileSync(file, '{"op":"issue.put","iss\n');
+    await expect(open()).rejects.toThrow(`${file}:2: damaged journal record`);
+  });
+
+  it("with repair, keeps a backup of the damaged journal and cuts it at the damaged line", async () => {
+    const s = await open();
+    const titles = ["one", "two", "three", "four"];
+    for (const title of titles) await s.createIssue(makeIssue({ title }));
+    await s.close();
+    const file = join(graphDir(), journals()[0]!);
+    const original = readFileSync(file, "utf8");
+    const lines = original.split("\n");
+    lines[2] = `${lines[2]!.slice(0, 25)}#garbage`;
+    const damaged = lines.join("\n");
+    writeFileSync(file, damaged);
+
+    await expect(open()).rejects.toThrow(`${file}:3: damaged journal record`);
+    const repaired = new EmbeddedGraphStore({ dataDir, repair: "truncate" });
+    await repaired.init();
+    expect((await repaired.allIssues()).map((i) => i.title)).toEqual(["one", "two"]);
+    expect(repaired.startupNotes).toHaveLength(1);
+    expect(repaired.startupNotes[0]).toMatch(
+      /:3: damaged journal record; repaired by cutting there \(2 line\(s\) dropped\)/,
+    );
+    await repaired.createIssue(makeIssue({ title: "five" }));
+    await repaired.close();
+
+    const backups = readdirSync(graphDir()).filter((f) => /\.bak-\d{8}T\d{9}Z$/.test(f));
+    expect(backups).toHaveLength(1);
+    expect(readFileSync(join(graphDir(), backups[0]!), "utf8")).toBe(damaged);
+    expect(repaired.startupNotes[0]).toContain(join(graphDir(), backups[0]!));
+    // Without repair again: the cut journal replays cleanly.
+    const again = await open();
+    expect((await again.allIssues()).map((i) => i.title)).toEqual(["one", "two", "five"]);
+    await again.close();
   });
 
   it("compacts into a snapshot and a new journal without losing or duplicating anything", async () => {

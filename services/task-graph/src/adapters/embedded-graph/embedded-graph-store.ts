@@ -1,6 +1,10 @@
 // The default GraphStore: the whole graph in memory, made durable by an append-only journal in
 // `dataDir` (fdatasync before a write resolves) and compacted into a snapshot as it grows.
 // Without a dataDir it is purely in memory (tests, throwaway runs).
+// Two states with a journal: `committed` holds only durable writes and answers every read;
+// `head` is committed plus the writes still waiting for their fdatasync, and answers the reads
+// of writers holding the domain's write lock (ports/write-scope.ts). A write the disk refuses is
+// thus never seen by a reader, and head is rebuilt from committed when one fails.
 import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type {
@@ -16,12 +20,14 @@ import type {
   ReleaseRequest,
   WalkResult,
 } from "../../ports/graph-store.js";
+import { inWriteScope } from "../../ports/write-scope.js";
 import { decideClaim, decideRelease } from "./claims.js";
 import { GraphState } from "./graph-state.js";
 import { listIssues } from "./issue-list.js";
 import { Journal } from "./journal.js";
-import type { Mutation } from "./mutations.js";
-import { journalFile, replay, SNAPSHOT_FILE } from "./replay.js";
+import type { JournalFs } from "./journal-file.js";
+import type { Mutation, SnapshotData } from "./mutations.js";
+import { journalFile, type RepairMode, replay, SNAPSHOT_FILE } from "./replay.js";
 import { findPath, walk } from "./traversal.js";
 
 export interface EmbeddedGraphOptions {
@@ -31,24 +37,38 @@ export interface EmbeddedGraphOptions {
   compactBytes?: number;
   /** Most mutations per fdatasync; 1 disables group commit (benchmark baseline). @default unlimited */
   maxBatch?: number;
+  /**
+   * "truncate": a damaged journal line is cut off (the journal kept as a backup beside it)
+   * instead of refusing to start. @default refuse
+   */
+  repair?: RepairMode;
+  /** File system seam of the journal (tests inject failures). @default node:fs */
+  fs?: JournalFs;
 }
 
 export class EmbeddedGraphStore implements GraphStore {
   readonly backend = "embedded";
   /** A mutation is readable as soon as the method is called; only durability is awaited. */
   readonly appliesSynchronously = true;
-  private state = new GraphState();
+  private committed = new GraphState();
+  private head = this.committed;
   private journal: Journal | null = null;
+  /** The journal a compaction is draining while appends already go to the next one. */
+  private retiring: Journal | null = null;
+  private probing: Promise<void> | null = null;
   private generation = 0;
   private compacting: Promise<void> | null = null;
   private closed = false;
+  startupNotes: readonly string[] = [];
   /** Set when a compaction failed (the journals are kept, so nothing is lost). */
   lastCompactionError: Error | null = null;
   private readonly dir: string | null;
   private readonly compactBytes: number;
   private readonly maxBatch: number | undefined;
+  private readonly options: EmbeddedGraphOptions;
 
   constructor(options: EmbeddedGraphOptions = {}) {
+    this.options = options;
     this.dir = options.dataDir ? join(options.dataDir, "graph") : null;
     this.compactBytes = options.compactBytes ?? 64 * 1024 * 1024;
     this.maxBatch = options.maxBatch;
@@ -57,10 +77,32 @@ export class EmbeddedGraphStore implements GraphStore {
   async init(): Promise<void> {
     if (!this.dir) return;
     await mkdir(this.dir, { recursive: true });
-    this.state = new GraphState();
-    const report = await replay(this.dir, this.state);
+    const committed = new GraphState();
+    const head = new GraphState();
+    const report = await replay(
+      this.dir,
+      {
+        load: (s) => {
+          committed.load(s);
+          head.load(s);
+        },
+        apply: (m) => {
+          committed.apply(m);
+          head.apply(m);
+        },
+      },
+      { ...(this.options.repair ? { repair: this.options.repair } : {}) },
+    );
+    this.startupNotes = report.notes;
+    this.committed = committed;
+    this.head = head;
     this.generation = report.generation;
     this.journal = await Journal.open(join(this.dir, journalFile(this.generation)), this.journalOptions());
+  }
+
+  /** Readers see durable state; writers holding the write lock also see pending writes. */
+  private get state(): GraphState {
+    return this.head !== this.committed && inWriteScope() ? this.head : this.committed;
   }
 
   async close(): Promise<void> {
@@ -70,9 +112,15 @@ export class EmbeddedGraphStore implements GraphStore {
     await this.journal?.close();
   }
 
+  /** Down while the last journal write failed and a probe write still fails (disk full, EIO). */
   async ping(): Promise<void> {
     if (this.closed) throw new Error("embedded graph store is closed");
-    this.journal?.assertWritable();
+    const journal = this.journal;
+    if (!journal?.lastFailure) return;
+    this.probing ??= journal.probe().finally(() => {
+      this.probing = null;
+    });
+    await this.probing;
   }
 
   /** Waits for a running compaction (tests and benchmarks). */
@@ -81,18 +129,18 @@ export class EmbeddedGraphStore implements GraphStore {
   }
 
   createIssue(issue: IssueRecord): Promise<void> {
-    if (this.state.issues.has(issue.id)) return Promise.reject(new Error(`issue ${issue.id} already exists`));
+    if (this.head.issues.has(issue.id)) return Promise.reject(new Error(`issue ${issue.id} already exists`));
     return this.write({ op: "issue.put", issue: freezeIssue(issue) });
   }
 
   async updateIssue(issue: IssueRecord): Promise<boolean> {
-    if (!this.state.issues.has(issue.id)) return false;
+    if (!this.head.issues.has(issue.id)) return false;
     await this.write({ op: "issue.put", issue: freezeIssue(issue) });
     return true;
   }
 
   async deleteIssue(id: string): Promise<boolean> {
-    if (!this.state.issues.has(id)) return false;
+    if (!this.head.issues.has(id)) return false;
     await this.write({ op: "issue.del", id });
     return true;
   }
@@ -137,7 +185,8 @@ export class EmbeddedGraphStore implements GraphStore {
     id: string,
     rule: (issue: IssueRecord) => { result: ClaimOutcome; put?: IssueRecord },
   ): Promise<ClaimOutcome> {
-    const issue = this.state.issues.get(id);
+    // A write-path check: it must see writes not yet durable (head), like the other writes.
+    const issue = this.head.issues.get(id);
     if (!issue) return { outcome: "missing" };
     const { result, put } = rule(issue);
     if (put) await this.write({ op: "issue.put", issue: freezeIssue(put) });
@@ -145,20 +194,20 @@ export class EmbeddedGraphStore implements GraphStore {
   }
 
   createComponent(component: ComponentRecord): Promise<void> {
-    if (this.state.components.has(component.id)) {
+    if (this.head.components.has(component.id)) {
       return Promise.reject(new Error(`component ${component.id} already exists`));
     }
     return this.write({ op: "component.put", component: Object.freeze({ ...component }) });
   }
 
   async updateComponent(component: ComponentRecord): Promise<boolean> {
-    if (!this.state.components.has(component.id)) return false;
+    if (!this.head.components.has(component.id)) return false;
     await this.write({ op: "component.put", component: Object.freeze({ ...component }) });
     return true;
   }
 
   async deleteComponent(id: string): Promise<boolean> {
-    if (!this.state.components.has(id)) return false;
+    if (!this.head.components.has(id)) return false;
     await this.write({ op: "component.del", id });
     return true;
   }
@@ -179,15 +228,15 @@ export class EmbeddedGraphStore implements GraphStore {
 
   async addDependency(edge: DependencyEdge): Promise<boolean> {
     for (const id of [edge.issue_id, edge.depends_on_id]) {
-      if (!this.state.issues.has(id)) throw new Error(`issue ${id} does not exist`);
+      if (!this.head.issues.has(id)) throw new Error(`issue ${id} does not exist`);
     }
-    if (this.state.hasEdge(edge)) return false;
+    if (this.head.hasEdge(edge)) return false;
     await this.write({ op: "dep.add", edge: { issue_id: edge.issue_id, depends_on_id: edge.depends_on_id } });
     return true;
   }
 
   async removeDependency(edge: DependencyEdge): Promise<boolean> {
-    if (!this.state.hasEdge(edge)) return false;
+    if (!this.head.hasEdge(edge)) return false;
     await this.write({ op: "dep.del", edge: { issue_id: edge.issue_id, depends_on_id: edge.depends_on_id } });
     return true;
   }
@@ -219,17 +268,32 @@ export class EmbeddedGraphStore implements GraphStore {
     return walk(this.state, id, direction, maxDepth);
   }
 
-  private journalOptions(): { maxBatch?: number } {
-    return this.maxBatch === undefined ? {} : { maxBatch: this.maxBatch };
+  private journalOptions(): { maxBatch?: number; fs?: JournalFs; onFailure: (err: Error) => void } {
+    return {
+      ...(this.maxBatch === undefined ? {} : { maxBatch: this.maxBatch }),
+      ...(this.options.fs ? { fs: this.options.fs } : {}),
+      onFailure: (err) => this.forgetPending(err),
+    };
   }
 
-  // Applies at once (readers see it), then resolves when the journal line is on disk.
+  // A journal batch failed and every write waiting behind it is refused: head goes back to the
+  // durable state. A journal being replaced by compaction may hold writes queued on top: refuse them.
+  private forgetPending(err: Error): void {
+    this.retiring?.refuseQueued(err);
+    this.journal?.refuseQueued(err);
+    this.head = GraphState.copyOf(this.committed);
+  }
+
+  // Applies to head at once (writers under the lock see it), journals it, and applies it to
+  // committed (readers see it) once the line is on disk, just before the write resolves.
   private write(m: Mutation): Promise<void> {
     if (this.closed) return Promise.reject(new Error("embedded graph store is closed"));
-    if (this.journal) this.journal.assertWritable();
-    this.state.apply(m);
-    if (!this.journal) return Promise.resolve();
-    const durable = this.journal.append(`${JSON.stringify(m)}\n`);
+    if (!this.journal) {
+      this.committed.apply(m);
+      return Promise.resolve();
+    }
+    this.head.apply(m);
+    const durable = this.journal.append(`${JSON.stringify(m)}\n`, () => this.committed.apply(m));
     if (!this.compacting && this.journal.size > this.compactBytes) {
       // A failed compaction loses nothing (the journals stay); it is retried as the journal grows.
       this.compacting = this.compact()
@@ -243,37 +307,45 @@ export class EmbeddedGraphStore implements GraphStore {
     return durable;
   }
 
-  // Switch appends to a new journal at one instant, snapshot the state of that instant, and
-  // only then retire the old journal. A crash at any step replays to the same state.
+  // Switch appends to a new journal at one instant; once the old one has drained (each of its
+  // writes durable or refused) and before the new one writes anything, committed is exactly the
+  // state of the old journals: snapshot it, and only then retire the old journal. A crash at any
+  // step replays to the same state.
   private async compact(): Promise<void> {
     const dir = this.dir!;
     let release!: () => void;
-    let abandon!: (err: Error) => void;
-    const oldDrained = new Promise<void>((res, rej) => {
+    const oldDrained = new Promise<void>((res) => {
       release = res;
-      abandon = rej;
     });
-    oldDrained.catch(() => {});
     const generation = this.generation + 1;
     const next = await Journal.open(join(dir, journalFile(generation)), {
       ...this.journalOptions(),
       notBefore: oldDrained,
     });
     const old = this.journal!;
+    this.retiring = old;
     this.journal = next;
     this.generation = generation;
-    const snapshot = JSON.stringify(this.state.toSnapshot(generation));
+    let data: SnapshotData;
     try {
       await old.close();
+    } finally {
+      data = this.committed.toSnapshot(generation);
+      this.retiring = null;
       release();
-    } catch (err) {
-      abandon(err as Error);
-      return;
     }
+    // Records are frozen, so the snapshot can be serialised while the new journal runs.
+    const snapshot = JSON.stringify(data);
     const tmp = join(dir, `${SNAPSHOT_FILE}.tmp`);
-    await writeFile(tmp, snapshot);
-    await fsyncPath(tmp);
-    await rename(tmp, join(dir, SNAPSHOT_FILE));
+    try {
+      await writeFile(tmp, snapshot);
+      await fsyncPath(tmp);
+      await rename(tmp, join(dir, SNAPSHOT_FILE));
+    } catch (err) {
+      // A full disk: free the half-written file; the journals still hold everything.
+      await rm(tmp, { force: true }).catch(() => {});
+      throw err;
+    }
     await fsyncPath(dir);
     await rm(old.path, { force: true });
   }

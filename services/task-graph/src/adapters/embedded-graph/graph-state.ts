@@ -22,6 +22,13 @@ export class GraphState {
   private nextSeq = 0;
   private lastCreatedAt = "";
 
+  /** A separate state with the same content (rebuilt through load, so every index is too). */
+  static copyOf(source: GraphState): GraphState {
+    const copy = new GraphState();
+    copy.load(source.toSnapshot(0));
+    return copy;
+  }
+
   apply(m: Mutation): void {
     switch (m.op) {
       case "issue.put":
