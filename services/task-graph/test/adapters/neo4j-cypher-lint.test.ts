@@ -48,6 +48,8 @@ const FILTERS: Array<Partial<IssueQuery>> = [
   { component_id: "c-1" },
   { label: "auth" },
   { q: "Login" },
+  { readiness: "workable" },
+  { unclaimed_at: "2026-01-01T00:00:00.000" },
 ];
 const SORTS = ["created_at", "-created_at", "updated_at", "-updated_at", "priority", "-priority"];
 
@@ -79,6 +81,13 @@ const EXERCISES = {
   listIssues: everyListQuery(),
   allIssues: [["", (s) => s.allIssues()]],
   countIssuesByComponent: [["", (s) => s.countIssuesByComponent("c-1")]],
+  claimIssue: [
+    ["", (s) => s.claimIssue({ id: "i-1", agent: "a", now: issue.updated_at, expires_at: issue.updated_at })],
+  ],
+  releaseClaim: [
+    ["any holder", (s) => s.releaseClaim({ id: "i-1", now: issue.updated_at })],
+    ["one agent", (s) => s.releaseClaim({ id: "i-1", agent: "a", now: issue.updated_at })],
+  ],
   createComponent: [["", (s) => s.createComponent(component)]],
   updateComponent: [["", (s) => s.updateComponent({ ...component, description: "e" })]],
   deleteComponent: [["", (s) => s.deleteComponent("c-1")]],
@@ -158,6 +167,7 @@ const MODEL: DbSchema = {
   propertyKeys: [
     ...["id", "title", "description", "status", "priority", "component_id", "labels"],
     ...["created_at", "updated_at", "closed_at", "seq", "name", "project", "value", "gantry_new"],
+    ...["assignee", "claim_expires_at", "readiness", "gantry_lock"],
   ],
   // Server built-ins only: APOC (in the listing) is not assumed on the server.
   functions: {
