@@ -18,6 +18,7 @@ import { loggerOptions, resolveLogLevel } from "./logger.js";
 import { RouteTable } from "./method-not-allowed.js";
 import { registerOpenApi } from "./openapi.js";
 import { queryCoercerFor } from "./query-coercion.js";
+import { attachSecurityRegistry } from "./route-security.js";
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -41,6 +42,13 @@ export interface ServiceAppOptions {
 }
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+const routeTables = new WeakMap<object, RouteTable>();
+
+/** Every route of an app made by createServiceApp, as [method, url template] (tests enumerate them). */
+export function routesOf(app: ServiceApp): [string, string][] {
+  return routeTables.get(app)?.list() ?? [];
+}
 
 function rawErrorResponse(status: number, reason: string, body: string): string {
   return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
@@ -131,8 +139,10 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
     route.preValidation = existing ? [coerce, ...(Array.isArray(existing) ? existing : [existing])] : coerce;
   });
 
+  const security = attachSecurityRegistry(app as unknown as FastifyInstance);
   const routes = new RouteTable();
   routes.attach(app as unknown as FastifyInstance);
+  routeTables.set(app, routes);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
@@ -153,10 +163,14 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
     return sendError(reply, httpError("NOT_FOUND", `No route matches ${request.method} ${path}.`));
   });
 
-  await registerOpenApi(app as unknown as FastifyInstance, {
-    title: opts.name,
-    version: opts.version,
-    ...(opts.description ? { description: opts.description } : {}),
-  });
+  await registerOpenApi(
+    app as unknown as FastifyInstance,
+    {
+      title: opts.name,
+      version: opts.version,
+      ...(opts.description ? { description: opts.description } : {}),
+    },
+    security.documented,
+  );
   return app;
 }

@@ -1,6 +1,7 @@
 export {
   createServiceApp,
   DEFAULT_BODY_LIMIT,
+  routesOf,
   type ServiceApp,
   type ServiceAppOptions,
 } from "./create-app.js";
@@ -15,6 +16,13 @@ export {
 } from "./errors.js";
 export { type ListenOptions, listen, resolvePort } from "./listen.js";
 export { CENSORED, loggerOptions, redactSecrets, resolveLogLevel, SECRET_KEY } from "./logger.js";
+export {
+  declareSecuritySchemes,
+  type OpenApiSecurityScheme,
+  principalOf,
+  type SecurityRequirement,
+  type SecurityScheme,
+} from "./route-security.js";
 export { ErrorBodySchema } from "./schemas.js";
 export { handleShutdownSignals, type ShutdownOptions } from "./shutdown.js";
 export { utcTimestamp } from "./timestamp.js";

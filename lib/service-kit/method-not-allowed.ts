@@ -39,6 +39,13 @@ export class RouteTable {
     for (const m of methods) known.methods.add(m.toUpperCase());
   }
 
+  /** Every registered route as [method, url template], e.g. ["GET", "/api/v1/issues/:id"]. */
+  list(): [string, string][] {
+    return [...this.routes].flatMap(([url, known]) =>
+      [...known.methods].map((m): [string, string] => [m, url]),
+    );
+  }
+
   /** Methods that exist for this concrete path (without query string), sorted; empty if none. */
   allowedMethods(path: string): string[] {
     const found = new Set<string>();

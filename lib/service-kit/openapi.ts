@@ -4,6 +4,7 @@
  */
 import swagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
+import type { OpenApiSecurityScheme } from "./route-security.js";
 
 export interface OpenApiInfo {
   title: string;
@@ -11,14 +12,17 @@ export interface OpenApiInfo {
   description?: string;
 }
 
-export async function registerOpenApi(app: FastifyInstance, info: OpenApiInfo): Promise<void> {
+/** `securitySchemes` is kept by reference: schemes declared later still appear in the document. */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  info: OpenApiInfo,
+  securitySchemes: Record<string, OpenApiSecurityScheme>,
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: "3.0.3",
       info: { title: info.title, version: info.version, description: info.description ?? "" },
-      components: {
-        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-      },
+      components: { securitySchemes },
     },
   });
   app.get("/docs/json", { schema: { hide: true } }, async () => app.swagger());

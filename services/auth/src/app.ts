@@ -2,7 +2,7 @@
  * Builds the auth service's Fastify app (not listening). Reset and close live in index.ts.
  */
 import jwt from "@fastify/jwt";
-import { createServiceApp, type ServiceApp } from "../../../lib/service-kit/index.js";
+import { createServiceApp, declareSecuritySchemes, type ServiceApp } from "../../../lib/service-kit/index.js";
 import type { AuthConfig } from "./config.js";
 import type { AuthContext } from "./context.js";
 import { PasswordHasher } from "./passwords.js";
@@ -44,6 +44,17 @@ export async function buildAuthApp(opts: BuildOptions): Promise<AuthApp> {
   const store = new UserStore(hasher);
   const tokens = new TokenService(app.jwt, config.tokenTtlSeconds);
   const context: AuthContext = { config, store, tokens, hasher };
+  // Routes name "bearerAuth" in schema.security; the kit checks it on the matched route.
+  declareSecuritySchemes(app, {
+    bearerAuth: {
+      openapi: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+      hint: "Authorization: Bearer <token>",
+      verify: (request) =>
+        request.headers.authorization === undefined
+          ? undefined
+          : tokens.authenticate(request.headers.authorization),
+    },
+  });
   await store.reset();
 
   await app.register(healthRoutes);

@@ -1,8 +1,9 @@
 /** Login, register, me and logout. Tokens come from TokenService; passwords from PasswordHasher. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { ErrorBodySchema } from "../../../../lib/service-kit/index.js";
+import { ErrorBodySchema, principalOf } from "../../../../lib/service-kit/index.js";
 import type { AuthContext } from "../context.js";
 import { invalidCredentials, userNotFound } from "../errors.js";
+import type { TokenClaims } from "../tokens.js";
 import { LoginBody, NoContent, RegisterBody, TokenResponse, UserSchema } from "../schemas.js";
 
 const bearer = [{ bearerAuth: [] }];
@@ -59,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
       },
     },
     async (request) => {
-      const claims = tokens.authenticate(request.headers.authorization);
+      const claims = principalOf<TokenClaims>(request)!;
       const user = store.get(claims.sub);
       if (!user) throw userNotFound(claims.sub);
       return user;
@@ -77,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
       },
     },
     async (request, reply) => {
-      tokens.revoke(tokens.authenticate(request.headers.authorization).jti);
+      tokens.revoke(principalOf<TokenClaims>(request)!.jti);
       return reply.code(204).send(null);
     },
   );

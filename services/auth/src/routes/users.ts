@@ -1,12 +1,14 @@
 /**
- * User CRUD. With AUTH_REQUIRED=true every route needs a valid token and writes need role admin;
- * those checks and the 404 for an unknown id run in onRequest, i.e. before body validation.
+ * User CRUD. With AUTH_REQUIRED=true every route declares the bearer token in its schema's
+ * security (the service kit checks it on the matched route) and writes need role admin; those
+ * checks and the 404 for an unknown id run in onRequest, i.e. before body validation.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { ErrorBodySchema, httpError } from "../../../../lib/service-kit/index.js";
+import { ErrorBodySchema, httpError, principalOf } from "../../../../lib/service-kit/index.js";
 import type { AuthContext } from "../context.js";
 import { userNotFound } from "../errors.js";
+import type { TokenClaims } from "../tokens.js";
 import {
   CreateUserBody,
   IdParams,
@@ -22,12 +24,10 @@ const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchem
 export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ctx) => {
   const { store, tokens, config } = ctx;
 
-  const requireToken = async (request: FastifyRequest): Promise<void> => {
-    if (config.authRequired) tokens.authenticate(request.headers.authorization);
-  };
   const requireAdmin = async (request: FastifyRequest): Promise<void> => {
     if (!config.authRequired) return;
-    const claims = tokens.authenticate(request.headers.authorization);
+    const claims = principalOf<TokenClaims>(request);
+    if (!claims) throw httpError("UNAUTHORIZED");
     if (store.roleOf(claims.sub) !== "admin") {
       throw httpError("FORBIDDEN", "Only an admin may change users.");
     }
@@ -41,7 +41,6 @@ export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
   app.get(
     "/api/users",
     {
-      onRequest: requireToken,
       schema: {
         summary: "List users (paged, searchable)",
         tags: ["users"],
@@ -75,7 +74,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
   app.get(
     "/api/users/:id",
     {
-      onRequest: [requireToken, requireExisting],
+      onRequest: requireExisting,
       schema: {
         summary: "Get a user",
         tags: ["users"],

@@ -33,6 +33,22 @@ describe("optional API key", () => {
     expect(created.status).toBe(201);
   });
 
+  it("documents both ways of sending the key on every /api/v1 operation, and none on /health", async () => {
+    const doc = (await svc.get("/docs/json")).body;
+    expect(doc.components.securitySchemes).toEqual({
+      bearerAuth: expect.objectContaining({ type: "http", scheme: "bearer" }),
+      apiKeyHeader: expect.objectContaining({ type: "apiKey", in: "header", name: "X-API-Key" }),
+    });
+    const operations = Object.entries(doc.paths as Record<string, Record<string, { security?: unknown }>>);
+    expect(operations.length).toBeGreaterThan(5);
+    for (const [path, methods] of operations) {
+      for (const [method, op] of Object.entries(methods)) {
+        const expected = path.startsWith("/api/v1/") ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : undefined;
+        expect(op.security, `${method} ${path}`).toEqual(expected);
+      }
+    }
+  });
+
   it("leaves /health and /docs open", async () => {
     expect((await svc.get("/health")).status).toBe(200);
     const docs = await svc.get("/docs/json");
@@ -46,6 +62,8 @@ describe("without TASK_GRAPH_API_KEY", () => {
     const open = await startService();
     try {
       expect((await open.get("/api/v1/issues")).status).toBe(200);
+      const doc = (await open.get("/docs/json")).body;
+      expect(doc.paths["/api/v1/issues"].get.security).toBeUndefined();
     } finally {
       await open.close();
     }
