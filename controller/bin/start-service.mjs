@@ -62,7 +62,7 @@ function upToDate() {
 
 async function rebuild() {
   const { build } = await import("esbuild");
-  const { serviceBundleOptions } = await import("../../infra/images/bundle-options.mjs");
+  const { serviceBundleOptions } = await import("../../build/bundle-options.mjs");
   const tmp = `${bundle}.${process.pid}.tmp`;
   const result = await build(
     serviceBundleOptions({ entry, outfile: tmp, logLevel: "error", absWorkingDir: repo }),

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { serviceBundleOptions } from "../../infra/images/bundle-options.mjs";
+import { serviceBundleOptions } from "../../build/bundle-options.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const outfile = join(root, "dist/controller/src/cli.js");

@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { build } from "esbuild";
-import { serviceBundleOptions } from "./bundle-options.mjs";
+import { serviceBundleOptions } from "../../build/bundle-options.mjs";
 
 const [service, outArg] = process.argv.slice(2);
 if (!service || !/^[a-z][a-z0-9-]*$/.test(service)) {

@@ -1,7 +1,7 @@
-// The esbuild options that bundle TypeScript into one ESM file for Node: shared by the images' build
-// stage (infra/images/bundle.mjs) and `e2e`'s process launcher (controller/bin/start-service.mjs), so
-// a service runs from the same kind of bundle in a container and on the host; the CLI entry
-// (controller/build/bundle-cli.mjs) uses them too.
+// The one set of esbuild options of the repository: TypeScript bundled into one ESM file for Node.
+// Used by the images' build stage (infra/images/bundle.mjs), `e2e`'s process launcher
+// (controller/bin/start-service.mjs), so a service runs from the same kind of bundle in a
+// container and on the host, and the CLI entry (controller/build/bundle-cli.mjs).
 
 /** @returns {import("esbuild").BuildOptions} */
 export function serviceBundleOptions({ entry, outfile, logLevel = "warning", absWorkingDir }) {
