@@ -1,9 +1,10 @@
 // The memory-saving loader (the default of `e2e run`): a run of thousands of scenario modules
 // keeps a flat peak memory. ES modules can never be unloaded, so with plain import() every module
-// stays in memory once it has run (bench: peak RSS grows by half from 1,000 to 5,000 modules; see
-// the runner README). Here a scenario module is compiled to CommonJS with esbuild into a cache
-// file, required through Node's own loader (source maps and stack traces as usual) and dropped
-// from require.cache at once: nothing keeps it once the runner has let go of its exports.
+// stays in memory once it has run (bench figures: the runner README). Here a scenario module is
+// compiled to CommonJS with esbuild into a cache file, required through Node's own loader (source
+// maps and stack traces as usual) and dropped from require.cache at once: nothing keeps it once
+// the runner has let go of its exports. What it imports of the user's own (its page, helpers) is
+// compiled the same way and stays, shared by every module; "gantry" is the running package.
 // Only public interfaces: esbuild, module.createRequire, require.cache, tsx's register APIs.
 // Pages and reporter modules are ES modules (ImportLoader); a scenario module that needs ES-only
 // features (top-level await) falls back to import().
@@ -17,17 +18,13 @@ import { tsxHooks } from "./tsx-hooks.js";
 
 /** Where a compiled module finds its require (set once per process; see the banner). */
 const SCENARIO_REQUIRE = "gantry.scenarioRequire";
-// The compiled module's `require` becomes one that resolves from the scenario's own folder (its
-// page, helpers, packages) and answers "gantry" with the running package entry.
+// The compiled module's `require` becomes the one scenarioRequire() makes for its source file.
 const banner = (path: string) =>
   `require = globalThis[Symbol.for(${JSON.stringify(SCENARIO_REQUIRE)})](${JSON.stringify(path)});`;
 
 const NODE_TARGET = `node${process.versions.node.split(".")[0]}`;
-
-interface Compiler {
-  cache: CompileCache;
-  transformSync: typeof import("esbuild").transformSync;
-}
+/** The user's own code (not a package's): compiled here, so that its "gantry" is this package too. */
+const USER_SOURCE = /\.(ts|mts|cts|js|mjs)$/;
 
 function needsEsm(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
@@ -38,23 +35,74 @@ function needsEsm(err: unknown): boolean {
   );
 }
 
+class Compiler {
+  constructor(
+    private readonly gantry: Record<string, unknown>,
+    private readonly cache: CompileCache,
+    private readonly transformSync: typeof import("esbuild").transformSync,
+  ) {}
+
+  /**
+   * Runs the compiled form of `path`. A scenario module is dropped from require.cache at once;
+   * what it imports of the user's (page, helpers) stays there, shared by every module, like a
+   * package.
+   */
+  load(path: string, shared: boolean): Record<string, unknown> {
+    const source = readFileSync(path, "utf8");
+    const file = this.cache.fileFor(path, source, () => this.compile(path, source));
+    // A require of its own: the parent it makes lists every module it loaded (module.children).
+    const load = createRequire(file);
+    try {
+      return load(file) as Record<string, unknown>;
+    } finally {
+      if (!shared) delete load.cache[file];
+    }
+  }
+
+  /** The `require` of a compiled module: "gantry" is the running entry; the rest resolves from `from`. */
+  requireFrom(from: string): NodeJS.Require {
+    const req = createRequire(from);
+    const scenarioRequire = (id: string) => {
+      if (id === "gantry") return this.gantry;
+      const resolved = req.resolve(id);
+      return USER_SOURCE.test(resolved) && !resolved.includes("/node_modules/")
+        ? this.load(resolved, true)
+        : req(id);
+    };
+    return Object.assign(scenarioRequire, {
+      resolve: req.resolve,
+      cache: req.cache,
+      main: req.main,
+      extensions: req.extensions,
+    });
+  }
+
+  private compile(path: string, source: string): string {
+    return this.transformSync(source, {
+      loader: /\.[cm]?ts$/.test(path) ? "ts" : "js",
+      format: "cjs",
+      target: NODE_TARGET,
+      sourcemap: "inline",
+      sourcefile: path,
+      banner: banner(path),
+    }).code;
+  }
+}
+
 let compiler: Promise<Compiler> | undefined;
 
 async function setUp(): Promise<Compiler> {
   const [gantry, esbuild] = await Promise.all([tsxHooks(), import("esbuild")]);
-  // A compiled scenario's require("../page.ts") or of a TypeScript helper goes through tsx.
+  // Resolves "./helpers" and "./page.js" to the TypeScript files that stand there.
   (await import("tsx/cjs/api")).register();
-  (globalThis as Record<symbol, unknown>)[Symbol.for(SCENARIO_REQUIRE)] = (from: string) => {
-    const req = createRequire(from);
-    return Object.assign((id: string) => (id === "gantry" ? gantry : req(id)), {
-      resolve: req.resolve,
-      cache: req.cache,
-    });
-  };
-  return {
-    cache: new CompileCache(`esbuild ${esbuild.version} ${NODE_TARGET} cjs inline-map scenario-require`),
-    transformSync: esbuild.transformSync,
-  };
+  const made = new Compiler(
+    gantry,
+    new CompileCache(`esbuild ${esbuild.version} ${NODE_TARGET} cjs inline-map scenario-require`),
+    esbuild.transformSync,
+  );
+  (globalThis as Record<symbol, unknown>)[Symbol.for(SCENARIO_REQUIRE)] = (from: string) =>
+    made.requireFrom(from);
+  return made;
 }
 
 export class CompiledLoader implements ScenarioLoader {
@@ -66,30 +114,10 @@ export class CompiledLoader implements ScenarioLoader {
 
   async loadScenario(path: string): Promise<LoadedScenario> {
     compiler ??= setUp();
-    const { cache, transformSync } = await compiler;
+    const made = await compiler;
     try {
-      const source = readFileSync(path, "utf8");
-      const file = cache.fileFor(
-        path,
-        source,
-        () =>
-          transformSync(source, {
-            loader: /\.m?ts$/.test(path) ? "ts" : "js",
-            format: "cjs",
-            target: NODE_TARGET,
-            sourcemap: "inline",
-            sourcefile: path,
-            banner: banner(path),
-          }).code,
-      );
-      // A require of its own: the parent it makes lists every module it loaded (module.children).
-      const load = createRequire(file);
-      try {
-        return { exports: load(file) as Record<string, unknown>, release: () => {} };
-      } finally {
-        // Not in require.cache: once the runner drops the exports, the module can be collected.
-        delete load.cache[file];
-      }
+      // Not in require.cache: once the runner drops the exports, the module can be collected.
+      return { exports: made.load(path, false), release: () => {} };
     } catch (err) {
       if (!needsEsm(err)) throw err;
       return this.modules.loadScenario(path);

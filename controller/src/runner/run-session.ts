@@ -181,47 +181,40 @@ export class RunSession {
   ): Promise<{ services: ServiceResult[]; unavailable: boolean }> {
     const { options } = this;
     const outcome = await booting.outcome;
-    if ("error" in outcome) {
-      const err = outcome.error;
-      if ((err as { code?: string }).code !== "E2E_SERVICE_UNAVAILABLE") throw err;
-      // A required service is missing: nothing runs; reports still say why.
-      await hub.emit("onLog", (err as Error).message);
-      const reason = "required and not healthy; the run is aborted";
+    const shared = { config, plan, hub, dispatchers, loader: this.loader };
+    if ("result" in outcome) {
+      const booted = outcome.result;
+      const routes = await routeServices(config, booted.ready, (line) => hub.emit("onLog", line));
       const services = await executePlan({
-        config,
-        plan,
-        hub,
-        dispatchers,
-        loader: this.loader,
-        routes: new Map(),
-        unavailable: new Map(needed.map((n) => [n, reason])),
-        retries: 0,
-        bail: false,
-        workers: 1,
+        ...shared,
+        routes,
+        unavailable: booted.skipped,
+        retries: options.retries,
+        bail: options.bail,
+        workers: options.workers,
+        reset: (name) => booted.reset(name),
+        ...(options.signal ? { signal: options.signal } : {}),
       });
-      const withUrls = services.map((s) => ({
-        ...s,
-        baseUrl: s.baseUrl || (config.services[s.name]?.base_url ?? ""),
-      }));
-      return { services: withUrls, unavailable: true };
+      return { services, unavailable: false };
     }
-    const booted = outcome.result;
-    const routes = await routeServices(config, booted.ready, (line) => hub.emit("onLog", line));
-    const services = await executePlan({
-      config,
-      plan,
-      hub,
-      dispatchers,
-      loader: this.loader,
-      routes,
-      unavailable: booted.skipped,
-      retries: options.retries,
-      bail: options.bail,
-      workers: options.workers,
-      reset: (name) => booted.reset(name),
-      ...(options.signal ? { signal: options.signal } : {}),
+    const err = outcome.error;
+    if ((err as { code?: string }).code !== "E2E_SERVICE_UNAVAILABLE") throw err;
+    // A required service is missing: nothing runs; reports still say why.
+    await hub.emit("onLog", (err as Error).message);
+    const reason = "required and not healthy; the run is aborted";
+    const skipped = await executePlan({
+      ...shared,
+      routes: new Map(),
+      unavailable: new Map(needed.map((n) => [n, reason])),
+      retries: 0,
+      bail: false,
+      workers: 1,
     });
-    return { services, unavailable: false };
+    const services = skipped.map((s) => ({
+      ...s,
+      baseUrl: s.baseUrl || (config.services[s.name]?.base_url ?? ""),
+    }));
+    return { services, unavailable: true };
   }
 
   /** The run result, to every reporter; then the exit code, which a failed report can turn to 1. */
