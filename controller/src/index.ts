@@ -12,6 +12,7 @@ export {
   type TestUser,
 } from "./http/index.js";
 export type { RecordedExchange } from "./http/recorded-exchange.js";
+export type { ReportFormat } from "./report/reporter-table.js";
 export type { Reporter } from "./runner/reporter.js";
 export type {
   FailureDetails,
