@@ -46,7 +46,7 @@ program
   .option("-g, --grep <pattern>", "only modules whose service/module matches this regular expression")
   .option(
     "-r, --reporter <names>",
-    "console, json, junit, html (comma list; overrides reporting.format)",
+    "console, json, junit, html or a reporter module's path (comma list; overrides reporting.format)",
     list,
   )
   .option("--report-dir <dir>", "where file reports go (default: reporting.log_dir)")

@@ -60,6 +60,45 @@ describe("e2e run with reporters, the gantry import and the lifecycle", () => {
     assert.match(bad.stderr, /tap/);
   });
 
+  it("runs a TypeScript reporter module of the user's own, from reporting.format or --reporter", async () => {
+    const reporter = `import type { Reporter, RunResult } from "gantry";
+import { mkdirSync, writeFileSync } from "node:fs";
+export default class Tally implements Reporter {
+  constructor(private readonly ctx: { reportDir: string }) {}
+  onRunEnd(result: RunResult): void {
+    mkdirSync(this.ctx.reportDir, { recursive: true });
+    writeFileSync(\`\${this.ctx.reportDir}/tally.txt\`, \`\${result.summary.passed}/\${result.summary.total}\`);
+  }
+}
+`;
+    const p = project({
+      "e2e.conf": confFor(
+        { api: { url: server.url } },
+        "reporting:\n  format: [console, ./reporters/tally.ts]\n  log_dir: out\n",
+      ),
+      "reporters/tally.ts": reporter,
+      "services/api/page.ts": pageSource(),
+      "services/api/modules/01_health.ts": ok,
+    });
+    // From the config: the path is the config folder's.
+    const fromConfig = await runCli(["run", "--no-start", "--config", join(p.dir, "e2e.conf")]);
+    assert.equal(fromConfig.code, 0, fromConfig.stdout + fromConfig.stderr);
+    assert.equal(readFileSync(join(p.dir, "out/tally.txt"), "utf8"), "1/1");
+    // On the command line: the working directory's; a missing module is refused before any boot.
+    const dir = join(p.dir, "cli-out");
+    const fromCli = await runCli(
+      ["run", "--no-start", "--reporter", "./reporters/tally.ts", "--report-dir", dir],
+      {
+        cwd: p.dir,
+      },
+    );
+    assert.equal(fromCli.code, 0, fromCli.stdout + fromCli.stderr);
+    assert.equal(readFileSync(join(dir, "tally.txt"), "utf8"), "1/1");
+    const missing = await runCli(["run", "--no-start", "--reporter", "./reporters/none.ts"], { cwd: p.dir });
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /Reporter module "[^"]*none\.ts".*no such file/);
+  });
+
   it('lets pages and modules in a folder without package.json import the running framework as "gantry"', async () => {
     const p = project({
       "e2e.conf": confFor({ api: { url: server.url } }),

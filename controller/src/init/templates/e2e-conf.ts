@@ -99,7 +99,7 @@ security:
   #   admin: \${ADMIN_TOKEN}
 
 reporting:
-  format: console                    # console, json, html, junit, or a list: [console, junit]
+  format: console                    # console, json, junit, html, a reporter module (./my-reporter.ts), or a list: [console, junit]
   save_logs: true                    # write logs to log_dir
   log_dir: ./logs
   include_payloads: false            # request and response bodies in reports (secrets redacted)
