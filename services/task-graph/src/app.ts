@@ -130,7 +130,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   await app.register(analyzeRoutes, {
     prefix,
     impact: new ImpactAnalysis(ctx),
-    rootCause: new RootCauseAnalysis(ctx, guardedEmbedder, guardedVectors),
+    rootCause: new RootCauseAnalysis(ctx, guardedEmbedder, guardedVectors, search),
   });
   await app.register(ragRoutes, { prefix, search });
   return app;

@@ -1,8 +1,5 @@
 // Root-cause signals checked one by one against SPEC §2 with a controlled clock.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HashingEmbedder } from "../../../../lib/embedding/index.js";
-import { candidateText } from "../../src/domain/root-cause/semantic.js";
-import type { IssueRecord } from "../../src/ports/graph-store.js";
 import { type StartedService, startService, TestClock } from "../helpers/start-service.js";
 
 const HOUR = 3_600_000;
@@ -11,12 +8,10 @@ const clock = new TestClock();
 const T = clock.ms;
 let svc: StartedService;
 let comp: string;
-let other: string;
 
 beforeAll(async () => {
   svc = await startService({ now: clock.now });
   comp = (await svc.post("/api/v1/components", { name: "checkout" })).body.id;
-  other = (await svc.post("/api/v1/components", { name: "catalog" })).body.id;
 });
 afterAll(() => svc.close());
 
@@ -36,24 +31,8 @@ async function rootCause(body: Record<string, unknown>) {
   return r.body;
 }
 
-const embedder = new HashingEmbedder();
-function cosine(failure: string, issue: IssueRecord): number {
-  const a = embedder.embedSync(failure);
-  const b = embedder.embedSync(candidateText(issue));
-  let dot = 0;
-  for (let i = 0; i < a.length; i++) dot += a[i]! * b[i]!;
-  return dot;
-}
-/** SPEC: up to 0.2; here 0.2 x cosine relative to the best match among all issues (floor 0.2). */
-async function expectedSemantic(failure: string, id: string): Promise<number> {
-  const all = await svc.adapters.graph.allIssues();
-  const best = Math.max(...all.map((i) => cosine(failure, i)));
-  const own = cosine(failure, all.find((i) => i.id === id)!);
-  return 0.2 * Math.min(1, Math.max(0, own) / Math.max(best, 0.2));
-}
-
 describe("root-cause signals", () => {
-  it("scores component, recency, labels and graph exactly, semantic as 0.2 × cosine relative to the best match, and explains each", async () => {
+  it("scores component, recency, labels and graph exactly, the best text match with the full semantic 0.2, and explains each", async () => {
     const member = await issueAged(2 * HOUR, {
       title: "Cart total rounds wrong",
       description: "rounding in cart",
@@ -70,14 +49,13 @@ describe("root-cause signals", () => {
     expect(c.signals.recency).toBe(0.3);
     expect(c.signals.labels).toBe(0.2);
     expect(c.signals.graph).toBe(0.2); // one of the component's own issues: 0 hops
-    expect(c.signals.semantic).toBeCloseTo(await expectedSemantic(failure, member.id), 4);
-    expect(c.signals.semantic).toBeGreaterThan(0);
-    expect(c.signals.semantic).toBeLessThanOrEqual(0.2);
-    expect(c.confidence).toBe(1); // 0.3 + 0.3 + 0.2 + 0.2 + semantic, capped
-    expect(c.reasons).toHaveLength(5);
+    expect(c.signals.semantic).toBe(0.2); // the closest text of all issues
+    expect(c.confidence).toBe(1); // evidence 0.4 + the whole context 0.8, capped
+    expect(c.reasons).toHaveLength(6);
     for (const [k, signal] of ["component", "recency", "labels", "semantic", "graph"].entries()) {
       expect(c.reasons[k]).toMatch(new RegExp(`^${signal} \\+`));
     }
+    expect(c.reasons[5]).toMatch(/^context ×1: the failure itself points at this issue/);
   });
 
   it.each([
@@ -87,7 +65,7 @@ describe("root-cause signals", () => {
     [7 * DAY, 0],
     [30 * DAY, 0],
   ])("gives a candidate changed %d ms ago a recency of %d", async (age, recency) => {
-    const issue = await issueAged(age, { title: `aged ${age}`, component_id: other });
+    const issue = await issueAged(age, { title: `aged ${age}`, component_id: comp });
     const body = await rootCause({ test_failure: "zzz qqq", limit: 100 });
     const c = body.candidates.find((x: { id: string }) => x.id === issue.id);
     if (recency === 0) {
@@ -99,7 +77,7 @@ describe("root-cause signals", () => {
   });
 
   it("counts a close as a change for recency", async () => {
-    const issue = await issueAged(20 * DAY, { title: "old but just closed", component_id: other });
+    const issue = await issueAged(20 * DAY, { title: "old but just closed", component_id: comp });
     clock.ms = T - HOUR;
     await svc.patch(`/api/v1/issues/${issue.id}`, { status: "CLOSED" });
     const body = await rootCause({ test_failure: "zzz", limit: 100 });
@@ -110,23 +88,78 @@ describe("root-cause signals", () => {
 
   it("gives graph proximity by undirected dependency hops from the component's issues", async () => {
     const old = 30 * DAY;
+    // A shared label is evidence, so these issues outside the component are candidates.
+    const labels = ["hops"];
     const anchor = await issueAged(old, { title: "anchor", component_id: comp });
-    const hop1 = await issueAged(old, { title: "hop one" });
-    const hop2 = await issueAged(old, { title: "hop two" });
-    const hop3 = await issueAged(old, { title: "hop three" });
-    const hop4 = await issueAged(old, { title: "hop four" });
+    const hop1 = await issueAged(old, { title: "hop one", labels });
+    const hop2 = await issueAged(old, { title: "hop two", labels });
+    const hop3 = await issueAged(old, { title: "hop three", labels });
+    const hop4 = await issueAged(old, { title: "hop four", labels });
     // anchor depends on hop1; hop2 depends on hop1 (reached against the edge); hop3 → hop2; hop4 → hop3
     await svc.post(`/api/v1/issues/${anchor.id}/dependencies`, { depends_on_id: hop1.id });
     await svc.post(`/api/v1/issues/${hop2.id}/dependencies`, { depends_on_id: hop1.id });
     await svc.post(`/api/v1/issues/${hop3.id}/dependencies`, { depends_on_id: hop2.id });
     await svc.post(`/api/v1/issues/${hop4.id}/dependencies`, { depends_on_id: hop3.id });
-    const body = await rootCause({ test_failure: "zzz", limit: 100 });
+    const body = await rootCause({ test_failure: "zzz", labels, limit: 100 });
     const graphOf = (id: string) => body.candidates.find((x: { id: string }) => x.id === id)?.signals.graph;
     expect(graphOf(hop1.id)).toBe(0.2);
     expect(graphOf(hop2.id)).toBe(0.1);
     expect(graphOf(hop3.id)).toBe(0.1);
-    // four hops: no graph signal; with no other signal it falls under 0.1 and is dropped
-    expect(graphOf(hop4.id) ?? 0).toBe(0);
+    // four hops: no graph signal
+    expect(graphOf(hop4.id)).toBe(0);
+  });
+
+  it("keeps a recent issue of the failing component with no evidence under 0.25, below an old issue whose text matches", async () => {
+    const fresh = await startService({ now: clock.now });
+    try {
+      const c = (await fresh.post("/api/v1/components", { name: "payments" })).body.id;
+      const create = async (age: number, body: Record<string, unknown>) => {
+        clock.ms = T - age;
+        const r = await fresh.post("/api/v1/issues", body);
+        clock.ms = T;
+        return r.body.id as string;
+      };
+      const cause = await create(40 * DAY, {
+        title: "Refund webhook signature rejected after key rotation",
+        description: "verifySignature uses the cached secret",
+      });
+      const decoy = await create(HOUR, { title: "Update footer copyright year", component_id: c });
+      const r = await fresh.post("/api/v1/analyze/root-cause", {
+        component_id: c,
+        test_failure: "refund webhook rejected: verifySignature returned false",
+        limit: 10,
+      });
+      expect(r.status).toBe(200);
+      const byId = new Map(r.body.candidates.map((x: { id: string }) => [x.id, x]));
+      expect(r.body.candidates[0].id, JSON.stringify(r.body, null, 1)).toBe(cause);
+      const d = byId.get(decoy) as { confidence: number; signals: Record<string, number>; reasons: string[] };
+      expect(d.signals).toMatchObject({ component: 0.3, recency: 0.3, graph: 0.2, labels: 0, semantic: 0 });
+      expect(d.confidence).toBeLessThan(0.25);
+      expect(d.reasons[5]).toMatch(/^context ×0.2: nothing in the failure points at this issue/);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("never lists an issue outside the component that the failure says nothing about, however recent or near", async () => {
+    const fresh = await startService({ now: clock.now });
+    try {
+      const c = (await fresh.post("/api/v1/components", { name: "inventory" })).body.id;
+      const member = (await fresh.post("/api/v1/issues", { title: "Stock sync", component_id: c })).body.id;
+      const neighbour = (await fresh.post("/api/v1/issues", { title: "Footer colour" })).body.id;
+      await fresh.post(`/api/v1/issues/${member}/dependencies`, { depends_on_id: neighbour });
+      const r = await fresh.post("/api/v1/analyze/root-cause", {
+        component_id: c,
+        test_failure: "qwxz blorf",
+      });
+      expect(r.status).toBe(200);
+      expect(
+        r.body.candidates.map((x: { id: string }) => x.id),
+        JSON.stringify(r.body, null, 1),
+      ).toEqual([member]);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it("drops candidates under 0.1 and sorts by confidence, then most recent change", async () => {

@@ -1,5 +1,6 @@
-// Above the exact limit, root cause embeds only issues with another signal plus the nearest ones
-// by the vector index. Checked with small limits on a real embedded store and vector index.
+// Root cause selects its candidates through indexes (component, labels, lexical top, nearest by
+// vector) instead of scoring every issue. Checked on a real embedded store, search service and
+// vector index: the ranking equals the one that scores every issue, from far fewer issues.
 import { describe, expect, it } from "vitest";
 import { HashingEmbedder } from "../../../../lib/embedding/index.js";
 import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
@@ -13,39 +14,62 @@ import type { IssueRecord } from "../../src/ports/graph-store.js";
 import { makeComponent, makeIssue } from "../conformance/graph-store.conformance.js";
 
 const NOW = Date.parse("2026-11-20T12:00:00.000Z");
-const old = new Date(NOW - 60 * 24 * 3_600_000).toISOString().slice(0, 23);
+const ago = (hours: number) => new Date(NOW - hours * 3_600_000).toISOString().slice(0, 23);
 
-describe("root cause on a graph above the exact-similarity limit", () => {
-  it("still finds an old issue whose only link to the failure is its text, and skips unrelated ones", async () => {
+describe("root cause with candidates selected through indexes", () => {
+  it("ranks like scoring every issue, text matches outside the component included, from a fraction of the issues", async () => {
     const store = new EmbeddedGraphStore();
     await store.init();
     const embedder = new HashingEmbedder();
     const vectors = new EmbeddedVectorIndex();
     await vectors.init();
     const search = new SearchService(vectors, embedder);
-    const comp = makeComponent({ name: "checkout" });
-    await store.createComponent(comp);
+    const checkout = makeComponent({ name: "checkout" });
+    const catalog = makeComponent({ name: "catalog" });
+    await store.createComponent(checkout);
+    await store.createComponent(catalog);
     const add = async (i: IssueRecord) => {
       await store.createIssue(i);
       await search.indexIssue(i);
       return i;
     };
+    const old = ago(60 * 24);
     const textMatch = await add(
       makeIssue({ title: "Refund webhook signature rejected", created_at: old, updated_at: old }),
     );
-    for (let k = 0; k < 30; k++) {
+    const labelled = await add(
+      makeIssue({ title: "Sandbox keys rotated", labels: ["Payments"], created_at: old, updated_at: old }),
+    );
+    const members: IssueRecord[] = [];
+    for (let k = 0; k < 20; k++) {
+      members.push(
+        await add(
+          makeIssue({
+            title: `Cart badge ${k}`,
+            component_id: checkout.id,
+            created_at: ago(k),
+            updated_at: ago(k),
+          }),
+        ),
+      );
+    }
+    for (let k = 0; k < 300; k++) {
+      const at = ago(k % 5);
       await add(
         makeIssue({
           title: `Dark mode colour ${k}`,
           description: "palette tweaks",
-          created_at: old,
-          updated_at: old,
+          component_id: catalog.id,
+          created_at: at,
+          updated_at: at,
         }),
       );
     }
-    const member = await add(
-      makeIssue({ title: "Cart badge", component_id: comp.id, created_at: old, updated_at: old }),
+    // A recent catalog issue next to a checkout issue but unrelated to the failure: no candidate.
+    const neighbour = await add(
+      makeIssue({ title: "Footer colour", created_at: ago(1), updated_at: ago(1) }),
     );
+    await store.addDependency({ issue_id: members[0]!.id, depends_on_id: neighbour.id });
     const ctx: DomainContext = {
       store,
       lock: new WriteLock(),
@@ -54,21 +78,23 @@ describe("root cause on a graph above the exact-similarity limit", () => {
       now: () => new Date(NOW),
     };
     const request = {
-      component_id: comp.id,
+      component_id: checkout.id,
       test_failure: "refund webhook signature rejected with 400",
+      labels: ["payments"],
       limit: 100,
     };
-    const approx = await new RootCauseAnalysis(ctx, embedder, vectors, { exact: 5, nearest: 3 }).analyse(
+    const indexed = await new RootCauseAnalysis(ctx, embedder, vectors, search).analyse(request);
+    const all = await new RootCauseAnalysis(ctx, embedder, vectors, search, { candidates: "all" }).analyse(
       request,
     );
-    const exact = await new RootCauseAnalysis(ctx, embedder, vectors).analyse(request);
 
-    expect(approx.considered).toBe(32);
-    const ids = approx.candidates.map((c) => c.id);
-    expect(ids).toContain(textMatch.id);
-    expect(ids).toContain(member.id);
-    // The same ranking as the exact computation for everything that passes the 0.1 cut.
-    expect(ids).toEqual(exact.candidates.map((c) => c.id));
-    expect(approx.candidates.find((c) => c.id === textMatch.id)!.signals.semantic).toBe(0.2);
+    expect(all.considered).toBe(323);
+    expect(indexed.considered).toBeLessThan(all.considered / 2);
+    const ids = indexed.candidates.map((c) => c.id);
+    // Evidence without context (a text match, a shared label) ranks above context without evidence.
+    expect(ids.slice(0, 2).sort()).toEqual([textMatch.id, labelled.id].sort());
+    for (const m of members) expect(ids).toContain(m.id);
+    expect(ids).not.toContain(neighbour.id);
+    expect(indexed.candidates).toEqual(all.candidates);
   });
 });
