@@ -70,6 +70,7 @@ export class RunSession {
   private readonly out: NodeJS.WritableStream;
   private readonly loader: ScenarioLoader;
   private readonly runId = randomUUID().slice(0, 8);
+  /** When the boot began: the run's duration counts from there. */
   private startedAt = new Date();
 
   constructor(
@@ -83,7 +84,6 @@ export class RunSession {
   async run(): Promise<number> {
     const planned = await this.plan();
     if ("kind" in planned) return exitCodeOf(planned);
-    this.startedAt = new Date();
     const booting = this.boot(planned);
     let loaded: Loaded | undefined;
     try {
@@ -132,6 +132,7 @@ export class RunSession {
 
   private boot({ config, needed }: Planned): BootInProgress {
     const { options } = this;
+    this.startedAt = new Date();
     return new BootInProgress(this.deps.boot ?? bootServices, config, needed, {
       start: options.start,
       keep: options.keep,
