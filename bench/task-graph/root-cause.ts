@@ -7,18 +7,12 @@
 // - quality on test/fixtures/root-cause-eval.json (34 failing tests, 64 issues of which 17 are
 //   recent decoys in the failing components): top-1/top-3 of the service over HTTP against the
 //   plain sum over every issue, on the same store.
-import { HashingEmbedder } from "../../lib/embedding/index.js";
-import { EmbeddedGraphStore } from "../../services/task-graph/src/adapters/embedded-graph/index.js";
-import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
-import type { DomainContext } from "../../services/task-graph/src/domain/context.js";
 import {
   RootCauseAnalysis,
   type RootCauseRequest,
 } from "../../services/task-graph/src/domain/root-cause/root-cause-analysis.js";
-import { SearchService } from "../../services/task-graph/src/domain/search/index.js";
-import { BestEffortIndexer } from "../../services/task-graph/src/domain/search-indexer.js";
-import { WriteLock } from "../../services/task-graph/src/domain/write-lock.js";
 import type { ComponentRecord, IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
+import { embeddedDomain } from "../../services/task-graph/test/helpers/domain-stack.js";
 import {
   additiveRootCause,
   loadRootCauseEvalSet,
@@ -36,12 +30,7 @@ const NOW = Date.parse("2026-11-20T12:00:00.000Z");
 const stamp = (ms: number) => new Date(ms).toISOString().slice(0, 23);
 
 async function speed() {
-  const store = new EmbeddedGraphStore();
-  await store.init();
-  const embedder = new HashingEmbedder();
-  const vectors = new EmbeddedVectorIndex();
-  await vectors.init();
-  const search = new SearchService(vectors, embedder);
+  const { store, embedder, vectors, search, ctx } = await embeddedDomain(() => new Date(NOW));
   const texts = syntheticIssues(ISSUES);
   const names = [...new Set(texts.map((t) => t.labels[0]!))];
   const components: ComponentRecord[] = names.map((name, k) => ({
@@ -81,13 +70,6 @@ async function speed() {
     await store.addDependency({ issue_id: issues[a]!.id, depends_on_id: issues[b]!.id });
   }
   await search.indexAll(issues, components);
-  const ctx: DomainContext = {
-    store,
-    lock: new WriteLock(),
-    visibleAtCall: true,
-    indexer: new BestEffortIndexer(null, 1000, { warn() {} }),
-    now: () => new Date(NOW),
-  };
   const ours = new RootCauseAnalysis(ctx, embedder, vectors, search);
   const fullScan = new RootCauseAnalysis(ctx, embedder, vectors, null, {
     candidates: "all",

@@ -19,7 +19,7 @@ import {
 import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
 import { SearchService } from "../../services/task-graph/src/domain/search/index.js";
 import type { IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
-import { type QueryScores, type Summary, scoreRanking, summarise } from "./search-quality-metrics.js";
+import { type QueryScores, type Summary, scoreRanking, summarise } from "./search-quality-support.js";
 import { round, writeResult } from "./search-support.js";
 
 interface EvalSet {

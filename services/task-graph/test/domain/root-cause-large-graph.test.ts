@@ -2,28 +2,17 @@
 // vector) instead of scoring every issue. Checked on a real embedded store, search service and
 // vector index: the ranking equals the one that scores every issue, from far fewer issues.
 import { describe, expect, it } from "vitest";
-import { HashingEmbedder } from "../../../../lib/embedding/index.js";
-import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
-import { EmbeddedVectorIndex } from "../../src/adapters/embedded-vector/index.js";
-import type { DomainContext } from "../../src/domain/context.js";
 import { RootCauseAnalysis } from "../../src/domain/root-cause/root-cause-analysis.js";
-import { SearchService } from "../../src/domain/search/index.js";
-import { BestEffortIndexer } from "../../src/domain/search-indexer.js";
-import { WriteLock } from "../../src/domain/write-lock.js";
 import type { IssueRecord } from "../../src/ports/graph-store.js";
 import { makeComponent, makeIssue } from "../conformance/graph-store.conformance.js";
+import { embeddedDomain } from "../helpers/domain-stack.js";
 
 const NOW = Date.parse("2026-11-20T12:00:00.000Z");
 const ago = (hours: number) => new Date(NOW - hours * 3_600_000).toISOString().slice(0, 23);
 
 describe("root cause with candidates selected through indexes", () => {
   it("ranks like scoring every issue, text matches outside the component included, from a fraction of the issues", async () => {
-    const store = new EmbeddedGraphStore();
-    await store.init();
-    const embedder = new HashingEmbedder();
-    const vectors = new EmbeddedVectorIndex();
-    await vectors.init();
-    const search = new SearchService(vectors, embedder);
+    const { store, embedder, vectors, search, ctx } = await embeddedDomain(() => new Date(NOW));
     const checkout = makeComponent({ name: "checkout" });
     const catalog = makeComponent({ name: "catalog" });
     await store.createComponent(checkout);
@@ -70,13 +59,6 @@ describe("root cause with candidates selected through indexes", () => {
       makeIssue({ title: "Footer colour", created_at: ago(1), updated_at: ago(1) }),
     );
     await store.addDependency({ issue_id: members[0]!.id, depends_on_id: neighbour.id });
-    const ctx: DomainContext = {
-      store,
-      lock: new WriteLock(),
-      visibleAtCall: true,
-      indexer: new BestEffortIndexer(null, 1000, { warn() {} }),
-      now: () => new Date(NOW),
-    };
     const request = {
       component_id: checkout.id,
       test_failure: "refund webhook signature rejected with 400",

@@ -3,11 +3,9 @@
 // function on its cases. Shared by root-cause-eval.test.ts and bench/task-graph/root-cause.ts.
 import { readFileSync } from "node:fs";
 import { HashingEmbedder } from "../../../../lib/embedding/index.js";
-import type { DomainContext } from "../../src/domain/context.js";
 import { RootCauseAnalysis, type RootCauseRequest } from "../../src/domain/root-cause/root-cause-analysis.js";
-import { BestEffortIndexer } from "../../src/domain/search-indexer.js";
-import { WriteLock } from "../../src/domain/write-lock.js";
 import type { GraphStore } from "../../src/ports/graph-store.js";
+import { plainContext } from "./domain-stack.js";
 import type { Client, TestClock } from "./start-service.js";
 
 export interface EvalSet {
@@ -142,14 +140,7 @@ export async function scoreRootCause(
 
 /** The scoring before SPEC §2's evidence rule (the plain sum over every issue), on the same store. */
 export function additiveRootCause(store: GraphStore, now: () => Date): RootCauseAnalysis {
-  const ctx: DomainContext = {
-    store,
-    lock: new WriteLock(),
-    visibleAtCall: true,
-    indexer: new BestEffortIndexer(null, 1000, { warn() {} }),
-    now,
-  };
-  return new RootCauseAnalysis(ctx, new HashingEmbedder(), null, null, {
+  return new RootCauseAnalysis(plainContext(store, now), new HashingEmbedder(), null, null, {
     candidates: "all",
     scoring: "additive",
   });
