@@ -21,12 +21,12 @@ interface Synset {
   derived: string[];
 }
 
-export async function buildSynonymTable(dictDir: string): Promise<string> {
+export async function buildSynonymTable(dictDir: string, sensesPerWord = SENSES_PER_WORD): Promise<string> {
   const synsets = new Map<string, Synset>();
   const senses = new Map<string, string[]>();
   for (const pos of POS) {
     parseData(await readFile(join(dictDir, `data.${pos}`), "latin1"), synsets);
-    parseIndex(await readFile(join(dictDir, `index.${pos}`), "latin1"), pos, senses);
+    parseIndex(await readFile(join(dictDir, `index.${pos}`), "latin1"), pos, senses, sensesPerWord);
   }
   const lines: string[] = [];
   const table = new Map<string, { synonyms: Set<string>; related: Set<string> }>();
@@ -100,7 +100,7 @@ function parseData(text: string, synsets: Map<string, Synset>): void {
 }
 
 // index.<pos>: "lemma pos synset_cnt p_cnt ptr… sense_cnt tagsense_cnt offset…" (most frequent first).
-function parseIndex(text: string, pos: string, senses: Map<string, string[]>): void {
+function parseIndex(text: string, pos: string, senses: Map<string, string[]>, sensesPerWord: number): void {
   const letter = pos === "adj" ? "a" : pos[0]!;
   for (const line of text.split("\n")) {
     if (line.length === 0 || line.startsWith(" ")) continue;
@@ -108,7 +108,7 @@ function parseIndex(text: string, pos: string, senses: Map<string, string[]>): v
     const lemma = f[0]!;
     if (!/^[a-z]+$/.test(lemma)) continue;
     const synsetCount = Number.parseInt(f[2]!, 10);
-    const offsets = f.slice(f.length - synsetCount).slice(0, SENSES_PER_WORD);
+    const offsets = f.slice(f.length - synsetCount).slice(0, sensesPerWord);
     const list = senses.get(lemma) ?? [];
     for (const o of offsets) list.push(`${letter}${o}`);
     senses.set(lemma, list);
