@@ -13,11 +13,14 @@ export async function initialize(data) { target = data.target; }
 export async function resolve(specifier, context, next) {
   if (specifier === "gantry") return { url: target, format: "module", shortCircuit: true };
   const resolved = await next(specifier, context);
-  if (resolved.format === "commonjs" && resolved.url.startsWith("file:") && resolved.url.endsWith(".ts")
-      && !resolved.url.includes("/node_modules/")) {
-    return { ...resolved, format: "module" };
-  }
-  return resolved;
+  if (resolved.format !== "commonjs" || !resolved.url.startsWith("file:")) return resolved;
+  // tsx marks a file whose importer takes named exports with a query (also folded into the
+  // path): it is still the user's own TypeScript file, and one module whatever imports it.
+  const url = new URL(resolved.url);
+  url.pathname = url.pathname.replace(/%3F.*$/i, "");
+  url.search = "";
+  if (!url.pathname.endsWith(".ts") || url.pathname.includes("/node_modules/")) return resolved;
+  return { ...resolved, url: url.href, format: "module" };
 }`;
 
 let registered: Promise<Record<string, unknown>> | undefined;

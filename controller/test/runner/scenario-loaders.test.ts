@@ -55,15 +55,11 @@ describe.each(["CompiledLoader", "ImportLoader"])("%s", (loader) => {
     expect(seen.location).toBe("services/shop/modules/01_uses_all.ts:10:9");
   });
 
+  it("gives a helper that the module imports by name, without extension, the running gantry too", async () => {
+    expect((await loadWith(loader, "services/shop/modules/03_helper_imports_gantry.ts")).ran).toBe(true);
+  });
+
   it("loads a module with top-level await", async () => {
     expect((await loadWith(loader, "services/shop/modules/02_top_level_await.ts")).ran).toBe(3);
-  });
-});
-
-describe("CompiledLoader", () => {
-  it("gives a helper that the module imports, without extension, the running gantry too", async () => {
-    expect((await loadWith("CompiledLoader", "services/shop/modules/03_helper_imports_gantry.ts")).ran).toBe(
-      true,
-    );
   });
 });
