@@ -63,17 +63,9 @@ export function parseTimestamp(ts: string): number {
   return Date.parse(ts.endsWith("Z") ? ts : `${ts}Z`);
 }
 
-// Parsed once per stored record: root cause bounds thousands of candidates per request.
-const changedAt = new WeakMap<IssueRecord, number>();
-
 export function lastChangeMs(i: IssueRecord): number {
-  let ms = changedAt.get(i);
-  if (ms === undefined) {
-    const updated = parseTimestamp(i.updated_at);
-    ms = i.closed_at ? Math.max(updated, parseTimestamp(i.closed_at)) : updated;
-    changedAt.set(i, ms);
-  }
-  return ms;
+  const updated = parseTimestamp(i.updated_at);
+  return i.closed_at ? Math.max(updated, parseTimestamp(i.closed_at)) : updated;
 }
 
 /** The numbers only (cheap: no sentences), for bounding many candidates. */
