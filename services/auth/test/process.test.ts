@@ -6,42 +6,42 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { eventually } from "../../../controller/src/http/eventually.js";
+import { type ProcessOutput, watchOutput } from "../../../lib/testing/process-output.js";
 import { ADMIN_ID, USER_ID } from "../src/index.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const children: ChildProcess[] = [];
+/** How long a log line may take to come through on a loaded 2-core machine. */
+const LOG_DEADLINE_MS = 20_000;
 
 afterEach(() => {
   for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill("SIGKILL");
 });
 
-async function startProcess(): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+async function startProcess(): Promise<{ child: ChildProcess; url: string; output: ProcessOutput }> {
   const child = spawn(process.execPath, ["--import", "tsx", "services/auth/src/server.ts"], {
     cwd: ROOT,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    // tsx compiles on start; on a loaded 2-core machine that has taken over 10 s.
-    const timer = setTimeout(
-      () => reject(new Error(`auth server did not log "Server listening" within 40000ms:\n${out}`)),
-      40_000,
-    );
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`auth server exited early with ${code}:\n${out}`)));
+  const output = watchOutput(child);
+  // tsx compiles on start; on a loaded 2-core machine that has taken over 10 s.
+  const [, url] = await output.waitFor(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 40_000);
+  return { child, url: url!, output };
+}
+
+/** Whether a new TCP connection to the port is refused (true) or accepted (false; closed at once). */
+function refusesConnections(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
   });
-  return { child, url, output: () => out };
 }
 
 function exitOf(child: ChildProcess): Promise<{ code: number | null; at: number }> {
@@ -50,7 +50,7 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; at: number 
 
 describe("the auth server process", { timeout: 60_000 }, () => {
   it("on SIGTERM finishes an in-flight request, refuses new connections and exits 0 within 5 s", async () => {
-    const { child, url } = await startProcess();
+    const { child, url, output } = await startProcess();
     const { port } = new URL(url);
     // An in-flight request: headers and half the body sent, the rest after the signal.
     const body = JSON.stringify({ email: "user@example.com", password: "user123" });
@@ -60,18 +60,29 @@ describe("the auth server process", { timeout: 60_000 }, () => {
     socket.on("data", (d) => {
       response += d.toString();
     });
-    const ended = new Promise<void>((r) => socket.once("close", () => r()));
+    let socketClosed = false;
+    const ended = new Promise<void>((r) =>
+      socket.once("close", () => {
+        socketClosed = true;
+        r();
+      }),
+    );
     socket.write(
       `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // The server is handling it once it logs it (the body is read later, in the handler).
+    await output.waitFor(/"msg":"incoming request"/, LOG_DEADLINE_MS, "the login request's log line");
 
     const exited = exitOf(child);
     const signalledAt = Date.now();
     child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
+    await output.waitFor(/shutting down/, LOG_DEADLINE_MS, "the shutdown log line");
     // New connections are refused while the in-flight one is still open.
-    await expect(fetch(`${url}/health`)).rejects.toThrow();
+    await eventually(async () => expect(await refusesConnections(Number(port))).toBe(true), {
+      timeoutMs: 4000,
+      intervalMs: 20,
+    });
+    expect(socketClosed).toBe(false);
     // Not end(): the client keeps its side open like a keep-alive client; the server must close it.
     socket.write(body.slice(10));
     await ended;
@@ -113,18 +124,12 @@ describe("the auth server process", { timeout: 60_000 }, () => {
     expect(((await (await fetch(`${url}/api/users`)).json()) as { total: number }).total).toBe(2);
 
     child.kill("SIGUSR2");
-    const deadline = Date.now() + 5000;
-    let ids: string[] = [];
-    while (Date.now() < deadline) {
-      const list = (await (await fetch(`${url}/api/users`)).json()) as { items: { id: string }[] };
-      ids = list.items.map((u) => u.id);
-      if (ids.includes(USER_ID)) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(ids).toEqual([ADMIN_ID, USER_ID]);
+    // Logged once the reset has happened: from then on the data is the seed's.
+    await output.waitFor(/reset to the seeded users \(SIGUSR2\)/, LOG_DEADLINE_MS, "the reset log line");
+    const list = (await (await fetch(`${url}/api/users`)).json()) as { items: { id: string }[] };
+    expect(list.items.map((u) => u.id)).toEqual([ADMIN_ID, USER_ID]);
     const me = await fetch(`${url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
     expect(me.status).toBe(401);
-    expect(output()).toContain("reset to the seeded users (SIGUSR2)");
     expect(child.exitCode).toBeNull();
     child.kill("SIGTERM");
     expect((await exitOf(child)).code).toBe(0);
@@ -144,10 +149,10 @@ describe("the auth server process", { timeout: 60_000 }, () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email: "admin@example.com", password: "wrong-password-xyz" }),
     });
-    const exited = exitOf(child);
     child.kill("SIGTERM");
-    await exited;
-    const log = output();
+    // 'close', not 'exit': the last lines may still be in the pipe when the process exits.
+    await output.closed;
+    const log = output.text();
     expect(log).toContain("request completed");
     for (const secret of ["admin123", "wrong-password-xyz", token]) expect(log).not.toContain(secret);
   });

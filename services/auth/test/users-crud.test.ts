@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { ADMIN_EMAIL, ADMIN_ID, USER_ID } from "../src/index.js";
 import { type Harness, startAuth, TIMESTAMP, USER_KEYS, UUID_V4 } from "./helpers.js";
 
@@ -231,8 +231,13 @@ describe("reset()", () => {
     await svc.call("POST", "/api/users", { body: valid });
     await svc.call("DELETE", `/api/users/${USER_ID}`);
     await svc.call("PUT", `/api/users/${ADMIN_ID}`, { body: { name: "Changed" } });
-    await new Promise((r) => setTimeout(r, 5));
-    await svc.reset();
+    // The reset happens a minute later (the wall clock is moved, not waited for).
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 60_000 });
+    try {
+      await svc.reset();
+    } finally {
+      vi.useRealTimers();
+    }
     const list = await svc.call("GET", "/api/users");
     expect(list.json.items.map((u: { id: string }) => u.id)).toEqual([ADMIN_ID, USER_ID]);
     expect(list.json.items[0].name).toBe("Admin User");
