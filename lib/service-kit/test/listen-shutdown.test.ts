@@ -27,11 +27,20 @@ describe("listen", () => {
 });
 
 describe("handleShutdownSignals", () => {
-  it("on SIGTERM lets an in-flight request finish, then exits 0", async () => {
+  it("on SIGTERM stops accepting, lets an in-flight request finish, then exits 0", async () => {
     const app = await createServiceApp({ name: "t", version: "0", logger: false });
+    const entered = gate();
+    const release = gate();
     app.get("/slow", async () => {
-      await new Promise((r) => setTimeout(r, 300));
+      entered.open();
+      await release.opened;
       return { done: true };
+    });
+    // Fastify closes the listener as soon as its preClose hooks are done: after done() returns.
+    const closing = gate();
+    app.addHook("preClose", (done) => {
+      done();
+      closing.open();
     });
     const url = await listen(app, { port: 0, defaultPort: 0 });
     const exits: number[] = [];
@@ -44,18 +53,23 @@ describe("handleShutdownSignals", () => {
       });
     });
     const inFlight = fetch(`${url}/slow`).then((r) => r.json());
-    await new Promise((r) => setTimeout(r, 100));
+    await entered.opened;
     process.emit("SIGTERM", "SIGTERM");
+    await closing.opened;
+    // No new connections, and no exit while the request is still in the handler.
+    await expect(fetch(`${url}/slow`)).rejects.toThrow();
+    expect(exits).toEqual([]);
+    release.open();
     expect(await inFlight).toEqual({ done: true });
     await exited;
     expect(exits).toEqual([0]);
-    await expect(fetch(`${url}/slow`)).rejects.toThrow();
   });
 
   it("exits 1 when closing takes longer than the deadline", async () => {
     const app = await createServiceApp({ name: "t", version: "0", logger: false });
+    const release = gate();
     app.addHook("onClose", async () => {
-      await new Promise((r) => setTimeout(r, 1000));
+      await release.opened; // a close that does not finish until the test lets it
     });
     await app.ready();
     const exited = new Promise<number>((resolve) => {
@@ -63,5 +77,15 @@ describe("handleShutdownSignals", () => {
     });
     process.emit("SIGINT", "SIGINT");
     expect(await exited).toBe(1);
+    release.open();
   });
 });
+
+/** A promise the test opens when it chooses. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
