@@ -40,6 +40,9 @@ export function runCli(
     env?: Record<string, string | undefined>;
     /** Sees the output as it comes, e.g. to signal the process at the right moment. */
     onStdout?: (soFar: string, child: ChildProcess) => void;
+    onStderr?: (soFar: string, child: ChildProcess) => void;
+    /** Gets the process as soon as it is started. */
+    onSpawn?: (child: ChildProcess) => void;
   } = {},
 ) {
   // Test the working tree, not a dist/ that may be older than it.
@@ -55,13 +58,17 @@ export function runCli(
   if (options.env && "NO_COLOR" in options.env) env.NO_COLOR = options.env.NO_COLOR;
   return new Promise<CliResult>((done, fail) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? REPO_ROOT, env });
+    options.onSpawn?.(child);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c) => {
       stdout += c;
       options.onStdout?.(stdout, child);
     });
-    child.stderr.on("data", (c) => (stderr += c));
+    child.stderr.on("data", (c) => {
+      stderr += c;
+      options.onStderr?.(stderr, child);
+    });
     child.on("error", fail);
     child.on("close", (code) => done({ code, stdout, stderr }));
   });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { gate } from "../../testing/gate.js";
 import { createServiceApp } from "../create-app.js";
 import { listen, resolvePort } from "../listen.js";
 import { handleShutdownSignals } from "../shutdown.js";
@@ -80,12 +81,3 @@ describe("handleShutdownSignals", () => {
     release.open();
   });
 });
-
-/** A promise the test opens when it chooses. */
-function gate(): { opened: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
-}
