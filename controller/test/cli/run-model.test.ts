@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, it } from "vitest";
+import { gate } from "../../../lib/testing/gate.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
 import {
   confFor,
@@ -15,7 +16,20 @@ import {
 
 let server: TestServer;
 let flakyCalls = 0;
-let release: (() => void) | undefined;
+/**
+ * /wait and /release meet: each waits for the other to be asked, up to MEET_MS, so both answer
+ * 200 only when the two modules run at the same time (parallel services).
+ */
+const meeting = { waitAsked: gate(), releaseAsked: gate() };
+const MEET_MS = 15_000;
+const within = (opened: Promise<void>, ms: number) =>
+  new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    void opened.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
 const { project, removeAll } = projectTracker();
 
 beforeAll(async () => {
@@ -23,16 +37,12 @@ beforeAll(async () => {
     if (req.url === "/health") return sendJson(res, 200, { status: "healthy" });
     if (req.url === "/flaky") return sendJson(res, ++flakyCalls === 1 ? 500 : 200, { calls: flakyCalls });
     if (req.url === "/wait") {
-      // Answers 200 only if another service's module calls /release meanwhile (parallel services).
-      const released = await Promise.race([
-        new Promise<boolean>((r) => (release = () => r(true))),
-        new Promise<boolean>((r) => setTimeout(() => r(false), 8000)),
-      ]);
-      return sendJson(res, released ? 200 : 408, {});
+      meeting.waitAsked.open();
+      return sendJson(res, (await within(meeting.releaseAsked.opened, MEET_MS)) ? 200 : 408, {});
     }
     if (req.url === "/release") {
-      release?.();
-      return sendJson(res, release ? 200 : 409, {});
+      meeting.releaseAsked.open();
+      return sendJson(res, (await within(meeting.waitAsked.opened, MEET_MS)) ? 200 : 409, {});
     }
     return sendJson(res, 404, { code: "NOT_FOUND", path: req.url });
   });
@@ -171,7 +181,7 @@ describe("e2e run: workers, traceability and payloads", () => {
       ),
       "services/releaser/page.ts": pageSource(),
       "services/releaser/modules/01_pause.ts": moduleSource(
-        `  await new Promise((r) => setTimeout(r, 300));\n  const res = await page.get("/release");\n  assert.equal(res.status, 200);\n  return res;`,
+        `  const res = await page.get("/release");\n  assert.equal(res.status, 200);\n  return res;`,
       ),
     });
     const r = await runCli(["run", "--no-start", "--config", `${p.dir}/e2e.conf`, "--workers", "2"]);
