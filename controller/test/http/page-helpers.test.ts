@@ -97,7 +97,8 @@ describe("BasePage helpers", () => {
       /still failing after 300 ms/,
     );
     const elapsed = performance.now() - started;
-    assert.ok(elapsed >= 290 && elapsed < 2000, `took ${elapsed} ms`);
+    // Not before the timeout; and well before the 10 s default (room for a busy machine).
+    assert.ok(elapsed >= 290 && elapsed < 5000, `took ${elapsed} ms`);
   });
 
   it("testUser() makes a new identity from test_data.user every time", () => {

@@ -62,9 +62,15 @@ describe("Wait.forHttp", () => {
   });
 
   it("ends early with the last status seen when its signal aborts", async () => {
-    const port = await listen(createHttpServer((_q, res) => res.writeHead(500).end()));
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error("process exited with code 1")), 50);
+    // Aborted when the second probe arrives: the answer to the first has been seen by then.
+    let probes = 0;
+    const port = await listen(
+      createHttpServer((_q, res) => {
+        res.writeHead(500).end();
+        if (++probes === 2) controller.abort(new Error("process exited with code 1"));
+      }),
+    );
     const error = await Wait.forHttp(`http://127.0.0.1:${port}/`)
       .waitUntilReady({ timeoutMs: 30_000, signal: controller.signal })
       .catch((e: WaitInterruptedError) => e);

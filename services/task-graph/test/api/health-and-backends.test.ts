@@ -69,7 +69,8 @@ describe("a graph store that is down or hangs", () => {
             status: 503,
             code: "BACKEND_UNAVAILABLE",
           });
-          expect(Date.now() - started).toBeLessThan(3000);
+          // Answered by the configured 300 ms deadline, not the 5 s default (room for a busy machine).
+          expect(Date.now() - started).toBeLessThan(4500);
         }
         const health = await svc.get("/health");
         expect(health.status).toBe(503);

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { gate } from "../../../../lib/testing/gate.js";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process.js";
 import { client } from "../helpers/start-service.js";
 
@@ -27,6 +28,7 @@ describe("durability across kill -9", () => {
     const comp = (await api.post("/api/v1/components", { name: "durable" })).body.id as string;
     const ackedIssues = new Map<string, string>(); // id → title
     const ackedEdges: [string, string][] = [];
+    const enough = gate();
     let stop = false;
     let sent = 0;
 
@@ -39,6 +41,7 @@ describe("durability across kill -9", () => {
           const r = await api.post("/api/v1/issues", { title, component_id: comp, labels: [`w${w}`] });
           if (r.status === 201) {
             ackedIssues.set(r.body.id, title);
+            if (ackedIssues.size >= 400) enough.open();
             const earlier = [...ackedIssues.keys()][n % Math.max(1, ackedIssues.size - 1)];
             if (earlier && earlier !== r.body.id) {
               sent++;
@@ -54,7 +57,8 @@ describe("durability across kill -9", () => {
       }
     };
     const writers = Array.from({ length: 32 }, (_, w) => writer(w));
-    while (ackedIssues.size < 400) await new Promise((r) => setTimeout(r, 5));
+    // Killed as soon as the 400th creation is acknowledged (or when every writer has stopped).
+    await Promise.race([enough.opened, Promise.all(writers)]);
     first.child.kill("SIGKILL");
     stop = true;
     await Promise.all(writers);

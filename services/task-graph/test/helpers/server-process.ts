@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { watchOutput } from "../../../../lib/testing/process-output.js";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 
@@ -22,35 +23,19 @@ export function startServerProcess(env: NodeJS.ProcessEnv, args: string[] = []):
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let out = "";
-  child.stdout!.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
-  child.stderr!.on("data", (c: Buffer) => {
-    out += c.toString();
-  });
+  const output = watchOutput(child);
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
     const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
     child.kill("SIGTERM");
     return exited;
   };
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => {
+  // tsx compiles on start; on a loaded 2-core machine that has taken over 10 s.
+  return output.waitFor(/"url":"(http:\/\/[^"]+)"/, 60_000, "the listening URL").then(
+    ([, url]) => ({ url: url!, child, output: output.text, stop }),
+    (error: unknown) => {
       child.kill("SIGKILL");
-      reject(new Error(`server did not start within 30 s:\n${out}`));
-    }, 30_000);
-    const onData = () => {
-      const m = /"url":"(http:\/\/[^"]+)"/.exec(out);
-      if (!m) return;
-      clearTimeout(timer);
-      child.stdout!.off("data", onData);
-      resolvePromise({ url: m[1]!, child, output: () => out, stop });
-    };
-    child.stdout!.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening:\n${out}`));
-    });
-  });
+      throw error;
+    },
+  );
 }
