@@ -5,6 +5,7 @@ import { dirname, resolve } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freeLoopbackPort } from "../../lib/net/free-port.js";
+import { watchOutput } from "../../lib/testing/process-output.js";
 import { REPO_ROOT, reportNotRun, run } from "./support/docker.js";
 
 let wrapper = "";
@@ -46,18 +47,7 @@ describe.skipIf(notRun)("infra/images/redis8.sh", () => {
       child = spawn(wrapper, ["--port", String(port), "--bind", "127.0.0.1", "--save", ""], {
         stdio: ["ignore", "pipe", "inherit"],
       });
-      await new Promise<void>((ready, fail) => {
-        let log = "";
-        const timer = setTimeout(() => fail(new Error(`Redis 8 not ready after 10000ms:\n${log}`)), 10_000);
-        child.stdout?.on("data", (chunk: Buffer) => {
-          log += chunk.toString();
-          if (log.includes("Ready to accept connections")) {
-            clearTimeout(timer);
-            ready();
-          }
-        });
-        child.on("exit", (code) => fail(new Error(`redis-server exited (${code}):\n${log}`)));
-      });
+      await watchOutput(child).waitFor(/Ready to accept connections/, 20_000, "Redis 8's ready line");
       client = new Redis({ port, host: "127.0.0.1" });
     });
     afterAll(async () => {

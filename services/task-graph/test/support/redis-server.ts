@@ -8,6 +8,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { freeLoopbackPort } from "../../../../lib/net/free-port.js";
+import { watchOutput } from "../../../../lib/testing/process-output.js";
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const SETUP_SCRIPT = resolve(REPO_ROOT, "infra/images/redis8.sh");
@@ -64,31 +65,13 @@ export async function startRedis(
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
   try {
-    await waitForReady(child, () => output, 10_000);
+    await watchOutput(child).waitFor(/Ready to accept connections/, 20_000, "redis-server's ready line");
   } catch (error) {
     child.kill("SIGKILL");
     return { reason: (error as Error).message };
   }
   return { url: `redis://127.0.0.1:${port}`, port, stop: () => stop(child) };
-}
-
-async function waitForReady(child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (output().includes("Ready to accept connections")) return;
-    if (child.exitCode !== null)
-      throw new Error(`redis-server exited with ${child.exitCode}: ${output().slice(-500)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`redis-server not ready after ${timeoutMs}ms: ${output().slice(-500)}`);
 }
 
 function stop(child: ChildProcess): Promise<void> {
