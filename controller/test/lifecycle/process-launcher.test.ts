@@ -149,7 +149,8 @@ describe("process launcher", () => {
     expect(error).toBeInstanceOf(RequiredServiceError);
     expect(error.lastSeen).toBe("HTTP 503");
     expect(error.message).toContain("not healthy within its timeout of 1500ms");
-    expect(performance.now() - started).toBeLessThan(5000);
+    // The 1.5 s timeout plus starting and stopping the process, with room for a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 
   it("skips an optional service that fails, with the reason, and still boots the others", async () => {
@@ -258,7 +259,8 @@ describe("process launcher", () => {
     const started = performance.now();
     controller.abort(new Error("SIGINT received"));
     await expect(booting).rejects.toThrow("SIGINT received");
-    expect(performance.now() - started).toBeLessThan(5000);
+    // Well before the service's 20 s start would end the wait, with room for a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(isRunning(record!.pid)).toBe(false);
     expect(new PidfileStore(root).list()).toEqual([]);
   });
