@@ -93,8 +93,9 @@ services:
       let output = "";
       child.stdout!.on("data", (c) => (output += c));
       child.stderr!.on("data", (c) => (output += c));
+      // 'close', not 'exit': the last lines may still be in the pipe when the process exits.
       const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-        child.once("exit", (code, signal) => resolve({ code, signal })),
+        child.once("close", (code, signal) => resolve({ code, signal })),
       );
       return { child, output: () => output, exited };
     },
