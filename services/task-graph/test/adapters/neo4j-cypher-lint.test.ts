@@ -41,16 +41,20 @@ const component: ComponentRecord = {
   updated_at: "2026-01-01T00:00:00.000Z",
 };
 const edge = { issue_id: "i-1", depends_on_id: "i-2" };
+const NOW = "2026-01-01T00:00:00.000Z";
+const LATER = "2026-01-01T00:05:00.000Z";
 
-const FILTERS: Array<Partial<IssueQuery>> = [
-  { status: ["OPEN", "BLOCKED"] },
-  { priority: ["HIGH"] },
-  { component_id: "c-1" },
-  { label: "auth" },
-  { q: "Login" },
-  { readiness: "workable" },
-  { unclaimed_at: "2026-01-01T00:00:00.000" },
-];
+/** One value for every list filter of IssueQuery (a filter added there fails the typecheck here). */
+const FILTER_VALUES = {
+  status: ["OPEN", "BLOCKED"],
+  priority: ["HIGH"],
+  component_id: "c-1",
+  label: "auth",
+  q: "Login",
+  readiness: "workable",
+  unclaimed_at: "2026-01-01T00:00:00.000Z",
+} satisfies Required<Omit<IssueQuery, "sort" | "offset" | "limit">>;
+const FILTERS: Array<Partial<IssueQuery>> = Object.entries(FILTER_VALUES).map(([k, v]) => ({ [k]: v }));
 const SORTS = ["created_at", "-created_at", "updated_at", "-updated_at", "priority", "-priority"];
 
 /**
@@ -81,12 +85,10 @@ const EXERCISES = {
   listIssues: everyListQuery(),
   allIssues: [["", (s) => s.allIssues()]],
   countIssuesByComponent: [["", (s) => s.countIssuesByComponent("c-1")]],
-  claimIssue: [
-    ["", (s) => s.claimIssue({ id: "i-1", agent: "a", now: issue.updated_at, expires_at: issue.updated_at })],
-  ],
+  claimIssue: [["", (s) => s.claimIssue({ id: "i-1", agent: "a-1", expires_at: LATER, now: NOW })]],
   releaseClaim: [
-    ["any holder", (s) => s.releaseClaim({ id: "i-1", now: issue.updated_at })],
-    ["one agent", (s) => s.releaseClaim({ id: "i-1", agent: "a", now: issue.updated_at })],
+    ["by its agent", (s) => s.releaseClaim({ id: "i-1", agent: "a-1", now: NOW })],
+    ["by anyone", (s) => s.releaseClaim({ id: "i-1", now: NOW })],
   ],
   createComponent: [["", (s) => s.createComponent(component)]],
   updateComponent: [["", (s) => s.updateComponent({ ...component, description: "e" })]],
@@ -166,8 +168,8 @@ const MODEL: DbSchema = {
   relationshipTypes: ["DEPENDS_ON"],
   propertyKeys: [
     ...["id", "title", "description", "status", "priority", "component_id", "labels"],
-    ...["created_at", "updated_at", "closed_at", "seq", "name", "project", "value", "gantry_new"],
-    ...["assignee", "claim_expires_at", "readiness", "gantry_lock"],
+    ...["created_at", "updated_at", "closed_at", "assignee", "claim_expires_at", "readiness", "seq"],
+    ...["name", "project", "value", "gantry_new", "gantry_lock"],
   ],
   // Server built-ins only: APOC (in the listing) is not assumed on the server.
   functions: {
