@@ -34,6 +34,8 @@ export function startServerProcess(env: NodeJS.ProcessEnv, args: string[] = []):
   return output.waitFor(/"url":"(http:\/\/[^"]+)"/, 60_000, "the listening URL").then(
     ([, url]) => ({ url: url!, child, output: output.text, stop }),
     (error: unknown) => {
+      if (child.exitCode !== null)
+        throw new Error(`server exited with ${child.exitCode} before listening:\n${output.text()}`);
       child.kill("SIGKILL");
       throw error;
     },
