@@ -40,7 +40,7 @@ export class LexicalIndex {
   readonly #keys: (string | undefined)[] = [];
   readonly #types: string[] = [];
   readonly #lengths: number[] = [];
-  readonly #terms: Map<string, number>[] = [];
+  readonly #terms: ReadonlyMap<string, number>[] = [];
   readonly #free: number[] = [];
   /** term → (slot → boosted term frequency) */
   readonly #postings = new Map<string, Map<number, number>>();
@@ -53,15 +53,18 @@ export class LexicalIndex {
 
   /** Adds or replaces a document; `fields` are [text, boost] (a boost repeats the field's terms). */
   set(key: string, type: string, fields: [string, number][]): void {
-    this.delete(key);
     const terms = new Map<string, number>();
-    let length = 0;
     for (const [text, boost] of fields) {
-      for (const token of tokenize(text, { stem: true })) {
-        terms.set(token, (terms.get(token) ?? 0) + boost);
-        length += boost;
-      }
+      for (const token of tokenize(text, { stem: true })) terms.set(token, (terms.get(token) ?? 0) + boost);
     }
+    this.setTerms(key, type, terms);
+  }
+
+  /** Adds or replaces a document from terms set() computed before (a start-up cache); kept as given. */
+  setTerms(key: string, type: string, terms: ReadonlyMap<string, number>): void {
+    this.delete(key);
+    let length = 0;
+    for (const tf of terms.values()) length += tf;
     const slot = this.#free.pop() ?? this.#keys.length;
     this.#slotOf.set(key, slot);
     this.#keys[slot] = key;

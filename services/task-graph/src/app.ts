@@ -11,6 +11,7 @@ import { ImpactAnalysis } from "./domain/impact/impact-analysis.js";
 import { IssueService } from "./domain/issues.js";
 import { RootCauseAnalysis } from "./domain/root-cause/root-cause-analysis.js";
 import { SearchService } from "./domain/search/index.js";
+import { SearchIndexCache } from "./domain/search/index-cache.js";
 import { VectorSync } from "./domain/search/vector-sync.js";
 import { BestEffortIndexer } from "./domain/search-indexer.js";
 import { WriteLock } from "./domain/write-lock.js";
@@ -86,10 +87,19 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const store = guardBackend("graph store", graph, config.backendTimeoutMs, log);
   const guardedEmbedder = guardBackend("embedder", embedder, config.backendTimeoutMs, log);
   const guardedVectors = guardBackend("vector index", vectors, config.backendTimeoutMs, log);
+  // What is slow to rebuild (terms and vectors of every document) is kept in DATA_DIR between runs.
+  const dataDir = env.DATA_DIR?.trim();
+  const cache = dataDir && embedder.dimension > 0 ? await openSearchCache(dataDir, embedder, log) : undefined;
   // WordNet synonyms widen the lexical query; the table is read at the first search, not here.
-  const search = new SearchService(guardedVectors, guardedEmbedder, { expanders: [new WordNetExpander()] });
+  const search = new SearchService(guardedVectors, guardedEmbedder, {
+    expanders: [new WordNetExpander()],
+    ...(cache ? { cache } : {}),
+  });
+  // The embedded vector index is filled before listening (from the cache, it is quick); a remote
+  // one (Redis) in the background, pipelined, while /health says "resyncing".
+  const vectorsNow = vectorsReady && vectors.backend === "embedded";
   await search
-    .indexAll(await graph.allIssues(), await allComponents(graph), { vectors: vectorsReady })
+    .indexAll(await graph.allIssues(), await allComponents(graph), { vectors: vectorsNow })
     .catch((err: unknown) => {
       app.log.warn(
         { err },
@@ -104,7 +114,23 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     log: app.log,
   });
   vectorSync.start();
-  app.addHook("onClose", () => vectorSync.stop());
+  const saveCache = async () => {
+    const saved = await search.saveCache().catch((err: unknown) => {
+      log.warn({ err }, "could not write the search index cache; the next start rebuilds what it lacks");
+      return 0;
+    });
+    if (saved) log.info({ entries: saved, file: cache?.path }, "search index cache written");
+  };
+  // After listening: catch up the vectors, then keep what start-up had to compute for the next one.
+  setImmediate(() => {
+    void (search.vectorsBehind && vectorsReady ? vectorSync.check() : Promise.resolve()).then(() =>
+      cache?.dirty ? saveCache() : undefined,
+    );
+  });
+  app.addHook("onClose", async () => {
+    await vectorSync.stop();
+    if (cache?.dirty) await saveCache();
+  });
 
   const ctx: DomainContext = {
     store,
@@ -121,6 +147,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     vectors,
     timeoutMs: config.healthTimeoutMs,
     now,
+    vectorsResyncing: () => search.vectorsBehind,
   });
   const prefix = "/api/v1";
   await app.register(issueRoutes, { prefix, issues: new IssueService(ctx) });
@@ -134,6 +161,21 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   });
   await app.register(ragRoutes, { prefix, search });
   return app;
+}
+
+async function openSearchCache(
+  dataDir: string,
+  embedder: Embedder,
+  log: { info(o: object, m: string): void; warn(o: object, m: string): void },
+): Promise<SearchIndexCache | undefined> {
+  try {
+    const { cache, report } = await SearchIndexCache.forDataDir(dataDir, embedder);
+    log.info({ file: cache.path, ...report }, "search index cache");
+    return cache;
+  } catch (err) {
+    log.warn({ err }, "search index cache unavailable; the search index is rebuilt");
+    return undefined;
+  }
 }
 
 async function allComponents(graph: GraphStore): Promise<ComponentRecord[]> {

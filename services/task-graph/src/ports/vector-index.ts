@@ -36,6 +36,8 @@ export interface VectorIndex {
   close(): Promise<void>;
   ping(): Promise<void>;
   upsert(item: VectorItem): Promise<void>;
+  /** Writes many items in one exchange where the backend can (a pipeline); else one by one. */
+  upsertMany?(items: VectorItem[]): Promise<void>;
   remove(key: string): Promise<void>;
   search(query: VectorQuery): Promise<VectorHit[]>;
   size(): Promise<number>;

@@ -1,4 +1,7 @@
 // GET /health: 200 healthy when both backends answer their ping in time, else 503 degraded.
+// A vector index that answers while vectors are still being written in the background (start-up
+// with Redis, catching up after an outage) is `resyncing`, with 200: the service answers every
+// request, search from the lexical index and the vectors already written.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { utcTimestamp } from "../../../../lib/service-kit/index.js";
@@ -15,6 +18,8 @@ export interface HealthRoutesOptions {
   vectors: Pingable;
   timeoutMs: number;
   now: () => Date;
+  /** True while vectors are written in the background. @default never */
+  vectorsResyncing?: () => boolean;
 }
 
 export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (fastify, opts) => {
@@ -33,6 +38,7 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (fast
         probe(opts.graph, opts.timeoutMs, request.log),
         probe(opts.vectors, opts.timeoutMs, request.log),
       ]);
+      const vectorStatus = vectors === "up" && opts.vectorsResyncing?.() ? "resyncing" : vectors;
       const healthy = graph === "up" && vectors === "up";
       return reply.code(healthy ? 200 : 503).send({
         status: healthy ? "healthy" : "degraded",
@@ -40,7 +46,7 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (fast
         version: opts.version,
         timestamp: utcTimestamp(opts.now()),
         graph: { backend: opts.graph.backend, status: graph },
-        vectors: { backend: opts.vectors.backend, status: vectors },
+        vectors: { backend: opts.vectors.backend, status: vectorStatus },
       });
     },
   );

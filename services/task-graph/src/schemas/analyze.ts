@@ -87,5 +87,9 @@ export const HealthResponse = Type.Object({
   version: Type.String(),
   timestamp: Type.String(),
   graph: Type.Object({ backend: Type.String(), status: StringEnum(["up", "down"] as const) }),
-  vectors: Type.Object({ backend: Type.String(), status: StringEnum(["up", "down"] as const) }),
+  vectors: Type.Object({
+    backend: Type.String(),
+    // resyncing: reachable, and vectors are being written in the background (start-up, after an outage).
+    status: StringEnum(["up", "down", "resyncing"] as const),
+  }),
 });

@@ -79,6 +79,9 @@ export class EmbeddedGraphStore implements GraphStore {
     await mkdir(this.dir, { recursive: true });
     const committed = new GraphState();
     const head = new GraphState();
+    // Replay with the readiness sets built once at the end, not kept up per mutation.
+    committed.readiness.suspend();
+    head.readiness.suspend();
     const report = await replay(
       this.dir,
       {
@@ -92,7 +95,10 @@ export class EmbeddedGraphStore implements GraphStore {
         },
       },
       { ...(this.options.repair ? { repair: this.options.repair } : {}) },
-    );
+    ).finally(() => {
+      committed.readiness.resume();
+      head.readiness.resume();
+    });
     this.startupNotes = report.notes;
     this.committed = committed;
     this.head = head;

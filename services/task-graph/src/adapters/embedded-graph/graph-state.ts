@@ -77,9 +77,11 @@ export class GraphState {
   }
 
   load(s: SnapshotData): void {
-    for (const c of s.components) this.components.set(c.id, c);
-    for (const i of s.issues) this.putIssue(i);
-    for (const e of s.edges) this.addEdge(e);
+    this.readiness.inBulk(() => {
+      for (const c of s.components) this.components.set(c.id, c);
+      for (const i of s.issues) this.putIssue(i);
+      for (const e of s.edges) this.addEdge(e);
+    });
   }
 
   private putIssue(issue: IssueRecord): void {

@@ -17,7 +17,49 @@ export class ReadinessIndex {
   private readonly kind = new Map<string, Readiness>();
   private readonly members: Record<Readiness, string[]> = { blocked: [], workable: [] };
 
+  /** While true, mutations are not tracked one by one; rebuild() computes the sets afterwards. */
+  private suspended = false;
+
   constructor(private readonly state: ReadinessSource) {}
+
+  /**
+   * Runs `fn` (many mutations: a replay, a snapshot load) without per-mutation upkeep, then builds
+   * the sets once: one pass over issues and edges instead of a sorted insert per edge (~0.7 s of
+   * a 20,000-issue replay otherwise).
+   */
+  inBulk(fn: () => void): void {
+    this.suspend();
+    try {
+      fn();
+    } finally {
+      this.resume();
+    }
+  }
+
+  /** Stops per-mutation upkeep (see inBulk); resume() must follow. */
+  suspend(): void {
+    this.suspended = true;
+  }
+
+  /** Builds the sets from the current issues and edges, and tracks mutations again. */
+  resume(): void {
+    this.suspended = false;
+    this.openPrerequisites.clear();
+    this.kind.clear();
+    this.members.blocked = [];
+    this.members.workable = [];
+    const ids = [...this.state.issues.keys()].sort((a, b) => this.seqOf(a) - this.seqOf(b));
+    for (const id of ids) {
+      let open = 0;
+      for (const p of this.state.dependsOn.get(id) ?? []) if (this.isOpen(p)) open++;
+      this.openPrerequisites.set(id, open);
+      const issue = this.state.issues.get(id)!;
+      const want = this.wanted(issue, open);
+      if (!want) continue;
+      this.kind.set(id, want);
+      this.members[want].push(id);
+    }
+  }
 
   /** Ids of one set, oldest first. The array is live: read it, do not keep or change it. */
   ordered(readiness: Readiness): readonly string[] {
@@ -30,6 +72,7 @@ export class ReadinessIndex {
 
   /** After an issue was stored (new or replaced; `previous` is what it replaced). */
   issuePut(previous: IssueRecord | undefined, issue: IssueRecord): void {
+    if (this.suspended) return;
     if (!previous) {
       let open = 0;
       for (const p of this.state.dependsOn.get(issue.id) ?? []) if (this.isOpen(p)) open++;
@@ -43,6 +86,7 @@ export class ReadinessIndex {
 
   /** Before an issue and its edges are removed. */
   issueDeleting(issue: IssueRecord): void {
+    if (this.suspended) return;
     if (issue.status !== "CLOSED") for (const d of this.state.blocks.get(issue.id) ?? []) this.adjust(d, -1);
     this.place(issue.id, undefined);
     this.openPrerequisites.delete(issue.id);
@@ -50,11 +94,13 @@ export class ReadinessIndex {
 
   /** After a new edge "issueId depends on dependsOnId". */
   edgeAdded(issueId: string, dependsOnId: string): void {
+    if (this.suspended) return;
     if (this.isOpen(dependsOnId)) this.adjust(issueId, 1);
   }
 
   /** After an edge was removed. */
   edgeRemoved(issueId: string, dependsOnId: string): void {
+    if (this.suspended) return;
     if (this.isOpen(dependsOnId)) this.adjust(issueId, -1);
   }
 
@@ -71,13 +117,12 @@ export class ReadinessIndex {
   private refresh(id: string): void {
     const issue = this.state.issues.get(id);
     if (!issue) return;
-    const want: Readiness | undefined =
-      issue.status === "CLOSED"
-        ? undefined
-        : issue.status === "BLOCKED" || (this.openPrerequisites.get(id) ?? 0) > 0
-          ? "blocked"
-          : "workable";
-    this.place(id, want);
+    this.place(id, this.wanted(issue, this.openPrerequisites.get(id) ?? 0));
+  }
+
+  private wanted(issue: IssueRecord, openPrerequisites: number): Readiness | undefined {
+    if (issue.status === "CLOSED") return undefined;
+    return issue.status === "BLOCKED" || openPrerequisites > 0 ? "blocked" : "workable";
   }
 
   private place(id: string, want: Readiness | undefined): void {

@@ -27,6 +27,7 @@ import type { ComponentRecord, IssueRecord } from "../../ports/graph-store.js";
 import type { VectorHit, VectorIndex } from "../../ports/vector-index.js";
 import { componentDocument, documentKey, issueDocument, type SearchDocument } from "./documents.js";
 import { IssueFacets } from "./facets.js";
+import type { SearchIndexCache } from "./index-cache.js";
 import { makeSnippet } from "./snippet.js";
 
 export { componentDocument, issueDocument, type SearchDocument } from "./documents.js";
@@ -46,6 +47,8 @@ export interface SearchServiceOptions {
   useVectors?: boolean;
   /** Share of the cosine in the hybrid score; the lexical side gets the rest. @default VECTOR_WEIGHT */
   vectorWeight?: number;
+  /** Terms and vectors kept from an earlier run (index-cache.ts): start-up reuses what still matches. */
+  cache?: SearchIndexCache;
 }
 
 export interface SearchRequest {
@@ -83,6 +86,8 @@ interface Stored {
   text: string;
   embedText: string;
   status?: string;
+  /** Its key in the index cache. */
+  fingerprint?: string;
 }
 
 /** What syncVectors() did. */
@@ -109,6 +114,7 @@ export class SearchService {
   readonly #expanders: QueryExpander[];
   readonly #useVectors: boolean;
   readonly #vectorWeight: number;
+  readonly #cache: SearchIndexCache | undefined;
 
   constructor(
     private readonly vectors: VectorIndex,
@@ -119,6 +125,7 @@ export class SearchService {
     this.#expanders = options.expanders ?? [];
     this.#useVectors = options.useVectors ?? true;
     this.#vectorWeight = options.vectorWeight ?? VECTOR_WEIGHT;
+    this.#cache = options.cache;
   }
 
   indexIssue(issue: IssueRecord): Promise<void> {
@@ -151,6 +158,7 @@ export class SearchService {
 
   async remove(type: string, id: string): Promise<void> {
     const key = documentKey(type, id);
+    this.#forgetCached(this.#docs.get(key));
     this.#lexical.delete(key);
     if (type === "issue") this.#facets.delete(id);
     this.#docs.delete(key);
@@ -158,6 +166,14 @@ export class SearchService {
     this.#unremoved.add(key);
     await this.vectors.remove(key);
     this.#unremoved.delete(key);
+  }
+
+  /** Writes the index cache (terms and vectors of the documents indexed now); the count written. */
+  async saveCache(): Promise<number> {
+    if (!this.#cache) return 0;
+    const live: string[] = [];
+    for (const doc of this.#docs.values()) if (doc.fingerprint) live.push(doc.fingerprint);
+    return this.#cache.save(live);
   }
 
   /** True when some document is missing from, or deleted but still in, the vector index. */
@@ -248,7 +264,8 @@ export class SearchService {
         ...(doc.status !== undefined ? { status: doc.status } : {}),
       };
     });
-    return { results, degraded };
+    // Vectors still being written (start-up resync, catching up after an outage) count as degraded too.
+    return { results, degraded: degraded || this.vectorsBehind };
   }
 
   /** Best `limit` documents by BM25 over the query and its expansions (no vectors involved). */
@@ -295,8 +312,23 @@ export class SearchService {
   #remember(doc: SearchDocument): string {
     const key = documentKey(doc.type, doc.id);
     const { type, id, title, text, embedText, status } = doc;
-    this.#lexical.set(key, type, doc.fields);
-    this.#docs.set(key, { type, id, title, text, embedText, ...(status !== undefined ? { status } : {}) });
+    const fingerprint = this.#cache?.fingerprint(doc);
+    const cached = fingerprint ? this.#cache!.get(fingerprint) : undefined;
+    if (cached) this.#lexical.setTerms(key, type, cached.terms);
+    else this.#lexical.set(key, type, doc.fields);
+    const previous = this.#docs.get(key);
+    if (previous?.fingerprint !== fingerprint) this.#forgetCached(previous);
+    if (fingerprint && !cached)
+      this.#cache!.put(fingerprint, { terms: this.#lexical.termsOf(key), vector: null });
+    this.#docs.set(key, {
+      type,
+      id,
+      title,
+      text,
+      embedText,
+      ...(status !== undefined ? { status } : {}),
+      ...(fingerprint ? { fingerprint } : {}),
+    });
     this.#types.add(type);
     if (type === "issue") this.#facets.set(id, doc.component_id ?? null, doc.labels ?? []);
     this.#unremoved.delete(key);
@@ -304,7 +336,10 @@ export class SearchService {
     return key;
   }
 
-  /** Embeds and writes these documents' vectors in batches; each one written is marked in sync. */
+  /**
+   * Embeds (or takes from the cache) and writes these documents' vectors in batches, one pipeline
+   * per batch where the index has one; each one written is marked in sync.
+   */
   async #upsertVectors(keys: string[], batchSize = 256): Promise<void> {
     for (let i = 0; i < keys.length; i += batchSize) {
       const batch = keys.slice(i, i + batchSize).flatMap((key) => {
@@ -312,16 +347,45 @@ export class SearchService {
         return doc ? [{ key, doc }] : [];
       });
       if (!batch.length) continue;
-      const vectors = await this.embedder.embed(batch.map((b) => b.doc.embedText));
-      for (let j = 0; j < batch.length; j++) {
-        const { key, doc } = batch[j]!;
-        // The document may have changed while its vector was computed: then that write syncs it.
-        if (this.#docs.get(key) !== doc) continue;
-        const { type, id, title, text } = doc;
-        await this.vectors.upsert({ key, type, id, title, text, vector: vectors[j]! });
-        if (this.#docs.get(key) === doc) this.#unsynced.delete(key);
-      }
+      const vectors = await this.#vectorsOf(batch.map((b) => b.doc));
+      // The document may have changed while its vector was computed: then that write syncs it.
+      const current = batch.flatMap((b, j) =>
+        this.#docs.get(b.key) === b.doc ? [{ ...b, vector: vectors[j]! }] : [],
+      );
+      const items = current.map(({ key, doc: { type, id, title, text }, vector }) => ({
+        key,
+        type,
+        id,
+        title,
+        text,
+        vector,
+      }));
+      if (this.vectors.upsertMany) await this.vectors.upsertMany(items);
+      else for (const item of items) await this.vectors.upsert(item);
+      for (const { key, doc } of current) if (this.#docs.get(key) === doc) this.#unsynced.delete(key);
     }
+  }
+
+  /** The vectors of these documents: from the cache where it has them, else embedded (and cached). */
+  async #vectorsOf(docs: Stored[]): Promise<Float32Array[]> {
+    const out: (Float32Array | undefined)[] = docs.map((d) =>
+      d.fingerprint ? (this.#cache?.get(d.fingerprint)?.vector ?? undefined) : undefined,
+    );
+    const missing = docs.flatMap((_, j) => (out[j] ? [] : [j]));
+    if (missing.length === 0) return out as Float32Array[];
+    const embedded = await this.embedder.embed(missing.map((j) => docs[j]!.embedText));
+    for (const [k, j] of missing.entries()) {
+      out[j] = embedded[k]!;
+      const fp = docs[j]!.fingerprint;
+      const entry = fp ? this.#cache?.get(fp) : undefined;
+      if (fp && entry) this.#cache!.put(fp, { terms: entry.terms, vector: embedded[k]! });
+    }
+    return out as Float32Array[];
+  }
+
+  /** Drops a replaced or removed document's cache entry, so the cache does not grow with edits. */
+  #forgetCached(doc: Stored | undefined): void {
+    if (doc?.fingerprint) this.#cache?.delete(doc.fingerprint);
   }
 }
 
