@@ -3,21 +3,24 @@
  * schemas, OpenAPI at /docs/json. Routes are registered by the caller after this resolves.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Socket } from "node:net";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, {
   type FastifyBaseLogger,
+  type FastifyHttpOptions,
   type FastifyInstance,
   type FastifyServerOptions,
   LogController,
   type RawServerDefault,
 } from "fastify";
+import { clientErrorHandler } from "./client-errors.js";
+import { registerCors, resolveCorsPolicy } from "./cors.js";
 import { errorHandler, sendError, toHttpError } from "./error-handler.js";
 import { httpError } from "./errors.js";
 import { loggerOptions, resolveLogLevel } from "./logger.js";
 import { RouteTable } from "./method-not-allowed.js";
 import { registerOpenApi } from "./openapi.js";
 import { queryCoercerFor } from "./query-coercion.js";
+import { requestTimeoutServerOptions, resolveRequestTimeout } from "./request-timeout.js";
 import { attachSecurityRegistry } from "./route-security.js";
 
 export type ServiceApp = FastifyInstance<
@@ -33,12 +36,14 @@ export interface ServiceAppOptions {
   name: string;
   version: string;
   description?: string;
-  /** Source of LOG_LEVEL. @default process.env */
+  /** Source of LOG_LEVEL, REQUEST_TIMEOUT_MS and CORS_ORIGINS. @default process.env */
   env?: NodeJS.ProcessEnv;
   /** false silences logging entirely (tests, benchmarks). @default true */
   logger?: boolean;
   /** Largest accepted body in bytes. @default 65536 */
   bodyLimit?: number;
+  /** Origins allowed when CORS_ORIGINS is unset: a comma list or `*`. @default "" (none) */
+  defaultCorsOrigins?: string;
 }
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
@@ -50,42 +55,24 @@ export function routesOf(app: ServiceApp): [string, string][] {
   return routeTables.get(app)?.list() ?? [];
 }
 
-function rawErrorResponse(status: number, reason: string, body: string): string {
-  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
-}
-
-const MALFORMED = rawErrorResponse(
-  400,
-  "Bad Request",
-  JSON.stringify(httpError("BAD_REQUEST", "Malformed HTTP request.").toJSON()),
-);
-const HEADERS_TOO_LARGE = rawErrorResponse(
-  431,
-  "Request Header Fields Too Large",
-  JSON.stringify(httpError("HEADERS_TOO_LARGE").toJSON()),
-);
-
-// Malformed HTTP never reaches Fastify's routing; answer with our JSON shape anyway.
-function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
-  if (err.code === "ECONNRESET" || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  socket.end(err.code === "HPE_HEADER_OVERFLOW" ? HEADERS_TOO_LARGE : MALFORMED);
-}
-
 function logsInfo(env: NodeJS.ProcessEnv): boolean {
   return ["trace", "debug", "info"].includes(resolveLogLevel(env));
 }
 
 export async function createServiceApp(opts: ServiceAppOptions): Promise<ServiceApp> {
   const bodyLimit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const serverOptions: FastifyServerOptions = {
+  const env = opts.env ?? process.env;
+  const requestTimeout = resolveRequestTimeout(env);
+  const cors = resolveCorsPolicy(env, opts.defaultCorsOrigins ?? "");
+  const serverOptions: FastifyHttpOptions<RawServerDefault> = {
     bodyLimit,
-    logger: opts.logger === false ? false : loggerOptions(opts.env ?? process.env, opts.name),
+    // Node enforces it; Fastify would otherwise set the server's requestTimeout to 0 (none).
+    requestTimeout,
+    http: requestTimeoutServerOptions(requestTimeout),
+    logger: opts.logger === false ? false : loggerOptions(env, opts.name),
     // Fastify's per-request lines are info level; above info they would be built and dropped.
     logController: new LogController({
-      disableRequestLogging: opts.logger === false || !logsInfo(opts.env ?? process.env),
+      disableRequestLogging: opts.logger === false || !logsInfo(env),
     }),
     // Requests on already-open connections are served while closing (they are in flight).
     return503OnClosing: false,
@@ -131,6 +118,10 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   app.addHook("onClose", async () => {
     clearInterval(sweeper);
   });
+  // A client that goes away (mid-body, mid-handler, or timed out) is routine, not an error.
+  app.addHook("onRequestAbort", async (request) => {
+    request.log.info({ code: "CLIENT_ABORTED" }, "the client closed the connection before the response");
+  });
   // Only routes with a querystring schema pay for query coercion.
   app.addHook("onRoute", (route) => {
     const coerce = queryCoercerFor((route.schema as { querystring?: unknown } | undefined)?.querystring);
@@ -139,9 +130,11 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
     route.preValidation = existing ? [coerce, ...(Array.isArray(existing) ? existing : [existing])] : coerce;
   });
 
-  const security = attachSecurityRegistry(app as unknown as FastifyInstance);
   const routes = new RouteTable();
   routes.attach(app as unknown as FastifyInstance);
+  // Before the access checks, so that their 401/403 carry the CORS headers too.
+  registerCors(app as unknown as FastifyInstance, cors, routes);
+  const security = attachSecurityRegistry(app as unknown as FastifyInstance);
   routeTables.set(app, routes);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(async (request, reply) => {

@@ -51,7 +51,19 @@ export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
   return reply.code(error.status).type("application/json; charset=utf-8").send(error.toJSON());
 }
 
+/** The client closed the connection before its request was read in full (or timed out). */
+function clientAborted(err: unknown, request: FastifyRequest): boolean {
+  return (
+    (err as FastifyishError | undefined)?.code === "ECONNRESET" && request.raw.socket?.destroyed === true
+  );
+}
+
 export function errorHandler(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (clientAborted(err, request)) {
+    // Nothing went wrong on our side: not an error (the onRequestAbort hook logs it at info). The
+    // answer completes the request's lifecycle; the closed socket discards it.
+    return sendError(reply, httpError("BAD_REQUEST", "The request was not received in full."));
+  }
   const httpErr = toHttpError(err);
   if (httpErr.status >= 500) {
     // Details of unexpected failures go to the log only, never to the client.

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   FORBIDDEN: { status: 403, message: "You are not allowed to perform this action." },
   NOT_FOUND: { status: 404, message: "The requested resource does not exist." },
   METHOD_NOT_ALLOWED: { status: 405, message: "This method is not allowed on this path." },
+  REQUEST_TIMEOUT: { status: 408, message: "The request was not received in full in time." },
   CONFLICT: { status: 409, message: "The request conflicts with the current state." },
   PAYLOAD_TOO_LARGE: { status: 413, message: "The request body is larger than the limit." },
   HEADERS_TOO_LARGE: { status: 431, message: "The request headers are larger than the limit." },

@@ -15,7 +15,15 @@ export {
   httpError,
 } from "./errors.js";
 export { type ListenOptions, listen, resolvePort } from "./listen.js";
-export { CENSORED, loggerOptions, redactSecrets, resolveLogLevel, SECRET_KEY } from "./logger.js";
+export {
+  CENSORED,
+  loggerOptions,
+  redactSecrets,
+  redactUrl,
+  resolveLogLevel,
+  SECRET_KEY,
+  SECRET_QUERY_NAME,
+} from "./logger.js";
 export {
   declareSecuritySchemes,
   type OpenApiSecurityScheme,

@@ -12,6 +12,35 @@ const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as
 export const SECRET_KEY = /pass(word)?|token|secret|api[-_]?key|authorization|cookie|credential/i;
 export const CENSORED = "[REDACTED]";
 const MAX_DEPTH = 6;
+/** Query parameters whose values are never logged (`?password=`, `?access_token=`, `?key=`...). */
+export const SECRET_QUERY_NAME = /pass|token|secret|key|auth|cookie|credential|session|signature/i;
+/** Log fields that hold a URL, whose query string is censored too. */
+const URL_FIELD = /^(url|uri|href|path|location|refer+er)$/i;
+
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, " "));
+  } catch {
+    return name;
+  }
+}
+
+/** `url` with the values of secret-named query parameters replaced by [REDACTED]. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf("?");
+  if (q < 0) return url;
+  const hash = url.indexOf("#", q);
+  const query = hash < 0 ? url.slice(q + 1) : url.slice(q + 1, hash);
+  const redacted = query
+    .split("&")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      if (eq < 0 || !SECRET_QUERY_NAME.test(decodedName(pair.slice(0, eq)))) return pair;
+      return `${pair.slice(0, eq)}=${CENSORED}`;
+    })
+    .join("&");
+  return `${url.slice(0, q + 1)}${redacted}${hash < 0 ? "" : url.slice(hash)}`;
+}
 
 function isPlain(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== "object") return false;
@@ -41,7 +70,11 @@ export function redactSecrets<T>(value: T, depth = 0): T {
   for (const key of Object.keys(value)) {
     const item = value[key];
     const r =
-      SECRET_KEY.test(key) && item !== undefined && item !== null ? CENSORED : redactSecrets(item, depth + 1);
+      SECRET_KEY.test(key) && item !== undefined && item !== null
+        ? CENSORED
+        : typeof item === "string" && URL_FIELD.test(key)
+          ? redactUrl(item)
+          : redactSecrets(item, depth + 1);
     if (r !== item) {
       copy ??= { ...value };
       copy[key] = r;
@@ -59,10 +92,30 @@ export function resolveLogLevel(env: NodeJS.ProcessEnv = process.env): string {
   return raw;
 }
 
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer, with secrets in the query string censored. */
+function serializeRequest(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: typeof req.url === "string" ? redactUrl(req.url) : req.url,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 export function loggerOptions(env: NodeJS.ProcessEnv = process.env, name?: string): LoggerOptions {
   return {
     level: resolveLogLevel(env),
     ...(name ? { name } : {}),
+    serializers: { req: serializeRequest },
     formatters: { log: (obj) => redactSecrets(obj) },
   };
 }

@@ -93,3 +93,51 @@ function dechunk(data: Buffer): Buffer {
     rest = rest.subarray(lineEnd + 2 + size + 2);
   }
 }
+
+export interface Dribbled {
+  /** Everything the server sent. */
+  received: Buffer;
+  /** From the first byte sent to the server closing the connection. */
+  elapsedMs: number;
+}
+
+/** Sends `head` at once, then `body` one character every `everyMs`, until the server closes. */
+export function dribble(baseUrl: string, head: string, body: string, everyMs: number): Promise<Dribbled> {
+  return new Promise((resolve, reject) => {
+    const socket = openSocket(baseUrl);
+    const chunks: Buffer[] = [];
+    const started = Date.now();
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (sent < body.length && socket.writable) socket.write(body[sent++]!);
+    }, everyMs);
+    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      clearInterval(timer);
+      resolve({ received: Buffer.concat(chunks), elapsedMs: Date.now() - started });
+    });
+    socket.write(head);
+  });
+}
+
+/** A CORS preflight for `method` on `target` from `origin`, asking to send `requestHeaders`. */
+export function preflight(
+  baseUrl: string,
+  {
+    target,
+    origin,
+    method = "POST",
+    requestHeaders,
+  }: { target: string; origin: string; method?: string; requestHeaders: string },
+): Promise<RawResponse> {
+  return sendRaw(baseUrl, {
+    method: "OPTIONS",
+    target,
+    headers: {
+      Origin: origin,
+      "Access-Control-Request-Method": method,
+      "Access-Control-Request-Headers": requestHeaders,
+    },
+  });
+}

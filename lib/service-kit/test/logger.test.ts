@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { loggerOptions, redactSecrets, resolveLogLevel } from "../logger.js";
+import { loggerOptions, redactSecrets, redactUrl, resolveLogLevel } from "../logger.js";
 
 function capture(): { stream: Writable; lines: string[] } {
   const lines: string[] = [];
@@ -56,5 +56,27 @@ describe("service logger options", () => {
     expect(input.user.password).toBe("p1");
     const clean = { a: { b: [1, 2] } };
     expect(redactSecrets(clean)).toBe(clean);
+  });
+
+  it("censors the values of secret-named query parameters in a URL and keeps the rest", () => {
+    expect(
+      redactUrl("/api/users?search=ann&password=p1&Token=t1&api_key=k1&pass%77ord=p2&x=1&token=t2#frag"),
+    ).toBe(
+      "/api/users?search=ann&password=[REDACTED]&Token=[REDACTED]&api_key=[REDACTED]&pass%77ord=[REDACTED]&x=1&token=[REDACTED]#frag",
+    );
+    expect(redactUrl("/plain/path")).toBe("/plain/path");
+    expect(redactUrl("/q?access_token=a&client_secret=b&apikey=c&page=2")).toBe(
+      "/q?access_token=[REDACTED]&client_secret=[REDACTED]&apikey=[REDACTED]&page=2",
+    );
+  });
+
+  it("censors query secrets in URL fields of any log line, and in the logged request", () => {
+    const { stream, lines } = capture();
+    const log = pino(loggerOptions({ LOG_LEVEL: "info" }), stream);
+    log.info({ url: "/a?token=sekrit-1", target: { href: "http://h/b?password=sekrit-2" } }, "event");
+    log.info({ req: { method: "GET", url: "/c?api_key=sekrit-3&page=1", headers: {} } }, "incoming");
+    const out = lines.join("");
+    expect(out).not.toMatch(/sekrit/);
+    expect(JSON.parse(lines[1]!).req.url).toBe("/c?api_key=[REDACTED]&page=1");
   });
 });

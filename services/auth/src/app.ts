@@ -31,6 +31,8 @@ export async function buildAuthApp(opts: BuildOptions): Promise<AuthApp> {
     name: "mock-api",
     version: "1.0.0",
     description: "Mock user and authentication service (Gantry services/auth).",
+    // Front-end developers point their dev server at the mock: any origin unless CORS_ORIGINS says.
+    defaultCorsOrigins: "*",
     ...(opts.env ? { env: opts.env } : {}),
     ...(opts.logger === false ? { logger: false } : {}),
   });
