@@ -14,7 +14,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-function cpuMsOf(pid: number): number {
+export function cpuMsOf(pid: number): number {
   // Fields 14 and 15 of /proc/<pid>/stat: utime and stime in clock ticks (100 per second).
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

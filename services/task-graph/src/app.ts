@@ -114,22 +114,28 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     log: app.log,
   });
   vectorSync.start();
-  const saveCache = async () => {
-    const saved = await search.saveCache().catch((err: unknown) => {
-      log.warn({ err }, "could not write the search index cache; the next start rebuilds what it lacks");
-      return 0;
+  // Saves run one after another (the one after start-up and the one at shutdown share a tmp file).
+  let saving: Promise<void> = Promise.resolve();
+  const saveCache = () => {
+    saving = saving.then(async () => {
+      if (!cache?.dirty) return;
+      const saved = await search.saveCache().catch((err: unknown) => {
+        log.warn({ err }, "could not write the search index cache; the next start rebuilds what it lacks");
+        return 0;
+      });
+      if (saved) log.info({ entries: saved, file: cache.path }, "search index cache written");
     });
-    if (saved) log.info({ entries: saved, file: cache?.path }, "search index cache written");
+    return saving;
   };
   // After listening: catch up the vectors, then keep what start-up had to compute for the next one.
   setImmediate(() => {
     void (search.vectorsBehind && vectorsReady ? vectorSync.check() : Promise.resolve()).then(() =>
-      cache?.dirty ? saveCache() : undefined,
+      saveCache(),
     );
   });
   app.addHook("onClose", async () => {
     await vectorSync.stop();
-    if (cache?.dirty) await saveCache();
+    await saveCache();
   });
 
   const ctx: DomainContext = {
