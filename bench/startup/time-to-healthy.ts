@@ -1,0 +1,66 @@
+// One measured start: spawn a command in its own process group, poll GET /health every 10 ms,
+// and report the milliseconds from spawn to the first 200; then SIGTERM the group and wait for it.
+import { spawn } from "node:child_process";
+import { request } from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
+
+export interface StartCommand {
+  command: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+}
+
+const POLL_MS = 10;
+const GIVE_UP_MS = 30_000;
+
+function healthStatus(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const req = request({ host: "127.0.0.1", port, path: "/health", agent: false, timeout: 1000 }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode));
+    });
+    req.on("error", () => resolve(undefined));
+    req.on("timeout", () => req.destroy());
+    req.end();
+  });
+}
+
+export async function timeToHealthy(start: StartCommand, port: number): Promise<number> {
+  const t0 = performance.now();
+  const child = spawn(start.command, start.args, {
+    env: { ...process.env, ...start.env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+  try {
+    for (;;) {
+      if ((await healthStatus(port)) === 200) return performance.now() - t0;
+      if (gone)
+        throw new Error(
+          `${start.command} ${start.args.join(" ")} exited before /health answered:\n${stderr}`,
+        );
+      if (performance.now() - t0 > GIVE_UP_MS) {
+        throw new Error(
+          `${start.command} ${start.args.join(" ")}: /health not 200 within ${GIVE_UP_MS} ms:\n${stderr}`,
+        );
+      }
+      await sleep(POLL_MS);
+    }
+  } finally {
+    if (!gone) {
+      process.kill(-child.pid!, "SIGTERM");
+      const killer = setTimeout(() => process.kill(-child.pid!, "SIGKILL"), 5000);
+      await exited;
+      clearTimeout(killer);
+    }
+  }
+}
