@@ -15,6 +15,7 @@ import Fastify, {
 import { clientErrorHandler } from "./client-errors.js";
 import { registerCors, resolveCorsPolicy } from "./cors.js";
 import { errorHandler, sendError, toHttpError } from "./error-handler.js";
+import { refuseEmptyParams } from "./empty-params.js";
 import { httpError } from "./errors.js";
 import { lazySchemaController } from "./lazy-compilers.js";
 import { loggerOptions, resolveLogLevel } from "./logger.js";
@@ -127,6 +128,7 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   });
   // Only routes with a querystring schema pay for query coercion.
   app.addHook("onRoute", (route) => {
+    refuseEmptyParams(route);
     const coerce = queryCoercerFor((route.schema as { querystring?: unknown } | undefined)?.querystring);
     if (!coerce) return;
     const existing = route.preValidation;

@@ -5,8 +5,9 @@
  * is left as it is and fails validation with a message naming the parameter.
  */
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
+import { httpError } from "./errors.js";
 
-const INTEGER = /^-?\d{1,15}$/;
+const INTEGER = /^-?\d+$/;
 const NUMBER = /^-?\d{1,15}(\.\d{1,15})?$/;
 
 interface PropSchema {
@@ -14,6 +15,17 @@ interface PropSchema {
 }
 
 type QueryCoercer = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
+
+/** Past 2^53 - 1 a JSON number is no longer exact: such text is refused naming the limit. */
+function outOfRange(name: string, value: string): Error {
+  const negative = value.startsWith("-");
+  const limit = `${negative ? "-" : ""}${Number.MAX_SAFE_INTEGER}`;
+  return httpError(
+    "VALIDATION_ERROR",
+    `Query parameter "${name}" must be ${negative ? "at least" : "at most"} ${limit} (2^53 - 1).`,
+    { field: name, location: "querystring", rule: negative ? "minimum" : "maximum" },
+  );
+}
 
 function convert(value: string, type: string): unknown {
   if (type === "integer" && INTEGER.test(value)) return Number(value);
@@ -40,7 +52,13 @@ export function queryCoercerFor(querystring: unknown): QueryCoercer | null {
     const query = request.query as Record<string, unknown>;
     for (const [name, type] of typed) {
       const value = query[name];
-      if (typeof value === "string") query[name] = convert(value, type);
+      if (typeof value !== "string") continue;
+      const converted = convert(value, type);
+      if (typeof converted === "number" && type === "integer" && !Number.isSafeInteger(converted)) {
+        done(outOfRange(name, value));
+        return;
+      }
+      query[name] = converted;
     }
     done();
   };

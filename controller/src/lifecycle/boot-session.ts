@@ -10,6 +10,7 @@ import { sweepLeftovers } from "./cleanup/sweeper.js";
 import { currentOwner } from "./common/owner.js";
 import { healthUrl, loopbackPort } from "./common/service-urls.js";
 import type { RuntimeClient } from "./container-runtime/runtime-client.js";
+import { confirmedReset } from "./launchers/confirmed-reset.js";
 import type { StartedService } from "./launchers/launcher.js";
 import { asResource, type Resource, stopInLayers } from "./resource.js";
 import { ServiceFailure } from "./service-failure.js";
@@ -186,7 +187,7 @@ export class BootSession {
       const ms = Math.round(performance.now() - t0);
       this.options.log(`${service.name}: healthy at ${started.url} (${launcher.name}, ${ms} ms after start)`);
       const running = started;
-      return { url: running.url, reset: () => running.reset() };
+      return { url: running.url, reset: () => confirmedReset(service.name, target, () => running.reset()) };
     } catch (error) {
       if (this.options.signal?.aborted) throw error;
       const failure = this.failure(service, error, started, await started?.finalLogTail(50));

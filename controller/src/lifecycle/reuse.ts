@@ -4,6 +4,7 @@ import type { ServiceConfig } from "../config/types.js";
 import { LABEL } from "./common/labels.js";
 import { healthUrl, onLoopback } from "./common/service-urls.js";
 import type { RuntimeClient } from "./container-runtime/runtime-client.js";
+import { confirmedReset } from "./launchers/confirmed-reset.js";
 import { resetContainer } from "./launchers/reset-container.js";
 import { Wait } from "./wait-strategies/wait.js";
 
@@ -24,7 +25,11 @@ export async function reuseContainer(
     const url = onLoopback(service.base_url, port);
     if ((await Wait.forHttp(healthUrl(url, service.health_endpoint)).probe(1000)).ok) {
       log(`${service.name}: reusing container ${candidate.name} at ${url} (--reuse)`);
-      return { url, reset: () => resetContainer(runtime.container, candidate.id, candidate.name) };
+      const reset = () => resetContainer(runtime.container, candidate.id, candidate.name);
+      return {
+        url,
+        reset: () => confirmedReset(service.name, healthUrl(url, service.health_endpoint), reset),
+      };
     }
   }
   return undefined;

@@ -102,7 +102,8 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
     }
   }
   await o.hub.emit("onServiceStart", name, baseUrl);
-  if (page && o.reset) await o.reset(name);
+  // A reset that did not take effect would let the modules read the previous data: they error.
+  if (page && o.reset) await o.reset(name).catch((error: Error) => (pageError = error));
 
   for (const m of ps.modules) {
     if (m.skipReason) {

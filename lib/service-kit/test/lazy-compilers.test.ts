@@ -52,7 +52,10 @@ describe("schema compilation at start-up", () => {
   it("serializes responses through the route's response schema, compiled on first use", async () => {
     app = await createServiceApp({ name: "lazy-test", version: "0.0.1", logger: false });
     const Out = Type.Object({ name: Type.String() });
-    app.get("/user", { schema: { response: { 200: Out } } }, async () => ({ name: "Ada", password: "hidden" }));
+    app.get("/user", { schema: { response: { 200: Out } } }, async () => ({
+      name: "Ada",
+      password: "hidden",
+    }));
     const url = await listen(app, { port: 0, defaultPort: 0 });
 
     for (let i = 0; i < 2; i++) {

@@ -12,6 +12,9 @@ import { userRoutes } from "./routes/users.js";
 import { UserStore } from "./store.js";
 import { TokenService } from "./tokens.js";
 
+/** Response header with the data generation: 0 at start, +1 per reset. */
+export const GENERATION_HEADER = "x-mock-generation";
+
 export interface AuthApp {
   app: ServiceApp;
   context: AuthContext;
@@ -58,6 +61,15 @@ export async function buildAuthApp(opts: BuildOptions): Promise<AuthApp> {
     },
   });
   await store.reset();
+  // X-Mock-Generation on every response: a harness that signalled a reset (SIGUSR2) knows it has
+  // taken effect once the number moves. Bumped in the same tick as the data, so a request that
+  // arrives carrying the new number is answered from the reset data. Set on the raw response when
+  // the request arrives, ahead of Fastify, so errors Fastify answers before any hook (a URL it
+  // cannot decode) carry it too.
+  let generation = 0;
+  app.server.prependListener("request", (_request, response) => {
+    response.setHeader(GENERATION_HEADER, String(generation));
+  });
 
   await app.register(healthRoutes);
   await app.register(userRoutes, context);
@@ -69,6 +81,7 @@ export async function buildAuthApp(opts: BuildOptions): Promise<AuthApp> {
     async reset() {
       await store.reset();
       tokens.clear();
+      generation++;
     },
   };
 }

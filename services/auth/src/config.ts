@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { resolvePort } from "../../../lib/service-kit/index.js";
+import { DEFAULT_SCRYPT_COST } from "./passwords.js";
 
 export const DEFAULT_PORT = 8765;
 
@@ -41,6 +42,6 @@ export function resolveAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthCon
     // Without a configured secret, tokens are valid only for this process's lifetime.
     jwtSecret: env.JWT_SECRET && env.JWT_SECRET.length > 0 ? env.JWT_SECRET : randomBytes(32).toString("hex"),
     authRequired: bool(env, "AUTH_REQUIRED"),
-    scryptCost: positiveInt(env, "SCRYPT_COST", 64),
+    scryptCost: positiveInt(env, "SCRYPT_COST", DEFAULT_SCRYPT_COST),
   };
 }

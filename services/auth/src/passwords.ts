@@ -6,6 +6,8 @@
  */
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
+/** scrypt N for new hashes (SCRYPT_COST's default, listed in the README). */
+export const DEFAULT_SCRYPT_COST = 64;
 const KEY_LENGTH = 32;
 const BLOCK_SIZE = 8;
 
@@ -22,7 +24,7 @@ function derive(password: string, salt: Buffer, cost: number, blockSize: number)
 }
 
 export class PasswordHasher {
-  constructor(private readonly cost: number = 64) {
+  constructor(private readonly cost: number = DEFAULT_SCRYPT_COST) {
     if (!Number.isInteger(cost) || cost < 2 || (cost & (cost - 1)) !== 0 || cost > 1 << 20) {
       throw new Error(`SCRYPT_COST "${cost}" must be a power of two between 2 and 1048576.`);
     }

@@ -36,8 +36,11 @@ export interface StartedService {
   logTail(lines?: number): string[];
   /** The log tail as complete as it can be had now (a container's log is asked for again). */
   finalLogTail(lines?: number): Promise<string[]>;
-  /** Sends SIGUSR2 (the services reset to their seeded state). */
-  reset(): Promise<void>;
+  /**
+   * Sends SIGUSR2 (the services reset to their seeded state). False when nothing in it handles
+   * the signal (so none was sent); the caller waits for the reset to show (confirmed-reset.ts).
+   */
+  reset(): Promise<boolean>;
   stop(): Promise<StoppedService>;
   /** Shell command that stops it by hand (printed with --keep). */
   readonly stopCommand: string;

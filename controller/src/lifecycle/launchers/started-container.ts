@@ -72,7 +72,7 @@ export class StartedContainer implements StartedService {
     }
   }
 
-  reset(): Promise<void> {
+  reset(): Promise<boolean> {
     return resetContainer(this.client, this.id, this.containerName);
   }
 

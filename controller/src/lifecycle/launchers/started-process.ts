@@ -65,13 +65,14 @@ export class StartedProcess implements StartedService {
     return this.logTail(lines);
   }
 
-  async reset(): Promise<void> {
+  async reset(): Promise<boolean> {
     // To whoever in the group handles SIGUSR2: a wrapper (npm, sh) would die of it.
     const targets = groupMembersCatching(this.record.pid, "SIGUSR2") ?? [this.record.pid];
     debugLog(`Sending SIGUSR2 to ${this.name} (pids ${targets.join(", ") || "none"})...`);
     // Nobody handles it: sending it would only kill the service (the default action).
     for (const pid of targets) process.kill(pid, "SIGUSR2");
     debugLog(`Sent SIGUSR2 to ${this.name}`);
+    return targets.length > 0;
   }
 
   stop(): Promise<StoppedService> {
