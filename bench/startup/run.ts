@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "../../controller/src/lifecycle/common/free-port.js";
+import { freeLoopbackPort as freePort } from "../../lib/net/free-port.js";
 import { median } from "../lifecycle/stats.js";
 import { type StartCommand, timeToHealthy } from "./time-to-healthy.js";
 

@@ -2,14 +2,14 @@
 // first requests of the next scenario never see the data from before the reset.
 import { Agent, request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../../src/lifecycle/common/free-port.js";
+import { freeLoopbackPort as freePort } from "../../../lib/net/free-port.js";
 import { type BootResult, bootServices } from "../../src/lifecycle/index.js";
 import { confirmedReset, ResetNotConfirmedError } from "../../src/lifecycle/launchers/confirmed-reset.js";
+import { makeProject, moduleSource, pageSource, runCli } from "../helpers/project.js";
 import { ensureDockerEngine, notRunTitle } from "./helpers/docker-engine.js";
 import { makeConfig, makeService } from "./helpers/make-config.js";
 import { REPO_ROOT } from "./helpers/repo-root.js";
 import { noEngine, TINY_SERVICE, tempRoot, tinyService } from "./helpers/tiny-service.js";
-import { makeProject, moduleSource, pageSource, runCli } from "../helpers/project.js";
 
 const running: BootResult[] = [];
 afterEach(async () => {

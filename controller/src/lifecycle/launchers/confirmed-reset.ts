@@ -5,7 +5,7 @@
 // A service without the header is only signalled, as before (nothing to wait on).
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { pollUntil } from "../common/poll.js";
+import { pollUntil } from "../../time/poll.js";
 
 export const GENERATION_HEADER = "x-mock-generation";
 /** How long a signalled reset may take to show before it is reported as not taken effect. */
