@@ -16,7 +16,6 @@ import { type StartCommand, timeToHealthy } from "./time-to-healthy.js";
 const REPO = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const TARGET_MS = 1000;
-const BUNDLES = join(REPO, ".cache/service-bundles");
 
 interface Target extends StartCommand {
   name: string;
@@ -36,10 +35,7 @@ const npm = (script: string): Pick<Target, "command" | "args"> => ({
   command: "npm",
   args: ["run", "-s", script],
 });
-const node = (file: string): Pick<Target, "command" | "args"> => ({
-  command: process.execPath,
-  args: [file],
-});
+const node = (...args: string[]): Pick<Target, "command" | "args"> => ({ command: process.execPath, args });
 const targets: Target[] = [
   {
     name: "bare Fastify (npm run)",
@@ -59,11 +55,15 @@ const targets: Target[] = [
     env: { DATA_DIR: dataDir },
   },
   { name: "bare Fastify (node)", baseline: "bare Fastify (node)", ...node("bench/startup/bare-fastify.mjs") },
-  { name: "auth (node bundle)", baseline: "bare Fastify (node)", ...node(join(BUNDLES, "auth/server.mjs")) },
   {
-    name: "task-graph (node bundle)",
+    name: "auth (node start-service.mjs)",
     baseline: "bare Fastify (node)",
-    ...node(join(BUNDLES, "task-graph/server.mjs")),
+    ...node("controller/bin/start-service.mjs", "auth"),
+  },
+  {
+    name: "task-graph (node start-service.mjs)",
+    baseline: "bare Fastify (node)",
+    ...node("controller/bin/start-service.mjs", "task-graph"),
   },
 ];
 // BENCH_TSX=1 adds the former start commands (the TypeScript source through tsx), for before/after.

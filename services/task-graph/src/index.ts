@@ -32,7 +32,7 @@ export const DEFAULT_PORT = 8000;
 export async function createTaskGraphService(opts: TaskGraphServiceOptions = {}): Promise<TaskGraphService> {
   const env = { ...(opts.env ?? process.env) };
   if (opts.dataDir !== undefined) env.DATA_DIR = opts.dataDir;
-  const adapters = opts.adapters ?? (await import("./adapters/select.js")).selectAdapters(env);
+  const adapters = opts.adapters ?? (await (await import("./adapters/select.js")).selectAdapters(env));
   const app = await buildTaskGraphApp({
     adapters,
     env,

@@ -9,7 +9,7 @@ try {
   const env = process.argv.includes("--repair")
     ? { ...process.env, JOURNAL_REPAIR: "truncate" }
     : process.env;
-  const app = await buildTaskGraphApp({ adapters: selectAdapters(env), env });
+  const app = await buildTaskGraphApp({ adapters: await selectAdapters(env), env });
   handleShutdownSignals(app);
   const url = await listen(app, { defaultPort: DEFAULT_PORT });
   app.log.info({ url }, "task-graph listening");

@@ -4,6 +4,8 @@
 //   REDIS_URL       → Redis 8 vector sets         else the embedded exact vector index
 //   EMBEDDINGS_URL  → OpenAI-compatible endpoint  else the deterministic hashing embedder
 // The adapters are constructed, not connected: the caller runs init() on graph and vectors.
+// Neo4j's driver and ioredis are imported only when configured: they are 40 % of the service's
+// bundle, which a bare start would otherwise parse and evaluate before it listens.
 // Every variable is listed with its default in services/task-graph/README.md.
 import { HashingEmbedder } from "../../../../lib/embedding/index.js";
 import type { Embedder } from "../ports/embedder.js";
@@ -12,8 +14,6 @@ import type { VectorIndex } from "../ports/vector-index.js";
 import { EmbeddedGraphStore } from "./embedded-graph/index.js";
 import { EmbeddedVectorIndex } from "./embedded-vector/index.js";
 import { HttpEmbedder } from "./http-embedder/index.js";
-import { Neo4jGraphStore } from "./neo4j-graph/index.js";
-import { RedisVectorIndex } from "./redis-vector/index.js";
 
 export interface Adapters {
   graph: GraphStore;
@@ -33,12 +33,12 @@ export class AdapterConfigError extends Error {
   }
 }
 
-export function selectAdapters(env: NodeJS.ProcessEnv): Adapters {
+export async function selectAdapters(env: NodeJS.ProcessEnv): Promise<Adapters> {
   const embedder = selectEmbedder(env);
-  return { graph: selectGraph(env), vectors: selectVectors(env, embedder), embedder };
+  return { graph: await selectGraph(env), vectors: await selectVectors(env, embedder), embedder };
 }
 
-export function selectGraph(env: NodeJS.ProcessEnv): GraphStore {
+export async function selectGraph(env: NodeJS.ProcessEnv): Promise<GraphStore> {
   const uri = value(env, "NEO4J_URI");
   if (!uri) {
     const dataDir = value(env, "DATA_DIR");
@@ -54,28 +54,32 @@ export function selectGraph(env: NodeJS.ProcessEnv): GraphStore {
   if (!/^(neo4j|bolt)(\+s|\+ssc)?:\/\/./.test(uri)) {
     throw new AdapterConfigError("NEO4J_URI", `NEO4J_URI must be a neo4j:// or bolt:// URI, got "${uri}"`);
   }
+  const queryTimeoutMs = integer(env, "NEO4J_QUERY_TIMEOUT_MS", 5000);
+  const { Neo4jGraphStore } = await import("./neo4j-graph/index.js");
   return new Neo4jGraphStore({
     uri,
     user: value(env, "NEO4J_USER") ?? "neo4j",
     password: value(env, "NEO4J_PASSWORD") ?? "",
     database: value(env, "NEO4J_DATABASE"),
-    queryTimeoutMs: integer(env, "NEO4J_QUERY_TIMEOUT_MS", 5000),
+    queryTimeoutMs,
   });
 }
 
-export function selectVectors(env: NodeJS.ProcessEnv, embedder: Embedder): VectorIndex {
+export async function selectVectors(env: NodeJS.ProcessEnv, embedder: Embedder): Promise<VectorIndex> {
   const url = value(env, "REDIS_URL");
   if (!url) return new EmbeddedVectorIndex();
   if (!/^rediss?:\/\/./.test(url)) {
     throw new AdapterConfigError("REDIS_URL", "REDIS_URL must be a redis:// or rediss:// URL");
   }
+  const commandTimeoutMs = integer(env, "REDIS_COMMAND_TIMEOUT_MS", 2000);
+  const { RedisVectorIndex } = await import("./redis-vector/index.js");
   return new RedisVectorIndex({
     url,
     // One vector set per embedder (and dimension), so switching never mixes vector lengths in one set.
     key:
       value(env, "REDIS_VECTOR_KEY") ??
       `gantry:vectors:${embedder.name}${embedder.dimension ? `:${embedder.dimension}` : ""}`,
-    commandTimeoutMs: integer(env, "REDIS_COMMAND_TIMEOUT_MS", 2000),
+    commandTimeoutMs,
   });
 }
 

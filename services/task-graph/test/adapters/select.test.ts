@@ -6,7 +6,7 @@ import { AdapterConfigError, selectAdapters } from "../../src/adapters/select.js
 
 describe("selectAdapters(env)", () => {
   it("chooses the embedded graph store, embedded vector index and hashing embedder on a bare environment", async () => {
-    const { graph, vectors, embedder } = selectAdapters({});
+    const { graph, vectors, embedder } = await selectAdapters({});
     expect(graph.backend).toBe("embedded");
     expect(vectors.backend).toBe("embedded");
     expect(embedder).toMatchObject({ name: "hashing", dimension: 512 });
@@ -16,7 +16,7 @@ describe("selectAdapters(env)", () => {
   it("persists the embedded graph under DATA_DIR", async () => {
     const dir = await mkdtemp(join(tmpdir(), "select-"));
     try {
-      const { graph } = selectAdapters({ DATA_DIR: dir });
+      const { graph } = await selectAdapters({ DATA_DIR: dir });
       await graph.init();
       await graph.createComponent({
         id: "c1",
@@ -27,7 +27,7 @@ describe("selectAdapters(env)", () => {
         updated_at: "t",
       });
       await graph.close();
-      const again = selectAdapters({ DATA_DIR: dir }).graph;
+      const again = (await selectAdapters({ DATA_DIR: dir })).graph;
       await again.init();
       expect((await again.getComponent("c1"))?.name).toBe("n");
       await again.close();
@@ -37,7 +37,7 @@ describe("selectAdapters(env)", () => {
   });
 
   it("chooses Neo4j, Redis and the HTTP embedder when their variables are set", async () => {
-    const { graph, vectors, embedder } = selectAdapters({
+    const { graph, vectors, embedder } = await selectAdapters({
       NEO4J_URI: "bolt://127.0.0.1:7687",
       NEO4J_PASSWORD: "x",
       REDIS_URL: "redis://127.0.0.1:6379",
@@ -62,14 +62,8 @@ describe("selectAdapters(env)", () => {
       /non-negative integer, got "soon"/,
     ],
     [{ HASHING_DIMENSION: "4" }, "HASHING_DIMENSION", /8..65536/],
-  ])("refuses %j naming %s", (env, variable, message) => {
-    const error = (() => {
-      try {
-        selectAdapters(env);
-      } catch (e) {
-        return e;
-      }
-    })();
+  ])("refuses %j naming %s", async (env, variable, message) => {
+    const error = await selectAdapters(env).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AdapterConfigError);
     expect((error as AdapterConfigError).variable).toBe(variable);
     expect((error as Error).message).toMatch(message);

@@ -7,7 +7,7 @@ import { buildTaskGraphApp } from "../../src/app.js";
 
 let app: ServiceApp;
 beforeAll(async () => {
-  app = await buildTaskGraphApp({ adapters: selectAdapters({}), env: {}, logger: false });
+  app = await buildTaskGraphApp({ adapters: await selectAdapters({}), env: {}, logger: false });
   await app.ready();
 });
 afterAll(() => app.close());
