@@ -14,8 +14,8 @@ import Fastify, {
 } from "fastify";
 import { clientErrorHandler } from "./client-errors.js";
 import { registerCors, resolveCorsPolicy } from "./cors.js";
+import { emptyParamIsNoRoute } from "./empty-params.js";
 import { errorHandler, sendError, toHttpError } from "./error-handler.js";
-import { refuseEmptyParams } from "./empty-params.js";
 import { httpError } from "./errors.js";
 import { lazySchemaController } from "./lazy-compilers.js";
 import { loggerOptions, resolveLogLevel } from "./logger.js";
@@ -128,7 +128,6 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   });
   // Only routes with a querystring schema pay for query coercion.
   app.addHook("onRoute", (route) => {
-    refuseEmptyParams(route);
     const coerce = queryCoercerFor((route.schema as { querystring?: unknown } | undefined)?.querystring);
     if (!coerce) return;
     const existing = route.preValidation;
@@ -139,6 +138,8 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   routes.attach(app as unknown as FastifyInstance);
   // Before the access checks, so that their 401/403 carry the CORS headers too.
   registerCors(app as unknown as FastifyInstance, cors, routes);
+  // Ahead of the access check: `/api/users/` is an unknown route, whatever the credentials.
+  app.addHook("onRequest", emptyParamIsNoRoute);
   const security = attachSecurityRegistry(app as unknown as FastifyInstance);
   routeTables.set(app, routes);
   app.setErrorHandler(errorHandler);
