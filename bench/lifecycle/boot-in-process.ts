@@ -28,6 +28,7 @@ export function authService(overrides: Partial<ServiceConfig>): ServiceConfig {
     port: 8765,
     maven_module: "services/auth",
     timeout: 60_000,
+    startup_timeout: 60_000,
     headers: {},
     auto_start: true,
     required: true,

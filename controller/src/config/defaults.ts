@@ -43,6 +43,7 @@ export function defaultService(
     port: 8080,
     maven_module: `services/${name}`,
     timeout: generalTimeout,
+    startup_timeout: 60000,
     headers: {},
     auto_start: true,
     required: true,

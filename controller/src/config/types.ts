@@ -60,6 +60,8 @@ export interface ServiceConfig {
   maven_module: string;
   /** Overrides general.timeout, ms. @default general.timeout (30000) */
   timeout: number;
+  /** Bounds start-up and health waits (not requests), ms. @default 60000 */
+  startup_timeout: number;
   /** Default request headers. @default {} */
   headers: Record<string, string>;
   /** Start the service before tests when it is not already healthy. @default true */

@@ -4,6 +4,7 @@
 
 import { setTimeout as sleep } from "node:timers/promises";
 import { request } from "undici";
+import { type CallSite, captureCallSite } from "./call-site.js";
 import { EndpointMatcher } from "./endpoint-matcher.js";
 import { eventually } from "./eventually.js";
 import type { PageContext } from "./page-context.js";
@@ -114,6 +115,7 @@ export class BasePage {
 
   async request(method: string, path: string, init: RequestInit = {}): Promise<PageResponse> {
     method = method.toUpperCase();
+    const callSite = captureCallSite();
     const recorder = this[PAGE_RECORDER];
     if (recorder.exchanges.length > 0 && this.context.stepDelayMs > 0) await sleep(this.context.stepDelayMs);
 
@@ -146,7 +148,7 @@ export class BasePage {
 
     const started = performance.now();
     try {
-      const response = await this.send(method, url, headers, payload, init.timeoutMs, exchange);
+      const response = await this.send(method, url, headers, payload, init.timeoutMs, exchange, callSite);
       exchange.durationMs = performance.now() - started;
       exchange.status = response.status;
       exchange.responseHeaders = response.headers;
@@ -168,6 +170,7 @@ export class BasePage {
     payload: string | Buffer | undefined,
     timeoutOverride: number | undefined,
     exchange: RecordedExchange,
+    callSite: CallSite | undefined,
   ): Promise<PageResponse> {
     const { maxAttempts, backoffMs } = this.context.retries;
     const timeout = timeoutOverride ?? this.context.timeoutMs;
@@ -175,16 +178,22 @@ export class BasePage {
     for (let attempt = 1; ; attempt++) {
       exchange.attempts = attempt;
       const started = performance.now();
+      // Our own timer over headers and body: undici's headersTimeout/bodyTimeout tick on a coarse
+      // 1 s wheel, so a 200 ms timeout fired after ~1 s (SPEC §3b: within 50 ms).
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(), timeout);
       try {
         const res = await request(url, {
           method: method as "GET",
           headers,
           body: payload,
           dispatcher,
-          headersTimeout: timeout,
-          bodyTimeout: timeout,
+          signal: deadline.signal,
+          headersTimeout: 0,
+          bodyTimeout: 0,
         });
         const body = Buffer.from(await res.body.arrayBuffer());
+        clearTimeout(timer);
         const response = new PageResponse(
           method,
           url.href,
@@ -199,25 +208,57 @@ export class BasePage {
         }
         return response;
       } catch (err) {
+        clearTimeout(timer);
+        if (deadline.signal.aborted) {
+          const option =
+            timeoutOverride !== undefined
+              ? `timeoutMs: ${timeout}`
+              : `services.${this.service}.timeout / general.timeout`;
+          const where = callSite ? ` at ${callSite.shown}` : "";
+          throw this.failure(
+            method,
+            url,
+            attempt,
+            `timed out after ${timeout} ms (${option}${where})`,
+            err,
+            callSite,
+          );
+        }
         if (attempt < maxAttempts && shouldRetryError(method, err)) {
           await sleep(backoffDelay(backoffMs, attempt));
           continue;
         }
-        throw this.describeFailure(err, method, url, attempt, timeout);
+        throw this.describeFailure(err, method, url, attempt, callSite);
       }
     }
   }
 
-  private describeFailure(err: unknown, method: string, url: URL, attempts: number, timeout: number): Error {
+  private describeFailure(
+    err: unknown,
+    method: string,
+    url: URL,
+    attempts: number,
+    callSite: CallSite | undefined,
+  ): Error {
     const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } };
     const code = e.code ?? e.cause?.code;
-    const reason =
-      code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT"
-        ? `timed out after ${timeout} ms (services.${this.service}.timeout / general.timeout)`
-        : `${code ? `${code}: ` : ""}${e.cause?.message ?? e.message ?? String(err)}`;
+    const reason = `${code ? `${code}: ` : ""}${e.cause?.message ?? e.message ?? String(err)}`;
+    return this.failure(method, url, attempts, reason, err, callSite);
+  }
+
+  /** A RequestError whose stack starts at the scenario's call, so reports locate the module line. */
+  private failure(
+    method: string,
+    url: URL,
+    attempts: number,
+    reason: string,
+    cause: unknown,
+    callSite: CallSite | undefined,
+  ): Error {
     const tries = attempts > 1 ? ` after ${attempts} attempts` : "";
-    const error = new Error(`${method} ${url.href} failed${tries}: ${reason}`, { cause: err });
+    const error = new Error(`${method} ${url.href} failed${tries}: ${reason}`, { cause });
     error.name = "RequestError";
+    if (callSite && error.stack) error.stack += `\n    at request (${callSite.frame})`;
     return error;
   }
 

@@ -2,12 +2,14 @@
 // reused, or started by a launcher), and stop everything it started, exactly once.
 
 import { freeLoopbackPort } from "../../../lib/net/free-port.js";
+import { gatewayAuthHeaders, gatewayServiceUrl } from "../config/service-url.js";
 import type { ResolvedConfig, ServiceConfig } from "../config/types.js";
 import { backingEnv } from "./backing-env.js";
 import { chooseLauncher } from "./choose-launcher.js";
 import { SignalGuard } from "./cleanup/signal-guard.js";
 import { sweepLeftovers } from "./cleanup/sweeper.js";
-import { currentOwner } from "./common/owner.js";
+import { projectId } from "./common/labels.js";
+import { currentOwner, type Owner } from "./common/owner.js";
 import { healthUrl, loopbackPort } from "./common/service-urls.js";
 import type { RuntimeClient } from "./container-runtime/runtime-client.js";
 import { confirmedReset } from "./launchers/confirmed-reset.js";
@@ -29,7 +31,7 @@ interface Ready {
 
 export class BootSession {
   private readonly resources: Resource[] = [];
-  private readonly owner = currentOwner();
+  private readonly owner: Owner;
   private readonly guard = new SignalGuard(
     () => this.stop(),
     () => (this.options.keep || this.stopped ? [] : this.resources),
@@ -43,16 +45,22 @@ export class BootSession {
     private readonly config: ResolvedConfig,
     private readonly options: BootOptions,
     private readonly deps: BootDeps = {},
-  ) {}
+  ) {
+    this.owner = { ...currentOwner(), project: projectId(config.configPath) };
+  }
 
   async boot(names: string[]): Promise<BootResult> {
     const services = names.map((name) => this.serviceNamed(name));
     if (this.options.start) {
       this.guard.install();
       // Leftovers that cannot be removed must not stop this run; they are retried next time.
-      await sweepLeftovers(this.config.rootDir, await this.runtime(), this.options.log).catch(
-        (error: Error) =>
-          this.options.log(`cleanup: could not remove leftovers of earlier runs: ${error.message}`),
+      await sweepLeftovers(
+        this.config.rootDir,
+        await this.runtime(),
+        this.options.log,
+        this.owner.project!,
+      ).catch((error: Error) =>
+        this.options.log(`cleanup: could not remove leftovers of earlier runs: ${error.message}`),
       );
     }
     // Aborted while booting: stop at once. After boot the runner decides when to call stop().
@@ -121,6 +129,17 @@ export class BootSession {
 
   /** `polling` is called when the service is started and only its health is awaited. */
   private async bootOne(service: ServiceConfig, polling: () => void): Promise<Ready | ServiceFailure> {
+    // SPEC §3b: with the gateway enabled, health is judged at the effective URL first, so a
+    // service reachable only through the gateway is healthy; base_url is only the fallback.
+    const gateway = this.config.api_gateway;
+    if (gateway.enabled) {
+      const effective = healthUrl(gatewayServiceUrl(gateway, service.name), service.health_endpoint);
+      const probe = await this.http(effective).withHeaders(gatewayAuthHeaders(gateway)).probe(1000);
+      if (probe.ok) {
+        this.options.log(`${service.name}: already healthy through the gateway at ${effective}`);
+        return { url: service.base_url };
+      }
+    }
     const configured = healthUrl(service.base_url, service.health_endpoint);
     const first = await this.http(configured).probe(1000);
     const fail = (reason: string, lastSeen = first.seen, url = configured, tail: string[] = []) =>
@@ -180,7 +199,7 @@ export class BootSession {
       const t0 = performance.now();
       polling();
       await this.http(target).waitUntilReady({
-        timeoutMs: service.timeout,
+        timeoutMs: service.startup_timeout,
         signal: AbortSignal.any([started.exited, ...(this.options.signal ? [this.options.signal] : [])]),
         wakeup: started.wakeup,
       });
@@ -208,7 +227,7 @@ export class BootSession {
     if (started?.exited.aborted)
       reason = `it exited before becoming healthy (${(started.exited.reason as Error).message})`;
     else if (err.code === "E2E_WAIT_TIMEOUT")
-      reason = `not healthy within its timeout of ${service.timeout}ms`;
+      reason = `not healthy within its startup_timeout of ${service.startup_timeout}ms`;
     else reason = `could not be started: ${err.message ?? String(error)}`;
     return new ServiceFailure(
       service.name,

@@ -93,6 +93,26 @@ describe("e2e run with api_gateway", () => {
     expect(whoamiAt(gateway)).toEqual([]);
   });
 
+  it("judges health at the gateway, so a service reachable only through it runs (not exit 3)", async () => {
+    gatewayStatus = 200;
+    const closed = await startServer(async (_req, res) => sendJson(res, 200, {}));
+    await closed.close(); // a port nothing listens on: the service is not reachable directly
+    gateway.received.length = 0;
+    const p = project({
+      "e2e.conf": `${confFor({ auth: { url: closed.url, extra: "    required: true\n    auto_start: false\n" } })}api_gateway:\n  enabled: true\n  url: ${gateway.url}\n  prefix: /api\n  auth:\n    type: bearer\n    bearer_token: gw-token-123\n`,
+      "services/auth/page.ts": pageSource(),
+      "services/auth/modules/01_whoami.ts": whoami,
+    });
+    const run = await runCli(["run", "--config", join(p.dir, "e2e.conf"), "--reporter", "console"]);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      `auth: already healthy through the gateway at ${gateway.url}/api/auth/health`,
+    );
+    const health = gateway.received.find((r) => r.url === "/api/auth/health");
+    expect(health?.headers.authorization).toBe("Bearer gw-token-123");
+    expect(whoamiAt(gateway)[0]?.url).toBe("/api/auth/whoami");
+  });
+
   it("never sends the gateway's credentials when the gateway is disabled", async () => {
     const run = await runWithGateway(
       `api_gateway:\n  enabled: false\n  url: ${gateway.url}\n  auth:\n    type: bearer\n    bearer_token: gw-token-123\n`,

@@ -71,6 +71,7 @@ describe("defaults", () => {
       port: 8080,
       maven_module: "services/auth",
       timeout: 1234,
+      startup_timeout: 60000,
       headers: {},
       auto_start: true,
       required: true,
@@ -84,6 +85,12 @@ describe("defaults", () => {
 
   it("lets a service timeout override general.timeout", () => {
     expect(loadText(`${MINIMAL}    timeout: 5\n`).services.auth!.timeout).toBe(5);
+  });
+
+  it("reads startup_timeout apart from the request timeout (60000 ms when absent)", () => {
+    const service = loadText(`${MINIMAL}    timeout: 5\n    startup_timeout: 90000\n`).services.auth!;
+    expect([service.timeout, service.startup_timeout]).toEqual([5, 90000]);
+    expect(loadText(MINIMAL).services.auth!.startup_timeout).toBe(60000);
   });
 
   it("keeps services in file order", () => {

@@ -118,8 +118,40 @@ describe.runIf(engine.ok)("e2e run cleanup (docker launcher)", () => {
   );
 });
 
+describe.runIf(engine.ok)("e2e run cleanup on an engine shared by two projects", () => {
+  it(
+    "sweeps only its own project's leftovers: another project's container stays until that project runs",
+    async () => {
+      const other = makeCliProject({ tiny: await freeLoopbackPort(), boxed: await freeLoopbackPort() });
+      const mine = makeCliProject({ tiny: await freeLoopbackPort(), boxed: await freeLoopbackPort() });
+      const killed = other.run({ HOLD_MS: "60000" });
+      await until(() => markerLines(other.marker) > 0, "the other project's module starting", 200_000);
+      killed.child.kill("SIGKILL");
+      await killed.exited;
+      const otherRun = /gantry-([a-z0-9]+)-boxed/.exec(killed.output())?.[1];
+      expect(containersWithLabel(`gantry.run-id=${otherRun}`)).toEqual([`gantry-${otherRun}-boxed`]);
+
+      const run = mine.run();
+      const { code } = await run.exited;
+      expect(code, run.output()).toBe(0);
+      expect(run.output()).not.toContain(`gantry-${otherRun}-boxed`);
+      expect(containersWithLabel(`gantry.run-id=${otherRun}`)).toEqual([`gantry-${otherRun}-boxed`]);
+
+      const again = other.run();
+      const second = await again.exited;
+      expect(again.output()).toContain(
+        `cleanup: removed leftover container gantry-${otherRun}-boxed of run ${otherRun}`,
+      );
+      expect(second.code).toBe(0);
+      expect(containersWithLabel(`gantry.run-id=${otherRun}`)).toEqual([]);
+    },
+    TIMEOUT * 2,
+  );
+});
+
 if (!engine.ok) {
   describe(notRunTitle("e2e run cleanup (docker launcher)", engine), () => {
     it.skip("removes its containers on SIGTERM, and sweeps them by label after a SIGKILL", () => {});
+    it.skip("sweeps only its own project's leftovers: another project's container stays until that project runs", () => {});
   });
 }

@@ -115,7 +115,7 @@ describe.runIf(engine.ok)("docker launcher", () => {
   it(
     "removes a container that never becomes healthy and reports the URL, the status and its log",
     async () => {
-      const service = await auth({ health_endpoint: "/no-such-health", timeout: 6000 });
+      const service = await auth({ health_endpoint: "/no-such-health", startup_timeout: 6000 });
       const error = (await bootServices(
         makeConfig(REPO_ROOT, [service]),
         ["auth"],
@@ -124,7 +124,7 @@ describe.runIf(engine.ok)("docker launcher", () => {
       expect(error).toBeInstanceOf(RequiredServiceError);
       expect(error.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/no-such-health$/);
       expect(error.lastSeen).toBe("HTTP 404");
-      expect(error.message).toContain("not healthy within its timeout of 6000ms");
+      expect(error.message).toContain("not healthy within its startup_timeout of 6000ms");
       // The container's own pino lines (its 404s at least) are in the tail.
       expect(error.logTail.some((l) => l.includes('"msg":'))).toBe(true);
       expect(containersWithLabel("gantry.run-id=dl3")).toEqual([]);
@@ -136,7 +136,7 @@ describe.runIf(engine.ok)("docker launcher", () => {
     "with --keep leaves the container running and prints how to remove it; --reuse picks it up",
     async () => {
       // A base_url that is not on this machine: the container gets an ephemeral port.
-      const service = await auth({ base_url: "http://auth.invalid:8765", timeout: 20_000 });
+      const service = await auth({ base_url: "http://auth.invalid:8765", startup_timeout: 20_000 });
       const config = makeConfig(REPO_ROOT, [service], "cfg-keep");
       const kept = collectLog();
       const first = await bootServices(config, ["auth"], { ...runOptions("dl4", kept.log), keep: true });

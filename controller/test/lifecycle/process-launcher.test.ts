@@ -137,8 +137,8 @@ describe("process launcher", () => {
     expect(e.message).toContain("cannot open database");
   });
 
-  it("gives up on a service that never becomes healthy after its timeout, naming the last status", async () => {
-    const service = await tinyService("tiny", { env: { UNHEALTHY: "1" }, timeout: 1500 });
+  it("gives up on a service that never becomes healthy after its startup_timeout, naming the last status", async () => {
+    const service = await tinyService("tiny", { env: { UNHEALTHY: "1" }, startup_timeout: 1500 });
     const started = performance.now();
     const error = (await bootServices(
       makeConfig(tempRoot(), [service]),
@@ -148,7 +148,7 @@ describe("process launcher", () => {
     ).catch((e: unknown) => e)) as RequiredServiceError;
     expect(error).toBeInstanceOf(RequiredServiceError);
     expect(error.lastSeen).toBe("HTTP 503");
-    expect(error.message).toContain("not healthy within its timeout of 1500ms");
+    expect(error.message).toContain("not healthy within its startup_timeout of 1500ms");
     // The 1.5 s timeout plus starting and stopping the process, with room for a busy machine.
     expect(performance.now() - started).toBeLessThan(10_000);
   });
@@ -246,7 +246,7 @@ describe("process launcher", () => {
 
   it("stops at once what it started when its signal aborts mid-boot (Ctrl-C), and rejects", async () => {
     const root = tempRoot();
-    const service = await tinyService("tiny", { env: { START_DELAY_MS: "20000" }, timeout: 30_000 });
+    const service = await tinyService("tiny", { env: { START_DELAY_MS: "20000" }, startup_timeout: 30_000 });
     const controller = new AbortController();
     const booting = bootServices(
       makeConfig(root, [service]),

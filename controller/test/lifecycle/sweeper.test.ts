@@ -42,7 +42,7 @@ describe("sweeping leftover processes", () => {
     const pid = detachedSleeper();
     store.write(record(pid, { pid: await deadPid(), startTime: "", host: hostname() }));
     const { lines, log } = collectLog();
-    const report = await sweepLeftovers(root, undefined, log);
+    const report = await sweepLeftovers(root, undefined, log, "proj");
     expect(report.processes).toEqual([`svc (pid ${pid})`]);
     expect(lines).toEqual([`cleanup: stopped leftover process svc (pid ${pid}) of run run${pid}`]);
     expect(isRunning(pid)).toBe(false);
@@ -57,7 +57,7 @@ describe("sweeping leftover processes", () => {
     try {
       store.write(record(owned, currentOwner()));
       store.write(record(kept, { pid: await deadPid(), startTime: "", host: hostname() }, true));
-      const report = await sweepLeftovers(root, undefined, () => {});
+      const report = await sweepLeftovers(root, undefined, () => {}, "proj");
       expect(report.processes).toEqual([]);
       expect(isRunning(owned) && isRunning(kept)).toBe(true);
       expect(store.list()).toHaveLength(2);
@@ -76,7 +76,7 @@ describe("sweeping leftover processes", () => {
         ...record(pid, { pid: await deadPid(), startTime: "", host: hostname() }),
         startTime: "1",
       });
-      await sweepLeftovers(root, undefined, () => {});
+      await sweepLeftovers(root, undefined, () => {}, "proj");
       expect(isRunning(pid)).toBe(true);
       expect(store.list()).toEqual([]);
     } finally {

@@ -17,11 +17,15 @@ export async function sweepLeftovers(
   rootDir: string,
   runtime: RuntimeClient | undefined,
   log: (line: string) => void,
+  /** projectId of the config: only containers and networks labelled with it are considered. */
+  project: string,
 ): Promise<SweepReport> {
   const report: SweepReport = { containers: [], networks: [], processes: [] };
   await sweepProcesses(new PidfileStore(rootDir), report, log);
   // Asked over plain HTTP first, so a run with nothing to sweep need not load dockerode for it.
-  if (runtime && (await runtime.anyLabelled(LABEL.runId))) await sweepContainers(runtime, report, log);
+  // Only this project's: another project's leftovers on a shared engine are its own to sweep.
+  const mine = `${LABEL.project}=${project}`;
+  if (runtime && (await runtime.anyLabelled(mine))) await sweepContainers(runtime, mine, report, log);
   return report;
 }
 
@@ -41,9 +45,14 @@ async function sweepProcesses(store: PidfileStore, report: SweepReport, log: (li
   }
 }
 
-async function sweepContainers(runtime: RuntimeClient, report: SweepReport, log: (line: string) => void) {
+async function sweepContainers(
+  runtime: RuntimeClient,
+  mine: string,
+  report: SweepReport,
+  log: (line: string) => void,
+) {
   const host = hostname();
-  const containers = await runtime.container.list([LABEL.runId]);
+  const containers = await runtime.container.list([mine]);
   const orphans = containers.filter((c) => isOrphan(c.labels, host, isAlive));
   await Promise.all(
     orphans.map(async (c) => {
@@ -52,7 +61,7 @@ async function sweepContainers(runtime: RuntimeClient, report: SweepReport, log:
       log(`cleanup: removed leftover container ${c.name} of run ${c.labels[LABEL.runId]}`);
     }),
   );
-  for (const network of await runtime.network.list([LABEL.runId])) {
+  for (const network of await runtime.network.list([mine])) {
     if (!isOrphan(network.labels, host, isAlive)) continue;
     await runtime.network.remove(network.id);
     report.networks.push(network.name);

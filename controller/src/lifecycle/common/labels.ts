@@ -1,5 +1,7 @@
 // Labels on every container and network a run starts: who started it, for which config, and
 // whether it may be swept once its owner is gone.
+import { createHash } from "node:crypto";
+import { resolve } from "node:path";
 import type { Owner } from "./owner.js";
 
 export const LABEL = {
@@ -11,7 +13,13 @@ export const LABEL = {
   ownerStart: "gantry.owner-start",
   ownerHost: "gantry.owner-host",
   keep: "gantry.keep",
+  project: "gantry.project",
 } as const;
+
+/** A project is its config file: two checkouts (or suites) on one engine never share an id. */
+export function projectId(configPath: string): string {
+  return createHash("sha256").update(resolve(configPath)).digest("hex").slice(0, 12);
+}
 
 export function runLabels(
   runId: string,
@@ -30,6 +38,7 @@ export function runLabels(
     [LABEL.ownerStart]: owner.startTime,
     [LABEL.ownerHost]: owner.host,
     [LABEL.keep]: String(keep),
+    ...(owner.project ? { [LABEL.project]: owner.project } : {}),
   };
 }
 

@@ -8,6 +8,8 @@ export interface Owner {
   /** Process start time from /proc (clock ticks since boot), guards against pid reuse; "" if unknown. */
   startTime: string;
   host: string;
+  /** Hash of the config file's path (projectId): the sweep touches only its own project's things. */
+  project?: string;
 }
 
 export function processStartTime(pid: number): string {

@@ -7,6 +7,7 @@ import { AbstractWaitStrategy, type ProbeResult } from "./wait-strategy.js";
 export class HttpWaitStrategy extends AbstractWaitStrategy {
   protected readonly expectation: string;
   private insecure = false;
+  private headers: Record<string, string> = {};
 
   constructor(
     readonly target: string,
@@ -23,6 +24,12 @@ export class HttpWaitStrategy extends AbstractWaitStrategy {
     return this;
   }
 
+  /** Send these headers with every probe (the gateway's credentials). */
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = headers;
+    return this;
+  }
+
   probe(timeoutMs: number): Promise<ProbeResult> {
     return new Promise((resolve) => {
       const url = new URL(this.target);
@@ -30,7 +37,13 @@ export class HttpWaitStrategy extends AbstractWaitStrategy {
       // A fresh connection per probe (agent: false): a kept-alive socket would outlive a restarted service.
       const req = send(
         url,
-        { method: "GET", agent: false, timeout: timeoutMs, rejectUnauthorized: !this.insecure },
+        {
+          method: "GET",
+          agent: false,
+          timeout: timeoutMs,
+          headers: this.headers,
+          rejectUnauthorized: !this.insecure,
+        },
         (res) => {
           res.resume();
           const status = res.statusCode ?? 0;

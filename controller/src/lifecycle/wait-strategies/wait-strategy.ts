@@ -38,7 +38,8 @@ export abstract class AbstractWaitStrategy implements WaitStrategy {
     try {
       const outcome = await pollUntil(
         async (remaining) => {
-          const result = await this.probe(Math.min(remaining, 2000));
+          // SPEC §3b: one probe may take up to min(5 s, time left) (a slow health check on a busy machine).
+          const result = await this.probe(Math.min(remaining, 5000));
           lastSeen = result.seen;
           return result;
         },

@@ -9,6 +9,7 @@ export function makeService(name: string, overrides: Partial<ServiceConfig> = {}
     port: 8080,
     maven_module: `services/${name}`,
     timeout: 30_000,
+    startup_timeout: 60_000,
     headers: {},
     auto_start: true,
     required: true,

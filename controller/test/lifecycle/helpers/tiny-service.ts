@@ -19,7 +19,7 @@ export async function tinyService(
     maven_module: ".",
     launcher: "process",
     start_command: [process.execPath, TINY_SERVICE],
-    timeout: 10_000,
+    startup_timeout: 10_000,
     ...overrides,
   });
 }
