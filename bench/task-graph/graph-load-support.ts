@@ -9,6 +9,10 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 
 export interface BenchServer {
   url: string;
+  /** What the server printed after its URL on the LISTENING line. */
+  extra: string[];
+  /** The server process (an IPC channel when started with `ipc: true`). */
+  child: ChildProcess;
   /** CPU time (user + system) the server process has used so far, in ms (Linux /proc). */
   cpuMs(): number;
   stop(): Promise<void>;
@@ -21,11 +25,25 @@ export function cpuMsOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-export function startBenchServer(mode: string, seedIssues = 0): Promise<BenchServer> {
+export interface BenchServerOptions {
+  /** Server script in this folder. @default graph-server-support.ts */
+  script?: string;
+  /** Arguments after the mode and seed size. */
+  args?: string[];
+  /** Open an IPC channel to the server process. */
+  ipc?: boolean;
+}
+
+export function startBenchServer(
+  mode: string,
+  seedIssues = 0,
+  options: BenchServerOptions = {},
+): Promise<BenchServer> {
+  const script = options.script ?? "graph-server-support.ts";
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", join(HERE, "graph-server-support.ts"), mode, String(seedIssues)],
-    { stdio: ["ignore", "pipe", "inherit"] },
+    ["--import", "tsx", join(HERE, script), mode, String(seedIssues), ...(options.args ?? [])],
+    { stdio: ["ignore", "pipe", "inherit", ...(options.ipc ? (["ipc"] as const) : [])] },
   );
   return new Promise((resolve, reject) => {
     let out = "";
@@ -35,11 +53,13 @@ export function startBenchServer(mode: string, seedIssues = 0): Promise<BenchSer
     );
     child.stdout!.on("data", (c: Buffer) => {
       out += c.toString();
-      const m = /LISTENING (\S+)/.exec(out);
+      const m = /LISTENING (\S+)(.*)\n/.exec(out);
       if (m) {
         clearTimeout(timer);
         resolve({
           url: m[1]!,
+          extra: m[2]!.trim().split(/\s+/).filter(Boolean),
+          child,
           cpuMs: () => cpuMsOf(child.pid!),
           stop: () =>
             new Promise<void>((done) => {

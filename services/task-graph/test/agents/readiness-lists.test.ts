@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mulberry32 } from "../../../../lib/testing/fuzz.js";
 import { type Json, type StartedService, startService } from "../helpers/start-service.js";
 
 let svc: StartedService;
@@ -67,18 +68,6 @@ describe("blocked and workable lists", () => {
   });
 });
 
-/** A small seeded generator, so a failing sequence can be replayed. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Blocked and workable ids computed from scratch out of the full issue list. */
 async function oracle(client: StartedService): Promise<{ blocked: string[]; workable: string[] }> {
   const all: Json[] = [];
@@ -109,7 +98,7 @@ async function listed(client: StartedService, which: string): Promise<string[]> 
 describe("the maintained indexes", () => {
   it("agree with a from-scratch computation after 400 random writes, and again after a restart", async () => {
     const seed = Number(process.env.READINESS_SEED ?? 20261124);
-    const random = rng(seed);
+    const random = mulberry32(seed);
     const dir = mkdtempSync(join(tmpdir(), "tg-readiness-"));
     let client = await startService({ dataDir: dir });
     try {
