@@ -94,11 +94,26 @@ export class ConsoleReporter implements Reporter {
       case "passed":
         this.write(`  ${c.green("✓")} ${name}  ${time}`);
         return;
-      case "flaky":
+      case "flaky": {
+        // The first failure is printed: a flaky module can hide a real bug (data loss looked harmless).
+        const first = r.attemptLog?.find((a) => a.status !== "passed");
+        const detail = first
+          ? `\n${c.dim("      first failure:")}\n${formatFailure(
+              this.redacted({
+                ...r,
+                ...(first.failure ? { failure: first.failure } : {}),
+                requests: first.lastExchange ? [first.lastExchange] : [],
+                attempts: 1,
+              }),
+              c,
+              this.options.verbose,
+            )}`
+          : "";
         this.write(
-          `  ${c.yellow("⚠")} ${name}  ${time} ${c.yellow(`flaky: passed on attempt ${r.attempts}`)}`,
+          `  ${c.yellow("⚠")} ${name}  ${time} ${c.yellow(`flaky: passed on attempt ${r.attempts}`)}${detail}`,
         );
         return;
+      }
       case "skipped":
         if (this.options.verbose || !r.skipReason?.startsWith("filtered out")) {
           this.write(`  ${c.dim("○")} ${c.dim(name)} ${c.dim(`skipped: ${r.skipReason ?? ""}`)}`);

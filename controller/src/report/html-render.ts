@@ -114,9 +114,10 @@ function renderModule(m: ReportModule, includePayloads: boolean): string {
   // Problems are expanded by default; everything else starts folded.
   const open = m.status === "failed" || m.status === "error" ? " open" : "";
   const tags = m.tags.map((t) => `<span class="tag">#${e(t)}</span>`).join(" ");
-  const attempts = m.attempts > 1 ? ` · ${m.attempts} attempts` : "";
+  const attempts = m.attempts.length > 1 ? ` · ${m.attempts.length} attempts` : "";
   const parts: string[] = [];
-  if (m.failure) parts.push(renderFailure(m.failure, m.file, m.status));
+  if (m.attempts.length > 1) parts.push(renderAttempts(m, includePayloads));
+  else if (m.failure) parts.push(renderFailure(m.failure, m.file, m.status));
   if (m.skipReason) parts.push(`<p class="muted">Skipped: ${e(m.skipReason)}</p>`);
   parts.push(
     `<p class="muted">${e(m.file)}${m.lastResponseStatus ? ` · last response ${m.lastResponseStatus}` : ""}</p>`,
@@ -140,6 +141,18 @@ function renderModule(m: ReportModule, includePayloads: boolean): string {
 <summary><span class="badge ${m.status}">${m.status}</span><span class="name">${e(m.name)}</span><span class="dur">${ms(m.durationMs)}${attempts}</span>${tags}</summary>
 <div class="detail">${parts.join("\n")}</div>
 </details>`;
+}
+
+/** A retried module: each attempt, its failure and its last exchange (a flaky first failure stays visible). */
+function renderAttempts(m: ReportModule, includePayloads: boolean): string {
+  const items = m.attempts.map((a, i) => {
+    const failure = a.failure ? renderFailure(a.failure, m.file, a.status) : "";
+    const last = a.lastExchange
+      ? `<p class="muted">last request:</p><ol class="timeline">${renderExchange(a.lastExchange, includePayloads)}</ol>`
+      : "";
+    return `<li class="attempt" data-status="${a.status}"><span class="badge ${a.status}">${a.status}</span> attempt ${i + 1} <span class="muted">${ms(a.durationMs)}</span>${failure}${last}</li>`;
+  });
+  return `<h4>Attempts</h4><ol class="attempts">${items.join("")}</ol>`;
 }
 
 function renderFailure(f: FailureDetails, file: string, status: ModuleStatus): string {
@@ -167,15 +180,18 @@ function renderExchange(x: ReportExchange, includePayloads: boolean): string {
     : "";
   const retries = x.attempts > 1 ? ` · ${x.attempts} attempts` : "";
   const line = `<span class="method">${e(x.method)}</span> <span class="url">${e(x.url)}</span>${endpoint} → ${outcome} <span class="muted">${ms(x.durationMs)}${retries} · ${e(x.startedAt)}</span>`;
-  if (!includePayloads) return `<li>${line}</li>`;
+  // Payloads are there with include_payloads, and on a failure's last exchange without it.
   const blocks: string[] = [];
+  if (x.curl) blocks.push(`<h4>Reproduce</h4><pre class="curl">${text(x.curl)}</pre>`);
   if (x.requestHeaders && Object.keys(x.requestHeaders).length)
     blocks.push(block("Request headers", x.requestHeaders));
   if (x.requestBody !== undefined) blocks.push(block("Request body", x.requestBody));
   if (x.responseHeaders && Object.keys(x.responseHeaders).length)
     blocks.push(block("Response headers", x.responseHeaders));
   if (x.responseBody !== undefined) blocks.push(block("Response body", x.responseBody));
-  return `<li>${line}${blocks.length ? `<details><summary>Payloads</summary><div>${blocks.join("")}</div></details>` : ""}</li>`;
+  const failedHere = x.status === undefined || x.status >= 400;
+  const summary = includePayloads || x.responseBody !== undefined ? "Payloads" : "Reproduce";
+  return `<li>${line}${blocks.length ? `<details${failedHere && x.responseBody !== undefined ? " open" : ""}><summary>${summary}</summary><div>${blocks.join("")}</div></details>` : ""}</li>`;
 }
 
 function block(title: string, value: unknown): string {

@@ -6,7 +6,7 @@ import { hostname } from "node:os";
 import type { FailureDetails } from "../runner/run-result.js";
 import { FileReporter } from "./file-reporter.js";
 import { formatTimeline } from "./format-timeline.js";
-import type { ReportDocument, ReportModule, ReportService } from "./report-document.js";
+import type { ReportDocument, ReportExchange, ReportModule, ReportService } from "./report-document.js";
 import { XmlWriter } from "./xml-writer.js";
 
 export const JUNIT_REPORT_FILE = "junit.xml";
@@ -78,30 +78,52 @@ export class JunitReporter extends FileReporter {
     }
     xml.start("testcase", attributes);
     const failure = module.failure;
+    // Retries follow the Maven Surefire convention: a flaky test's failed runs are <flakyFailure>
+    // (or <flakyError>); a test that never passed has its first run as <failure>/<error> and each
+    // rerun as <rerunFailure>/<rerunError>. Every attempt keeps its message, location and last request.
+    const attempts = module.attempts;
     switch (module.status) {
       case "failed":
-        xml.element("failure", problemAttributes(failure, "AssertionError"), problemText(module, failure));
+      case "error": {
+        const first = attempts.length > 1 ? attempts[0]! : undefined;
+        const firstFailure = first?.failure ?? failure;
+        const kind = (first?.status ?? module.status) === "failed" ? "failure" : "error";
+        xml.element(
+          kind,
+          problemAttributes(firstFailure, kind === "failure" ? "AssertionError" : "Error"),
+          problemText(module, firstFailure, first ? first.lastExchange : module.requests.at(-1)),
+        );
+        for (const rerun of attempts.slice(1)) {
+          const tag = rerun.status === "failed" ? "rerunFailure" : "rerunError";
+          xml.element(
+            tag,
+            problemAttributes(rerun.failure, "Error"),
+            problemText(module, rerun.failure, rerun.lastExchange),
+          );
+        }
         break;
-      case "error":
-        xml.element("error", problemAttributes(failure, "Error"), problemText(module, failure));
-        break;
+      }
       case "skipped":
         xml.element("skipped", { message: module.skipReason ?? "skipped" });
         break;
-      case "flaky":
-        xml.element(
-          "flakyFailure",
-          {
-            message: failure
-              ? oneLine(failure.message)
-              : `passed on attempt ${module.attempts} after failing`,
-            type: failure?.name ?? "AssertionError",
-          },
-          failure
-            ? problemText(module, failure)
-            : `${module.file}: failed ${module.attempts - 1} time(s), then passed`,
-        );
+      case "flaky": {
+        const failedRuns = attempts.filter((a) => a.status !== "passed");
+        for (const run of failedRuns) {
+          xml.element(
+            run.status === "failed" ? "flakyFailure" : "flakyError",
+            problemAttributes(run.failure, "AssertionError"),
+            problemText(module, run.failure, run.lastExchange),
+          );
+        }
+        if (!failedRuns.length) {
+          xml.element(
+            "flakyFailure",
+            { message: `passed on attempt ${attempts.length} after failing`, type: "AssertionError" },
+            module.file,
+          );
+        }
         break;
+      }
     }
     if (timeline !== undefined) xml.element("system-out", {}, timeline);
     xml.close();
@@ -119,12 +141,18 @@ function problemAttributes(
 }
 
 /** Body of <failure>/<error>: the message, expected vs actual, where, then the stack. */
-function problemText(module: ReportModule, failure: FailureDetails | undefined): string {
+function problemText(
+  module: ReportModule,
+  failure: FailureDetails | undefined,
+  last?: ReportExchange,
+): string {
   if (!failure) return module.file;
   const lines = [failure.message];
   if ("expected" in failure) lines.push(`expected: ${show(failure.expected)}`);
   if ("actual" in failure) lines.push(`actual: ${show(failure.actual)}`);
   lines.push(`at ${failure.location ?? module.file}`);
+  if (last)
+    lines.push(`last request: ${last.method} ${last.url} → ${last.status ?? last.error ?? "no response"}`);
   if (failure.stack) lines.push("", failure.stack);
   return lines.join("\n");
 }

@@ -12,6 +12,7 @@ import type {
   ServiceResult,
 } from "../runner/run-result.js";
 import { summarize } from "../runner/run-summary.js";
+import { curlCommand } from "./curl-command.js";
 import type { Redactor } from "./redact.js";
 import {
   type ConfiguredEndpoint,
@@ -22,7 +23,8 @@ import {
   uncalledEndpoints,
 } from "./traceability.js";
 
-export const REPORT_SCHEMA_VERSION = 1;
+// 2: a module's `attempts` became the list of its attempts (it was their count).
+export const REPORT_SCHEMA_VERSION = 2;
 
 /** A request of the timeline; headers and bodies only with reporting.include_payloads. */
 export type ReportExchange = Pick<
@@ -34,7 +36,18 @@ export type ReportExchange = Pick<
       RecordedExchange,
       "endpoint" | "status" | "error" | "requestHeaders" | "requestBody" | "responseHeaders" | "responseBody"
     >
-  >;
+  > & {
+    /** A copy-paste curl command repeating the request, secrets redacted. */
+    curl?: string;
+  };
+
+export interface ReportAttempt {
+  status: "passed" | "failed" | "error";
+  durationMs: number;
+  failure?: FailureDetails;
+  /** The attempt's last request (with its payloads only under include_payloads, or when it failed). */
+  lastExchange?: ReportExchange;
+}
 
 export interface ReportModule {
   service: string;
@@ -43,7 +56,8 @@ export interface ReportModule {
   tags: string[];
   status: ModuleStatus;
   durationMs: number;
-  attempts: number;
+  /** Every attempt in order (empty when it did not run); a flaky module's first failure stays here. */
+  attempts: ReportAttempt[];
   skipReason?: string;
   lastResponseStatus?: number;
   failure?: FailureDetails;
@@ -186,14 +200,38 @@ function reportModule(
     tags: [...m.tags],
     status: m.status,
     durationMs: m.durationMs,
-    attempts: m.attempts,
+    attempts: reportAttempts(m, redactor, includePayloads),
     endpointsCalled: endpointsCalled(m, (t) => redactor.text(t)),
-    requests: m.requests.map((x) => reportExchange(x, redactor, includePayloads)),
+    // A failure's last exchange keeps its payloads (as the console shows them), also without include_payloads.
+    requests: m.requests.map((x, i) =>
+      reportExchange(x, redactor, includePayloads || (i === m.requests.length - 1 && failedStatus(m.status))),
+    ),
   };
   if (m.skipReason !== undefined) out.skipReason = redactor.text(m.skipReason);
   if (m.lastResponseStatus !== undefined) out.lastResponseStatus = m.lastResponseStatus;
   if (m.failure) out.failure = redactor.failure(m.failure);
   return out;
+}
+
+function failedStatus(status: ModuleStatus): boolean {
+  return status === "failed" || status === "error";
+}
+
+function reportAttempts(m: ModuleResult, redactor: Redactor, includePayloads: boolean): ReportAttempt[] {
+  // Results made without a log (a module that could not load) still count their one attempt.
+  const log =
+    m.attemptLog ??
+    (m.attempts > 0 && m.status !== "skipped" && m.status !== "flaky"
+      ? [{ status: m.status, durationMs: m.durationMs, ...(m.failure ? { failure: m.failure } : {}) }]
+      : []);
+  return log.map((a) => {
+    const out: ReportAttempt = { status: a.status, durationMs: a.durationMs };
+    if (a.failure) out.failure = redactor.failure(a.failure);
+    // A failed attempt's exchange is shown in full (as the console does); passes follow include_payloads.
+    if (a.lastExchange)
+      out.lastExchange = reportExchange(a.lastExchange, redactor, includePayloads || a.status !== "passed");
+    return out;
+  });
 }
 
 function reportExchange(x: RecordedExchange, redactor: Redactor, includePayloads: boolean): ReportExchange {
@@ -208,6 +246,16 @@ function reportExchange(x: RecordedExchange, redactor: Redactor, includePayloads
   };
   if (x.endpoint) out.endpoint = { ...x.endpoint };
   if (x.status !== undefined) out.status = x.status;
+  out.curl = curlCommand(
+    includePayloads
+      ? safe
+      : {
+          ...x,
+          url: out.url,
+          requestHeaders: redactor.headers(x.requestHeaders),
+          ...("requestBody" in x ? { requestBody: redactor.value(x.requestBody) } : {}),
+        },
+  );
   if (x.error !== undefined) out.error = includePayloads ? safe.error : redactor.text(x.error);
   if (includePayloads) {
     out.requestHeaders = safe.requestHeaders;

@@ -12,8 +12,8 @@ import { loadModule, type ScenarioRun } from "./load-suite.js";
 import type { PlannedModule, PlannedService, RunPlan } from "./plan-run.js";
 import type { ReporterHub } from "./reporter-hub.js";
 import type { ServiceRoute } from "./route-services.js";
-import { runAttempt } from "./run-module.js";
-import type { ModuleResult, ServiceResult } from "./run-result.js";
+import { type AttemptResult, runAttempt } from "./run-module.js";
+import type { AttemptRecord, ModuleResult, ServiceResult } from "./run-result.js";
 import type { ScenarioLoader } from "./scenario-loader.js";
 import { runPool } from "./worker-pool.js";
 
@@ -50,6 +50,14 @@ function skipped(m: PlannedModule, service: string, reason: string): ModuleResul
   return { ...baseResult(m, service), status: "skipped", durationMs: 0, skipReason: reason };
 }
 
+function attemptRecord(r: AttemptResult): AttemptRecord {
+  const record: AttemptRecord = { status: r.status as AttemptRecord["status"], durationMs: r.durationMs };
+  if (r.failure) record.failure = r.failure;
+  const last = r.requests.at(-1);
+  if (last) record.lastExchange = last;
+  return record;
+}
+
 async function runWithRetries(
   m: PlannedModule,
   run: ScenarioRun,
@@ -59,8 +67,10 @@ async function runWithRetries(
 ): Promise<ModuleResult> {
   const base = baseResult(m, service);
   let failedBefore = false;
+  const attemptLog: AttemptRecord[] = [];
   for (let attempt = 1; ; attempt++) {
     const r = await runAttempt(run, page, m.file.path, o.config.rootDir);
+    attemptLog.push(attemptRecord(r));
     const status = r.status === "passed" && failedBefore ? "flaky" : r.status;
     const result: ModuleResult = {
       ...base,
@@ -68,6 +78,7 @@ async function runWithRetries(
       durationMs: r.durationMs,
       attempts: attempt,
       requests: r.requests,
+      attemptLog: [...attemptLog],
     };
     if (r.failure) result.failure = r.failure;
     if (r.lastResponseStatus !== undefined) result.lastResponseStatus = r.lastResponseStatus;

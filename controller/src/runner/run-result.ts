@@ -18,6 +18,15 @@ export interface FailureDetails {
   stack?: string;
 }
 
+/** One attempt of a module: every attempt is kept, so a retried failure is never thrown away. */
+export interface AttemptRecord {
+  status: Exclude<ModuleStatus, "skipped" | "flaky">;
+  durationMs: number;
+  failure?: FailureDetails;
+  /** The attempt's last request and its response (a failed attempt's in full). */
+  lastExchange?: RecordedExchange;
+}
+
 export interface ModuleResult {
   service: string;
   /** File name without extension, e.g. "01_health". */
@@ -30,6 +39,8 @@ export interface ModuleResult {
   /** 1 unless retried (--retries); flaky = failed attempt(s) then a pass. */
   attempts: number;
   failure?: FailureDetails;
+  /** Every attempt, in order, when the module ran (length = attempts). */
+  attemptLog?: AttemptRecord[];
   /** Why it was skipped (filtered out, service unavailable). */
   skipReason?: string;
   /** The request history of the (last) attempt, in order. */

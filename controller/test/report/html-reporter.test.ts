@@ -33,14 +33,19 @@ describe("HtmlReporter (markup)", () => {
     expect(html.match(/<script/g)).toHaveLength(1);
   });
 
-  it("shows payloads redacted, and only with include_payloads", async () => {
+  it("shows payloads redacted: all with include_payloads, only a failure's last exchange without", async () => {
     const withPayloads = await writeHtml(dir, mixedRun(), true);
     expect(withPayloads).toContain("Request body");
     expect(withPayloads).toContain(`"password": "[REDACTED]"`);
     expect(withPayloads).not.toContain("admin123");
     expect(withPayloads).not.toContain(SECRET_TOKEN);
     const without = await writeHtml(dir, mixedRun(), false);
-    expect(without).not.toContain("Request body");
+    // Without include_payloads only a failure's last exchange shows its bodies (as the console does).
+    expect(without).toContain("Invalid email or password");
+    // 02_login's and 03_users' last exchanges and 02_retry's failed first attempt; no passing exchange.
+    expect(without.match(/<h4>Response body<\/h4>/g)).toHaveLength(3);
+    expect(without).not.toContain("admin123");
+    expect(without).not.toContain(SECRET_TOKEN);
     expect(without).toContain("/api/auth/login");
   });
 

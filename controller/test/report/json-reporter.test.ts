@@ -51,10 +51,10 @@ describe("JsonReporter", () => {
   });
 
   it("the schema check itself catches a broken report", () => {
-    const problems = validateAgainstSchema(schema, { schemaVersion: 2, summary: { total: -1 }, extra: 1 });
+    const problems = validateAgainstSchema(schema, { schemaVersion: 1, summary: { total: -1 }, extra: 1 });
     expect(problems).toEqual(
       expect.arrayContaining([
-        "$.schemaVersion: expected 1",
+        "$.schemaVersion: expected 2",
         '$: missing required "run"',
         '$: unexpected property "extra"',
         '$.summary: missing required "passed"',
@@ -65,7 +65,7 @@ describe("JsonReporter", () => {
 
   it("holds run metadata, the summary counts and per-service, per-module results", async () => {
     const { report } = await writeReport(false);
-    expect(report.schemaVersion).toBe(1);
+    expect(report.schemaVersion).toBe(2);
     expect(report.run).toMatchObject({
       id: "run-20261122-0001",
       environment: "dev",
@@ -141,7 +141,7 @@ describe("JsonReporter", () => {
     ]);
   });
 
-  it("keeps only the request timeline without include_payloads: no headers, no bodies", async () => {
+  it("keeps only the request timeline without include_payloads, but a failure's last exchange in full", async () => {
     const { report, text } = await writeReport(false);
     const login = report.services[0].modules[1].requests[0];
     expect(login).toEqual({
@@ -152,7 +152,16 @@ describe("JsonReporter", () => {
       startedAt: "2026-11-22T00:00:00.000",
       durationMs: 4,
       attempts: 1,
+      curl: 'curl -i -X POST \'http://127.0.0.1:8765/api/auth/login\' -H \'content-type: application/json\' --data-raw \'{"email":"admin@example.com","password":"[REDACTED]"}\'',
+      // The failed module's last response is kept in full, as the console shows it.
+      requestHeaders: { "content-type": "application/json" },
+      requestBody: { email: "admin@example.com", password: REDACTED },
+      responseHeaders: { "content-type": "application/json" },
+      responseBody: { error: "Invalid email or password", code: "INVALID_CREDENTIALS" },
     });
+    const passing = report.services[0].modules[0].requests[0];
+    expect(Object.keys(passing)).not.toContain("requestHeaders");
+    expect(passing.curl).toContain("-H 'authorization: [REDACTED]'");
     expect(text).not.toContain("admin123");
     expect(text).not.toContain(SECRET_TOKEN);
   });

@@ -121,7 +121,33 @@ export function mixedRun(): RunResult {
     uncalledEndpoints: [],
     modules: [
       moduleResult({ service: "task-graph", module: "01_health" }),
-      moduleResult({ service: "task-graph", module: "02_retry", status: "flaky", attempts: 2 }),
+      moduleResult({
+        service: "task-graph",
+        module: "02_retry",
+        status: "flaky",
+        attempts: 2,
+        attemptLog: [
+          {
+            status: "failed",
+            durationMs: 7,
+            failure: {
+              name: "AssertionError",
+              message: "item lost after write",
+              location: "services/task-graph/modules/02_retry.ts:6:3",
+            },
+            lastExchange: exchange({
+              url: "http://127.0.0.1:8000/tasks/7",
+              status: 404,
+              responseBody: { code: "NOT_FOUND" },
+            }),
+          },
+          {
+            status: "passed",
+            durationMs: 12,
+            lastExchange: exchange({ url: "http://127.0.0.1:8000/tasks/7" }),
+          },
+        ],
+      }),
       moduleResult({
         service: "task-graph",
         module: "03_optional",
