@@ -42,7 +42,16 @@ export interface ModuleTree {
 export function generateModuleTree(
   count: number,
   baseUrl: string,
-  { formats = ["console"], includePayloads = false }: { formats?: string[]; includePayloads?: boolean } = {},
+  {
+    formats = ["console"],
+    includePayloads = false,
+    tags,
+  }: {
+    formats?: string[];
+    includePayloads?: boolean;
+    /** A `tags` export on every module, written as this source text (e.g. `["smoke"]`). */
+    tags?: string;
+  } = {},
 ): ModuleTree {
   const dir = mkdtempSync(join(tmpdir(), `gantry-bench-${count}-`));
   const modules = join(dir, "services/bench/modules");
@@ -77,7 +86,7 @@ reporting:
   for (let i = 1; i <= count; i++) {
     writeFileSync(
       join(modules, `${String(i).padStart(5, "0")}_item.ts`),
-      `import type BenchPage from "../page.js";\nexport async function run(page: BenchPage) {\n  return page.item(${i});\n}\n`,
+      `import type BenchPage from "../page.js";\n${tags ? `export const tags = ${tags};\n` : ""}export async function run(page: BenchPage) {\n  return page.item(${i});\n}\n`,
     );
   }
   return { dir, config: join(dir, "e2e.conf"), remove: () => rmSync(dir, { recursive: true, force: true }) };

@@ -2,6 +2,7 @@
 // two cores; never in parallel). Each writes bench/results/controller-<name>.json.
 
 import { benchCliStartup } from "./cli-startup.js";
+import { benchListTags } from "./list-tags.js";
 import { benchMemory } from "./memory.js";
 import { benchModuleOverhead } from "./module-overhead.js";
 import { benchReporters } from "./reporters-overhead.js";
@@ -9,6 +10,7 @@ import { benchReporters } from "./reporters-overhead.js";
 const only = process.argv.slice(2);
 const benches = {
   "cli-startup": benchCliStartup,
+  "list-tags": benchListTags,
   "module-overhead": benchModuleOverhead,
   memory: benchMemory,
   reporters: benchReporters,

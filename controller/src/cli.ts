@@ -20,10 +20,15 @@ const program = new Command("e2e")
 
 program
   .command("init")
-  .description("create a default e2e.conf (and services/ layout) in the project path")
+  .description(
+    "write e2e.conf and a suite for your service (plus package.json and tsconfig.json when absent)",
+  )
   .argument("[path]", "project folder", ".")
-  .option("--force", "overwrite an existing e2e.conf")
-  .action(async (path: string, opts: { force?: boolean }) => {
+  .option("--name <name>", "the service's name (services/<name>/)", "api")
+  .option("--base-url <url>", "where the service answers", "http://127.0.0.1:8080")
+  .option("--health <path>", "its health path; the example module expects a 2xx there", "/health")
+  .option("--force", "overwrite the suite's existing files")
+  .action(async (path: string, opts: { force?: boolean; name: string; baseUrl: string; health: string }) => {
     const { initCommand } = await import("./cli/init.js");
     process.exitCode = await initCommand(path, opts);
   });

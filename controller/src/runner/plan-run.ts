@@ -1,8 +1,10 @@
-// Discovery + selection: what a run will execute, before anything is booted. Modules are only
-// loaded here when their tags are needed (--tag, --exclude-tag, --list), and released at once;
-// otherwise each is loaded just before it runs. Page classes can be loaded separately (loadPages),
+// Discovery + selection: what a run will execute, before anything is booted. Tags (--tag,
+// --exclude-tag, --list) are read from the module's source text (static-tags.ts); a module is
+// loaded here only when its tags are not a literal array, and released at once. Otherwise each is
+// loaded just before it runs. Page classes can be loaded separately (loadPages),
 // so that `e2e run` boots services while tsx compiles them.
 
+import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
 import type { ResolvedConfig } from "../config/types.js";
 import { discoverSuites, type ModuleFile, type ServiceSuite } from "../discovery/index.js";
@@ -10,6 +12,7 @@ import { discoverSuites, type ModuleFile, type ServiceSuite } from "../discovery
 import type { PageClass } from "./load-suite.js";
 import type { ScenarioLoader } from "./scenario-loader.js";
 import { type Selection, serviceSelected, skipReason } from "./select-modules.js";
+import { staticTags } from "./static-tags.js";
 
 export interface PlannedModule {
   file: ModuleFile;
@@ -38,6 +41,9 @@ async function tagsOf(
   file: ModuleFile,
   loader: ScenarioLoader,
 ): Promise<{ tags: string[]; broken: boolean }> {
+  const source = await readFile(file.path, "utf8").catch(() => undefined);
+  const tags = source === undefined ? undefined : staticTags(source);
+  if (tags) return { tags, broken: false };
   const { loadModule } = await import("./load-suite.js");
   const loaded = await loadModule(file, loader);
   loaded.release();

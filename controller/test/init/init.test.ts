@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} here is e2e.conf text, not a template.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -25,21 +25,62 @@ function tempDir(): string {
   return dir;
 }
 
-const FILES = ["e2e.conf", "services/auth/page.ts", "services/auth/modules/01_health.ts"];
+const FILES = ["e2e.conf", "services/api/page.ts", "services/api/modules/01_health.ts"];
+const PROJECT_FILES = ["package.json", "tsconfig.json"];
 
 describe("e2e init", () => {
-  it("writes e2e.conf and the example auth service, creating the folder", async () => {
+  it("writes e2e.conf and a suite for the named service, plus package.json and tsconfig.json", async () => {
     const root = join(tempDir(), "new-project");
+    const { written } = await initProject(root, {
+      force: false,
+      name: "billing-api",
+      baseUrl: "http://127.0.0.1:7001/",
+      health: "/status/live",
+    });
+    const files = ["e2e.conf", "services/billing-api/page.ts", "services/billing-api/modules/01_health.ts"];
+    expect(written).toEqual([...files, ...PROJECT_FILES].map((f) => join(root, f)));
+    const page = readFileSync(join(root, "services/billing-api/page.ts"), "utf8");
+    expect(page).toContain('import { BasePage } from "gantry";');
+    expect(page).toMatch(/export default class BillingApiPage extends BasePage/);
+    expect(page).toContain('return this.get("/status/live");');
+    const module = readFileSync(join(root, "services/billing-api/modules/01_health.ts"), "utf8");
+    expect(module).toMatch(/export async function run\(page: BillingApiPage\)/);
+    expect(module).toContain("response.status >= 200 && response.status < 300");
+    expect(module).toContain("return response;");
+    const config = loadConfig({ cwd: root, env: { HOME: join(root, "home") } });
+    expect(config.services["billing-api"]).toMatchObject({
+      base_url: "http://127.0.0.1:7001",
+      health_endpoint: "/status/live",
+    });
+    expect(JSON.parse(readFileSync(join(root, "package.json"), "utf8"))).toMatchObject({
+      name: "new-project",
+      scripts: { test: "e2e run" },
+    });
+    expect(JSON.parse(readFileSync(join(root, "tsconfig.json"), "utf8")).include).toEqual(["services"]);
+  });
+
+  it("keeps an existing package.json and tsconfig.json as they are", async () => {
+    const root = tempDir();
+    writeFileSync(join(root, "package.json"), '{"name":"mine"}\n');
+    writeFileSync(join(root, "tsconfig.json"), "{}\n");
     const { written } = await initProject(root, { force: false });
     expect(written).toEqual(FILES.map((f) => join(root, f)));
-    const page = readFileSync(join(root, "services/auth/page.ts"), "utf8");
-    expect(page).toContain('import { BasePage } from "gantry";');
-    expect(page).toMatch(/export default class AuthPage extends BasePage/);
-    const module = readFileSync(join(root, "services/auth/modules/01_health.ts"), "utf8");
-    expect(module).toContain('import assert from "node:assert/strict";');
-    expect(module).toMatch(/export async function run\(page: AuthPage\)/);
-    expect(module).toContain('assert.equal(response.json().status, "healthy");');
-    expect(module).toContain("return response;");
+    expect(readFileSync(join(root, "package.json"), "utf8")).toBe('{"name":"mine"}\n');
+    expect(readFileSync(join(root, "tsconfig.json"), "utf8")).toBe("{}\n");
+  });
+
+  it("refuses a bad --name, --base-url or --health, naming each, and writes nothing", async () => {
+    const root = tempDir();
+    const err = (await initProject(root, {
+      force: false,
+      name: "9lives",
+      baseUrl: "localhost:8080",
+      health: "health",
+    }).catch((e: unknown) => e)) as Error;
+    expect(err.message).toContain("--name must start with a letter");
+    expect(err.message).toContain('--base-url must be an http:// or https:// URL, got "localhost:8080"');
+    expect(err.message).toContain('--health must be a path starting with "/", got "health"');
+    expect(existsSync(join(root, "e2e.conf"))).toBe(false);
   });
 
   it("writes a config that validates with zero problems and resolves to the defaults", async () => {
@@ -55,11 +96,10 @@ describe("e2e init", () => {
     expect(config.reporting).toEqual(defaultReporting());
     // The example service differs from a service's defaults only where its comments say so.
     expect(config.services).toEqual({
-      auth: {
-        ...defaultService("auth"),
-        base_url: "http://127.0.0.1:8765",
+      api: {
+        ...defaultService("api"),
+        base_url: "http://127.0.0.1:8080",
         health_endpoint: "/health",
-        port: 8765,
         auto_start: false,
       },
     });
@@ -78,9 +118,9 @@ describe("e2e init", () => {
         ENVIRONMENT: "staging",
       },
     });
-    expect(config.services.auth!.base_url).toBe("http://127.0.0.1:9999");
+    expect(config.services.api!.base_url).toBe("http://127.0.0.1:9999");
     expect(config.general).toMatchObject({ timeout: 5000, verbose: false, environment: "staging" });
-    expect(config.services.auth!.timeout).toBe(5000);
+    expect(config.services.api!.timeout).toBe(5000);
   });
 
   it("shows every option of every section, including the lifecycle keys", async () => {
@@ -90,7 +130,7 @@ describe("e2e init", () => {
     // biome-ignore format: one table of option names
     const options = [
       "environment", "timeout", "user_agent", "verbose", "project", "name", "version", "verification_level",
-      "base_url", "health_endpoint", "port", "maven_module", "headers", "auto_start", "required", "endpoints",
+      "base_url", "health_endpoint", "port", "maven_module", "startup_timeout", "headers", "auto_start", "required", "endpoints",
       "launcher", "image", "start_command", "env", "depends_on", "command", "health", "url_env", "url_template",
       "enabled", "url", "prefix", "auth", "type", "bearer_token", "api_key_header", "api_key_value",
       "host", "database", "username", "password",

@@ -1,8 +1,11 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} below is e2e.conf text, not a template.
-// The e2e.conf written by `e2e init`: every section and option, each at its default unless a
+// The e2e.conf written by `e2e init` for the user's service (name, base URL, health path): every section and option, each at its default unless a
 // comment says otherwise, so deleting a line never changes behaviour by surprise.
 
-export const E2E_CONF = `# e2e.conf: configuration of the Gantry end-to-end test runner (\`e2e run\`).
+import type { InitService } from "./init-service.js";
+
+export function e2eConf(service: InitService): string {
+  return `# e2e.conf: configuration of the Gantry end-to-end test runner (\`e2e run\`).
 #
 # Looked for, in order: $E2E_CONFIG_PATH, ./e2e.conf, ./config/e2e.conf, ./tests/e2e.conf,
 # $XDG_CONFIG_HOME/e2e/default.conf (~/.config/e2e/default.conf). Point E2E_CONFIG_PATH at
@@ -27,14 +30,13 @@ general:
 # One block per service (an API under test); services run in this order. A service's tests
 # live in services/<name>/: page.ts (its page class) and modules/NN_<words>.ts (scenarios).
 services:
-  # The example: Gantry's mock auth service (run it from a Gantry checkout with
-  # \`npm run start:auth\`, or its Docker image, before \`e2e run\`).
-  auth:
-    base_url: \${API_BASE_URL:-http://127.0.0.1:8765}   # required
-    health_endpoint: /health         # default /actuator/health
-    port: 8765                       # default 8080; the port the service listens on
-    maven_module: services/auth      # folder with the service's code (Dockerfile or start command)
-    # timeout: 30000                 # overrides general.timeout for this service, ms
+  ${service.name}:
+    base_url: \${API_BASE_URL:-${service.baseUrl}}   # required
+    health_endpoint: ${service.health}${" ".repeat(Math.max(1, 25 - service.health.length))}# default /actuator/health
+    # port: 8080                     # the port the service listens on when Gantry starts it
+    # maven_module: services/${service.name}   # folder with the service's code (Dockerfile or start command)
+    # timeout: 30000                 # request timeout for this service (general.timeout), ms
+    # startup_timeout: 60000         # bounds start-up and health waits, ms
     headers:                         # default request headers, name: value
     # This project holds only the tests, not the service's code, so Gantry must not try to
     # start it: set auto_start back to true once maven_module points at the code.
@@ -44,7 +46,7 @@ services:
     #   user: /api/users/{id}
     # How to start it, when auto_start is true:
     launcher: auto                   # auto (Docker when an engine answers, else a process), docker, process
-    # image: auth:local              # run this local image instead of building maven_module's Dockerfile
+    # image: ${service.name}:local${" ".repeat(Math.max(1, 20 - service.name.length))}# run this local image instead of building maven_module's Dockerfile
     start_command: [npm, run, start] # process launcher: the command run in maven_module
     env:                             # environment of the started service
     #   LOG_LEVEL: info
@@ -105,3 +107,4 @@ reporting:
   include_payloads: false            # request and response bodies in reports (secrets redacted)
   screenshot_on_failure: false
 `;
+}

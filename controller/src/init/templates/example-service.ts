@@ -1,25 +1,35 @@
-// The example service written by `e2e init`: a page class and one scenario module for the
-// auth service's health endpoint.
+// The example service written by `e2e init`: a page class and one scenario module that GETs the
+// service's health path and expects a 2xx.
+import { type InitService, pageClassName } from "./init-service.js";
 
-export const AUTH_PAGE = `import { BasePage } from "gantry";
+export function examplePage(service: InitService): string {
+  return `import { BasePage } from "gantry";
 
-/** The auth service's endpoints; e2e.conf (services.auth) gives its base_url and headers. */
-export default class AuthPage extends BasePage {
-  /** GET /health: the service's health record. */
+/** The ${service.name} service's endpoints; e2e.conf (services.${service.name}) gives its base_url and headers. */
+export default class ${pageClassName(service.name)} extends BasePage {
+  /** GET ${service.health}: the service's health. */
   health() {
-    return this.get("/health");
+    return this.get(${JSON.stringify(service.health)});
   }
 }
 `;
+}
 
-export const AUTH_HEALTH_MODULE = `import assert from "node:assert/strict";
-import type AuthPage from "../page.js";
+export function exampleHealthModule(service: InitService): string {
+  const page = pageClassName(service.name);
+  return `import assert from "node:assert/strict";
+import type ${page} from "../page.js";
 
-/** The auth service is up and says so. */
-export async function run(page: AuthPage) {
+/** The ${service.name} service is up: its health path answers 2xx. */
+export const tags = ["smoke"];
+
+export async function run(page: ${page}) {
   const response = await page.health();
-  assert.equal(response.status, 200);
-  assert.equal(response.json().status, "healthy");
+  assert.ok(
+    response.status >= 200 && response.status < 300,
+    \`expected a 2xx from GET ${service.health}, got \${response.status}: \${response.text().slice(0, 200)}\`,
+  );
   return response;
 }
 `;
+}
