@@ -79,16 +79,18 @@ if (process.env.BENCH_TSX === "1") {
 }
 
 const samples = new Map<string, number[]>(targets.map((t) => [t.name, []]));
+const cpuSamples = new Map<string, number[]>(targets.map((t) => [t.name, []]));
 const loadBefore = loadavg();
 process.chdir(REPO);
 for (let round = 0; round < RUNS; round++) {
   for (let i = 0; i < targets.length; i++) {
     const target = targets[(i + round) % targets.length]!;
-    const ms = await timeToHealthy(
+    const { ms, cpuMs } = await timeToHealthy(
       { ...target, env: { LOG_LEVEL: "info", ...target.env } },
       await freePort(),
     );
     samples.get(target.name)!.push(ms);
+    cpuSamples.get(target.name)!.push(cpuMs);
   }
   process.stdout.write(`round ${round + 1}/${RUNS}\r`);
 }
@@ -96,6 +98,7 @@ const loadAfter = loadavg();
 rmSync(dataDir, { recursive: true, force: true });
 
 const medians = new Map(targets.map((t) => [t.name, median(samples.get(t.name)!)]));
+const cpuMedians = new Map(targets.map((t) => [t.name, median(cpuSamples.get(t.name)!)]));
 const results = targets.map((t) => {
   const runs = samples.get(t.name)!;
   const m = medians.get(t.name)!;
@@ -108,12 +111,17 @@ const results = targets.map((t) => {
     withinTargetRuns: runs.filter((ms) => ms <= TARGET_MS).length,
     baseline: t.baseline,
     ratioToBaseline: Number((m / medians.get(t.baseline)!).toFixed(2)),
+    cpuMedianMs: Math.round(cpuMedians.get(t.name)!),
+    cpuRatioToBaseline: Number((cpuMedians.get(t.name)! / cpuMedians.get(t.baseline)!).toFixed(2)),
     runsMs: runs.map((ms) => Math.round(ms)),
+    cpuRunsMs: cpuSamples.get(t.name)!.map((ms) => Math.round(ms)),
   };
 });
 
 const fmt = (n: number) => n.toFixed(2);
-console.log(`\nstart → first 200 from /health, ${RUNS} interleaved runs each (ms)`);
+console.log(
+  `\nstart → first 200 from /health, ${RUNS} interleaved runs each (ms); CPU = user + system time of the process group by then`,
+);
 console.log(
   `load average before ${loadBefore.map(fmt).join(" ")}, after ${loadAfter.map(fmt).join(" ")} (${cpus().length} cores)`,
 );
@@ -125,6 +133,8 @@ console.table(
     max: r.maxMs,
     [`<= ${TARGET_MS} ms`]: `${r.withinTargetRuns}/${RUNS}`,
     "× baseline": r.ratioToBaseline,
+    "CPU median": r.cpuMedianMs,
+    "CPU × baseline": r.cpuRatioToBaseline,
   })),
 );
 mkdirSync(join(REPO, "bench/results"), { recursive: true });
