@@ -103,16 +103,17 @@ describe("the controller's reset of the auth service", () => {
   }, 90_000);
 });
 
+/** The tiny fixture service under the process launcher, with extra env; stopped after the test. */
+async function bootTiny(runId: string, overrides: Parameters<typeof tinyService>[1]): Promise<BootResult> {
+  const service = await tinyService("tiny", overrides);
+  const result = await bootServices(makeConfig(tempRoot(), [service]), ["tiny"], options(runId), noEngine);
+  running.push(result);
+  return result;
+}
+
 describe("confirmedReset", () => {
   it("says clearly when the signal was sent but the generation never moves", async () => {
-    const service = await tinyService("tiny", { env: { MOCK_GENERATION: "1", STUCK_GENERATION: "1" } });
-    const result = await bootServices(
-      makeConfig(tempRoot(), [service]),
-      ["tiny"],
-      options("cr-stuck"),
-      noEngine,
-    );
-    running.push(result);
+    const result = await bootTiny("cr-stuck", { env: { MOCK_GENERATION: "1", STUCK_GENERATION: "1" } });
     const health = `${result.ready.get("tiny")!}/health`;
     let signalled = false;
     const error = await confirmedReset(
@@ -132,14 +133,7 @@ describe("confirmedReset", () => {
   });
 
   it("waits through the boot's reset for a generation that moves 300 ms after the signal", async () => {
-    const service = await tinyService("tiny", { env: { MOCK_GENERATION: "1", RESET_DELAY_MS: "300" } });
-    const result = await bootServices(
-      makeConfig(tempRoot(), [service]),
-      ["tiny"],
-      options("cr-moves"),
-      noEngine,
-    );
-    running.push(result);
+    const result = await bootTiny("cr-moves", { env: { MOCK_GENERATION: "1", RESET_DELAY_MS: "300" } });
     const url = result.ready.get("tiny")!;
     await fetch(`${url}/hits`);
     await fetch(`${url}/hits`);
@@ -150,14 +144,7 @@ describe("confirmedReset", () => {
   });
 
   it("does not wait for a service that sends no generation header", async () => {
-    const service = await tinyService("tiny");
-    const result = await bootServices(
-      makeConfig(tempRoot(), [service]),
-      ["tiny"],
-      options("cr-plain"),
-      noEngine,
-    );
-    running.push(result);
+    const result = await bootTiny("cr-plain", {});
     await expect(result.reset("tiny")).resolves.toBeUndefined();
   });
 });
