@@ -70,14 +70,16 @@ export async function runCommand(opts: Record<string, unknown>): Promise<number>
   const abort = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (abort.signal.aborted) process.exit(130); // second Ctrl-C: leave now
-    process.stderr.write(`\ne2e: ${signal} received, stopping after the current module (again to force)\n`);
+    process.stderr.write(
+      `\ne2e: ${signal} received, stopping: running modules end interrupted (again to force)\n`,
+    );
     abort.abort();
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {
     const code = await runE2e(toRunOptions(opts, abort.signal), { reporters: runReporters });
-    return abort.signal.aborted && code === 0 ? 130 : code;
+    return abort.signal.aborted ? 130 : code;
   } catch (err) {
     if (abort.signal.aborted) {
       process.stderr.write(`e2e run: interrupted: ${(err as Error).message}\n`);

@@ -47,6 +47,13 @@ export class DispatcherRegistry {
     return pool;
   }
 
+  /** Drops every connection at once, in-flight requests too (an interrupted run does not wait). */
+  async destroy(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((p) => p.destroy()));
+  }
+
   async close(): Promise<void> {
     const pools = [...this.pools.values()];
     this.pools.clear();

@@ -114,6 +114,9 @@ export class ConsoleReporter implements Reporter {
         );
         return;
       }
+      case "interrupted":
+        this.write(`  ${c.yellow("■")} ${name}  ${time} ${c.yellow("interrupted")}`);
+        return;
       case "skipped":
         if (this.options.verbose || !r.skipReason?.startsWith("filtered out")) {
           this.write(`  ${c.dim("○")} ${c.dim(name)} ${c.dim(`skipped: ${r.skipReason ?? ""}`)}`);
@@ -168,7 +171,12 @@ export class ConsoleReporter implements Reporter {
         ),
       );
     }
-    const verdict = result.exitCode === 0 ? c.green("PASSED") : c.red("FAILED");
+    const verdict =
+      result.exitCode === 0
+        ? c.green("PASSED")
+        : result.exitCode === 130
+          ? c.yellow("INTERRUPTED")
+          : c.red("FAILED");
     lines.push(`${verdict} (exit ${result.exitCode})`);
     this.write(lines.join("\n"));
   }

@@ -9,13 +9,14 @@ import { prettyJson } from "./format-timeline.js";
 import { HTML_SCRIPT, HTML_STYLE } from "./html-assets.js";
 import type { ReportDocument, ReportExchange, ReportModule, ReportService } from "./report-document.js";
 
-const STATUSES: ModuleStatus[] = ["passed", "failed", "error", "skipped", "flaky"];
+const STATUSES: ModuleStatus[] = ["passed", "failed", "error", "skipped", "flaky", "interrupted"];
 const STATUS_LABEL: Record<ModuleStatus, string> = {
   passed: "passed",
   failed: "failed",
   error: "errors",
   skipped: "skipped",
   flaky: "flaky",
+  interrupted: "interrupted",
 };
 
 export function renderHtml(doc: ReportDocument): string {
@@ -54,8 +55,10 @@ ${doc.services.map((service) => renderService(service, doc)).join("\n")}
 }
 
 function renderSummary(doc: ReportDocument): string {
-  const cards = STATUSES.map((status) => {
-    const n = status === "error" ? doc.summary.errors : doc.summary[status];
+  // The interrupted card only appears on an interrupted run.
+  const shown = STATUSES.filter((status) => status !== "interrupted" || doc.summary.interrupted);
+  const cards = shown.map((status) => {
+    const n = (status === "error" ? doc.summary.errors : doc.summary[status]) ?? 0;
     return `<button type="button" class="card ${status}" data-filter="${status}"><span class="n">${n}</span>${STATUS_LABEL[status]}</button>`;
   });
   cards.unshift(

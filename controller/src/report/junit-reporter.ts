@@ -4,6 +4,7 @@
 
 import { hostname } from "node:os";
 import type { FailureDetails } from "../runner/run-result.js";
+import { summarize } from "../runner/run-summary.js";
 import { FileReporter } from "./file-reporter.js";
 import { formatTimeline } from "./format-timeline.js";
 import type { ReportDocument, ReportExchange, ReportModule, ReportService } from "./report-document.js";
@@ -20,15 +21,27 @@ export class JunitReporter extends FileReporter {
   }
 
   protected render(document: ReportDocument): string {
+    // Modules filtered out (--service, --tag, --shard, ...) were never meant to run: they are counted
+    // in the JSON report, but JUnit does not list them as skipped tests (CI would flag every one).
+    const services = document.services
+      .map((s) => {
+        const modules = s.modules.filter((m) => !isFilteredOut(m));
+        return { ...s, modules, summary: summarize(modules, s.summary.durationMs) };
+      })
+      .filter((s) => s.modules.length > 0);
+    const all = summarize(
+      services.flatMap((s) => s.modules),
+      document.run.durationMs,
+    );
     const xml = new XmlWriter().start("testsuites", {
       name: `${document.run.project.name} e2e run ${document.run.id}`,
-      tests: document.summary.total,
-      failures: document.summary.failed,
-      errors: document.summary.errors,
+      tests: all.total,
+      failures: all.failed,
+      errors: all.errors + (all.interrupted ?? 0),
       time: seconds(document.run.durationMs),
     });
     const host = hostname();
-    document.services.forEach((service, id) => {
+    services.forEach((service, id) => {
       const timestamp = junitTimestamp(this.serviceStartedAt.get(service.name) ?? document.run.startedAt);
       this.addSuite(xml, service, {
         id,
@@ -50,7 +63,7 @@ export class JunitReporter extends FileReporter {
       name: service.name,
       tests: service.summary.total,
       failures: service.summary.failed,
-      errors: service.summary.errors,
+      errors: service.summary.errors + (service.summary.interrupted ?? 0),
       skipped: service.summary.skipped,
       time: seconds(service.summary.durationMs),
       timestamp: meta.timestamp,
@@ -105,6 +118,13 @@ export class JunitReporter extends FileReporter {
       }
       case "skipped":
         xml.element("skipped", { message: module.skipReason ?? "skipped" });
+        break;
+      case "interrupted":
+        xml.element(
+          "error",
+          { message: "interrupted while running (Ctrl-C)", type: "Interrupted" },
+          module.file,
+        );
         break;
       case "flaky": {
         const failedRuns = attempts.filter((a) => a.status !== "passed");
@@ -179,4 +199,9 @@ function junitTimestamp(iso: string): string {
   return Number.isNaN(date.getTime())
     ? new Date().toISOString().slice(0, 19)
     : date.toISOString().slice(0, 19);
+}
+
+/** Skipped because the selection left it out (not because a service was down or the run stopped). */
+function isFilteredOut(m: ReportModule): boolean {
+  return m.status === "skipped" && (m.skipReason ?? "").startsWith("filtered out");
 }

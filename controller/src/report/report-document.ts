@@ -4,6 +4,7 @@
 import type { ResolvedConfig } from "../config/types.js";
 import type { RecordedExchange } from "../http/recorded-exchange.js";
 import type {
+  AttemptRecord,
   FailureDetails,
   ModuleResult,
   ModuleStatus,
@@ -219,10 +220,11 @@ function failedStatus(status: ModuleStatus): boolean {
 
 function reportAttempts(m: ModuleResult, redactor: Redactor, includePayloads: boolean): ReportAttempt[] {
   // Results made without a log (a module that could not load) still count their one attempt.
-  const log =
+  const status = m.status;
+  const log: AttemptRecord[] =
     m.attemptLog ??
-    (m.attempts > 0 && m.status !== "skipped" && m.status !== "flaky"
-      ? [{ status: m.status, durationMs: m.durationMs, ...(m.failure ? { failure: m.failure } : {}) }]
+    (m.attempts > 0 && status !== "skipped" && status !== "flaky" && status !== "interrupted"
+      ? [{ status, durationMs: m.durationMs, ...(m.failure ? { failure: m.failure } : {}) }]
       : []);
   return log.map((a) => {
     const out: ReportAttempt = { status: a.status, durationMs: a.durationMs };

@@ -87,6 +87,40 @@ async function runWithRetries(
   }
 }
 
+/**
+ * A module still running at Ctrl-C is not waited for: it ends `interrupted` with what it had
+ * requested so far, so the run can clean up and exit at once.
+ */
+async function untilInterrupted(
+  running: Promise<ModuleResult>,
+  m: PlannedModule,
+  service: string,
+  page: BasePage,
+  signal: AbortSignal | undefined,
+): Promise<ModuleResult> {
+  if (!signal) return running;
+  const started = performance.now();
+  let onAbort = () => {};
+  const aborted = new Promise<ModuleResult>((resolve) => {
+    onAbort = () =>
+      resolve({
+        ...baseResult(m, service),
+        status: "interrupted",
+        durationMs: performance.now() - started,
+        attempts: 1,
+        requests: [...page[PAGE_RECORDER].exchanges],
+      });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  running.catch(() => {}); // an abandoned run that rejects later must not be unhandled
+  try {
+    return await Promise.race([running, aborted]);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+  }
+}
+
 async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState): Promise<ServiceResult> {
   const name = ps.suite.name;
   const endpoints = Object.keys(o.config.services[name]?.endpoints ?? {});
@@ -122,7 +156,14 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
       continue;
     }
     if (unavailable) {
-      await emit(skipped(m, name, `service ${name} unavailable: ${unavailable}`));
+      // An optional service that is down says so; a reason that already names its cause is kept.
+      await emit(
+        skipped(
+          m,
+          name,
+          unavailable.startsWith("not run:") ? unavailable : `service ${name} unavailable: ${unavailable}`,
+        ),
+      );
       continue;
     }
     if (state.stopReason) {
@@ -141,7 +182,13 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
             durationMs: 0,
             attempts: 1,
           }
-        : await runWithRetries(planned, loaded.run, name, page, o);
+        : await untilInterrupted(
+            runWithRetries(planned, loaded.run, name, page, o),
+            planned,
+            name,
+            page,
+            o.signal,
+          );
     loaded?.release();
     state.heap.afterModule();
     if (o.bail && (r.status === "failed" || r.status === "error")) {

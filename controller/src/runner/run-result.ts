@@ -4,7 +4,8 @@
 import type { ResolvedConfig } from "../config/types.js";
 import type { RecordedExchange } from "../http/recorded-exchange.js";
 
-export type ModuleStatus = "passed" | "failed" | "error" | "skipped" | "flaky";
+/** `interrupted`: it was running when the run was interrupted (Ctrl-C); its outcome is unknown. */
+export type ModuleStatus = "passed" | "failed" | "error" | "skipped" | "flaky" | "interrupted";
 
 export interface FailureDetails {
   /** "AssertionError", "TypeError", ... */
@@ -20,7 +21,7 @@ export interface FailureDetails {
 
 /** One attempt of a module: every attempt is kept, so a retried failure is never thrown away. */
 export interface AttemptRecord {
-  status: Exclude<ModuleStatus, "skipped" | "flaky">;
+  status: Exclude<ModuleStatus, "skipped" | "flaky" | "interrupted">;
   durationMs: number;
   failure?: FailureDetails;
   /** The attempt's last request and its response (a failed attempt's in full). */
@@ -64,6 +65,8 @@ export interface RunSummary {
   errors: number;
   skipped: number;
   flaky: number;
+  /** Modules that were running when the run was interrupted; present only when there were any. */
+  interrupted?: number;
   durationMs: number;
 }
 
@@ -76,7 +79,7 @@ export interface RunResult {
   project: { name: string; version: string };
   services: ServiceResult[];
   summary: RunSummary;
-  /** 0 all passed, 1 failed/errored or nothing selected, 2 config/usage, 3 required service unavailable. */
+  /** 0 all passed, 1 failed/errored or nothing selected, 2 config/usage, 3 required service unavailable, 130 interrupted. */
   exitCode: number;
 }
 

@@ -93,7 +93,9 @@ export class RunSession {
     } finally {
       // Also when loading pages or reporters failed: whatever the boot started is stopped.
       await booting.stop();
-      await loaded?.dispatchers.close();
+      // An interrupted run does not wait for the requests its interrupted modules left in flight.
+      if (this.options.signal?.aborted) await loaded?.dispatchers.destroy();
+      else await loaded?.dispatchers.close();
     }
   }
 
@@ -202,11 +204,16 @@ export class RunSession {
     if ((err as { code?: string }).code !== "E2E_SERVICE_UNAVAILABLE") throw err;
     // A required service is missing: nothing runs; reports still say why.
     await hub.emit("onLog", (err as Error).message);
-    const reason = "required and not healthy; the run is aborted";
+    // The reason names the real cause: the service that failed, and for the others which one did.
+    const down = (err as { service?: unknown }).service;
+    const reasonFor = (name: string) =>
+      typeof down !== "string" || down === name
+        ? "required and not healthy; the run is aborted"
+        : `not run: required service ${down} is not healthy; the run is aborted`;
     const skipped = await executePlan({
       ...shared,
       routes: new Map(),
-      unavailable: new Map(needed.map((n) => [n, reason])),
+      unavailable: new Map(needed.map((n) => [n, reasonFor(n)])),
       retries: 0,
       bail: false,
       workers: 1,
@@ -229,7 +236,11 @@ export class RunSession {
       services.flatMap((s) => s.modules),
       finishedAt.getTime() - this.startedAt.getTime(),
     );
-    const end: RunEnd = unavailable ? { kind: "services-unavailable" } : { kind: "ran", summary };
+    const end: RunEnd = this.options.signal?.aborted
+      ? { kind: "interrupted" }
+      : unavailable
+        ? { kind: "services-unavailable" }
+        : { kind: "ran", summary };
     const result: RunResult = {
       runId: this.runId,
       startedAt: this.startedAt.toISOString(),

@@ -7,6 +7,7 @@ import type { ModuleResult, RunSummary } from "./run-result.js";
 /** Counts per status (flaky apart from passed); `durationMs` is the caller's: wall time or a sum. */
 export function summarize(modules: readonly Pick<ModuleResult, "status">[], durationMs: number): RunSummary {
   const count = (status: ModuleResult["status"]) => modules.filter((m) => m.status === status).length;
+  const interrupted = count("interrupted");
   return {
     total: modules.length,
     passed: count("passed"),
@@ -14,6 +15,7 @@ export function summarize(modules: readonly Pick<ModuleResult, "status">[], dura
     errors: count("error"),
     skipped: count("skipped"),
     flaky: count("flaky"),
+    ...(interrupted ? { interrupted } : {}),
     durationMs,
   };
 }
@@ -23,6 +25,7 @@ export type RunEnd =
   | { kind: "listed"; selected: number }
   | { kind: "nothing-selected" }
   | { kind: "services-unavailable" }
+  | { kind: "interrupted" }
   | { kind: "ran"; summary: RunSummary };
 
 /**
@@ -37,10 +40,12 @@ export function exitCodeOf(end: RunEnd, reportsFailed = false): number {
         : 1
       : end.kind === "nothing-selected"
         ? 1
-        : end.kind === "services-unavailable"
-          ? 3
-          : end.summary.failed > 0 || end.summary.errors > 0
-            ? 1
-            : 0;
+        : end.kind === "interrupted"
+          ? 130
+          : end.kind === "services-unavailable"
+            ? 3
+            : end.summary.failed > 0 || end.summary.errors > 0
+              ? 1
+              : 0;
   return code === 0 && reportsFailed ? 1 : code;
 }

@@ -40,16 +40,18 @@ const childNames = (node: Node[]) =>
   node.flatMap((n) => Object.keys(n).filter((k) => k !== ":@" && k !== "#text"));
 
 describe("JunitReporter", () => {
-  it("writes well-formed XML with one testsuite per service and one testcase per module", async () => {
+  it("writes well-formed XML with one testsuite per service and one testcase per module run or skipped for a cause, leaving filtered-out ones out", async () => {
     const xml = await writeJunit(mixedRun());
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     expect(XMLValidator.validate(xml)).toBe(true);
     const doc = parser.parse(xml);
-    expect(doc.testsuites).toMatchObject({ tests: "6", failures: "1", errors: "1", time: "1.250" });
+    expect(doc.testsuites).toMatchObject({ tests: "5", failures: "1", errors: "1", time: "1.250" });
     const suites = doc.testsuites.testsuite;
     expect(suites.map((s: Node) => s.name)).toEqual(["auth", "task-graph"]);
     expect(suites[0]).toMatchObject({ tests: "3", failures: "1", errors: "1", skipped: "0", time: "0.054" });
-    expect(suites[1]).toMatchObject({ tests: "3", failures: "0", errors: "0", skipped: "1" });
+    // 03_optional was filtered out by --tag: counted in JSON, not a JUnit test.
+    expect(suites[1]).toMatchObject({ tests: "2", failures: "0", errors: "0", skipped: "0" });
+    expect(xml).not.toContain("03_optional");
     expect(suites[0].testcase.map((c: Node) => [c.classname, c.name, c.time])).toEqual([
       ["auth", "01_health", "0.012"],
       ["auth", "02_login", "0.030"],
@@ -77,13 +79,15 @@ describe("JunitReporter", () => {
   });
 
   it("marks skipped modules with <skipped message> and flaky ones as passing testcases with <flakyFailure>", async () => {
-    const cases = parser.parse(await writeJunit(mixedRun())).testsuites.testsuite[1].testcase;
+    const run = mixedRun();
+    run.services[1]!.modules[2]!.skipReason = "service task-graph unavailable: connection refused";
+    const cases = parser.parse(await writeJunit(run)).testsuites.testsuite[1].testcase;
     expect(cases[1].name).toBe("02_retry");
     expect(cases[1].flakyFailure).toMatchObject({ type: "AssertionError", message: "item lost after write" });
     expect(cases[1].flakyFailure["#text"]).toContain("at services/task-graph/modules/02_retry.ts:6:3");
     expect(cases[1].flakyFailure["#text"]).toContain("last request: GET http://127.0.0.1:8000/tasks/7 → 404");
     expect(cases[1].failure).toBeUndefined();
-    expect(cases[2].skipped).toMatchObject({ message: "filtered out by --tag smoke" });
+    expect(cases[2].skipped).toMatchObject({ message: "service task-graph unavailable: connection refused" });
   });
 
   it("follows the JUnit XSD structure: attribute formats, element order, at most one outcome per testcase", async () => {
