@@ -15,6 +15,7 @@ import Fastify, {
 import { clientErrorHandler } from "./client-errors.js";
 import { registerCors, resolveCorsPolicy } from "./cors.js";
 import { emptyParamIsNoRoute } from "./empty-params.js";
+import { bodyTrimmerFor } from "./body-trim.js";
 import { errorHandler, sendError, toHttpError } from "./error-handler.js";
 import { httpError } from "./errors.js";
 import { lazySchemaController } from "./lazy-compilers.js";
@@ -24,6 +25,7 @@ import { registerOpenApi } from "./openapi.js";
 import { queryCoercerFor } from "./query-coercion.js";
 import { requestTimeoutServerOptions, resolveRequestTimeout } from "./request-timeout.js";
 import { attachSecurityRegistry } from "./route-security.js";
+import { SCHEMA_KEYWORDS } from "./schema-keywords.js";
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -49,6 +51,11 @@ export interface ServiceAppOptions {
 }
 
 export const DEFAULT_BODY_LIMIT = 64 * 1024;
+/**
+ * Longest path parameter the router matches (Fastify's default, made explicit): route schemas
+ * give their path parameters this maxLength so the document states it.
+ */
+export const MAX_PARAM_LENGTH = 100;
 
 const routeTables = new WeakMap<object, RouteTable>();
 
@@ -71,6 +78,7 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
     // Node enforces it; Fastify would otherwise set the server's requestTimeout to 0 (none).
     requestTimeout,
     http: requestTimeoutServerOptions(requestTimeout),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     logger: opts.logger === false ? false : loggerOptions(env, opts.name),
     // Fastify's per-request lines are info level; above info they would be built and dropped.
     logController: new LogController({
@@ -87,8 +95,12 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
         allErrors: false,
         verbose: true,
       },
-      // "x-message" is an annotation read by validation-message.ts; declare it so strict Ajv accepts it.
-      plugins: [(ajv: { addKeyword: (k: string) => unknown }) => ajv.addKeyword("x-message")],
+      // The x- keywords route schemas may use (schema-keywords.ts); strict Ajv refuses unknown ones.
+      plugins: [
+        (ajv: { addKeyword: (definition: object) => unknown }) => {
+          for (const definition of SCHEMA_KEYWORDS) ajv.addKeyword(definition);
+        },
+      ],
     } as unknown as FastifyServerOptions["ajv"],
     // Validators and serializers compile on a route's first request (start-up in well under 1 s).
     schemaController: lazySchemaController(),
@@ -126,12 +138,15 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   app.addHook("onRequestAbort", async (request) => {
     request.log.info({ code: "CLIENT_ABORTED" }, "the client closed the connection before the response");
   });
-  // Only routes with a querystring schema pay for query coercion.
+  // Only routes whose schema asks for query coercion or body trimming pay for them.
   app.addHook("onRoute", (route) => {
-    const coerce = queryCoercerFor((route.schema as { querystring?: unknown } | undefined)?.querystring);
-    if (!coerce) return;
+    const schema = route.schema as { querystring?: unknown; body?: unknown } | undefined;
+    const hooks = [queryCoercerFor(schema?.querystring), bodyTrimmerFor(schema?.body)].filter(
+      (h) => h !== null,
+    );
+    if (hooks.length === 0) return;
     const existing = route.preValidation;
-    route.preValidation = existing ? [coerce, ...(Array.isArray(existing) ? existing : [existing])] : coerce;
+    route.preValidation = [...hooks, ...(existing ? (Array.isArray(existing) ? existing : [existing]) : [])];
   });
 
   const routes = new RouteTable();

@@ -2,10 +2,12 @@ export {
   createServiceApp,
   DEFAULT_BODY_LIMIT,
   routesOf,
+  MAX_PARAM_LENGTH,
   type ServiceApp,
   type ServiceAppOptions,
 } from "./create-app.js";
 export { errorHandler, sendError, toHttpError } from "./error-handler.js";
+export { errorResponse, errorResponses } from "./error-responses.js";
 export {
   type CommonErrorCode,
   ERROR_CODES,
@@ -31,6 +33,8 @@ export {
   type SecurityRequirement,
   type SecurityScheme,
 } from "./route-security.js";
+export { MAX_GRAPHEMES, UNIQUE_IGNORING_CASE } from "./schema-keywords.js";
 export { ErrorBodySchema } from "./schemas.js";
 export { handleShutdownSignals, type ShutdownOptions } from "./shutdown.js";
+export { graphemeLength, isBlank, VISIBLE_PATTERN } from "./text.js";
 export { utcTimestamp } from "./timestamp.js";

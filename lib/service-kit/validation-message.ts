@@ -2,6 +2,8 @@
  * Turns an Ajv error (as Fastify hands it over) into one human sentence naming the field.
  * A schema may carry `"x-message"` (e.g. "must not be blank") to replace the generated wording.
  */
+import { TRIM_KEYWORD } from "./body-trim.js";
+import { caseInsensitiveDuplicate, MAX_GRAPHEMES, UNIQUE_IGNORING_CASE } from "./schema-keywords.js";
 
 export interface AjvLikeError {
   instancePath: string;
@@ -9,6 +11,9 @@ export interface AjvLikeError {
   params: Record<string, unknown>;
   message?: string;
   parentSchema?: Record<string, unknown>;
+  /** The offending value and the keyword's own value (Ajv's verbose mode). */
+  data?: unknown;
+  schema?: unknown;
 }
 
 export interface ValidationSummary {
@@ -95,6 +100,12 @@ function describeRule(err: AjvLikeError): string {
       return `must have at least ${String(p.limit)} field${p.limit === 1 ? "" : "s"}`;
     case "pattern":
       return `must match the pattern ${String(p.pattern)}`;
+    case MAX_GRAPHEMES:
+      return `must be at most ${String(err.schema)} characters long${err.parentSchema?.[TRIM_KEYWORD] ? " after trimming" : ""}`;
+    case UNIQUE_IGNORING_CASE: {
+      const pair = Array.isArray(err.data) ? caseInsensitiveDuplicate(err.data) : null;
+      return `must not contain duplicate items (case-insensitive)${pair ? `: ${JSON.stringify(pair[0])} and ${JSON.stringify(pair[1])}` : ""}`;
+    }
     default:
       return err.message ?? "is invalid";
   }
@@ -139,5 +150,16 @@ export function summariseValidationError(err: AjvLikeError, context: string): Va
     return { message: `${what} ${rule}.`, field: "", location: context, rule: err.keyword };
   }
   const rule = typeof custom === "string" ? custom : describeRule(err);
+  const entry = /^(.*)\[(\d+)\]$/.exec(base);
+  if (context === "querystring" && entry) {
+    // A comma-list parameter: name the parameter and quote the entry the client wrote.
+    const field = entry[1]!;
+    return {
+      message: `${noun} "${field}" has the entry ${JSON.stringify(err.data)}, which ${rule}.`,
+      field,
+      location: context,
+      rule: err.keyword,
+    };
+  }
   return { message: `${noun} "${base}" ${rule}.`, field: base, location: context, rule: err.keyword };
 }

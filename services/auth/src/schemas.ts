@@ -1,5 +1,6 @@
 /** TypeBox schemas: the single source of validation, TypeScript types and the OpenAPI document. */
 import { type Static, Type } from "@fastify/type-provider-typebox";
+import { MAX_PARAM_LENGTH } from "../../../lib/service-kit/index.js";
 
 export const RoleSchema = Type.Enum(["admin", "user"], { description: "admin | user" });
 export type Role = Static<typeof RoleSchema>;
@@ -59,15 +60,26 @@ export type LoginBody = Static<typeof LoginBody>;
 
 export const ListQuery = Type.Object(
   {
-    page: Type.Integer({ minimum: 1, default: 1 }),
-    limit: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+    page: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: Number.MAX_SAFE_INTEGER,
+        default: 1,
+        description: "1-based page number; past the last page, items is empty.",
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, default: 10, description: "Items per page." }),
+    ),
     search: Type.Optional(Type.String({ maxLength: 254, description: "Case-insensitive, in name or email" })),
   },
   { additionalProperties: false },
 );
 export type ListQuery = Static<typeof ListQuery>;
 
-export const IdParams = Type.Object({ id: Type.String() });
+export const IdParams = Type.Object({
+  id: Type.String({ maxLength: MAX_PARAM_LENGTH, description: "The user's id (UUID)." }),
+});
 
 export const UserList = Type.Object(
   {

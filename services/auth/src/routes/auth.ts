@@ -1,12 +1,14 @@
 /** Login, register, me and logout. Tokens come from TokenService; passwords from PasswordHasher. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { ErrorBodySchema, principalOf } from "../../../../lib/service-kit/index.js";
+import { errorResponses, principalOf } from "../../../../lib/service-kit/index.js";
 import type { AuthContext } from "../context.js";
 import { invalidCredentials, userNotFound } from "../errors.js";
 import type { TokenClaims } from "../tokens.js";
 import { LoginBody, NoContent, RegisterBody, TokenResponse, UserSchema } from "../schemas.js";
 
 const bearer = [{ bearerAuth: [] }];
+// Login and register are how a client gets a token: no credentials needed.
+const open: { [scheme: string]: string[] }[] = [];
 
 export const authRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ctx) => {
   const { store, tokens, hasher } = ctx;
@@ -17,10 +19,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
     "/api/auth/login",
     {
       schema: {
+        operationId: "login",
         summary: "Log in with email and password",
         tags: ["auth"],
+        security: open,
         body: LoginBody,
-        response: { 200: TokenResponse, 400: ErrorBodySchema, 401: ErrorBodySchema },
+        response: { 200: TokenResponse, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -37,10 +41,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
     "/api/auth/register",
     {
       schema: {
+        operationId: "register",
         summary: "Register a new user (role user) and log in",
         tags: ["auth"],
+        security: open,
         body: RegisterBody,
-        response: { 201: TokenResponse, 400: ErrorBodySchema, 409: ErrorBodySchema },
+        response: { 201: TokenResponse, ...errorResponses(400, 409) },
       },
     },
     async (request, reply) => {
@@ -53,10 +59,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
     "/api/auth/me",
     {
       schema: {
+        operationId: "getCurrentUser",
         summary: "The user the bearer token belongs to",
         tags: ["auth"],
         security: bearer,
-        response: { 200: UserSchema, 401: ErrorBodySchema },
+        response: { 200: UserSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -71,10 +78,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
     "/api/auth/logout",
     {
       schema: {
+        operationId: "logout",
         summary: "Revoke the bearer token",
         tags: ["auth"],
         security: bearer,
-        response: { 204: NoContent, 401: ErrorBodySchema },
+        response: { 204: NoContent, ...errorResponses(401) },
       },
     },
     async (request, reply) => {

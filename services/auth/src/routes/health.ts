@@ -5,7 +5,15 @@ import { HealthSchema } from "../schemas.js";
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/health",
-    { schema: { summary: "Health record", tags: ["health"], response: { 200: HealthSchema } } },
+    {
+      schema: {
+        operationId: "getHealth",
+        summary: "Health record",
+        tags: ["health"],
+        security: [],
+        response: { 200: HealthSchema },
+      },
+    },
     async () => ({
       status: "healthy" as const,
       timestamp: utcTimestamp(),

@@ -5,7 +5,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { ErrorBodySchema, httpError, principalOf } from "../../../../lib/service-kit/index.js";
+import { errorResponses, httpError, principalOf } from "../../../../lib/service-kit/index.js";
 import type { AuthContext } from "../context.js";
 import { userNotFound } from "../errors.js";
 import type { TokenClaims } from "../tokens.js";
@@ -18,8 +18,6 @@ import {
   UserList,
   UserSchema,
 } from "../schemas.js";
-
-const errors = { 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema };
 
 export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ctx) => {
   const { store, tokens, config } = ctx;
@@ -37,20 +35,25 @@ export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
     if (!store.has(id)) throw userNotFound(id);
   };
   const security = config.authRequired ? [{ bearerAuth: [] }] : [];
+  // 401 and 403 exist only when tokens are required; the document says what this process does.
+  const read = config.authRequired ? [401] : [];
+  const write = config.authRequired ? [401, 403] : [];
 
   app.get(
     "/api/users",
     {
       schema: {
+        operationId: "listUsers",
         summary: "List users (paged, searchable)",
         tags: ["users"],
         security,
         querystring: ListQuery,
-        response: { 200: UserList, ...errors },
+        response: { 200: UserList, ...errorResponses(...read) },
       },
     },
     async (request) => {
-      const { page, limit, search } = request.query;
+      // Ajv fills the defaults in; the fallbacks only satisfy the optional types.
+      const { page = 1, limit = 10, search } = request.query;
       const { items, total } = store.list(page, limit, search);
       return { items, total, page, limit, total_pages: Math.ceil(total / limit) };
     },
@@ -61,11 +64,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
     {
       onRequest: requireAdmin,
       schema: {
+        operationId: "createUser",
         summary: "Create a user",
         tags: ["users"],
         security,
         body: CreateUserBody,
-        response: { 201: UserSchema, ...errors, 409: ErrorBodySchema },
+        response: { 201: UserSchema, ...errorResponses(...write, 409) },
       },
     },
     async (request, reply) => reply.code(201).send(await store.create(request.body)),
@@ -76,11 +80,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
     {
       onRequest: requireExisting,
       schema: {
+        operationId: "getUser",
         summary: "Get a user",
         tags: ["users"],
         security,
         params: IdParams,
-        response: { 200: UserSchema, ...errors, 404: ErrorBodySchema },
+        response: { 200: UserSchema, ...errorResponses(...read, 404) },
       },
     },
     async (request) => {
@@ -95,12 +100,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
     {
       onRequest: [requireAdmin, requireExisting],
       schema: {
+        operationId: "updateUser",
         summary: "Update a user (partial: any of name, email, role)",
         tags: ["users"],
         security,
         params: IdParams,
         body: UpdateUserBody,
-        response: { 200: UserSchema, ...errors, 404: ErrorBodySchema, 409: ErrorBodySchema },
+        response: { 200: UserSchema, ...errorResponses(...write, 404, 409) },
       },
     },
     async (request) => store.update(request.params.id, request.body),
@@ -111,11 +117,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
     {
       onRequest: [requireAdmin, requireExisting],
       schema: {
+        operationId: "deleteUser",
         summary: "Delete a user and revoke their tokens",
         tags: ["users"],
         security,
         params: IdParams,
-        response: { 204: NoContent, ...errors, 404: ErrorBodySchema },
+        response: { 204: NoContent, ...errorResponses(...write, 404) },
       },
     },
     async (request, reply) => {

@@ -8,17 +8,16 @@ import type { ClaimInput, Issue } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
 import { issueNotFound, taskGraphError } from "./errors.js";
 import { toIssueView } from "./issue-view.js";
-import { requiredText } from "./text.js";
 import { settle } from "./write-lock.js";
 
 export const DEFAULT_LEASE_SECONDS = 900;
-const AGENT_MAX = 100;
 
 export class ClaimService {
   constructor(private readonly ctx: DomainContext) {}
 
   async claim(id: string, input: ClaimInput): Promise<Issue> {
-    const agent = requiredText("agent", input.agent, AGENT_MAX);
+    // The agent arrives trimmed and within its limits: the route's schema is the one place for them.
+    const { agent } = input;
     const leaseMs = (input.lease_seconds ?? DEFAULT_LEASE_SECONDS) * 1000;
     const outcome = await this.run(() => {
       const now = this.ctx.now();
@@ -33,7 +32,7 @@ export class ClaimService {
   }
 
   async release(id: string, agent?: string): Promise<Issue> {
-    const who = agent === undefined ? undefined : requiredText("agent", agent, AGENT_MAX);
+    const who = agent?.trim();
     const outcome = await this.run(() =>
       this.ctx.store.releaseClaim({
         id,

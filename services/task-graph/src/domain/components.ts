@@ -7,7 +7,6 @@ import type { CreateComponentInput, PatchComponentInput } from "../schemas/compo
 import type { PageInput } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
 import { componentNotFound, taskGraphError } from "./errors.js";
-import { requiredText } from "./text.js";
 import { settle } from "./write-lock.js";
 
 export const DEFAULT_PROJECT = "default";
@@ -16,8 +15,9 @@ export class ComponentService {
   constructor(private readonly ctx: DomainContext) {}
 
   async create(input: CreateComponentInput): Promise<ComponentRecord> {
-    const name = trimmed("name", input.name);
-    const project = input.project === undefined ? DEFAULT_PROJECT : trimmed("project", input.project);
+    // Names and projects arrive trimmed and within their limits (the route's schema).
+    const { name } = input;
+    const project = input.project ?? DEFAULT_PROJECT;
     const { durable, record } = await this.ctx.lock.run(async () => {
       await this.requireFreeName(project, name, null);
       const now = utcTimestamp(this.ctx.now());
@@ -50,8 +50,7 @@ export class ComponentService {
   }
 
   async update(id: string, patch: PatchComponentInput): Promise<ComponentRecord> {
-    const name = patch.name === undefined ? undefined : trimmed("name", patch.name);
-    const project = patch.project === undefined ? undefined : trimmed("project", patch.project);
+    const { name, project } = patch;
     const { durable, record } = await this.ctx.lock.run(async () => {
       const current = await this.get(id);
       const record: ComponentRecord = {
@@ -96,8 +95,4 @@ export class ComponentService {
       );
     }
   }
-}
-
-function trimmed(field: string, raw: string): string {
-  return requiredText(field, raw, 100);
 }

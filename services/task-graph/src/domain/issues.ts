@@ -3,7 +3,7 @@
 // If-Match preconditions, listing with validated filters, and the blocked/workable lists.
 import { randomUUID } from "node:crypto";
 import { utcTimestamp } from "../../../../lib/service-kit/index.js";
-import type { IssueQuery, IssueRecord, IssueStatus, Priority, Readiness } from "../ports/graph-store.js";
+import type { IssueQuery, IssueRecord, IssueStatus, Readiness } from "../ports/graph-store.js";
 import { type Envelope, envelope } from "../schemas/common.js";
 import type {
   CreateIssueInput,
@@ -16,14 +16,7 @@ import type { DomainContext } from "./context.js";
 import { componentNotFound, issueNotFound, taskGraphError } from "./errors.js";
 import { etagOf, requireIfMatch } from "./etag.js";
 import { issueView, toIssueView, toIssueViews } from "./issue-view.js";
-import { parseEnumList } from "./query-lists.js";
-import { checkLabels, limitedText, requiredText } from "./text.js";
 import { settle } from "./write-lock.js";
-
-const STATUSES: readonly IssueStatus[] = ["OPEN", "IN_PROGRESS", "BLOCKED", "CLOSED"];
-const PRIORITIES: readonly Priority[] = ["LOW", "MEDIUM", "HIGH", "CRITICAL"];
-export const TITLE_MAX = 200;
-export const DESCRIPTION_MAX = 20_000;
 
 export interface DeleteOptions {
   /** Delete even when other issues depend on it (their edges go with it). */
@@ -35,9 +28,10 @@ export class IssueService {
   constructor(private readonly ctx: DomainContext) {}
 
   async create(input: CreateIssueInput): Promise<Issue> {
-    const title = requiredText("title", input.title, TITLE_MAX);
-    const description = limitedText("description", input.description ?? "", DESCRIPTION_MAX);
-    const labels = checkLabels(input.labels ?? []);
+    // Text arrives trimmed and within its limits: the route's schema is the one place for them.
+    const { title } = input;
+    const description = input.description ?? "";
+    const labels = input.labels ?? [];
     const { store } = this.ctx;
     const { durable, record } = await this.ctx.lock.run(async () => {
       if (input.component_id) await this.requireComponent(input.component_id);
@@ -84,9 +78,7 @@ export class IssueService {
   }
 
   async update(id: string, patch: PatchIssueInput, ifMatch?: string): Promise<Issue> {
-    const title = patch.title === undefined ? undefined : requiredText("title", patch.title, TITLE_MAX);
-    if (patch.description !== undefined) limitedText("description", patch.description, DESCRIPTION_MAX);
-    if (patch.labels !== undefined) checkLabels(patch.labels);
+    const { title } = patch;
     const { store } = this.ctx;
     const { durable, record } = await this.ctx.lock.run(async () => {
       const current = await this.requireCurrent(id, ifMatch);
@@ -148,8 +140,9 @@ export class IssueService {
   ): Promise<Envelope<Issue>> {
     const page = q.page ?? 1;
     const limit = q.limit ?? 20;
-    const status = q.status === undefined ? undefined : parseEnumList("status", q.status, STATUSES);
-    const priority = q.priority === undefined ? undefined : parseEnumList("priority", q.priority, PRIORITIES);
+    // The schema has checked every entry; a value named twice filters once.
+    const status = q.status === undefined ? undefined : [...new Set(q.status)];
+    const priority = q.priority === undefined ? undefined : [...new Set(q.priority)];
     const result = await this.ctx.store.listIssues({
       ...(status ? { status } : {}),
       ...(priority ? { priority } : {}),

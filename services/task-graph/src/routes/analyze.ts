@@ -1,12 +1,11 @@
 // /api/v1/analyze: impact of an issue and root cause of a test failure.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { invalidField } from "../domain/errors.js";
+import { errorResponses } from "../../../../lib/service-kit/index.js";
 import type { ImpactAnalysis } from "../domain/impact/impact-analysis.js";
 import type { RootCauseAnalysis } from "../domain/root-cause/root-cause-analysis.js";
 import { ImpactQuery, ImpactResponse, RootCauseBody, RootCauseResponse } from "../schemas/analyze.js";
 import { IdParams } from "../schemas/common.js";
-import { errorResponses } from "./error-responses.js";
 
 export interface AnalyzeRoutesOptions {
   impact: ImpactAnalysis;
@@ -25,6 +24,7 @@ export const analyzeRoutes: FastifyPluginAsync<AnalyzeRoutesOptions> = async (
     {
       schema: {
         tags,
+        operationId: "analyzeImpact",
         summary: "Direct and transitive effects of an issue, with a risk score",
         params: IdParams,
         querystring: ImpactQuery,
@@ -39,14 +39,12 @@ export const analyzeRoutes: FastifyPluginAsync<AnalyzeRoutesOptions> = async (
     {
       schema: {
         tags,
+        operationId: "analyzeRootCause",
         summary: "Issues ranked as likely causes of a test failure, each signal explained",
         body: RootCauseBody,
         response: { 200: RootCauseResponse, ...errorResponses(400, 401, 404, 503) },
       },
     },
-    async (request) => {
-      if (request.body.test_failure.trim() === "") throw invalidField("test_failure", "must not be blank");
-      return rootCause.analyse(request.body);
-    },
+    async (request) => rootCause.analyse(request.body),
   );
 };

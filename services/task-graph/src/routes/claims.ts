@@ -1,10 +1,10 @@
 // /api/v1/issues/{id}/claim: claim an issue for an agent with a lease, or release it.
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { errorResponses } from "../../../../lib/service-kit/index.js";
 import type { ClaimService } from "../domain/claims.js";
 import { IdParams } from "../schemas/common.js";
-import { ClaimBody, IssueSchema, ReleaseQuery } from "../schemas/issue.js";
-import { errorResponses } from "./error-responses.js";
+import { ClaimBody, IssueWithEtag, ReleaseQuery } from "../schemas/issue.js";
 import { withEtag } from "./issue-etag.js";
 
 export interface ClaimRoutesOptions {
@@ -26,7 +26,7 @@ export const claimRoutes: FastifyPluginAsync<ClaimRoutesOptions> = async (fastif
           "200 with `assignee` and `claim_expires_at` set. 409 ALREADY_CLAIMED (details name the holder) while another agent's lease runs; 409 ISSUE_CLOSED for a closed issue.",
         params: IdParams,
         body: ClaimBody,
-        response: { 200: IssueSchema, ...errorResponses(400, 401, 404, 409, 503) },
+        response: { 200: IssueWithEtag, ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
     async (request, reply) => withEtag(reply, await claims.claim(request.params.id, request.body)),
@@ -41,7 +41,7 @@ export const claimRoutes: FastifyPluginAsync<ClaimRoutesOptions> = async (fastif
         summary: "Release the claim on an issue (200 with the issue, also when it was not claimed)",
         params: IdParams,
         querystring: ReleaseQuery,
-        response: { 200: IssueSchema, ...errorResponses(400, 401, 404, 409, 503) },
+        response: { 200: IssueWithEtag, ...errorResponses(400, 401, 404, 409, 503) },
       },
     },
     async (request, reply) => withEtag(reply, await claims.release(request.params.id, request.query.agent)),

@@ -1,11 +1,11 @@
 // /api/v1/components: CRUD; names unique per project; no delete while issues use it.
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { errorResponses } from "../../../../lib/service-kit/index.js";
 import type { ComponentService } from "../domain/components.js";
 import { IdParams, ListEnvelope } from "../schemas/common.js";
 import { ComponentSchema, CreateComponentBody, PatchComponentBody } from "../schemas/component.js";
 import { PageOnlyQuery } from "../schemas/issue.js";
-import { errorResponses } from "./error-responses.js";
 
 export interface ComponentRoutesOptions {
   components: ComponentService;
@@ -23,6 +23,7 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
     {
       schema: {
         tags,
+        operationId: "createComponent",
         summary: "Create a component",
         body: CreateComponentBody,
         response: { 201: ComponentSchema, ...errorResponses(400, 401, 409, 503) },
@@ -36,6 +37,7 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
     {
       schema: {
         tags,
+        operationId: "listComponents",
         summary: "List components",
         querystring: PageOnlyQuery,
         response: { 200: ListEnvelope(ComponentSchema), ...errorResponses(400, 401, 503) },
@@ -49,6 +51,7 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
     {
       schema: {
         tags,
+        operationId: "getComponent",
         summary: "Get a component",
         params: IdParams,
         response: { 200: ComponentSchema, ...errorResponses(401, 404, 503) },
@@ -62,6 +65,7 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
     {
       schema: {
         tags,
+        operationId: "updateComponent",
         summary: "Change a component",
         params: IdParams,
         body: PatchComponentBody,
@@ -76,6 +80,7 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
     {
       schema: {
         tags,
+        operationId: "deleteComponent",
         summary: "Delete a component that no issue uses",
         params: IdParams,
         response: { 204: Type.Null(), ...errorResponses(401, 404, 409, 503) },

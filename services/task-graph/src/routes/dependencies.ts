@@ -1,9 +1,9 @@
 // /api/v1/issues/{id}/dependencies: "id depends on depends_on_id".
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { errorResponses } from "../../../../lib/service-kit/index.js";
 import type { DependencyService } from "../domain/dependencies.js";
 import { Id, IdParams } from "../schemas/common.js";
-import { errorResponses } from "./error-responses.js";
 
 export interface DependencyRoutesOptions {
   dependencies: DependencyService;
@@ -23,6 +23,7 @@ export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = asy
     {
       schema: {
         tags,
+        operationId: "addDependency",
         summary: "Make the issue depend on another (201 new, 200 already there)",
         params: IdParams,
         body: Type.Object({ depends_on_id: Id }, { additionalProperties: false }),
@@ -40,6 +41,7 @@ export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = asy
     {
       schema: {
         tags,
+        operationId: "getDependencies",
         summary: "Ids the issue depends on, and ids that depend on it",
         params: IdParams,
         response: {
@@ -56,6 +58,7 @@ export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = asy
     {
       schema: {
         tags,
+        operationId: "removeDependency",
         summary: "Remove a dependency",
         params: Type.Object({ id: Id, depends_on_id: Id }, { additionalProperties: false }),
         response: { 204: Type.Null(), ...errorResponses(401, 404, 503) },

@@ -29,6 +29,7 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (fast
     {
       schema: {
         tags: ["health"],
+        operationId: "getHealth",
         summary: "Service and backend health",
         response: { 200: HealthResponse, 503: HealthResponse },
       },

@@ -2,6 +2,7 @@
 // Every single-issue answer carries its ETag; PATCH and DELETE honour If-Match.
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
+import { errorResponses } from "../../../../lib/service-kit/index.js";
 import type { IssueService } from "../domain/issues.js";
 import { IdParams, ListEnvelope } from "../schemas/common.js";
 import {
@@ -9,11 +10,11 @@ import {
   DeleteIssueQuery,
   IfMatchHeaders,
   IssueSchema,
+  IssueWithEtag,
   ListIssuesQuery,
   PatchIssueBody,
   ReadinessQuery,
 } from "../schemas/issue.js";
-import { errorResponses } from "./error-responses.js";
 import { withEtag } from "./issue-etag.js";
 import { issuePage } from "./issue-page-json.js";
 
@@ -31,9 +32,10 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
     {
       schema: {
         tags,
+        operationId: "createIssue",
         summary: "Create an issue",
         body: CreateIssueBody,
-        response: { 201: IssueSchema, ...errorResponses(400, 401, 404, 503) },
+        response: { 201: IssueWithEtag, ...errorResponses(400, 401, 404, 503) },
       },
     },
     async (request, reply) => withEtag(reply.code(201), await issues.create(request.body)),
@@ -44,6 +46,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
     {
       schema: {
         tags,
+        operationId: "listIssues",
         summary: "List issues with filters, sorting and paging",
         querystring: ListIssuesQuery,
         response: { 200: IssueList, ...errorResponses(400, 401, 503) },
@@ -57,6 +60,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
     {
       schema: {
         tags,
+        operationId: "listBlockedIssues",
         summary: "Issues not closed that wait: status BLOCKED or a prerequisite not closed",
         querystring: ReadinessQuery,
         response: { 200: IssueList, ...errorResponses(400, 401, 503) },
@@ -70,6 +74,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
     {
       schema: {
         tags,
+        operationId: "listWorkableIssues",
         summary: "Issues not closed, not BLOCKED, whose prerequisites are all closed",
         querystring: ReadinessQuery,
         response: { 200: IssueList, ...errorResponses(400, 401, 503) },
@@ -83,9 +88,10 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
     {
       schema: {
         tags,
+        operationId: "getIssue",
         summary: "Get an issue",
         params: IdParams,
-        response: { 200: IssueSchema, ...errorResponses(401, 404, 503) },
+        response: { 200: IssueWithEtag, ...errorResponses(401, 404, 503) },
       },
     },
     async (request, reply) => withEtag(reply, await issues.get(request.params.id)),
@@ -96,11 +102,12 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
     {
       schema: {
         tags,
+        operationId: "updateIssue",
         summary: "Change fields of an issue (closing needs every prerequisite closed)",
         params: IdParams,
         headers: IfMatchHeaders,
         body: PatchIssueBody,
-        response: { 200: IssueSchema, ...errorResponses(400, 401, 404, 409, 412, 503) },
+        response: { 200: IssueWithEtag, ...errorResponses(400, 401, 404, 409, 412, 503) },
       },
     },
     async (request, reply) =>
@@ -112,6 +119,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
     {
       schema: {
         tags,
+        operationId: "deleteIssue",
         summary: "Delete an issue (409 while others depend on it, unless force=true)",
         params: IdParams,
         headers: IfMatchHeaders,

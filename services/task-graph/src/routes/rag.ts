@@ -8,9 +8,9 @@
 // is down, the lexical index answers alone and the response says `degraded: true` (SPEC §2).
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
-import { ErrorBodySchema, HttpError } from "../../../../lib/service-kit/index.js";
+import { errorResponses } from "../../../../lib/service-kit/index.js";
 import { MIN_SCORE, type SearchService } from "../domain/search/index.js";
-import { StatusSchema } from "../schemas/common.js";
+import { NonBlankText, StatusSchema, StringEnum } from "../schemas/common.js";
 
 export interface RagRoutesOptions {
   search: SearchService;
@@ -23,12 +23,12 @@ export const DEFAULT_SEARCH_TYPES = ["issue", "component"];
 export function ragSearchSchemas(types: string[]) {
   const body = Type.Object(
     {
-      query: Type.String({ minLength: 1, maxLength: 1000, description: "What to look for (free text)." }),
+      query: NonBlankText(1000, "What to look for (free text, not blank)."),
       limit: Type.Optional(
         Type.Integer({ minimum: 1, maximum: 100, default: 10, description: "Most results." }),
       ),
       types: Type.Optional(
-        Type.Array(Type.Union(types.map((t) => Type.Literal(t))), {
+        Type.Array(StringEnum(types), {
           minItems: 1,
           uniqueItems: true,
           description: "Only these item types.",
@@ -81,21 +81,15 @@ export const ragRoutes: FastifyPluginAsync<RagRoutesOptions> = async (fastify, o
     "/rag/search",
     {
       schema: {
+        operationId: "ragSearch",
         summary: "Hybrid lexical + vector search across issues and components",
         tags: ["rag"],
         body,
-        response: { 200: response, 400: ErrorBodySchema },
+        response: { 200: response, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
       const { query, limit, types, status, min_score } = request.body;
-      if (query.trim().length === 0) {
-        throw new HttpError(400, "VALIDATION_ERROR", 'Field "query" must not be blank.', {
-          field: "query",
-          location: "body",
-          rule: "must not be blank",
-        });
-      }
       const answer = await options.search.answer({
         query,
         limit: limit ?? 10,

@@ -1,5 +1,5 @@
 import { Type } from "@fastify/type-provider-typebox";
-import { Id, NullableString, StringEnum } from "./common.js";
+import { Id, NonBlankText, NullableString, StringEnum } from "./common.js";
 
 export const ImpactQuery = Type.Object(
   {
@@ -43,7 +43,7 @@ export const ImpactResponse = Type.Object({
 
 export const RootCauseBody = Type.Object(
   {
-    test_failure: Type.String({ maxLength: 20_000, description: "The failure message." }),
+    test_failure: NonBlankText(20_000, "The failure message (not blank)."),
     component_id: Id,
     test_name: Type.Optional(Type.String({ maxLength: 500 })),
     stack_trace: Type.Optional(Type.String({ maxLength: 40_000 })),

@@ -1,15 +1,9 @@
 import { type Static, Type } from "@fastify/type-provider-typebox";
-import { Timestamp } from "./common.js";
+import { LimitedText, Timestamp, TrimmedText } from "./common.js";
 
-const Name = Type.String({
-  maxLength: 500,
-  description: "1..100 characters after trimming; unique per project.",
-});
-const Project = Type.String({
-  maxLength: 500,
-  description: "1..100 characters after trimming. Default: default.",
-});
-const Description = Type.String({ maxLength: 5000 });
+const Name = TrimmedText(100, "Unique per project.");
+const Project = TrimmedText(100, "Default: default.");
+const Description = LimitedText(5000);
 
 export const ComponentSchema = Type.Object({
   id: Type.String(),

@@ -1,29 +1,32 @@
 // Issue shapes: the single source of request validation, response types and OpenAPI.
 import { type Static, Type } from "@fastify/type-provider-typebox";
+import { UNIQUE_IGNORING_CASE } from "../../../../lib/service-kit/index.js";
 import {
+  CommaList,
   Id,
+  LimitedText,
   NullableString,
   PageQuery,
+  PRIORITIES,
   PrioritySchema,
+  STATUSES,
   StatusSchema,
   StringEnum,
   Timestamp,
+  TrimmedText,
+  VisibleText,
 } from "./common.js";
 
-// Lengths are counted in user-perceived characters (grapheme clusters) by the domain
-// (src/domain/text.ts); the schema bounds below are looser code-point limits that only stop
-// absurd input early. Text with NUL or a lone surrogate is refused for any field.
-const Title = Type.String({
-  maxLength: 1000,
-  description:
-    "1..200 characters (grapheme clusters) after trimming; whitespace or invisible characters only count as blank.",
-});
-const Description = Type.String({ description: "At most 20,000 characters (grapheme clusters)." });
-const Labels = Type.Array(Type.String({ minLength: 1, maxLength: 500 }), {
+// Every limit below is enforced by validating against this very schema, and shown in /docs/json;
+// lengths are user-perceived characters (grapheme clusters). Text with NUL or a lone surrogate
+// is refused in any field (routes/text-guard.ts).
+const Title = TrimmedText(200);
+const Description = LimitedText(20_000);
+const Labels = Type.Array(VisibleText(50, "1..50 characters (grapheme clusters), not blank."), {
   maxItems: 20,
   uniqueItems: true,
-  description:
-    "Up to 20 labels of 1..50 characters (grapheme clusters), distinct when compared case-insensitively.",
+  [UNIQUE_IGNORING_CASE]: true,
+  description: "Up to 20 labels, distinct when compared case-insensitively (stored as given).",
 });
 const ComponentRef = NullableString({
   minLength: 1,
@@ -48,6 +51,13 @@ export const IssueSchema = Type.Object({
   claim_expires_at: NullableString({ description: "When that claim's lease runs out (UTC, ms), else null." }),
 });
 export type Issue = Static<typeof IssueSchema>;
+
+/** One issue as answered, with the ETag header that If-Match is compared with (documented). */
+export const IssueWithEtag = Type.Object(IssueSchema.properties, {
+  headers: {
+    etag: Type.String({ description: "Strong ETag of this representation; send it back as If-Match." }),
+  },
+});
 
 export const CreateIssueBody = Type.Object(
   {
@@ -87,14 +97,14 @@ export const SORT_VALUES = [
 const ListFilters = {
   ...PageQuery,
   status: Type.Optional(
-    Type.String({ maxLength: 200, description: "Comma list of OPEN, IN_PROGRESS, BLOCKED, CLOSED." }),
+    CommaList(STATUSES, "Only these statuses: a comma list, e.g. OPEN,IN_PROGRESS (case-insensitive)."),
   ),
   priority: Type.Optional(
-    Type.String({ maxLength: 200, description: "Comma list of LOW, MEDIUM, HIGH, CRITICAL." }),
+    CommaList(PRIORITIES, "Only these priorities: a comma list, e.g. HIGH,CRITICAL (case-insensitive)."),
   ),
   component_id: Type.Optional(Id),
   label: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 200, description: "A label, compared case-insensitively." }),
+    VisibleText(50, "Only issues with this label (compared case-insensitively; 1..50 characters)."),
   ),
   q: Type.Optional(
     Type.String({ maxLength: 200, description: "Case-insensitive text in title or description." }),
@@ -123,11 +133,7 @@ export type ReadinessInput = Static<typeof ReadinessQuery>;
 
 export const ClaimBody = Type.Object(
   {
-    agent: Type.String({
-      minLength: 1,
-      maxLength: 500,
-      description: "Who claims: 1..100 characters (grapheme clusters) after trimming.",
-    }),
+    agent: TrimmedText(100, "Who claims."),
     lease_seconds: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 86_400, default: 900, description: "Lease length in seconds." }),
     ),
@@ -139,11 +145,10 @@ export type ClaimInput = Static<typeof ClaimBody>;
 export const ReleaseQuery = Type.Object(
   {
     agent: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 500,
-        description: "Release only if this agent holds the claim (else 409 ALREADY_CLAIMED).",
-      }),
+      VisibleText(
+        100,
+        "Release only if this agent holds the claim (else 409 ALREADY_CLAIMED); 1..100 characters, trimmed.",
+      ),
     ),
   },
   { additionalProperties: false },
