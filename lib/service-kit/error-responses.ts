@@ -40,12 +40,20 @@ const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 interface RouteLike {
   method: string | string[];
   bodyLimit?: number;
+  schema?: unknown;
+}
+
+/** True when the route's OpenAPI security asks for credentials (route-security.ts enforces it). */
+function needsCredentials(route: RouteLike): boolean {
+  const security = (route.schema as { security?: unknown } | undefined)?.security;
+  return Array.isArray(security) && security.some((requirement) => Object.keys(requirement).length > 0);
 }
 
 /**
  * The statuses the shared handler can answer on this route: malformed requests (400), a wrong
  * method on its path (405), oversized headers (431) and internal errors (500) anywhere; an
- * oversized (413) or non-JSON (415) body on methods that carry one.
+ * oversized (413) or non-JSON (415) body on methods that carry one; missing or invalid
+ * credentials (401) where the route's security asks for them, and only there.
  */
 export function sharedErrorResponses(route: RouteLike, appBodyLimit: number): Record<number, TObject> {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -58,6 +66,7 @@ export function sharedErrorResponses(route: RouteLike, appBodyLimit: number): Re
     431: errorResponse(431),
     500: errorResponse(500),
   };
+  if (needsCredentials(route)) out[401] = errorResponse(401);
   if (methods.some((m) => BODY_METHODS.has(m.toUpperCase()))) {
     const limit = route.bodyLimit ?? appBodyLimit;
     out[413] = errorResponse(413, `PAYLOAD_TOO_LARGE: the body is larger than ${limit} bytes.`);

@@ -1,8 +1,8 @@
 export {
   createServiceApp,
   DEFAULT_BODY_LIMIT,
-  routesOf,
   MAX_PARAM_LENGTH,
+  routesOf,
   type ServiceApp,
   type ServiceAppOptions,
 } from "./create-app.js";
@@ -34,7 +34,7 @@ export {
   type SecurityScheme,
 } from "./route-security.js";
 export { MAX_GRAPHEMES, UNIQUE_IGNORING_CASE } from "./schema-keywords.js";
-export { ErrorBodySchema } from "./schemas.js";
+export { ErrorBodySchema, PageQueryProperties } from "./schemas.js";
 export { handleShutdownSignals, type ShutdownOptions } from "./shutdown.js";
 export { graphemeLength, isBlank, VISIBLE_PATTERN } from "./text.js";
 export { utcTimestamp } from "./timestamp.js";

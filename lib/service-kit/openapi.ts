@@ -59,7 +59,9 @@ export async function registerOpenApi(
         route,
         appBodyLimit,
       );
-      return { schema: { ...schema, response } as FastifySchema, url };
+      // No security on a route means the kit checks nothing there: say so ([] = open).
+      const security = (schema as { security?: unknown }).security ?? [];
+      return { schema: { ...schema, security, response } as FastifySchema, url };
     },
     transformObject: (documentObject) => {
       const doc = (documentObject as { openapiObject: unknown }).openapiObject;

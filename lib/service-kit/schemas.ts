@@ -9,3 +9,23 @@ export const ErrorBodySchema = Type.Object(
   },
   { description: "Every error response has this shape." },
 );
+
+/**
+ * `page` and `limit` of a list (SPEC: page >= 1, limit 1..100), both optional. The page maximum
+ * is the largest integer the query coercion reads exactly, so the document states it.
+ */
+export function PageQueryProperties(defaultLimit: number) {
+  return {
+    page: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: Number.MAX_SAFE_INTEGER,
+        default: 1,
+        description: "1-based page number; past the last page, items is empty.",
+      }),
+    ),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, default: defaultLimit, description: "Items per page." }),
+    ),
+  };
+}

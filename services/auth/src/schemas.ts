@@ -1,6 +1,6 @@
 /** TypeBox schemas: the single source of validation, TypeScript types and the OpenAPI document. */
 import { type Static, Type } from "@fastify/type-provider-typebox";
-import { MAX_PARAM_LENGTH } from "../../../lib/service-kit/index.js";
+import { MAX_PARAM_LENGTH, PageQueryProperties } from "../../../lib/service-kit/index.js";
 
 export const RoleSchema = Type.Enum(["admin", "user"], { description: "admin | user" });
 export type Role = Static<typeof RoleSchema>;
@@ -60,17 +60,7 @@ export type LoginBody = Static<typeof LoginBody>;
 
 export const ListQuery = Type.Object(
   {
-    page: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: Number.MAX_SAFE_INTEGER,
-        default: 1,
-        description: "1-based page number; past the last page, items is empty.",
-      }),
-    ),
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, default: 10, description: "Items per page." }),
-    ),
+    ...PageQueryProperties(10),
     search: Type.Optional(Type.String({ maxLength: 254, description: "Case-insensitive, in name or email" })),
   },
   { additionalProperties: false },

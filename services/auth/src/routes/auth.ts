@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { errorResponses, principalOf } from "../../../../lib/service-kit/index.js";
 import type { AuthContext } from "../context.js";
 import { invalidCredentials, userNotFound } from "../errors.js";
-import type { TokenClaims } from "../tokens.js";
 import { LoginBody, NoContent, RegisterBody, TokenResponse, UserSchema } from "../schemas.js";
+import type { TokenClaims } from "../tokens.js";
 
 const bearer = [{ bearerAuth: [] }];
 // Login and register are how a client gets a token: no credentials needed.
@@ -63,7 +63,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
         summary: "The user the bearer token belongs to",
         tags: ["auth"],
         security: bearer,
-        response: { 200: UserSchema, ...errorResponses(401, 404) },
+        response: { 200: UserSchema, ...errorResponses(404) },
       },
     },
     async (request) => {
@@ -82,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
         summary: "Revoke the bearer token",
         tags: ["auth"],
         security: bearer,
-        response: { 204: NoContent, ...errorResponses(401) },
+        response: { 204: NoContent },
       },
     },
     async (request, reply) => {

@@ -8,7 +8,6 @@ import type { FastifyRequest } from "fastify";
 import { errorResponses, httpError, principalOf } from "../../../../lib/service-kit/index.js";
 import type { AuthContext } from "../context.js";
 import { userNotFound } from "../errors.js";
-import type { TokenClaims } from "../tokens.js";
 import {
   CreateUserBody,
   IdParams,
@@ -18,6 +17,7 @@ import {
   UserList,
   UserSchema,
 } from "../schemas.js";
+import type { TokenClaims } from "../tokens.js";
 
 export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ctx) => {
   const { store, tokens, config } = ctx;
@@ -35,9 +35,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
     if (!store.has(id)) throw userNotFound(id);
   };
   const security = config.authRequired ? [{ bearerAuth: [] }] : [];
-  // 401 and 403 exist only when tokens are required; the document says what this process does.
-  const read = config.authRequired ? [401] : [];
-  const write = config.authRequired ? [401, 403] : [];
+  // 403 exists only when tokens are required (401 is documented with the route's security).
+  const write = config.authRequired ? [403] : [];
 
   app.get(
     "/api/users",
@@ -48,7 +47,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
         tags: ["users"],
         security,
         querystring: ListQuery,
-        response: { 200: UserList, ...errorResponses(...read) },
+        response: { 200: UserList },
       },
     },
     async (request) => {
@@ -85,7 +84,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<AuthContext> = async (app, ct
         tags: ["users"],
         security,
         params: IdParams,
-        response: { 200: UserSchema, ...errorResponses(...read, 404) },
+        response: { 200: UserSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

@@ -27,7 +27,7 @@ export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = asy
         summary: "Make the issue depend on another (201 new, 200 already there)",
         params: IdParams,
         body: Type.Object({ depends_on_id: Id }, { additionalProperties: false }),
-        response: { 200: Edge, 201: Edge, ...errorResponses(400, 401, 404, 409, 503) },
+        response: { 200: Edge, 201: Edge, ...errorResponses(400, 404, 409, 503) },
       },
     },
     async (request, reply) => {
@@ -46,7 +46,7 @@ export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = asy
         params: IdParams,
         response: {
           200: Type.Object({ depends_on: Type.Array(Type.String()), blocks: Type.Array(Type.String()) }),
-          ...errorResponses(401, 404, 503),
+          ...errorResponses(404, 503),
         },
       },
     },
@@ -61,7 +61,7 @@ export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = asy
         operationId: "removeDependency",
         summary: "Remove a dependency",
         params: Type.Object({ id: Id, depends_on_id: Id }, { additionalProperties: false }),
-        response: { 204: Type.Null(), ...errorResponses(401, 404, 503) },
+        response: { 204: Type.Null(), ...errorResponses(404, 503) },
       },
     },
     async (request, reply) => {

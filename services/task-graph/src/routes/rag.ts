@@ -85,7 +85,7 @@ export const ragRoutes: FastifyPluginAsync<RagRoutesOptions> = async (fastify, o
         summary: "Hybrid lexical + vector search across issues and components",
         tags: ["rag"],
         body,
-        response: { 200: response, ...errorResponses(400, 401) },
+        response: { 200: response, ...errorResponses(400) },
       },
     },
     async (request) => {

@@ -1,6 +1,11 @@
 // Building blocks shared by the route schemas.
 import { type TSchema, Type } from "@fastify/type-provider-typebox";
-import { MAX_GRAPHEMES, MAX_PARAM_LENGTH, VISIBLE_PATTERN } from "../../../../lib/service-kit/index.js";
+import {
+  MAX_GRAPHEMES,
+  MAX_PARAM_LENGTH,
+  PageQueryProperties,
+  VISIBLE_PATTERN,
+} from "../../../../lib/service-kit/index.js";
 
 export const Timestamp = Type.String({
   description: "UTC, ISO 8601 without offset, milliseconds: 2026-11-21T23:44:37.588",
@@ -90,19 +95,7 @@ export const PRIORITIES = ["LOW", "MEDIUM", "HIGH", "CRITICAL"] as const;
 export const StatusSchema = StringEnum(STATUSES, { description: "Issue status." });
 export const PrioritySchema = StringEnum(PRIORITIES, { description: "Issue priority." });
 
-export const PageQuery = {
-  page: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: Number.MAX_SAFE_INTEGER,
-      default: 1,
-      description: "1-based page number; past the last page, items is empty.",
-    }),
-  ),
-  limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: 100, default: 20, description: "Items per page." }),
-  ),
-};
+export const PageQuery = PageQueryProperties(20);
 
 /** The list envelope every list endpoint answers with. */
 export function ListEnvelope<T extends TSchema>(item: T) {

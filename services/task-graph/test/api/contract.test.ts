@@ -281,3 +281,36 @@ describe("the task graph against its own OpenAPI document", () => {
     }
   });
 });
+
+describe("the task graph with TASK_GRAPH_API_KEY against its own OpenAPI document", () => {
+  let svc: StartedService;
+  beforeAll(async () => {
+    svc = await startService({ env: { TASK_GRAPH_API_KEY: "contract-key" } });
+  });
+  afterAll(() => svc.close());
+
+  it("answers every operation that documents a security requirement with its documented 401 without the key", async () => {
+    const { doc, api } = await documented(svc);
+    const keyed = new ContractClient(svc.url, api.recorder, { "x-api-key": "contract-key" });
+    const exists = (await keyed.send("POST", "/api/v1/issues", { body: { title: "exists" } })).json
+      .id as string;
+    const secured = documentedOperations(doc).filter(
+      (op) => (doc.paths[op.path][op.method].security ?? []).length > 0,
+    );
+    expect(secured.length).toBe(documentedOperations(doc).length - 1); // all but /health
+    for (const op of secured) {
+      const { url, body } = allowedRequest(doc, op, exists, {
+        depends_on_id: MISSING,
+        component_id: MISSING,
+      });
+      const r = await api.send(op.method.toUpperCase(), url, body === undefined ? {} : { body });
+      expect(r.status, op.operationId).toBe(401);
+      const wrong = {
+        headers: { authorization: "Bearer not-the-key" },
+        ...(body === undefined ? {} : { body }),
+      };
+      expect((await api.send(op.method.toUpperCase(), url, wrong)).status, op.operationId).toBe(401);
+    }
+    expect((await api.send("GET", "/health")).status).toBe(200);
+  });
+});
