@@ -43,6 +43,20 @@ function fragmentsOf(r: IssueRecord): Fragments {
   return f;
 }
 
+// JSON of frozen id arrays (the embedded store's kept dependency arrays), by array identity.
+const arrayJson = new WeakMap<readonly string[], string>();
+
+function idsJson(ids: string[]): string {
+  if (ids.length === 0) return "[]";
+  if (!Object.isFrozen(ids)) return JSON.stringify(ids);
+  let json = arrayJson.get(ids);
+  if (json === undefined) {
+    json = JSON.stringify(ids);
+    arrayJson.set(ids, json);
+  }
+  return json;
+}
+
 function itemJson(view: Issue): string {
   const r = immutableRecordOf(view);
   if (!r) return JSON.stringify(view);
@@ -52,7 +66,7 @@ function itemJson(view: Issue): string {
     view.assignee === null
       ? '"assignee":null,"claim_expires_at":null'
       : `"assignee":${JSON.stringify(view.assignee)},"claim_expires_at":${JSON.stringify(view.claim_expires_at)}`;
-  return `${f.head},"depends_on":${JSON.stringify(view.depends_on)},"blocks":${JSON.stringify(view.blocks)},${f.tail},${claim}}`;
+  return `${f.head},"depends_on":${idsJson(view.depends_on)},"blocks":${idsJson(view.blocks)},${f.tail},${claim}}`;
 }
 
 export function pageJson(page: Envelope<Issue>): string {

@@ -97,9 +97,33 @@ export class GraphState {
     this.readiness.issuePut(previous, issue);
   }
 
+  /**
+   * An issue's dependency ids as frozen arrays, kept until an edge touching it changes: list
+   * pages of 100 issues read them on every poll, and copying the sets each time was the largest
+   * cost of such a page.
+   */
+  dependencyArrays(id: string): DependencyArrays {
+    let arrays = this.arrays.get(id);
+    if (!arrays) {
+      const d = this.dependsOn.get(id);
+      const b = this.blocks.get(id);
+      arrays = Object.freeze({
+        depends_on: Object.freeze(d ? Array.from(d) : []) as string[],
+        blocks: Object.freeze(b ? Array.from(b) : []) as string[],
+      });
+      this.arrays.set(id, arrays);
+    }
+    return arrays;
+  }
+
+  private readonly arrays = new Map<string, DependencyArrays>();
+
   private deleteIssue(id: string): void {
     const issue = this.issues.get(id);
     if (!issue) return;
+    this.arrays.delete(id);
+    for (const n of this.dependsOn.get(id) ?? []) this.arrays.delete(n);
+    for (const n of this.blocks.get(id) ?? []) this.arrays.delete(n);
     this.readiness.issueDeleting(issue);
     this.issues.delete(id);
     this.claimed.delete(id);
@@ -117,6 +141,8 @@ export class GraphState {
     if (this.hasEdge(e)) return;
     setOf(this.dependsOn, e.issue_id).add(e.depends_on_id);
     setOf(this.blocks, e.depends_on_id).add(e.issue_id);
+    this.arrays.delete(e.issue_id);
+    this.arrays.delete(e.depends_on_id);
     this.readiness.edgeAdded(e.issue_id, e.depends_on_id);
   }
 
@@ -124,8 +150,15 @@ export class GraphState {
     if (!this.hasEdge(e)) return;
     this.dependsOn.get(e.issue_id)?.delete(e.depends_on_id);
     this.blocks.get(e.depends_on_id)?.delete(e.issue_id);
+    this.arrays.delete(e.issue_id);
+    this.arrays.delete(e.depends_on_id);
     this.readiness.edgeRemoved(e.issue_id, e.depends_on_id);
   }
+}
+
+export interface DependencyArrays {
+  readonly depends_on: string[];
+  readonly blocks: string[];
 }
 
 function setOf(map: Map<string, Set<string>>, key: string): Set<string> {

@@ -16,8 +16,8 @@ import {
   type Computed,
   computeSignals,
   explainSignals,
-  type SignalInput,
   type Scoring,
+  type SignalInput,
   type Signals,
 } from "./signals.js";
 
