@@ -1,12 +1,10 @@
 // `e2e run` with the parts around the runner: file reporters, the "gantry" package import from
 // a project with no package.json, and the lifecycle starting a service that is not running.
 import assert from "node:assert/strict";
-import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { freeLoopbackPort } from "../../../lib/net/free-port.js";
-import { gate } from "../../../lib/testing/gate.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
 import {
   confFor,
@@ -19,15 +17,9 @@ import {
 
 let server: TestServer;
 const { project, removeAll } = projectTracker();
-/** /slow says when it is asked, and answers only when the test lets it. */
-const slowEndpoint = { asked: gate(), answer: gate() };
 beforeAll(async () => {
   server = await startServer(async (req, res) => {
-    if (req.url === "/slow") {
-      slowEndpoint.asked.open();
-      await slowEndpoint.answer.opened;
-    }
-    sendJson(res, req.url === "/health" || req.url === "/slow" ? 200 : 404, { status: "healthy" });
+    sendJson(res, req.url === "/health" ? 200 : 404, { status: "healthy" });
   });
 });
 afterAll(async () => {
@@ -148,34 +140,5 @@ createServer((req, res) => { res.setHeader("content-type", "application/json"); 
       fetch(`http://127.0.0.1:${port}/health`),
       "the started service is stopped after the run",
     );
-  });
-
-  it("stops after the running module on Ctrl-C, reports the rest as skipped and exits 130", async () => {
-    const slow = moduleSource(
-      `  const res = await page.get("/slow");\n  assert.equal(res.status, 200);\n  return res;`,
-    );
-    const p = project({
-      "e2e.conf": confFor({ api: { url: server.url } }),
-      "services/api/page.ts": pageSource(),
-      "services/api/modules/01_slow.ts": slow,
-      "services/api/modules/02_never.ts": ok,
-    });
-    // Ctrl-C while 01_slow waits for its answer; the answer comes once the CLI has taken the signal.
-    let cli: ChildProcess | undefined;
-    const running = runCli(["run", "--no-start", "--config", `${p.dir}/e2e.conf`], {
-      onSpawn: (child) => {
-        cli = child;
-      },
-      onStderr: (err) => {
-        if (/SIGINT received/.test(err)) slowEndpoint.answer.open();
-      },
-    });
-    await slowEndpoint.asked.opened;
-    cli!.kill("SIGINT");
-    const r = await running;
-    assert.equal(r.code, 130, r.stdout + r.stderr);
-    assert.match(r.stderr, /SIGINT received, stopping after the current module/);
-    assert.match(r.stdout, /✓ api › 01_slow/);
-    assert.match(r.stdout, /○ api › 02_never skipped: not run: interrupted/);
   });
 });
