@@ -17,3 +17,5 @@ export {
   type TokenizeOptions,
   tokenize,
 } from "./tokenize.js";
+export { WordVectorEmbedder, type WordVectorEmbedderOptions } from "./word-vector-embedder.js";
+export { loadWordVectors, WORD_VECTORS_PATH, WordVectors } from "./word-vectors.js";

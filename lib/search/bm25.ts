@@ -105,6 +105,11 @@ export class LexicalIndex {
     return slot === undefined ? new Map() : this.#terms[slot]!;
   }
 
+  /** Every (stemmed) term some document holds. */
+  terms(): Iterable<string> {
+    return this.#postings.keys();
+  }
+
   /** Keys of the documents containing `term` (stemmed). */
   *documentsWith(term: string): Iterable<string> {
     for (const slot of this.#postings.get(term)?.keys() ?? []) yield this.#keys[slot]!;

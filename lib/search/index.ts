@@ -11,4 +11,6 @@ export {
 export { mergeTerms, type QueryExpander } from "./expansion.js";
 export { CooccurrenceExpander, type CooccurrenceOptions } from "./cooccurrence.js";
 export { DEFAULT_SYNONYM_WEIGHTS, type SynonymWeights, WordNetExpander } from "./wordnet.js";
+export { NeighbourExpander, type NeighbourOptions } from "./neighbours.js";
+export { SOFT_MATCH_THRESHOLD, SoftMatcher } from "./soft-match.js";
 export { hybridScore } from "./hybrid.js";

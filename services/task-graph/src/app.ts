@@ -1,4 +1,5 @@
 // Wires the task-graph service: adapters (guarded by deadlines) → domain services → routes.
+import { WordVectorEmbedder } from "../../../lib/embedding/index.js";
 import { WordNetExpander } from "../../../lib/search/index.js";
 import { createServiceApp, type ServiceApp } from "../../../lib/service-kit/index.js";
 import { readConfig, type TaskGraphConfig } from "./config.js";
@@ -10,7 +11,7 @@ import { guardBackend } from "./domain/guarded-store.js";
 import { ImpactAnalysis } from "./domain/impact/impact-analysis.js";
 import { IssueService } from "./domain/issues.js";
 import { RootCauseAnalysis } from "./domain/root-cause/root-cause-analysis.js";
-import { SearchService } from "./domain/search/index.js";
+import { MEANING_WEIGHTS, SearchService } from "./domain/search/index.js";
 import { SearchIndexCache } from "./domain/search/index-cache.js";
 import { VectorSync } from "./domain/search/vector-sync.js";
 import { BestEffortIndexer } from "./domain/search-indexer.js";
@@ -91,8 +92,13 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const dataDir = env.DATA_DIR?.trim();
   const cache = dataDir && embedder.dimension > 0 ? await openSearchCache(dataDir, embedder, log) : undefined;
   // WordNet synonyms widen the lexical query; the table is read at the first search, not here.
+  // Soft matching by word vectors always; the fusion weights measured with the word-vector
+  // embedder apply with it (a remote model's cosine keeps the default share).
   const search = new SearchService(guardedVectors, guardedEmbedder, {
     expanders: [new WordNetExpander()],
+    ...(embedder instanceof WordVectorEmbedder
+      ? MEANING_WEIGHTS
+      : { softWeight: MEANING_WEIGHTS.softWeight }),
     ...(cache ? { cache } : {}),
   });
   // The embedded vector index is filled before listening (from the cache, it is quick); a remote

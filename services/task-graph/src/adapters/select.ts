@@ -2,12 +2,14 @@
 // bare machine runs everything embedded:
 //   NEO4J_URI       → Neo4j graph store          else the embedded graph store in DATA_DIR
 //   REDIS_URL       → Redis 8 vector sets         else the embedded exact vector index
-//   EMBEDDINGS_URL  → OpenAI-compatible endpoint  else the deterministic hashing embedder
+//   EMBEDDINGS_URL  → OpenAI-compatible endpoint  else a local embedder: pre-trained word vectors
+//                                                 (LOCAL_EMBEDDER=words, the default) or feature
+//                                                 hashing (LOCAL_EMBEDDER=hashing)
 // The adapters are constructed, not connected: the caller runs init() on graph and vectors.
 // Neo4j's driver and ioredis are imported only when configured: they are 40 % of the service's
 // bundle, which a bare start would otherwise parse and evaluate before it listens.
 // Every variable is listed with its default in services/task-graph/README.md.
-import { HashingEmbedder } from "../../../../lib/embedding/index.js";
+import { HashingEmbedder, WordVectorEmbedder } from "../../../../lib/embedding/index.js";
 import type { Embedder } from "../ports/embedder.js";
 import type { GraphStore } from "../ports/graph-store.js";
 import type { VectorIndex } from "../ports/vector-index.js";
@@ -86,6 +88,14 @@ export async function selectVectors(env: NodeJS.ProcessEnv, embedder: Embedder):
 export function selectEmbedder(env: NodeJS.ProcessEnv): Embedder {
   const url = value(env, "EMBEDDINGS_URL");
   if (!url) {
+    const local = value(env, "LOCAL_EMBEDDER") ?? "words";
+    if (local === "words") return new WordVectorEmbedder();
+    if (local !== "hashing") {
+      throw new AdapterConfigError(
+        "LOCAL_EMBEDDER",
+        `LOCAL_EMBEDDER must be "words" (pre-trained word vectors) or "hashing", got "${local}"`,
+      );
+    }
     const dimension = integer(env, "HASHING_DIMENSION", 512);
     if (dimension < 8 || dimension > 65_536) {
       throw new AdapterConfigError(

@@ -5,12 +5,21 @@ import { describe, expect, it } from "vitest";
 import { AdapterConfigError, selectAdapters } from "../../src/adapters/select.js";
 
 describe("selectAdapters(env)", () => {
-  it("chooses the embedded graph store, embedded vector index and hashing embedder on a bare environment", async () => {
+  it("chooses the embedded graph store, embedded vector index and word-vector embedder on a bare environment", async () => {
     const { graph, vectors, embedder } = await selectAdapters({});
     expect(graph.backend).toBe("embedded");
     expect(vectors.backend).toBe("embedded");
-    expect(embedder).toMatchObject({ name: "hashing", dimension: 512 });
+    expect(embedder).toMatchObject({ name: "glove100", dimension: 100 });
     await graph.close();
+  });
+
+  it("chooses the hashing embedder with LOCAL_EMBEDDER=hashing, at HASHING_DIMENSION", async () => {
+    const plain = await selectAdapters({ LOCAL_EMBEDDER: "hashing" });
+    expect(plain.embedder).toMatchObject({ name: "hashing", dimension: 512 });
+    const narrow = await selectAdapters({ LOCAL_EMBEDDER: "hashing", HASHING_DIMENSION: "64" });
+    expect(narrow.embedder.dimension).toBe(64);
+    await plain.graph.close();
+    await narrow.graph.close();
   });
 
   it("persists the embedded graph under DATA_DIR", async () => {
@@ -61,7 +70,8 @@ describe("selectAdapters(env)", () => {
       "EMBEDDINGS_TIMEOUT_MS",
       /non-negative integer, got "soon"/,
     ],
-    [{ HASHING_DIMENSION: "4" }, "HASHING_DIMENSION", /8..65536/],
+    [{ LOCAL_EMBEDDER: "hashing", HASHING_DIMENSION: "4" }, "HASHING_DIMENSION", /8..65536/],
+    [{ LOCAL_EMBEDDER: "bert" }, "LOCAL_EMBEDDER", /"words".*"hashing"/],
   ])("refuses %j naming %s", async (env, variable, message) => {
     const error = await selectAdapters(env).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AdapterConfigError);

@@ -1,5 +1,5 @@
-// Search by meaning through the real service over HTTP: WordNet synonyms bridge words the issue
-// does not use, an id finds its issue, nonsense finds nothing, and status filters apply.
+// Search by meaning through the real service over HTTP: WordNet synonyms and pre-trained word
+// vectors (the default local embedder, and soft matching) bridge words the issue does not use, an id finds its issue, nonsense finds nothing, and status filters apply.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Json, type StartedService, startService } from "../helpers/start-service.js";
 
@@ -21,6 +21,11 @@ beforeAll(async () => {
       "The burn-down chart draws dark grey lines on a dark background.",
     ],
     ["sofa", "Catalog lists sofas", "Merchandisers describe seating for the living room."],
+    [
+      "refund",
+      "Refunds stuck in pending",
+      "The payment provider never confirms the reversal, so the buyer keeps waiting.",
+    ],
   ];
   for (const [key, title, description] of issues) {
     const created = await svc.post("/api/v1/issues", { title, description });
@@ -45,6 +50,11 @@ describe("search by meaning", () => {
   it("finds an issue through a synonym of a word in it (couch → sofa)", async () => {
     const body = await search({ query: "couch" });
     expect(body.results[0]?.id).toBe(ids.sofa);
+  });
+
+  it("finds an issue through words close in meaning that no synonym list links (money back → refunds)", async () => {
+    const body = await search({ query: "customers ask for their money back" });
+    expect(body.results[0]?.id).toBe(ids.refund);
   });
 
   it("returns nothing for a nonsense query", async () => {

@@ -184,7 +184,7 @@ export async function indexingSalt(embedder: Embedder): Promise<string> {
     .update(`${FORMAT}\0${embedder.name}\0${embedder.dimension}\0`)
     .update(JSON.stringify([...lexical.termsOf("probe")]));
   // A remote embedder is named by its model; only the local one is cheap to probe at start.
-  if (embedder.name === "hashing") {
+  if (!embedder.name.startsWith("http:")) {
     const [vector] = await embedder.embed([PROBE]);
     h.update(new Uint8Array(vector!.buffer, vector!.byteOffset, vector!.byteLength));
   }

