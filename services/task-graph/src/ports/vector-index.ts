@@ -36,6 +36,8 @@ export interface VectorIndex {
   close(): Promise<void>;
   ping(): Promise<void>;
   upsert(item: VectorItem): Promise<void>;
+  /** Makes room for `items` items in one step where the index allocates memory (start-up). */
+  reserve?(items: number): Promise<void>;
   /** Writes many items in one exchange where the backend can (a pipeline); else one by one. */
   upsertMany?(items: VectorItem[]): Promise<void>;
   remove(key: string): Promise<void>;

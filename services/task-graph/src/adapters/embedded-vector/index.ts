@@ -50,6 +50,11 @@ export class EmbeddedVectorIndex implements VectorIndex {
     return this.#count;
   }
 
+  /** One allocation for a start-up's worth of rows instead of doubling (and copying) five times. */
+  async reserve(items: number): Promise<void> {
+    if (items > this.#capacity) this.#grow(items);
+  }
+
   async upsert(item: VectorItem): Promise<void> {
     this.#checkDimension(item.vector, "item.vector");
     let row = this.#rowOf.get(item.key);
@@ -134,9 +139,9 @@ export class EmbeddedVectorIndex implements VectorIndex {
     for (let j = 0; j < this.#dimension; j++) this.#data[j * this.#capacity + row] = unit[j]!;
   }
 
-  #grow(): void {
+  #grow(atLeast = 0): void {
     const old = this.#capacity;
-    this.#capacity *= 2;
+    this.#capacity = Math.max(old * 2, atLeast);
     const data = new Float32Array(this.#capacity * this.#dimension);
     for (let j = 0; j < this.#dimension; j++) {
       data.set(this.#data.subarray(j * old, j * old + this.#count), j * this.#capacity);

@@ -164,7 +164,9 @@ export class SearchService {
   ): Promise<void> {
     const docs = [...issues.map(issueDocument), ...components.map(componentDocument)];
     const keys = docs.map((doc) => this.#remember(doc));
-    if (vectors) await this.#upsertVectors(keys, batchSize);
+    if (!vectors) return;
+    await this.vectors.reserve?.(keys.length);
+    await this.#upsertVectors(keys, batchSize);
   }
 
   async remove(type: string, id: string): Promise<void> {
