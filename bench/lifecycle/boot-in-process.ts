@@ -32,6 +32,7 @@ export function authService(overrides: Partial<ServiceConfig>): ServiceConfig {
     headers: {},
     auto_start: true,
     required: true,
+    parallel: false,
     endpoints: {},
     launcher: "auto",
     env: { LOG_LEVEL: "info" },

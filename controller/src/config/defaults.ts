@@ -47,6 +47,7 @@ export function defaultService(
     headers: {},
     auto_start: true,
     required: true,
+    parallel: false,
     endpoints: {},
     launcher: "auto",
     start_command: ["npm", "run", "start"],

@@ -68,6 +68,11 @@ export interface ServiceConfig {
   auto_start: boolean;
   /** The run cannot go on without this service. @default true */
   required: boolean;
+  /**
+   * Its modules may run at the same time (up to --workers), each with its own page instance; results
+   * are still reported in filename order. @default false
+   */
+  parallel: boolean;
   /** Endpoint name → path; paths may hold {id}. @default {} */
   endpoints: Record<string, string>;
   /** How to start it. @default "auto" */

@@ -1,5 +1,6 @@
-// Runs a plan: services (in parallel up to --workers), modules of a service in order, one page
-// instance per service, retries (--retries) and --bail. Every module ends as one ModuleResult.
+// Runs a plan: services (in parallel up to --workers), modules of a service in order with one page
+// instance per service, or, for a `parallel: true` service, concurrently up to --workers with a page
+// instance per module; retries (--retries) and --bail. Every module ends as one ModuleResult.
 
 import type { ResolvedConfig } from "../config/types.js";
 import type { BasePage } from "../http/base-page.js";
@@ -137,40 +138,41 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
     return result;
   }
   const unavailable = o.unavailable.get(name);
-  let page: BasePage | undefined;
   let pageError = ps.pageError;
-  if (!unavailable && !pageError && ps.Page) {
+  const pages: BasePage[] = [];
+  // One page instance per service; with `parallel: true`, one per module (own cookies and state).
+  const newPage = (): BasePage | undefined => {
+    if (unavailable || pageError || !ps.Page) return undefined;
     try {
-      page = new ps.Page(pageContextFor(o.config, name, route, o.dispatchers));
+      const page = new ps.Page(pageContextFor(o.config, name, route, o.dispatchers));
+      pages.push(page);
+      return page;
     } catch (err) {
       pageError = err as Error;
+      return undefined;
     }
-  }
+  };
+  const parallel = o.config.services[name]?.parallel === true;
+  const shared = parallel ? undefined : newPage();
   await o.hub.emit("onServiceStart", name, baseUrl);
   // A reset that did not take effect would let the modules read the previous data: they error.
-  if (page && o.reset) await o.reset(name).catch((error: Error) => (pageError = error));
+  if (!unavailable && !pageError && ps.Page && o.reset) {
+    await o.reset(name).catch((error: Error) => (pageError = error));
+  }
 
-  for (const m of ps.modules) {
-    if (m.skipReason) {
-      await emit(skipped(m, name, m.skipReason));
-      continue;
-    }
+  const runOne = async (m: PlannedModule): Promise<ModuleResult> => {
+    if (m.skipReason) return skipped(m, name, m.skipReason);
     if (unavailable) {
       // An optional service that is down says so; a reason that already names its cause is kept.
-      await emit(
-        skipped(
-          m,
-          name,
-          unavailable.startsWith("not run:") ? unavailable : `service ${name} unavailable: ${unavailable}`,
-        ),
+      return skipped(
+        m,
+        name,
+        unavailable.startsWith("not run:") ? unavailable : `service ${name} unavailable: ${unavailable}`,
       );
-      continue;
     }
-    if (state.stopReason) {
-      await emit(skipped(m, name, state.stopReason));
-      continue;
-    }
+    if (state.stopReason) return skipped(m, name, state.stopReason);
     await o.hub.emit("onModuleStart", name, m.file.name);
+    const page = parallel ? newPage() : shared;
     const loaded = pageError || !page ? undefined : await loadModule(m.file, o.loader);
     const planned = loaded ? { ...m, tags: loaded.tags } : m;
     const problem = pageError ?? loaded?.loadError;
@@ -195,10 +197,22 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
       state.stopReason ??= `not run: --bail after ${name}/${m.file.name} ${r.status}`;
     }
     if (o.signal?.aborted) state.stopReason ??= "not run: interrupted";
-    await emit(r);
+    return r;
+  };
+
+  if (parallel) {
+    // Results reach the reporters as modules finish; the service's list stays in filename order.
+    const results = await runPool(ps.modules, o.workers, async (m) => {
+      const r = await runOne(m);
+      await o.hub.emit("onModuleResult", r);
+      return r;
+    });
+    result.modules.push(...results);
+  } else {
+    for (const m of ps.modules) await emit(await runOne(m));
   }
-  if (page) {
-    const called = page[PAGE_RECORDER].calledEndpoints;
+  if (pages.length) {
+    const called = new Set(pages.flatMap((p) => [...p[PAGE_RECORDER].calledEndpoints]));
     result.uncalledEndpoints = endpoints.filter((e) => !called.has(e));
   }
   return result;

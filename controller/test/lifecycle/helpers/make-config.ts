@@ -13,6 +13,7 @@ export function makeService(name: string, overrides: Partial<ServiceConfig> = {}
     headers: {},
     auto_start: true,
     required: true,
+    parallel: false,
     endpoints: {},
     launcher: "auto",
     env: {},
