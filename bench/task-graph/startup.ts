@@ -87,7 +87,11 @@ async function startAndTime(args: string[], env: NodeJS.ProcessEnv, waitVectorsU
   let cpuMs = 0;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(" ")} exited with ${child.exitCode}`);
-    if (performance.now() - t0 > 300_000) throw new Error(`${args.join(" ")}: no answer in 300 s`);
+    if (performance.now() - t0 > 300_000) {
+      child.kill("SIGKILL"); // leave nothing running behind a failed run
+      const what = answerMs === undefined ? "no answer" : "vectors not up";
+      throw new Error(`${args.join(" ")}: ${what} in 300 s`);
+    }
     try {
       const res = await fetch(`http://127.0.0.1:${port}/health`);
       const body = (await res.json()) as { vectors?: { status: string } };
