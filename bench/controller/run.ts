@@ -6,6 +6,7 @@ import { benchListTags } from "./list-tags.js";
 import { benchMemory } from "./memory.js";
 import { benchModuleOverhead } from "./module-overhead.js";
 import { benchReporters } from "./reporters-overhead.js";
+import { benchRequestTimeout } from "./request-timeout.js";
 
 const only = process.argv.slice(2);
 const benches = {
@@ -14,6 +15,7 @@ const benches = {
   "module-overhead": benchModuleOverhead,
   memory: benchMemory,
   reporters: benchReporters,
+  "request-timeout": benchRequestTimeout,
 };
 let failed = false;
 for (const [name, bench] of Object.entries(benches)) {

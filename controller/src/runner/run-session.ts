@@ -111,7 +111,7 @@ export class RunSession {
       loader: this.loader,
     });
     if (options.list) {
-      await loadPages(config, plan, this.loader);
+      // Nothing is loaded for a listing (tags are read from the source): no page, no TypeScript loader.
       out.write(plan.warnings.map((w) => `warning: ${w}\n`).join("") + formatPlanList(plan, options.verbose));
       return { kind: "listed", selected: plan.selectedCount };
     }

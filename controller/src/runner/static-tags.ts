@@ -13,6 +13,8 @@ const ITEM = new RegExp(
   "y",
 );
 const END = new RegExp(`${GAP}\\]`, "y");
+/** What may follow the closing bracket: the array itself is the value (not `[...].concat(x)`). */
+const TAIL = /[ \t]*(?:as\s+const\b)?[ \t]*(?:;|\r?\n|\/\/|\/\*|$)/y;
 
 /** The tags, [] when the module exports none, or undefined when only loading can tell. */
 export function staticTags(source: string): string[] | undefined {
@@ -21,7 +23,7 @@ export function staticTags(source: string): string[] | undefined {
   const tags: string[] = [];
   let at = declared.index + declared[0].length;
   END.lastIndex = at;
-  if (END.test(source)) return tags;
+  if (END.test(source)) return closed(source, END.lastIndex, tags);
   for (;;) {
     ITEM.lastIndex = at;
     const m = ITEM.exec(source);
@@ -30,10 +32,15 @@ export function staticTags(source: string): string[] | undefined {
     else if (m[2] !== undefined) tags.push(unquoteBody(m[2].replace(/\\'/g, "'").replace(/"/g, '\\"')));
     else tags.push(m[3] ?? "");
     at = ITEM.lastIndex;
-    if (m[4] === "]") return tags;
+    if (m[4] === "]") return closed(source, at, tags);
     END.lastIndex = at; // a trailing comma
-    if (END.test(source)) return tags;
+    if (END.test(source)) return closed(source, END.lastIndex, tags);
   }
+}
+
+function closed(source: string, at: number, tags: string[]): string[] | undefined {
+  TAIL.lastIndex = at;
+  return TAIL.test(source) ? tags : undefined;
 }
 
 /** The body of a double-quoted literal (escapes as in JSON, which covers what tags use). */
