@@ -46,11 +46,14 @@ export function generateModuleTree(
     formats = ["console"],
     includePayloads = false,
     tags,
+    parallel = false,
   }: {
     formats?: string[];
     includePayloads?: boolean;
     /** A `tags` export on every module, written as this source text (e.g. `["smoke"]`). */
     tags?: string;
+    /** services.bench.parallel */
+    parallel?: boolean;
   } = {},
 ): ModuleTree {
   const dir = mkdtempSync(join(tmpdir(), `gantry-bench-${count}-`));
@@ -64,6 +67,7 @@ services:
   bench:
     base_url: ${baseUrl}
     health_endpoint: /health
+    parallel: ${parallel}
     endpoints:
       item: /items/{id}
 test_data:

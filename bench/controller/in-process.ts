@@ -46,13 +46,17 @@ export interface ServerProcess {
   stop(): void;
 }
 
-/** A keep-alive JSON server in its own process, on an ephemeral loopback port. */
-export async function startServerProcess(): Promise<ServerProcess> {
+/** A keep-alive JSON server in its own process, on an ephemeral loopback port; `delayMs` before each answer but /health. */
+export async function startServerProcess(delayMs = 0): Promise<ServerProcess> {
   const code = `
 const body = JSON.stringify({ status: "healthy" });
-const server = require("node:http").createServer((req, res) => {
+const answer = (res) => {
   res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
   res.end(body);
+};
+const server = require("node:http").createServer((req, res) => {
+  if (${delayMs} > 0 && req.url !== "/health") setTimeout(() => answer(res), ${delayMs});
+  else answer(res);
 });
 server.keepAliveTimeout = 60000;
 server.listen(0, "127.0.0.1", () => console.log(server.address().port));`;

@@ -3,8 +3,8 @@
 // (`[...].slice()`), which still loads every module through the TypeScript loader as every
 // `--list` did before; `node -e 0` side by side. Target (issue 13, point 11): ≤ 1.5 s.
 
-import { cliUnderTest, median, round, timeNode, writeResult } from "./measure.js";
 import { generateModuleTree } from "./fixtures.js";
+import { cliUnderTest, median, round, timeNode, writeResult } from "./measure.js";
 
 const MODULES = 1000;
 const RUNS = 5;

@@ -5,6 +5,7 @@ import { benchCliStartup } from "./cli-startup.js";
 import { benchListTags } from "./list-tags.js";
 import { benchMemory } from "./memory.js";
 import { benchModuleOverhead } from "./module-overhead.js";
+import { benchParallelModules } from "./parallel-modules.js";
 import { benchReporters } from "./reporters-overhead.js";
 import { benchRequestTimeout } from "./request-timeout.js";
 
@@ -14,6 +15,7 @@ const benches = {
   "list-tags": benchListTags,
   "module-overhead": benchModuleOverhead,
   memory: benchMemory,
+  "parallel-modules": benchParallelModules,
   reporters: benchReporters,
   "request-timeout": benchRequestTimeout,
 };

@@ -57,7 +57,7 @@ program
   .option("--report-dir <dir>", "where file reports go (default: reporting.log_dir)")
   .option("--retries <n>", "run a failed module up to n more times (passing later = flaky)", "0")
   .option("--bail", "stop after the first failed module")
-  .option("-w, --workers <n>", "services run in parallel (modules of a service stay in order)", "1")
+  .option("-w, --workers <n>", "services run in parallel, and the modules of a `parallel: true` service", "1")
   .option("-l, --list", "print the selected modules and exit without starting anything")
   .addOption(new Option("--no-start", "never start services; only check that they are healthy"))
   .option("--keep", "leave started services running after the run")

@@ -84,7 +84,16 @@ describe("parallel modules", () => {
   it("keeps modules one at a time, in filename order, without parallel: true", async () => {
     peak = 0;
     const p = suite(false);
-    const r = await runCli(["run", "--no-start", "-c", `${p.dir}/e2e.conf`, "-w", "2", "-m", "01_pair,02_pair"]);
+    const r = await runCli([
+      "run",
+      "--no-start",
+      "-c",
+      `${p.dir}/e2e.conf`,
+      "-w",
+      "2",
+      "-m",
+      "01_pair,02_pair",
+    ]);
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.equal(peak, 1);
     assert.equal((r.stdout.match(/→ 409/g) ?? []).length, 2, r.stdout);

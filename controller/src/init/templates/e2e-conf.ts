@@ -42,6 +42,7 @@ services:
     # start it: set auto_start back to true once maven_module points at the code.
     auto_start: false                # default true: start the service when it is not healthy
     required: true                   # a required service that is down stops the run (exit 3)
+    parallel: false                  # true: its modules run at the same time (up to --workers), each on its own page
     endpoints:                       # endpoint name: path, paths may hold {id}
     #   user: /api/users/{id}
     # How to start it, when auto_start is true:
