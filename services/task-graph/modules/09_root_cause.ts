@@ -4,7 +4,7 @@ import { assertError, assertInvalid } from "./support.js";
 
 export const tags = ["analysis"];
 
-/** Root cause: ranked candidates with five explained signals, confidence capped at 1, validation, 404. */
+/** Root cause: ranked candidates with five explained signals and the share context got, confidence capped at 1, validation, 404. */
 export async function run(page: TaskGraphPage) {
   const comp = await page.newComponent("rootcause");
   const cause = await page.newIssue({
@@ -30,7 +30,9 @@ export async function run(page: TaskGraphPage) {
   assert.equal(top.signals.graph, 0.2);
   assert.ok(top.signals.semantic > 0 && top.signals.semantic <= 0.2);
   assert.equal(top.confidence, 1);
-  assert.equal(top.reasons.length, 5);
+  // One sentence per signal, in order, then how much the context counted (SPEC §2: evidence first).
+  const explained = top.reasons.map((r: string) => r.split(/[ +:]/)[0]);
+  assert.deepEqual(explained, ["component", "recency", "labels", "semantic", "graph", "context"]);
   for (const c of body.candidates) {
     assert.ok(c.confidence >= 0.1 && c.confidence <= 1);
   }
