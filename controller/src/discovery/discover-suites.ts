@@ -21,6 +21,8 @@ export interface ServiceSuite {
   dir: string;
   /** Absolute path of page.ts, when the folder has one. */
   pageFile?: string;
+  /** Absolute path of setup.ts (exports setup(page) and/or teardown(page)), when the folder has one. */
+  setupFile?: string;
   modules: ModuleFile[];
 }
 
@@ -32,6 +34,7 @@ export interface Discovery {
 // NN_<words> with a script extension; helpers and declaration files in modules/ are not modules.
 const MODULE_FILE = /^(\d+_[^.]+)\.(ts|mts|js|mjs)$/;
 const PAGE_FILES = ["page.ts", "page.mts", "page.js", "page.mjs"];
+const SETUP_FILES = ["setup.ts", "setup.mts", "setup.js", "setup.mjs"];
 
 function isDir(path: string): boolean {
   try {
@@ -76,10 +79,12 @@ export function discoverSuites(config: ResolvedConfig): Discovery {
       return { name, dir, modules: [] };
     }
     const page = PAGE_FILES.map((f) => join(dir, f)).find((p) => existsSync(p));
+    const setup = SETUP_FILES.map((f) => join(dir, f)).find((p) => existsSync(p));
     return {
       name,
       dir,
       ...(page ? { pageFile: page } : {}),
+      ...(setup ? { setupFile: setup } : {}),
       modules: listModules(name, dir, config.rootDir),
     };
   });

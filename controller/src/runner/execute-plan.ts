@@ -16,6 +16,7 @@ import type { ServiceRoute } from "./route-services.js";
 import { type AttemptResult, runAttempt } from "./run-module.js";
 import type { AttemptRecord, ModuleResult, ServiceResult } from "./run-result.js";
 import type { ScenarioLoader } from "./scenario-loader.js";
+import { ServiceSetup } from "./service-setup.js";
 import { runPool } from "./worker-pool.js";
 
 export interface ExecuteOptions {
@@ -146,18 +147,32 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
     try {
       const page = new ps.Page(pageContextFor(o.config, name, route, o.dispatchers));
       pages.push(page);
+      setup?.share(page);
       return page;
     } catch (err) {
       pageError = err as Error;
       return undefined;
     }
   };
+  let setup: ServiceSetup | undefined;
   const parallel = o.config.services[name]?.parallel === true;
   const shared = parallel ? undefined : newPage();
   await o.hub.emit("onServiceStart", name, baseUrl);
   // A reset that did not take effect would let the modules read the previous data: they error.
   if (!unavailable && !pageError && ps.Page && o.reset) {
     await o.reset(name).catch((error: Error) => (pageError = error));
+  }
+
+  // setup.ts: once before the first module; a failing setup makes every module error with it.
+  let setupPage: BasePage | undefined;
+  if (ps.suite.setupFile && !unavailable && !pageError && !state.stopReason) {
+    try {
+      setup = await ServiceSetup.load(ps.suite.setupFile, o.config.rootDir, o.loader);
+      setupPage = shared ?? newPage();
+      if (setupPage) await setup.setup(setupPage);
+    } catch (err) {
+      pageError = err as Error;
+    }
   }
 
   const runOne = async (m: PlannedModule): Promise<ModuleResult> => {
@@ -200,16 +215,22 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
     return r;
   };
 
-  if (parallel) {
-    // Results reach the reporters as modules finish; the service's list stays in filename order.
-    const results = await runPool(ps.modules, o.workers, async (m) => {
-      const r = await runOne(m);
-      await o.hub.emit("onModuleResult", r);
-      return r;
-    });
-    result.modules.push(...results);
-  } else {
-    for (const m of ps.modules) await emit(await runOne(m));
+  try {
+    if (parallel) {
+      // Results reach the reporters as modules finish; the service's list stays in filename order.
+      const results = await runPool(ps.modules, o.workers, async (m) => {
+        const r = await runOne(m);
+        await o.hub.emit("onModuleResult", r);
+        return r;
+      });
+      result.modules.push(...results);
+    } else {
+      for (const m of ps.modules) await emit(await runOne(m));
+    }
+  } finally {
+    // Teardown runs after the last module, also after failures; its own failure is reported, not thrown.
+    const problem = setup && setupPage ? await setup.teardown(setupPage) : undefined;
+    if (problem) await o.hub.emit("onLog", `warning: ${problem}`);
   }
   if (pages.length) {
     const called = new Set(pages.flatMap((p) => [...p[PAGE_RECORDER].calledEndpoints]));

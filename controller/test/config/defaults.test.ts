@@ -75,6 +75,7 @@ describe("defaults", () => {
       headers: {},
       auto_start: true,
       required: true,
+      parallel: false,
       endpoints: {},
       launcher: "auto",
       start_command: ["npm", "run", "start"],
