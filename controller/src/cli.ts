@@ -55,6 +55,10 @@ program
     list,
   )
   .option("--report-dir <dir>", "where file reports go (default: reporting.log_dir)")
+  .option(
+    "--shard <i/n>",
+    "run part i of n of the selected modules (whole services, or modules of parallel services)",
+  )
   .option("--retries <n>", "run a failed module up to n more times (passing later = flaky)", "0")
   .option("--bail", "stop after the first failed module")
   .option("-w, --workers <n>", "services run in parallel, and the modules of a `parallel: true` service", "1")

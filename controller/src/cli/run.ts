@@ -6,6 +6,7 @@ import { isReporterPath } from "../report/reporter-table.js";
 import { UsageError } from "../runner/errors.js";
 import type { RunOptions } from "../runner/run-options.js";
 import { runE2e } from "../runner/run-session.js";
+import { parseShard } from "../runner/shard.js";
 import { useColor } from "./use-color.js";
 
 function count(option: string, value: unknown, min: number): number {
@@ -36,6 +37,7 @@ export function toRunOptions(opts: Record<string, unknown>, signal?: AbortSignal
       tags: strings(opts.tag),
       excludeTags: strings(opts.excludeTag),
       ...(grep ? { grep } : {}),
+      ...(opts.shard !== undefined ? { shard: parseShard(String(opts.shard)) } : {}),
     },
     // A reporter module named on the command line is found from the working directory.
     ...(opts.reporter

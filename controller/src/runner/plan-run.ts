@@ -12,6 +12,7 @@ import { discoverSuites, type ModuleFile, type ServiceSuite } from "../discovery
 import type { PageClass } from "./load-suite.js";
 import type { ScenarioLoader } from "./scenario-loader.js";
 import { type Selection, serviceSelected, skipReason } from "./select-modules.js";
+import { applyShard } from "./shard.js";
 import { staticTags } from "./static-tags.js";
 
 export interface PlannedModule {
@@ -83,6 +84,16 @@ export async function planRun(
       selectedCount: modules.filter((m) => !m.skipReason).length,
     };
     services.push(planned);
+  }
+  if (selection.shard) {
+    applyShard(
+      services.map((s) => ({
+        parallel: config.services[s.suite.name]?.parallel === true,
+        modules: s.modules,
+      })),
+      selection.shard,
+    );
+    for (const s of services) s.selectedCount = s.modules.filter((m) => !m.skipReason).length;
   }
   const plan = { services, warnings, selectedCount: services.reduce((n, s) => n + s.selectedCount, 0) };
   if (options.pages !== false) await loadPages(config, plan, options.loader);

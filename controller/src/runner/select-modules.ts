@@ -2,6 +2,7 @@
 // A module left out is reported as skipped with the filter that left it out.
 
 import { UsageError } from "./errors.js";
+import type { Shard } from "./shard.js";
 
 export interface Selection {
   services?: string[];
@@ -10,6 +11,8 @@ export interface Selection {
   tags?: string[];
   excludeTags?: string[];
   grep?: RegExp;
+  /** --shard i/n: this machine's part of what the filters above selected. */
+  shard?: Shard;
 }
 
 export interface Candidate {
