@@ -36,8 +36,8 @@ export async function pollUntil<T>(
   let attempts = 0;
   for (;;) {
     options.signal?.throwIfAborted();
-    // The attempt at the deadline still gets a usable time budget.
-    const remaining = Math.max(50, options.timeoutMs - (clock.now() - start));
+    // The attempt at the deadline still gets a usable time budget (whole ms: it appears in messages).
+    const remaining = Math.max(50, Math.round(options.timeoutMs - (clock.now() - start)));
     const last = await attempt(remaining);
     attempts++;
     const elapsedMs = clock.now() - start;

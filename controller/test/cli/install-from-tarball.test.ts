@@ -1,8 +1,8 @@
 // "Use it in your project" (SPEC §3b, issue 13 point 1): `npm pack` of this repository, installed
 // into an empty folder, gives a working `e2e` there: `npx e2e init` writes a suite for the user's
 // API and `npx e2e run` passes it, with the bin, the "gantry" import and the TypeScript loader all
-// resolved from the installed package (no repository source in it). Slow (it builds, packs and
-// installs); the package's dependencies come from the local npm cache when they are there.
+// resolved from the installed package (no repository source in it). Slow (it packs and installs);
+// the package's dependencies come from the local npm cache when they are there.
 import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -44,7 +44,18 @@ describe("installing the packed tarball into an empty folder", () => {
   it(
     "runs npx e2e init and npx e2e run there against the user's API, from the installed package",
     async () => {
-      const pack = await sh("npm", ["pack", "--pack-destination", work, "--silent"], REPO_ROOT);
+      // Packs the dist/ that `npm ci` / `npm run build` made, without the prepare script: a rebuild
+      // here would rewrite dist/ under the CLI tests running beside this one. A stale dist/ would
+      // pack old code, so that is refused with the fix.
+      const current = await sh("node", ["bin/e2e.js", "--help"], REPO_ROOT);
+      expect(current.out, "dist/ is older than the source: run npm run build first").not.toMatch(
+        /older than the source/,
+      );
+      const pack = await sh(
+        "npm",
+        ["pack", "--ignore-scripts", "--pack-destination", work, "--silent"],
+        REPO_ROOT,
+      );
       expect(pack.code, pack.out).toBe(0);
       const tarball = readdirSync(work).find((f) => /^gantry-.*\.tgz$/.test(f));
       expect(tarball, pack.out).toBeDefined();

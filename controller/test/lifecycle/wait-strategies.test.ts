@@ -44,6 +44,29 @@ describe("Wait.forHttp", () => {
     await expect(wait).rejects.toBeInstanceOf(WaitTimeoutError);
   });
 
+  it("keeps the last answer seen when a later probe runs out of time before the deadline", async () => {
+    // 503 once, then never an answer: the probes after it (the last one gets 50 ms) see nothing.
+    let calls = 0;
+    const port = await listen(
+      createHttpServer((_q, res) => void (++calls === 1 && res.writeHead(503).end())),
+    );
+    const url = `http://127.0.0.1:${port}/health`;
+    const error = await Wait.forHttp(url)
+      .waitUntilReady({ timeoutMs: 400 })
+      .catch((e: WaitTimeoutError) => e);
+    expect(error).toBeInstanceOf(WaitTimeoutError);
+    expect(calls).toBeGreaterThan(1);
+    expect(error).toMatchObject({ lastSeen: "HTTP 503" });
+  });
+
+  it("says no answer came when no probe got one", async () => {
+    const port = await listen(createHttpServer(() => {}));
+    const error = await Wait.forHttp(`http://127.0.0.1:${port}/health`)
+      .waitUntilReady({ timeoutMs: 200 })
+      .catch((e: WaitTimeoutError) => e);
+    expect((error as WaitTimeoutError).lastSeen).toMatch(/^no answer within \d+ms$/);
+  });
+
   it("reports a refused connection as the last thing seen", async () => {
     const url = `http://127.0.0.1:${await closedPort()}/health`;
     const error = await Wait.forHttp(url)

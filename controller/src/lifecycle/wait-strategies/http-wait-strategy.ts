@@ -50,11 +50,13 @@ export class HttpWaitStrategy extends AbstractWaitStrategy {
           resolve({ ok: this.accepts(status), seen: `HTTP ${status}` });
         },
       );
-      req.once("timeout", () =>
-        req.destroy(Object.assign(new Error(`no answer within ${timeoutMs}ms`), { code: "" })),
-      );
+      let timedOut = false;
+      req.once("timeout", () => {
+        timedOut = true;
+        req.destroy(Object.assign(new Error(`no answer within ${timeoutMs}ms`), { code: "" }));
+      });
       req.once("error", (error: NodeJS.ErrnoException) =>
-        resolve({ ok: false, seen: error.code || error.message }),
+        resolve({ ok: false, seen: error.code || error.message, timedOut }),
       );
       req.end();
     });

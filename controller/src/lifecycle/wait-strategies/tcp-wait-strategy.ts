@@ -21,7 +21,9 @@ export class TcpWaitStrategy extends AbstractWaitStrategy {
         socket.destroy();
         resolve(result);
       };
-      socket.setTimeout(timeoutMs, () => finish({ ok: false, seen: `no answer within ${timeoutMs}ms` }));
+      socket.setTimeout(timeoutMs, () =>
+        finish({ ok: false, seen: `no answer within ${timeoutMs}ms`, timedOut: true }),
+      );
       socket.once("connect", () => finish({ ok: true, seen: "connected" }));
       socket.once("error", (error: NodeJS.ErrnoException) =>
         finish({ ok: false, seen: error.code ?? error.message }),

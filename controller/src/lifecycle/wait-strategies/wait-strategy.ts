@@ -9,6 +9,8 @@ export interface ProbeResult {
   ok: boolean;
   /** What was seen: "HTTP 200", "HTTP 503", "ECONNREFUSED", "health: starting"... */
   seen: string;
+  /** The probe got no answer in its time budget (the last one before a deadline may get only 50 ms). */
+  timedOut?: boolean;
 }
 
 export interface WaitOptions {
@@ -40,7 +42,8 @@ export abstract class AbstractWaitStrategy implements WaitStrategy {
         async (remaining) => {
           // SPEC §3b: one probe may take up to min(5 s, time left) (a slow health check on a busy machine).
           const result = await this.probe(Math.min(remaining, 5000));
-          lastSeen = result.seen;
+          // A probe that ran out of time saw nothing: it does not hide an answer seen before it.
+          if (!result.timedOut || lastSeen === "nothing yet") lastSeen = result.seen;
           return result;
         },
         (result) => result.ok,
