@@ -75,6 +75,22 @@ program
     process.exitCode = await runCommand(opts);
   });
 
+program
+  .command("merge-reports")
+  .description("merge the JSON reports of the shards of one suite (--shard i/n) into one set of reports")
+  .argument("<reports...>", "report folders (holding e2e-report.json) or files")
+  .option("-c, --config <path>", "e2e.conf of the suite (same search as run)")
+  .option(
+    "-r, --reporter <names>",
+    "console, json, junit, html or a reporter module's path (comma list)",
+    list,
+  )
+  .option("--report-dir <dir>", "where file reports go (default: reporting.log_dir)")
+  .action(async (reports: string[], opts: Record<string, unknown>) => {
+    const { mergeReportsCommand } = await import("./cli/merge-reports.js");
+    process.exitCode = await mergeReportsCommand(reports, opts);
+  });
+
 for (const [name, what] of [
   ["manifest", "scan an API codebase and write the project knowledge file"],
   ["generate-tests", "generate page classes and test modules from the manifest"],

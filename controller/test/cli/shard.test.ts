@@ -53,7 +53,7 @@ function ran(dir: string): string[] {
 }
 
 describe("--shard i/n", () => {
-  it("splits a suite so that the shards together equal one full run, each module once", async () => {
+  it("splits a suite so that the shards together equal one full run, each module once, and merge-reports makes them one run", async () => {
     const p = suite();
     const conf = `${p.dir}/e2e.conf`;
     const full = await runCli([
@@ -93,6 +93,38 @@ describe("--shard i/n", () => {
     // A sequential service stays whole on one shard; a parallel one may be split by module.
     const shardOfA = pieces.map((ms) => ms.some((m) => m.startsWith("a/")));
     assert.equal(shardOfA.filter(Boolean).length, 1);
+
+    // merge-reports: the shards' JSON reports become the reports of one run, equal to the full one.
+    const out = join(p.dir, "merged");
+    const merged2 = await runCli([
+      "merge-reports",
+      join(p.dir, "shard-3"),
+      join(p.dir, "shard-1"),
+      join(p.dir, "shard-2"),
+      "-c",
+      conf,
+      "-r",
+      "console,json,junit,html",
+      "--report-dir",
+      out,
+    ]);
+    assert.equal(merged2.code, 1, merged2.stdout + merged2.stderr); // the failing module fails the merged run too
+    const fullReport = JSON.parse(readFileSync(join(p.dir, "full", "e2e-report.json"), "utf8"));
+    const mergedReport = JSON.parse(readFileSync(join(out, "e2e-report.json"), "utf8"));
+    const shape = (r: {
+      summary: Record<string, number>;
+      services: { name: string; modules: Module[] }[];
+      run: { exitCode: number };
+    }) => ({
+      summary: { ...r.summary, durationMs: 0 },
+      exitCode: r.run.exitCode,
+      modules: r.services.flatMap((s) => s.modules.map((m) => `${s.name}/${m.name}:${m.status}`)),
+    });
+    assert.deepEqual(shape(mergedReport), shape(fullReport));
+    const junit = readFileSync(join(out, "junit.xml"), "utf8");
+    assert.match(junit, /<testsuites [^>]*tests="6" failures="1" errors="0"/);
+    assert.match(merged2.stdout, /Summary: 6 modules · 5 passed · 1 failed/);
+    assert.ok(readFileSync(join(out, "e2e-report.html"), "utf8").includes("02_two"));
   }, 120_000);
 
   it("rejects a shard outside 1..n as a usage error", async () => {
