@@ -216,7 +216,7 @@ describe("e2e run: workers, traceability and payloads", () => {
 });
 
 describe("e2e run: what a failure shows", () => {
-  it("shows the last response without include_payloads, redacted; screenshot_on_failure writes a snapshot", async () => {
+  it("shows the last response without include_payloads, redacted, in the console and the JSON report; screenshot_on_failure writes a snapshot", async () => {
     const secret = "tok-e2e-7f3a91c2";
     const p = project({
       "e2e.conf": confFor(
@@ -246,9 +246,14 @@ describe("e2e run: what a failure shows", () => {
     const text = readFileSync(snapshot, "utf8");
     assert.match(text, /response body: \{"code":"NOT_FOUND","path":"\/api\/keys\/\[REDACTED\]"\}/);
     assert.ok(!text.includes(secret));
-    // include_payloads is off: the file reports keep bodies out.
-    const report = JSON.parse(readFileSync(`${reportDir}/e2e-report.json`, "utf8"));
-    assert.equal(report.services[0].modules[0].requests[0].responseBody, undefined);
+    // include_payloads is off: the JSON report still keeps the failure's last response, redacted.
+    const reportText = readFileSync(`${reportDir}/e2e-report.json`, "utf8");
+    const report = JSON.parse(reportText);
+    assert.deepEqual(report.services[0].modules[0].requests.at(-1).responseBody, {
+      code: "NOT_FOUND",
+      path: "/api/keys/[REDACTED]",
+    });
+    assert.ok(!reportText.includes(secret));
   });
 });
 
