@@ -6,13 +6,17 @@ import * as gantry from "../src/index.js";
 import { REPO_ROOT } from "./helpers/project.js";
 
 describe('the "gantry" entry', () => {
-  it("is controller/src/index.ts (built: dist/controller/src/index.js)", () => {
+  it("is controller/src/index.ts, shipped built with its types (an installed package has no source)", () => {
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"));
     expect(pkg.name).toBe("gantry");
     expect(pkg.exports["."]).toMatchObject({
-      types: "./controller/src/index.ts",
+      types: "./dist/controller/src/index.d.ts",
+      source: "./controller/src/index.ts",
       default: "./dist/controller/src/index.js",
     });
+    // Inside this repository the same name resolves to the source, for the type-check.
+    const tsconfig = readFileSync(join(REPO_ROOT, "tsconfig.json"), "utf8");
+    expect(tsconfig).toContain('"gantry": ["./controller/src/index.ts"]');
   });
 
   it("exports the config API and BasePage", async () => {
