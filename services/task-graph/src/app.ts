@@ -90,7 +90,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const guardedVectors = guardBackend("vector index", vectors, config.backendTimeoutMs, log);
   // What is slow to rebuild (terms and vectors of every document) is kept in DATA_DIR between runs.
   const dataDir = env.DATA_DIR?.trim();
-  const cache = dataDir && embedder.dimension > 0 ? await openSearchCache(dataDir, embedder, log) : undefined;
+  let cache: SearchIndexCache | undefined;
   // WordNet synonyms widen the lexical query; the table is read at the first search, not here.
   // Soft matching by word vectors always; the fusion weights measured with the word-vector
   // embedder apply with it (a remote model's cosine keeps the default share).
@@ -99,19 +99,24 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     ...(embedder instanceof WordVectorEmbedder
       ? MEANING_WEIGHTS
       : { softWeight: MEANING_WEIGHTS.softWeight }),
-    ...(cache ? { cache } : {}),
   });
-  // The embedded vector index is filled before listening (from the cache, it is quick); a remote
-  // one (Redis) in the background, pipelined, while /health says "resyncing".
+  // The search index is built after listening (SPEC §2: start-up <= 2 s; issue reads never need
+  // it): search and root-cause requests wait for it, /health says "resyncing" meanwhile. It indexes
+  // the records as they are now; a write arriving meanwhile is indexed after it. The embedded
+  // vector index is filled by the build (from the cache, it is quick); a remote one (Redis) by
+  // VectorSync afterwards, pipelined.
   const vectorsNow = vectorsReady && vectors.backend === "embedded";
-  await search
-    .indexAll(await graph.allIssues(), await allComponents(graph), { vectors: vectorsNow })
-    .catch((err: unknown) => {
+  const records = { issues: await graph.allIssues(), components: await allComponents(graph) };
+  const build = async () => {
+    cache = dataDir && embedder.dimension > 0 ? await openSearchCache(dataDir, embedder, log) : undefined;
+    if (cache) search.useCache(cache);
+    await search.indexAll(records.issues, records.components, { vectors: vectorsNow }).catch((err: unknown) => {
       app.log.warn(
         { err },
         "writing the search vectors failed; they are written again when the backend answers",
       );
     });
+  };
   // Whatever the vector index missed (down at start, a failed write, a restart that lost it) is
   // written again once it answers.
   const vectorSync = new VectorSync(search, guardedVectors, {
@@ -124,6 +129,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   let saving: Promise<void> = Promise.resolve();
   const saveCache = () => {
     saving = saving.then(async () => {
+      await search.ready();
       if (!cache?.dirty) return;
       const saved = await search.saveCache().catch((err: unknown) => {
         log.warn({ err }, "could not write the search index cache; the next start rebuilds what it lacks");
@@ -133,11 +139,16 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     });
     return saving;
   };
-  // After listening: catch up the vectors, then keep what start-up had to compute for the next one.
-  setImmediate(() => {
-    void (search.vectorsBehind && vectorsReady ? vectorSync.check() : Promise.resolve()).then(() =>
-      saveCache(),
-    );
+  // Once ready (listening follows at once): build, catch up the vectors, then keep what start-up
+  // had to compute for the next one.
+  app.addHook("onReady", async () => {
+    void search
+      .buildInBackground(build)
+      .catch((err: unknown) => {
+        log.warn({ err }, "building the search index failed; search answers from what it has");
+      })
+      .then(() => (search.vectorsBehind && vectorsReady ? vectorSync.check() : undefined))
+      .then(() => saveCache());
   });
   app.addHook("onClose", async () => {
     await vectorSync.stop();

@@ -36,7 +36,15 @@ async function start(embedder = countingEmbedder()) {
     env: { DATA_DIR: dataDir },
     adapters: { graph: new EmbeddedGraphStore({ dataDir }), vectors: new EmbeddedVectorIndex(), embedder },
   });
+  await searchIndexBuilt(service);
   return { api: service, embedder };
+}
+
+/** The index is built after listening; /health says "resyncing" until it is done. */
+async function searchIndexBuilt(api: StartedService): Promise<void> {
+  while ((await api.get("/health")).body.vectors.status !== "up") {
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 async function stop() {

@@ -78,30 +78,17 @@ export class EmbeddedGraphStore implements GraphStore {
     if (!this.dir) return;
     await mkdir(this.dir, { recursive: true });
     const committed = new GraphState();
-    const head = new GraphState();
     // Replay with the readiness sets built once at the end, not kept up per mutation.
     committed.readiness.suspend();
-    head.readiness.suspend();
     const report = await replay(
       this.dir,
-      {
-        load: (s) => {
-          committed.load(s);
-          head.load(s);
-        },
-        apply: (m) => {
-          committed.apply(m);
-          head.apply(m);
-        },
-      },
+      { load: (s) => committed.load(s), apply: (m) => committed.apply(m) },
       { ...(this.options.repair ? { repair: this.options.repair } : {}) },
-    ).finally(() => {
-      committed.readiness.resume();
-      head.readiness.resume();
-    });
+    ).finally(() => committed.readiness.resume());
     this.startupNotes = report.notes;
     this.committed = committed;
-    this.head = head;
+    // head is made at the first write (a second replay here doubled the start-up's graph work).
+    this.head = committed;
     this.generation = report.generation;
     this.journal = await Journal.open(join(this.dir, journalFile(this.generation)), this.journalOptions());
   }
@@ -294,6 +281,8 @@ export class EmbeddedGraphStore implements GraphStore {
       this.committed.apply(m);
       return Promise.resolve();
     }
+    // The first write splits head off the durable state; until then both are one object.
+    if (this.head === this.committed) this.head = GraphState.copyOf(this.committed);
     this.head.apply(m);
     const durable = this.journal.append(`${JSON.stringify(m)}\n`, () => this.committed.apply(m));
     if (!this.compacting && this.journal.size > this.compactBytes) {

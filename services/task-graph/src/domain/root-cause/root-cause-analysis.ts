@@ -55,6 +55,8 @@ export interface CandidateIndex {
   issuesOfComponent(componentId: string): ReadonlySet<string>;
   issuesWithAnyLabel(labels: string[]): Set<string>;
   lexicalSearch(text: string, limit: number, options: { types?: string[] }): { key: string; score: number }[];
+  /** Resolves once the index is built (start-up builds it after listening). */
+  ready?(): Promise<void>;
 }
 
 export interface RootCauseOptions {
@@ -86,6 +88,7 @@ export class RootCauseAnalysis {
   }
 
   async analyse(req: RootCauseRequest): Promise<RootCauseReport> {
+    await this.index?.ready?.();
     const { store } = this.ctx;
     const component = await store.getComponent(req.component_id);
     if (!component) throw componentNotFound(req.component_id);

@@ -8,7 +8,7 @@
 // File: one JSON header line {format, salt, dimension, entries, termsBytes, crc32}, then the terms
 // section (JSON: [fingerprint, [term, tf, term, tf, …], hasVector] per entry), then the vectors of
 // the entries that have one, float32 little-endian, in entry order.
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import { open, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
@@ -62,9 +62,11 @@ export class SearchIndexCache {
   }
 
   fingerprint(doc: SearchDocument): string {
-    const h = createHash("sha1").update(this.salt).update("\0").update(doc.type).update("\0");
-    for (const [text, boost] of doc.fields) h.update(`${boost}\0`).update(text).update("\0");
-    return h.update(doc.embedText).digest("base64");
+    // One string, one hash call: the same bytes as hashing the parts in turn, at a fraction of
+    // the cost (20,000 documents at start-up).
+    let text = `${this.salt}\0${doc.type}\0`;
+    for (const [field, boost] of doc.fields) text += `${boost}\0${field}\0`;
+    return hash("sha1", text + doc.embedText, "base64");
   }
 
   get(fingerprint: string): CachedIndexEntry | undefined {

@@ -41,6 +41,8 @@ export const VECTOR_WEIGHT = 0.3;
 /** With the word-vector embedder and soft matching (the task graph's default): chosen on the tune half of bench/search-quality. */
 export const MEANING_WEIGHTS = { vectorWeight: 0.2, softWeight: 0.7 } as const;
 const MIN_CANDIDATES = 50;
+/** Documents indexed between two yields of a start-up build. */
+const REMEMBER_CHUNK = 1000;
 /** SPEC §2: a query with no meaningful match returns nothing above this. */
 export const MIN_SCORE = 0.15;
 
@@ -124,7 +126,9 @@ export class SearchService {
   readonly #vectorWeight: number;
   readonly #softWeight: number;
   readonly #soft = new SoftMatcher(this.#lexical);
-  readonly #cache: SearchIndexCache | undefined;
+  #cache: SearchIndexCache | undefined;
+  /** The start-up build running after listening (buildInBackground); every entry point waits for it. */
+  #building: Promise<void> | null = null;
 
   constructor(
     private readonly vectors: VectorIndex,
@@ -147,7 +151,33 @@ export class SearchService {
     return this.indexDocument(componentDocument(component));
   }
 
+  /**
+   * Runs the start-up build (open the cache, index every record) without holding up listening.
+   * Until it ends, every async entry point waits for it, so answers are never from a half-built
+   * index and a write indexed meanwhile lands after the build's older copy of it; callers of the
+   * synchronous readers await ready() first. /health shows the vectors as resyncing meanwhile.
+   */
+  buildInBackground(work: () => Promise<void>): Promise<void> {
+    const building = work().finally(() => {
+      if (this.#building === building) this.#building = null;
+    });
+    this.#building = building;
+    return building;
+  }
+
+  /** Resolves once the start-up build (if any) is over, failed or not. */
+  async ready(): Promise<void> {
+    while (this.#building) await this.#building.catch(() => {});
+  }
+
+  /** Terms and vectors of an earlier run (index-cache.ts); set before anything is indexed. */
+  useCache(cache: SearchIndexCache): void {
+    if (this.#docs.size > 0) throw new Error("the index cache must be set before indexing");
+    this.#cache = cache;
+  }
+
   async indexDocument(doc: SearchDocument): Promise<void> {
+    await this.ready();
     const key = this.#remember(doc);
     await this.#upsertVectors([key]);
   }
@@ -162,14 +192,21 @@ export class SearchService {
     components: ComponentRecord[],
     { batchSize = 256, vectors = true }: { batchSize?: number; vectors?: boolean } = {},
   ): Promise<void> {
+    // Not gated on ready(): it is what the start-up build runs.
     const docs = [...issues.map(issueDocument), ...components.map(componentDocument)];
-    const keys = docs.map((doc) => this.#remember(doc));
+    const keys: string[] = [];
+    for (let i = 0; i < docs.length; i += REMEMBER_CHUNK) {
+      // Yield between chunks: a build in the background leaves the event loop to requests.
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const doc of docs.slice(i, i + REMEMBER_CHUNK)) keys.push(this.#remember(doc));
+    }
     if (!vectors) return;
     await this.vectors.reserve?.(keys.length);
     await this.#upsertVectors(keys, batchSize);
   }
 
   async remove(type: string, id: string): Promise<void> {
+    await this.ready();
     const key = documentKey(type, id);
     this.#forgetCached(this.#docs.get(key));
     this.#lexical.delete(key);
@@ -183,6 +220,7 @@ export class SearchService {
 
   /** Writes the index cache (terms and vectors of the documents indexed now); the count written. */
   async saveCache(): Promise<number> {
+    await this.ready();
     if (!this.#cache) return 0;
     const live: string[] = [];
     for (const doc of this.#docs.values()) if (doc.fingerprint) live.push(doc.fingerprint);
@@ -191,7 +229,7 @@ export class SearchService {
 
   /** True when some document is missing from, or deleted but still in, the vector index. */
   get vectorsBehind(): boolean {
-    return this.#unsynced.size > 0 || this.#unremoved.size > 0;
+    return this.#building !== null || this.#unsynced.size > 0 || this.#unremoved.size > 0;
   }
 
   /**
@@ -200,6 +238,7 @@ export class SearchService {
    * ones a failed write left behind. Throws, leaving the rest behind, when the backend fails again.
    */
   async syncVectors(batchSize = 256): Promise<VectorSyncResult> {
+    await this.ready();
     // Items that should be in the index; fewer there means it lost some we did not see fail.
     const expected = this.#docs.size - this.#unsynced.size;
     const full = (await this.vectors.size()) < expected;
@@ -221,6 +260,7 @@ export class SearchService {
   }
 
   async answer(request: SearchRequest): Promise<SearchAnswer> {
+    await this.ready();
     const query = request.query.trim();
     const limit = request.limit ?? 10;
     if (query.length === 0) throw new RangeError("query must not be blank");
