@@ -2,7 +2,9 @@
 // server (`npm run build`, then node dist/…/server.js, as a deployment runs it) to its first
 // answer on /health. Side by side, interleaved, same data:
 //   cached   — the search index cache in DATA_DIR is current (every start after the first)
-//   rebuild  — baseline: no cache file, the search index is rebuilt as every start did before
+//   rebuild  — no cache file: the search index is recomputed (tokenised, embedded)
+// The search index is built after listening: for both, also the time until /health says vectors
+// "up" (search answers from then on; requests before it wait).
 //   bare     — floor: a bare Fastify app answering /health (node + fastify load, no data)
 //   redis    — with REDIS_URL (real Redis 8): time to answer, and until the background resync of
 //              the vectors is done (/health vectors "up")
@@ -140,16 +142,20 @@ try {
   await stop((await startAndTime(serverArgs, env)).child);
 
   const times = { cached: [] as number[], rebuild: [] as number[], bare: [] as number[] };
+  // The search index is built after listening: until /health says vectors "up" (search ready).
+  const searchReady = { cached: [] as number[], rebuild: [] as number[] };
   const cpu = { cached: [] as number[], rebuild: [] as number[], bare: [] as number[] };
   for (let run = 0; run < RUNS; run++) {
-    const cached = await startAndTime(serverArgs, env);
+    const cached = await startAndTime(serverArgs, env, true);
     await stop(cached.child);
     times.cached.push(cached.answerMs);
+    searchReady.cached.push(cached.vectorsUpMs!);
     cpu.cached.push(cached.cpuMs);
     rmSync(join(dataDir, CACHE_FILE), { force: true });
-    const rebuild = await startAndTime(serverArgs, env);
+    const rebuild = await startAndTime(serverArgs, env, true);
     await stop(rebuild.child); // writes the cache again for the next cached run
     times.rebuild.push(rebuild.answerMs);
+    searchReady.rebuild.push(rebuild.vectorsUpMs!);
     cpu.rebuild.push(rebuild.cpuMs);
     const bare = await startAndTime(BARE, {});
     await stop(bare.child);
@@ -168,6 +174,7 @@ try {
     cached_search_index: cached,
     baseline_rebuild_search_index: rebuild,
     baseline_bare_fastify: bare,
+    search_ready_ms: { cached: summarize(searchReady.cached), rebuild: summarize(searchReady.rebuild) },
     server_cpu_ms_by_first_answer: {
       cached: summarize(cpu.cached),
       rebuild: summarize(cpu.rebuild),
@@ -182,7 +189,8 @@ try {
     `start-up at ${ISSUES} issues / ${EDGES} edges, median of ${RUNS}: cached ${cached.p50_ms} ms, ` +
       `rebuild ${rebuild.p50_ms} ms (x${result.ratio_cached_over_rebuild}), bare Fastify ${bare.p50_ms} ms; ` +
       `server CPU cached ${result.server_cpu_ms_by_first_answer.cached.p50_ms} ms, rebuild ${result.server_cpu_ms_by_first_answer.rebuild.p50_ms} ms; ` +
-      `target <= ${TARGET_MS} ms: ${result.meets_target ? "met" : "NOT met"}`,
+      `target <= ${TARGET_MS} ms: ${result.meets_target ? "met" : "NOT met"}; search ready (built after ` +
+      `listening) cached ${result.search_ready_ms.cached.p50_ms} ms, rebuild ${result.search_ready_ms.rebuild.p50_ms} ms`,
   );
   console.log(`written ${writeResult("task-graph-startup", result)}`);
   let redis: Record<string, unknown>;

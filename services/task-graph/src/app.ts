@@ -110,12 +110,14 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const build = async () => {
     cache = dataDir && embedder.dimension > 0 ? await openSearchCache(dataDir, embedder, log) : undefined;
     if (cache) search.useCache(cache);
-    await search.indexAll(records.issues, records.components, { vectors: vectorsNow }).catch((err: unknown) => {
-      app.log.warn(
-        { err },
-        "writing the search vectors failed; they are written again when the backend answers",
-      );
-    });
+    await search
+      .indexAll(records.issues, records.components, { vectors: vectorsNow })
+      .catch((err: unknown) => {
+        app.log.warn(
+          { err },
+          "writing the search vectors failed; they are written again when the backend answers",
+        );
+      });
   };
   // Whatever the vector index missed (down at start, a failed write, a restart that lost it) is
   // written again once it answers.
