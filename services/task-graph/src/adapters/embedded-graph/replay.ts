@@ -150,6 +150,15 @@ async function replayJournal(
   let offset = 0;
   let line = 0;
   let mutations = 0;
+  // Fast path: the complete lines parsed as one JSON array (a line never holds a raw newline),
+  // a third of the cost of a parse per line; any damage falls back to the line-by-line scan below,
+  // which finds and reports it.
+  const whole = parseAll(buf, complete);
+  if (whole) {
+    for (const m of whole) state.apply(m);
+    mutations = whole.length;
+    offset = complete;
+  }
   while (offset < complete) {
     const end = buf.indexOf(0x0a, offset);
     line++;
@@ -169,6 +178,24 @@ async function replayJournal(
     return { mutations, tornBytes: 0, damage: { line: line + 1, offset: complete, linesAfter: 0 } };
   await truncate(path, complete);
   return { mutations, tornBytes: buf.length - complete, damage: null };
+}
+
+function parseAll(buf: Buffer, complete: number): Mutation[] | null {
+  if (complete === 0) return [];
+  let all: unknown;
+  try {
+    all = JSON.parse(`[${buf.toString("utf8", 0, complete - 1).replaceAll("\n", ",")}]`);
+  } catch {
+    return null;
+  }
+  // One value per line, or the per-line scan decides (e.g. two records joined on one line).
+  let lines = 0;
+  for (let i = buf.indexOf(0x0a); i >= 0 && i < complete; i = buf.indexOf(0x0a, i + 1)) lines++;
+  if (!Array.isArray(all) || all.length !== lines) return null;
+  for (const m of all) {
+    if (!m || typeof m !== "object" || typeof (m as { op?: unknown }).op !== "string") return null;
+  }
+  return all as Mutation[];
 }
 
 function parseRecord(bytes: Buffer): Mutation | null {
