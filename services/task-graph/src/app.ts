@@ -141,14 +141,15 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     });
     return saving;
   };
-  // Once ready (listening follows at once): build, catch up the vectors, then keep what start-up
-  // had to compute for the next one.
+  // Once ready (listening follows at once): build, let the graph store finish its start, catch up
+  // the vectors, then keep what start-up had to compute for the next one.
   app.addHook("onReady", async () => {
     void search
       .buildInBackground(build)
       .catch((err: unknown) => {
         log.warn({ err }, "building the search index failed; search answers from what it has");
       })
+      .then(() => graph.afterStart?.())
       .then(() => (search.vectorsBehind && vectorsReady ? vectorSync.check() : undefined))
       .then(() => saveCache());
   });

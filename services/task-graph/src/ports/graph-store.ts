@@ -124,6 +124,8 @@ export interface GraphStore {
   init(): Promise<void>;
   /** What init() repaired or cut (a torn journal tail, a repaired journal), for the log. */
   readonly startupNotes?: readonly string[];
+  /** Start-up work a store may defer until the service listens (called once, after the search build). */
+  afterStart?(): void;
   close(): Promise<void>;
   /** Cheap liveness probe used by /health; throws when the backend is down. */
   ping(): Promise<void>;

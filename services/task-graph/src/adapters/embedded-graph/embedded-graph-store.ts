@@ -87,10 +87,16 @@ export class EmbeddedGraphStore implements GraphStore {
     ).finally(() => committed.readiness.resume());
     this.startupNotes = report.notes;
     this.committed = committed;
-    // head is made at the first write (a second replay here doubled the start-up's graph work).
+    // head is split off after listening (afterStart) or at the first write, whichever comes first
+    // (a second replay here doubled the start-up's graph work).
     this.head = committed;
     this.generation = report.generation;
     this.journal = await Journal.open(join(this.dir, journalFile(this.generation)), this.journalOptions());
+  }
+
+  /** Splits head off now (after listening) rather than at the first write, which would wait for it. */
+  afterStart(): void {
+    if (this.journal && this.head === this.committed) this.head = GraphState.copyOf(this.committed);
   }
 
   /** Readers see durable state; writers holding the write lock also see pending writes. */
