@@ -85,6 +85,27 @@ export interface ServiceConfig {
   env: Record<string, string>;
   /** Backing containers started first. @default {} */
   depends_on: Record<string, BackingServiceConfig>;
+  /** Log in once per run and send the token with every request (SPEC §3b). @default undefined */
+  auth?: LoginAuthConfig;
+}
+
+/** services.<name>.auth with type: login. */
+export interface LoginAuthConfig {
+  type: "login";
+  /** @default "POST" */
+  method: "POST" | "PUT" | "GET";
+  /** Login path on the service's URL, e.g. /api/auth/login. Required. */
+  path: string;
+  /** JSON body of the login request (strings; ${VAR} for the password). @default {} */
+  body: Record<string, string>;
+  /** Dotted path of the token in the login answer. @default "token" */
+  token_path: string;
+  /** @default "Authorization" */
+  header: string;
+  /** Put before the token ("Bearer <token>"); empty sends the token alone. @default "Bearer" */
+  scheme: string;
+  /** Statuses after which the page logs in again once and repeats the request. @default [401] */
+  refresh_on: number[];
 }
 
 export interface GatewayAuthConfig {

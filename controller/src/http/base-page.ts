@@ -122,6 +122,9 @@ export class BasePage {
     const url = this.urlFor(path, init.query);
     const headers: Record<string, string> = { ...this.context.headers };
     for (const [k, v] of Object.entries(init.headers ?? {})) headers[k.toLowerCase()] = String(v);
+    // The service's login (auth: type login) unless the scenario sends its own credentials.
+    const auth = this.context.auth && !(this.context.auth.header in headers) ? this.context.auth : undefined;
+    if (auth) headers[auth.header] = await auth.current();
     let payload: string | Buffer | undefined;
     if (init.body !== undefined) {
       if (typeof init.body === "string" || Buffer.isBuffer(init.body)) {
@@ -148,7 +151,12 @@ export class BasePage {
 
     const started = performance.now();
     try {
-      const response = await this.send(method, url, headers, payload, init.timeoutMs, exchange, callSite);
+      let response = await this.send(method, url, headers, payload, init.timeoutMs, exchange, callSite);
+      if (auth?.refreshOn.includes(response.status)) {
+        // Once: log in again (shared with the service's other pages) and repeat the request.
+        headers[auth.header] = await auth.renew(headers[auth.header]!, response.status);
+        response = await this.send(method, url, headers, payload, init.timeoutMs, exchange, callSite);
+      }
       exchange.durationMs = performance.now() - started;
       exchange.status = response.status;
       exchange.responseHeaders = response.headers;

@@ -22,6 +22,20 @@ export interface PageContext {
   /** security.test_tokens. */
   tokens: Record<string, string>;
   dispatchers: DispatcherRegistry;
+  /** services.<name>.auth: the run's shared login, applied to every request (runner/login-session.ts). */
+  auth?: PageAuth;
+}
+
+/** A login shared by every page of a service: the header to send, and one re-login on request. */
+export interface PageAuth {
+  /** Lower-case header name, e.g. "authorization". */
+  header: string;
+  /** Statuses after which the request is sent once more with a fresh login. */
+  refreshOn: readonly number[];
+  /** The header's value ("Bearer <token>"), logging in first if nobody has yet. */
+  current(): Promise<string>;
+  /** Logs in again unless another request already did since `stale` was sent; the new value. */
+  renew(stale: string, status: number): Promise<string>;
 }
 
 function lowerKeys(headers: Record<string, string>): Record<string, string> {

@@ -26,6 +26,25 @@ const AUTH_SCHEME = /\b(Bearer|Basic)\s+(?!\[REDACTED\])[\w\-.~+/]+=*/g;
 /** Passwords in URL user info: scheme://user:password@host */
 const URL_USERINFO = /(\b[a-z][\w+.-]*:\/\/[^\s/:@]*:)[^\s/@]+@/gi;
 
+/**
+ * Secrets learned while a run goes (a login's token): every redactor of the process redacts them,
+ * including those built before the secret was known.
+ */
+const runtimeSecrets = new Set<string>();
+let runtimePattern: RegExp | undefined;
+
+export function registerSecret(value: string | null | undefined): void {
+  if (!value || runtimeSecrets.has(value)) return;
+  runtimeSecrets.add(value);
+  runtimePattern = new RegExp(
+    [...runtimeSecrets]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join("|"),
+    "g",
+  );
+}
+
 export interface RedactorOptions {
   /** Values redacted wherever they occur, also inside longer strings (test tokens, gateway keys). */
   secrets?: Iterable<string | null | undefined>;
@@ -73,6 +92,10 @@ export class Redactor {
           if (SENSITIVE_NAME.test(name) && looksLikeASecret(String(value))) named.push(String(value));
         }
       }
+      // A login's password is a secret whatever it looks like (short or numeric included).
+      for (const [name, value] of Object.entries(service.auth?.body ?? {})) {
+        if (SENSITIVE_NAME.test(name) && value) named.push(String(value));
+      }
     }
     return new Redactor({
       secrets: [
@@ -102,6 +125,7 @@ export class Redactor {
   text(value: string): string {
     let out = value;
     if (this.secretPattern) out = out.replace(this.secretPattern, REDACTED);
+    if (runtimePattern) out = out.replace(runtimePattern, REDACTED);
     if (out.includes("eyJ")) out = out.replace(JWT, REDACTED);
     if (out.includes("=")) out = out.replace(SENSITIVE_QUERY, `$1${REDACTED}`);
     if (out.includes("@")) out = out.replace(URL_USERINFO, `$1${REDACTED}@`);

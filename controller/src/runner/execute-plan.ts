@@ -10,6 +10,7 @@ import { pageContextFor } from "../http/page-context.js";
 import { failureFrom } from "./failure-details.js";
 import { HeapTrim } from "./heap-trim.js";
 import { loadModule, type ScenarioRun } from "./load-suite.js";
+import { LoginSession } from "./login-session.js";
 import type { PlannedModule, PlannedService, RunPlan } from "./plan-run.js";
 import type { ReporterHub } from "./reporter-hub.js";
 import type { ServiceRoute } from "./route-services.js";
@@ -145,7 +146,8 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
   const newPage = (): BasePage | undefined => {
     if (unavailable || pageError || !ps.Page) return undefined;
     try {
-      const page = new ps.Page(pageContextFor(o.config, name, route, o.dispatchers));
+      const context = pageContextFor(o.config, name, route, o.dispatchers);
+      const page = new ps.Page(login ? { ...context, auth: login } : context);
       pages.push(page);
       setup?.share(page);
       return page;
@@ -155,12 +157,24 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
     }
   };
   let setup: ServiceSetup | undefined;
+  // auth: type login — one session for all of this service's pages; it logs in after the reset.
+  const loginConfig = o.config.services[name]?.auth;
+  const login =
+    loginConfig && !unavailable && ps.Page
+      ? new LoginSession(pageContextFor(o.config, name, route, o.dispatchers), loginConfig, (line) =>
+          o.hub.emit("onLog", line),
+        )
+      : undefined;
   const parallel = o.config.services[name]?.parallel === true;
   const shared = parallel ? undefined : newPage();
   await o.hub.emit("onServiceStart", name, baseUrl);
   // A reset that did not take effect would let the modules read the previous data: they error.
   if (!unavailable && !pageError && ps.Page && o.reset) {
     await o.reset(name).catch((error: Error) => (pageError = error));
+  }
+
+  if (login && !pageError && !state.stopReason) {
+    await login.current().catch((error: Error) => (pageError = error));
   }
 
   // setup.ts: once before the first module; a failing setup makes every module error with it.

@@ -20,6 +20,7 @@ import {
 import { isPlainMap, Unset } from "../substitute.js";
 import type { BackingServiceConfig, LauncherKind, ServiceConfig } from "../types.js";
 import { resolveBackingService } from "./backing-service.js";
+import { readServiceAuth } from "./service-auth.js";
 
 export const LAUNCHERS: readonly LauncherKind[] = ["auto", "docker", "process"];
 /** Names become folder names and URL segments; a leading letter also keeps JS key order = file order. */
@@ -42,6 +43,7 @@ const KEYS = [
   "start_command",
   "env",
   "depends_on",
+  "auth",
 ];
 
 export function resolveServices(
@@ -98,6 +100,8 @@ function resolveService(
     env: readStringMap(ctx, raw, "env", path, { key: ENV_NAME }),
     depends_on: readDependsOn(ctx, raw, path),
   };
+  const auth = readServiceAuth(ctx, raw, path);
+  if (auth) service.auth = auth;
   if (!isAbsent(raw.image)) service.image = readString(ctx, raw, "image", path, "", { check: nonEmpty });
   return service;
 }
