@@ -1,5 +1,6 @@
 // Text embedding shared by the task-graph service (RAG search) and the controller (`e2e search`).
 export { CorpusStatistics, type CorpusStats } from "./corpus-stats.js";
+export { dataFile } from "./data-file.js";
 export { hash32 } from "./hash.js";
 export {
   cosine,

@@ -3,11 +3,11 @@
 // (a few ms), lookups are binary searches over the sorted word and stem blocks, memoised, and a
 // row's length is computed when it is first used. Read on first use (loadWordVectors).
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { dataFile } from "./data-file.js";
 import { stem } from "./stem.js";
 import { WORD_VECTOR_FORMAT } from "./word-vector-table.js";
 
-export const WORD_VECTORS_PATH = fileURLToPath(new URL("./data/word-vectors.bin", import.meta.url));
+export const WORD_VECTORS_PATH = dataFile(import.meta.url, "embedding", "word-vectors.bin");
 
 export class WordVectors {
   readonly dimension: number;

@@ -4,12 +4,12 @@
 // at SYNONYM_WEIGHT and its derivationally related words at RELATED_WEIGHT, but only words the
 // corpus contains (others cannot match and would only cost time).
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { dataFile } from "../embedding/index.js";
 import { gunzipSync } from "node:zlib";
 import type { LexicalIndex, WeightedTerm } from "./bm25.js";
 import { mergeTerms, type QueryExpander } from "./expansion.js";
 
-export const WORDNET_TABLE_PATH = fileURLToPath(new URL("./data/wordnet-synonyms.tsv.gz", import.meta.url));
+export const WORDNET_TABLE_PATH = dataFile(import.meta.url, "search", "wordnet-synonyms.tsv.gz");
 
 export interface SynonymWeights {
   synonym: number;
