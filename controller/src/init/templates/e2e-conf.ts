@@ -43,6 +43,17 @@ services:
     auto_start: false                # default true: start the service when it is not healthy
     required: true                   # a required service that is down stops the run (exit 3)
     parallel: false                  # true: its modules run at the same time (up to --workers), each on its own page
+    # auth:                           # log in once per run; the token goes with every request
+    #   type: login
+    #   method: POST                   # default POST
+    #   path: /api/auth/login          # required
+    #   body:                          # the login request's JSON body (keep the password in the environment)
+    #     email: admin@example.com
+    #     password: \${E2E_PASSWORD}
+    #   token_path: token              # where the token is in the answer (dotted: data.access_token)
+    #   header: Authorization          # default Authorization
+    #   scheme: Bearer                 # "Bearer <token>"; "" sends the token alone
+    #   refresh_on: [401]              # log in again once (shared) and repeat the request
     endpoints:                       # endpoint name: path, paths may hold {id}
     #   user: /api/users/{id}
     # How to start it, when auto_start is true:
