@@ -207,5 +207,8 @@ describe("login auth (services.<name>.auth type: login)", () => {
       assert.ok(!text.includes(issued[0]!), `token in ${where}`);
     }
     assert.match(r.stdout, /\[REDACTED\]/);
+    // The curl reproducer of the failed request is among what was checked, with the header blanked.
+    const report = readFileSync(join(p.dir, "reports", "e2e-report.json"), "utf8");
+    assert.match(report, /curl [^"]*x-session: \[REDACTED\]/i);
   });
 });
