@@ -1,6 +1,6 @@
 // The effective URL of a service: through the API gateway when it is enabled and answers,
 // otherwise the service's own base_url (the seed's fallback "if the gateway fails").
-import type { ApiGatewayConfig, ResolvedConfig, ServiceConfig } from "./types.js";
+import type { ApiGatewayConfig, GatewayAuthConfig, ResolvedConfig, ServiceConfig } from "./types.js";
 
 export interface ServiceUrl {
   url: string;
@@ -19,7 +19,11 @@ export function gatewayServiceUrl(gateway: ApiGatewayConfig, name: string): stri
 
 /** The headers the gateway's auth type asks for. */
 export function gatewayAuthHeaders(gateway: ApiGatewayConfig): Record<string, string> {
-  const { auth } = gateway;
+  return credentialHeaders(gateway.auth);
+}
+
+/** The header a static credential is sent as (api_gateway.auth, services.<name>.auth), lower-case name. */
+export function credentialHeaders(auth: GatewayAuthConfig): Record<string, string> {
   if (auth.type === "bearer" && auth.bearer_token) return { authorization: `Bearer ${auth.bearer_token}` };
   if (auth.type === "api_key" && auth.api_key_header && auth.api_key_value) {
     return { [auth.api_key_header.toLowerCase()]: auth.api_key_value };

@@ -86,7 +86,15 @@ export interface ServiceConfig {
   /** Backing containers started first. @default {} */
   depends_on: Record<string, BackingServiceConfig>;
   /** Log in once per run and send the token with every request (SPEC §3b). @default undefined */
-  auth?: LoginAuthConfig;
+  auth?: ServiceAuthConfig;
+}
+
+/** services.<name>.auth: a login once per run, or a static credential as in api_gateway.auth. */
+export type ServiceAuthConfig = LoginAuthConfig | StaticAuthConfig;
+
+/** services.<name>.auth with type: bearer | api_key (the keys and checks of api_gateway.auth). */
+export interface StaticAuthConfig extends GatewayAuthConfig {
+  type: "bearer" | "api_key";
 }
 
 /** services.<name>.auth with type: login. */

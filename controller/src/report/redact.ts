@@ -81,6 +81,7 @@ export class Redactor {
   ): Redactor {
     const auth = config.api_gateway.auth;
     const named: string[] = [];
+    const headerNames = [auth.api_key_header];
     for (const service of Object.values(config.services ?? {})) {
       const maps = [
         service.headers,
@@ -92,9 +93,16 @@ export class Redactor {
           if (SENSITIVE_NAME.test(name) && looksLikeASecret(String(value))) named.push(String(value));
         }
       }
-      // A login's password is a secret whatever it looks like (short or numeric included).
-      for (const [name, value] of Object.entries(service.auth?.body ?? {})) {
-        if (SENSITIVE_NAME.test(name) && value) named.push(String(value));
+      const serviceAuth = service.auth;
+      if (serviceAuth?.type === "login") {
+        // A login's password is a secret whatever it looks like (short or numeric included).
+        for (const [name, value] of Object.entries(serviceAuth.body)) {
+          if (SENSITIVE_NAME.test(name) && value) named.push(String(value));
+        }
+      } else if (serviceAuth) {
+        // A static credential, as for the gateway: its value, and its header by name.
+        named.push(...[serviceAuth.bearer_token, serviceAuth.api_key_value].filter((v) => v !== null));
+        if (serviceAuth.api_key_header) headerNames.push(serviceAuth.api_key_header);
       }
     }
     return new Redactor({
@@ -106,7 +114,7 @@ export class Redactor {
         config.test_data?.user?.password,
         ...named,
       ],
-      names: [auth.api_key_header],
+      names: headerNames,
     });
   }
 

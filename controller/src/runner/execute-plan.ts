@@ -11,6 +11,7 @@ import { failureFrom } from "./failure-details.js";
 import { HeapTrim } from "./heap-trim.js";
 import { loadModule, type ScenarioRun } from "./load-suite.js";
 import { LoginSession } from "./login-session.js";
+import { staticPageAuth } from "./static-auth.js";
 import type { PlannedModule, PlannedService, RunPlan } from "./plan-run.js";
 import type { ReporterHub } from "./reporter-hub.js";
 import type { ServiceRoute } from "./route-services.js";
@@ -158,13 +159,16 @@ async function runService(ps: PlannedService, o: ExecuteOptions, state: RunState
   };
   let setup: ServiceSetup | undefined;
   // auth: type login — one session for all of this service's pages; it logs in after the reset.
-  const loginConfig = o.config.services[name]?.auth;
+  // type bearer | api_key — the same static header for all of them.
+  const authConfig = o.config.services[name]?.auth;
   const login =
-    loginConfig && !unavailable && ps.Page
-      ? new LoginSession(pageContextFor(o.config, name, route, o.dispatchers), loginConfig, (line) =>
-          o.hub.emit("onLog", line),
-        )
-      : undefined;
+    !authConfig || unavailable || !ps.Page
+      ? undefined
+      : authConfig.type === "login"
+        ? new LoginSession(pageContextFor(o.config, name, route, o.dispatchers), authConfig, (line) =>
+            o.hub.emit("onLog", line),
+          )
+        : staticPageAuth(authConfig);
   const parallel = o.config.services[name]?.parallel === true;
   const shared = parallel ? undefined : newPage();
   await o.hub.emit("onServiceStart", name, baseUrl);

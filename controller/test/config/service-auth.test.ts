@@ -35,7 +35,9 @@ describe("services.<name>.auth type login", () => {
       svc("      type: oauth\n      header: 'bad header'\n      refresh_on: [401, 200]\n      tokn: x\n"),
     );
     const problems = err.problems.map(String);
-    expect(problems).toContain('e2e.conf:6:13 services.api.auth.type: must be one of login, got "oauth"');
+    expect(problems).toContain(
+      'e2e.conf:6:13 services.api.auth.type: must be one of login, bearer, api_key, got "oauth"',
+    );
     expect(
       problems.some((p) =>
         /^e2e\.conf:\d+:\d+ services\.api\.auth\.path: required option is missing/.test(p),
@@ -61,5 +63,66 @@ describe("services.<name>.auth type login", () => {
     expect(
       err.problems.map(String).some((p) => /services\.api\.auth\.type: required option is missing/.test(p)),
     ).toBe(true);
+  });
+});
+
+describe("services.<name>.auth type bearer | api_key", () => {
+  it("reads a bearer token from an environment variable with the api_gateway.auth keys (unused ones null)", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the config's own ${VAR} syntax
+    const config = loadText(svc("      type: bearer\n      bearer_token: ${API_TOKEN}\n"), {
+      API_TOKEN: "tok-1",
+    });
+    expect(config.services.api!.auth).toEqual({
+      type: "bearer",
+      bearer_token: "tok-1",
+      api_key_header: null,
+      api_key_value: null,
+    });
+  });
+
+  it("reads an api key header and value", () => {
+    const config = loadText(
+      svc("      type: api_key\n      api_key_header: X-Api-Key\n      api_key_value: k-9\n"),
+    );
+    expect(config.services.api!.auth).toEqual({
+      type: "api_key",
+      bearer_token: null,
+      api_key_header: "X-Api-Key",
+      api_key_value: "k-9",
+    });
+  });
+
+  it("names the unset variable of a required credential with its position", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the config's own ${VAR} syntax
+    const err = loadError(svc("      type: bearer\n      bearer_token: ${NO_SUCH_TOKEN_VAR}\n"));
+    expect(err.problems.map(String)).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the config's own ${VAR} syntax
+      "e2e.conf:7:21 services.api.auth.bearer_token: is required when auth.type is bearer, but ${NO_SUCH_TOKEN_VAR} is not set and has no default",
+    );
+  });
+
+  it("reports each missing api_key credential at the position of the auth key", () => {
+    const problems = loadError(svc("      type: api_key\n")).problems.map(String);
+    expect(problems).toContain(
+      "e2e.conf:5:5 services.api.auth.api_key_header: is required when auth.type is api_key",
+    );
+    expect(problems).toContain(
+      "e2e.conf:5:5 services.api.auth.api_key_value: is required when auth.type is api_key",
+    );
+  });
+
+  it("refuses a bad header name, login keys and the other type's key with their positions", () => {
+    const problems = loadError(
+      svc(
+        "      type: api_key\n      api_key_header: 'x key'\n      api_key_value: v\n      path: /login\n      bearer_token: t\n",
+      ),
+    ).problems.map(String);
+    expect(
+      problems.some((p) =>
+        /^e2e\.conf:7:23 services\.api\.auth\.api_key_header: must be a valid HTTP header name/.test(p),
+      ),
+    ).toBe(true);
+    expect(problems.some((p) => /^e2e\.conf:9:7 services\.api\.auth\.path: /.test(p))).toBe(true);
+    expect(problems.some((p) => /^e2e\.conf:10:7 services\.api\.auth\.bearer_token: /.test(p))).toBe(true);
   });
 });

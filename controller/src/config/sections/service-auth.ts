@@ -1,30 +1,44 @@
-// services.<name>.auth with `type: login` (SPEC §3b): the request that logs in once per run, where
-// the token is in its answer, and how it is sent with every request of the service's modules.
+// services.<name>.auth (SPEC §3b). `type: login`: the request that logs in once per run, where the
+// token is in its answer, and how it is sent with every request of the service's modules.
+// `type: bearer | api_key`: a static credential, read and checked exactly as api_gateway.auth.
 
 import { HEADER_NAME, readBlock, readStringMap } from "../collections.js";
 import type { Path, ResolveContext } from "../context.js";
 import { describe, isAbsent, type Raw, readEnum, readString, urlPath } from "../fields.js";
 import { isPlainMap, Substituted } from "../substitute.js";
-import type { LoginAuthConfig } from "../types.js";
+import type { LoginAuthConfig, ServiceAuthConfig } from "../types.js";
+import { CREDENTIAL_KEYS, readCredentials, requireCredentials } from "./auth-credentials.js";
 
-const KEYS = ["type", "method", "path", "body", "token_path", "header", "scheme", "refresh_on"];
+const TYPES = ["login", "bearer", "api_key"] as const;
+const LOGIN_KEYS = ["type", "method", "path", "body", "token_path", "header", "scheme", "refresh_on"];
+/** The keys each static type takes: those of api_gateway.auth that it uses. */
+const STATIC_KEYS = { bearer: ["type", "bearer_token"], api_key: ["type", ...CREDENTIAL_KEYS.slice(1)] };
 const METHODS = ["POST", "PUT", "GET"] as const;
 const TOKEN_PATH = /^[^.\s]+(?:\.[^.\s]+)*$/;
 
-export function readServiceAuth(ctx: ResolveContext, raw: Raw, path: Path): LoginAuthConfig | undefined {
+export function readServiceAuth(ctx: ResolveContext, raw: Raw, path: Path): ServiceAuthConfig | undefined {
   if (isAbsent(raw.auth) || raw.auth === null) return undefined;
   const at = [...path, "auth"];
   if (!isPlainMap(raw.auth)) {
-    ctx.error(at, `must be a map (type: login, path, body, ...), got ${describe(raw.auth)}`);
+    ctx.error(at, `must be a map (type: login | bearer | api_key, ...), got ${describe(raw.auth)}`);
     return undefined;
   }
   const block = readBlock(ctx, raw, "auth", path, "a map");
-  ctx.checkKeys(block, at, KEYS);
   if (isAbsent(block.type)) {
-    ctx.error([...at, "type"], "required option is missing (type: login)", "parent");
+    ctx.checkKeys(block, at, LOGIN_KEYS);
+    ctx.error([...at, "type"], "required option is missing (type: login, bearer or api_key)", "parent");
     return undefined;
   }
-  readEnum(ctx, block, "type", at, ["login"] as const, "login");
+  const type = readEnum(ctx, block, "type", at, TYPES, "login");
+  if (type === "login") return readLogin(ctx, block, at);
+  ctx.checkKeys(block, at, STATIC_KEYS[type]);
+  const credentials = readCredentials(ctx, block, at);
+  requireCredentials(ctx, block, at, type, credentials);
+  return { type, ...credentials };
+}
+
+function readLogin(ctx: ResolveContext, block: Raw, at: Path): LoginAuthConfig {
+  ctx.checkKeys(block, at, LOGIN_KEYS);
   if (isAbsent(block.path))
     ctx.error([...at, "path"], "required option is missing (the login path, e.g. /api/auth/login)", "parent");
   return {
