@@ -54,6 +54,8 @@ services:
     #   header: Authorization          # default Authorization
     #   scheme: Bearer                 # "Bearer <token>"; "" sends the token alone
     #   refresh_on: [401]              # log in again once (shared) and repeat the request
+    # auth: { type: bearer, bearer_token: \${API_TOKEN} }   # or a static credential, as in api_gateway.auth
+    # auth: { type: api_key, api_key_header: X-API-Key, api_key_value: \${API_KEY} }
     endpoints:                       # endpoint name: path, paths may hold {id}
     #   user: /api/users/{id}
     # How to start it, when auto_start is true:
