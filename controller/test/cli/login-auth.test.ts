@@ -4,12 +4,13 @@
 
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, it } from "vitest";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
 import { confFor, moduleSource, pageSource, projectTracker, runCli } from "../helpers/project.js";
+import { assertNoSecretWritten, filesUnder } from "../helpers/secret-scan.js";
 
 const PASSWORD = "pw-Sesame-4711";
 let server: TestServer;
@@ -115,13 +116,6 @@ function statuses(dir: string): string[] {
   return report.services[0].modules.map((m: { name: string; status: string }) => `${m.name}:${m.status}`);
 }
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = join(dir, entry);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
 describe("login auth (services.<name>.auth type: login)", () => {
   it("logs in once for all modules of a parallel service run by two workers, and sends the token with every request", async () => {
     const p = suite(
@@ -190,22 +184,10 @@ describe("login auth (services.<name>.auth type: login)", () => {
     const r = await run(p.dir);
     assert.equal(r.code, 1, r.stdout + r.stderr);
     assert.equal(issued.length, 1);
-    const files = filesUnder(p.dir).filter((f) => /reports|logs/.test(f));
-    const names = files.map((f) => f.slice(p.dir.length));
-    for (const expected of ["e2e-report.json", "junit.xml", ".html", "failures/", "logs/e2e-"]) {
-      assert.ok(
-        names.some((n) => n.includes(expected)),
-        `no ${expected} among ${names.join(", ")}`,
-      );
-    }
-    for (const [where, text] of [
-      ["stdout", r.stdout],
-      ["stderr", r.stderr],
-      ...files.map((f) => [f, readFileSync(f, "utf8")]),
-    ] as const) {
-      assert.ok(!text.includes(PASSWORD), `password in ${where}`);
-      assert.ok(!text.includes(issued[0]!), `token in ${where}`);
-    }
+    assertNoSecretWritten(p.dir, r, ["e2e-report.json", "junit.xml", ".html", "failures/", "logs/e2e-"], {
+      password: PASSWORD,
+      token: issued[0]!,
+    });
     assert.match(r.stdout, /\[REDACTED\]/);
     // The curl reproducer of the failed request is among what was checked, with the header blanked.
     const report = readFileSync(join(p.dir, "reports", "e2e-report.json"), "utf8");

@@ -3,11 +3,12 @@
 // under a header name that does not look secret, so only the config-known value can redact them.
 
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, it } from "vitest";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
 import { confFor, moduleSource, pageSource, projectTracker, runCli } from "../helpers/project.js";
+import { assertNoSecretWritten } from "../helpers/secret-scan.js";
 
 const TOKEN = "opaque-bearer-7f3a9c";
 const KEY = "opaque-key-51d2e8";
@@ -58,13 +59,6 @@ const MODULES = {
   assert.equal(res.json().echo, "something else");`),
 };
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = join(dir, entry);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
 describe("static service auth (services.<name>.auth type: bearer | api_key)", () => {
   for (const [type, sent, secret] of [
     ["bearer", `Bearer ${TOKEN}`, TOKEN],
@@ -96,21 +90,9 @@ describe("static service auth (services.<name>.auth type: bearer | api_key)", ()
         report.services[0].modules.map((m: { name: string; status: string }) => `${m.name}:${m.status}`),
         ["01_two_requests:passed", "02_own_header:passed", "03_fails_quoting_the_credential:failed"],
       );
-      const written = filesUnder(p.dir).filter((f) => /reports|logs/.test(f));
-      const names = written.map((f) => f.slice(p.dir.length));
-      for (const expected of ["e2e-report.json", "junit.xml", ".html", "logs/e2e-"]) {
-        assert.ok(
-          names.some((n) => n.includes(expected)),
-          `no ${expected} among ${names.join(", ")}`,
-        );
-      }
-      for (const [where, text] of [
-        ["stdout", r.stdout],
-        ["stderr", r.stderr],
-        ...written.map((f) => [f, readFileSync(f, "utf8")]),
-      ] as const) {
-        assert.ok(!text.includes(secret), `credential in ${where}`);
-      }
+      assertNoSecretWritten(p.dir, r, ["e2e-report.json", "junit.xml", ".html", "logs/e2e-"], {
+        credential: secret,
+      });
       assert.match(r.stdout, /\[REDACTED\]/);
     });
   }
