@@ -1,0 +1,2 @@
+API_PREFIX = "/api"
+ADMIN_PREFIX = "/admin"
