@@ -1,0 +1,122 @@
+// Scans one service's tree: every scanner of the table extracts facts per file (cached by
+// content hash), links them across files, and the contributions merge into one ServiceManifest.
+
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { scanners as defaultScanners } from "./frameworks/index.js";
+import type { CachedFile, ManifestCache } from "./manifest-cache.js";
+import { mergeOpenApi } from "./openapi/merge-openapi.js";
+import { findOpenApiFiles } from "./openapi/read-openapi.js";
+import { keepReachable } from "./reachable.js";
+import type { FileFacts, FrameworkScanner, LinkContext, SyntaxNode } from "./scanner.js";
+import { listSourceFiles } from "./source-tree.js";
+import type { Dto, Endpoint, ServiceManifest, TypeDecl } from "./types.js";
+
+/** How files become trees: lib/code-graph in production. */
+export interface Parser {
+  /** The language id of a path, or undefined for a file that is not source code. */
+  languageOf(path: string): string | undefined;
+  parse(language: string, text: string): SyntaxNode;
+}
+
+export interface ScanServiceOptions {
+  name: string;
+  /** Absolute path of the tree. */
+  root: string;
+  /** `root` as written into the manifest (relative to the project). */
+  displayRoot: string;
+  parser: Parser;
+  cache?: ManifestCache;
+  scanners?: readonly FrameworkScanner[];
+}
+
+export interface ScanStats {
+  files: number;
+  /** Files parsed and extracted in this scan (the others came from the cache). */
+  extracted: number;
+}
+
+const keyOf = (s: FrameworkScanner) => `${s.name}@${s.version}`;
+
+export async function scanService(opts: ScanServiceOptions): Promise<{ service: ServiceManifest; stats: ScanStats }> {
+  const scanners = opts.scanners ?? defaultScanners;
+  const cached = opts.cache?.filesOf(opts.displayRoot) ?? {};
+  const nextCache: Record<string, CachedFile> = {};
+  const perScanner = new Map<FrameworkScanner, FileFacts<unknown>[]>(scanners.map((s) => [s, []]));
+  const paths = await listSourceFiles(opts.root);
+  const texts = new Map<string, string>();
+  let extracted = 0;
+
+  for (const path of paths) {
+    const language = opts.parser.languageOf(path);
+    if (!language) continue;
+    const wanted = scanners.filter((s) => s.languages.includes(language));
+    if (wanted.length === 0) continue;
+    const text = readFileSync(join(opts.root, path), "utf8");
+    texts.set(path, text);
+    const hash = createHash("sha256").update(text).digest("hex");
+    const previous = cached[path]?.hash === hash ? cached[path].facts : {};
+    const facts: Record<string, unknown> = {};
+    let root: SyntaxNode | undefined;
+    for (const scanner of wanted) {
+      const key = keyOf(scanner);
+      if (!(key in previous)) {
+        root ??= opts.parser.parse(language, text);
+        facts[key] = scanner.extract({ path, language, text, hash, root }) ?? null;
+      } else {
+        facts[key] = previous[key];
+      }
+      if (facts[key] !== null && facts[key] !== undefined) perScanner.get(scanner)?.push({ path, facts: facts[key] });
+    }
+    if (root) extracted++;
+    nextCache[path] = { hash, facts };
+  }
+  opts.cache?.setFiles(opts.displayRoot, nextCache);
+
+  const ctx: LinkContext = {
+    files: new Set(paths),
+    readFile: (path) => {
+      if (texts.has(path)) return texts.get(path);
+      const abs = join(opts.root, path);
+      return existsSync(abs) ? readFileSync(abs, "utf8") : undefined;
+    },
+  };
+  const frameworks: string[] = [];
+  const endpoints = new Map<string, Endpoint>();
+  const dtos = new Map<string, Dto>();
+  const types = new Map<string, TypeDecl>();
+  for (const scanner of scanners) {
+    const facts = perScanner.get(scanner) ?? [];
+    if (facts.length === 0) continue;
+    const part = scanner.link(facts, ctx);
+    if (scanner.kind === "framework" && part.endpoints.length > 0) frameworks.push(scanner.name);
+    for (const e of part.endpoints) if (!endpoints.has(e.id)) endpoints.set(e.id, { ...e, source: "code" });
+    // A framework's inline schema and a models scanner's declaration may share a name: the
+    // first contribution (frameworks come first in the table) wins.
+    for (const d of part.dtos) if (!dtos.has(d.name)) dtos.set(d.name, { ...d, source: "code" });
+    for (const t of part.types) if (!types.has(t.name)) types.set(t.name, { ...t, source: "code" });
+  }
+
+  const service: ServiceManifest = {
+    name: opts.name,
+    root: opts.displayRoot,
+    frameworks,
+    endpoints: [...endpoints.values()],
+    dtos: [...dtos.values()],
+    types: [...types.values()],
+  };
+  const openapi = findOpenApiFiles(opts.root, paths);
+  if (openapi.length > 0) mergeOpenApi(service, openapi);
+  return { service: sortService(keepReachable(service)), stats: { files: texts.size, extracted } };
+}
+
+function sortService(s: ServiceManifest): ServiceManifest {
+  const by = <T>(key: (t: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+  return {
+    ...s,
+    endpoints: s.endpoints.sort(by((e) => `${e.path}\u0000${e.method}`)),
+    dtos: s.dtos.sort(by((d) => d.name)),
+    types: s.types.sort(by((t) => t.name)),
+  };
+}
