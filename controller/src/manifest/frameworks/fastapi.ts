@@ -8,7 +8,14 @@ import type { PyExpr, PyFunction, PyModuleFacts } from "./python/py-facts.js";
 import { type CallSite, PyProgram } from "./python/py-evaluator.js";
 import { PyModels, constraintsOf, isCallTo, literalValue } from "./python/py-models.js";
 import { type RouteTable, asMethod, newTable, placeRoutes, templateParams } from "./python/py-routes.js";
-import { type PyFiles, extractPython, looksLikeAuth, sortEndpoints, statusCode, stringList } from "./python/py-scanner-kit.js";
+import {
+  type PyFiles,
+  extractPython,
+  looksLikeAuth,
+  sortEndpoints,
+  statusCode,
+  stringList,
+} from "./python/py-scanner-kit.js";
 import { pyTypeInfo } from "./python/py-types.js";
 import { type FuncValue, type PyValue, asString, externalName } from "./python/py-values.js";
 
@@ -34,12 +41,17 @@ interface RouteDecorator {
 function linkFastapi(files: PyFiles): ScanContribution {
   const program = new PyProgram(files);
   const tables: RouteTable[] = [];
-  const tableOf = (v: PyValue | undefined) => (v?.t === "obj" && v.kind === "fastapi.table" ? (v.data as RouteTable) : undefined);
+  const tableOf = (v: PyValue | undefined) =>
+    v?.t === "obj" && v.kind === "fastapi.table" ? (v.data as RouteTable) : undefined;
   program.evaluateAll({
     call(callee, site) {
       const name = externalName(callee);
       if (name === "FastAPI" || name === "APIRouter") {
-        const table = newTable(name === "FastAPI", asString(site.kw.prefix) ?? "", listItems(site.kw.dependencies));
+        const table = newTable(
+          name === "FastAPI",
+          asString(site.kw.prefix) ?? "",
+          listItems(site.kw.dependencies),
+        );
         tables.push(table);
         return { t: "obj", kind: "fastapi.table", data: table };
       }
@@ -50,7 +62,11 @@ function linkFastapi(files: PyFiles): ScanContribution {
         const child = tableOf(site.args[0]);
         if (child) {
           child.mounted = true;
-          table.mounts.push({ child, prefix: asString(site.kw.prefix), extra: listItems(site.kw.dependencies) });
+          table.mounts.push({
+            child,
+            prefix: asString(site.kw.prefix),
+            extra: listItems(site.kw.dependencies),
+          });
         }
         return { t: "none" };
       }
@@ -61,13 +77,18 @@ function linkFastapi(files: PyFiles): ScanContribution {
       }
       if (callee.name === "add_api_route") {
         const handler = site.args[1] ?? site.kw.endpoint;
-        addRoute({ table, methods: methodList(site.kw.methods), site }, handler ?? { t: "unknown" }, site.line);
+        addRoute(
+          { table, methods: methodList(site.kw.methods), site },
+          handler ?? { t: "unknown" },
+          site.line,
+        );
         return { t: "none" };
       }
       return undefined;
     },
     decorate(decorator, fn, line) {
-      if (decorator.t === "obj" && decorator.kind === "fastapi.decorator") addRoute(decorator.data as RouteDecorator, fn, line);
+      if (decorator.t === "obj" && decorator.kind === "fastapi.decorator")
+        addRoute(decorator.data as RouteDecorator, fn, line);
     },
   });
   if (tables.length === 0) return { endpoints: [], dtos: [], types: [] };
@@ -81,7 +102,9 @@ function linkFastapi(files: PyFiles): ScanContribution {
   for (const { route, path, extra } of placed) {
     if (route.handler.t !== "func") continue;
     for (const method of route.methods) {
-      endpoints.push(endpointOf(models, method, path, route.handler, route.kw, route.file, route.line, extra));
+      endpoints.push(
+        endpointOf(models, method, path, route.handler, route.kw, route.file, route.line, extra),
+      );
     }
   }
   return { endpoints: sortEndpoints(endpoints), dtos: models.allPydantic(), types: models.allEnums() };
@@ -148,7 +171,14 @@ function readSignature(models: PyModels, module: string, fn: PyFunction, pathNam
     const typeName = p.type?.k === "name" ? p.type.id : p.type?.k === "attr" ? p.type.name : undefined;
     if (typeName && SKIPPED_TYPES.has(typeName)) continue;
     const marker = [p.default, ...info.metadata].find((e) => e && MARKERS.some((m) => isCallTo(e, m)));
-    const markerName = marker?.k === "call" ? (marker.fn.k === "name" ? marker.fn.id : marker.fn.k === "attr" ? marker.fn.name : "") : "";
+    const markerName =
+      marker?.k === "call"
+        ? marker.fn.k === "name"
+          ? marker.fn.id
+          : marker.fn.k === "attr"
+            ? marker.fn.name
+            : ""
+        : "";
     if (markerName === "Depends" || markerName === "Security") {
       const dependency = marker?.k === "call" ? marker.args[0] : undefined;
       if (markerName === "Security" || looksLikeAuth(exprName(dependency))) auth = true;
@@ -157,14 +187,13 @@ function readSignature(models: PyModels, module: string, fn: PyFunction, pathNam
     if (markerName === "Cookie") continue;
     const markerKw = marker?.k === "call" ? marker.kw : {};
     const inMetadata = marker !== undefined && marker !== p.default;
-    const markerDefault = marker?.k === "call" && !inMetadata ? (marker.args[0] ?? markerKw.default) : p.default;
-    const required =
-      markerDefault === undefined
-        ? !markerKw.default_factory
-        : markerDefault.k === "ellipsis";
+    const markerDefault =
+      marker?.k === "call" && !inMetadata ? (marker.args[0] ?? markerKw.default) : p.default;
+    const required = markerDefault === undefined ? !markerKw.default_factory : markerDefault.k === "ellipsis";
     const constraints: Constraints = constraintsOf(markerKw, info.isArray);
     if (info.format) constraints.format = info.format;
-    const defaultValue = markerDefault && markerDefault.k !== "ellipsis" ? literalValue(markerDefault) : undefined;
+    const defaultValue =
+      markerDefault && markerDefault.k !== "ellipsis" ? literalValue(markerDefault) : undefined;
     if (defaultValue !== undefined && defaultValue !== null) constraints.default = defaultValue;
     const alias = asLiteralString(markerKw.alias);
     const base = { type: info.type, constraints };
@@ -177,13 +206,18 @@ function readSignature(models: PyModels, module: string, fn: PyFunction, pathNam
     } else if (markerName === "Query") {
       params.push(withConstraints({ name: alias ?? p.name, in: "query", required, ...base }));
     } else {
-      const isModel = models.nameIn(module, stripList(p.type)) !== undefined && !isEnumName(models, info.type);
+      const isModel =
+        models.nameIn(module, stripList(p.type)) !== undefined && !isEnumName(models, info.type);
       if (markerName === "" && !isModel) {
         params.push(withConstraints({ name: alias ?? p.name, in: "query", required, ...base }));
         continue;
       }
       const embed = markerKw.embed?.k === "bool" && markerKw.embed.v;
-      bodies.push({ param: withConstraints({ name: alias ?? p.name, in: "body", required, ...base }), model: isModel, embed });
+      bodies.push({
+        param: withConstraints({ name: alias ?? p.name, in: "body", required, ...base }),
+        model: isModel,
+        embed,
+      });
     }
   }
   // One model parameter is the whole body; several parameters (or `embed=True`) are its fields.

@@ -2,5 +2,12 @@
 // Adding a framework = one file in this folder plus one row here (README.md says how).
 
 import type { FrameworkScanner } from "../scanner.js";
+import { djangoRestScanner } from "./django-rest.js";
+import { fastapiScanner } from "./fastapi.js";
+import { flaskScanner } from "./flask.js";
 
-export const scanners: readonly FrameworkScanner[] = [];
+export const scanners: readonly FrameworkScanner[] = [
+  fastapiScanner as FrameworkScanner,
+  flaskScanner as FrameworkScanner,
+  djangoRestScanner as FrameworkScanner,
+];

@@ -18,7 +18,8 @@ export function readBodyUses(body: SyntaxNode, readExpr: ReadExpr): PyBodyUse[] 
 function walkBlock(block: SyntaxNode, guard: Guard, uses: PyBodyUse[], readExpr: ReadExpr): void {
   let current = guard;
   for (const stmt of block.namedChildren) {
-    const methods = stmt.type === "if_statement" ? guardedMethods(stmt.childForFieldName("condition")) : undefined;
+    const methods =
+      stmt.type === "if_statement" ? guardedMethods(stmt.childForFieldName("condition")) : undefined;
     if (!methods) {
       walk(stmt, current, uses, readExpr);
       continue;
@@ -36,7 +37,10 @@ function walkBlock(block: SyntaxNode, guard: Guard, uses: PyBodyUse[], readExpr:
 }
 
 function walk(node: SyntaxNode, guard: Guard, uses: PyBodyUse[], readExpr: ReadExpr): void {
-  if (node.type === "block") return walkBlock(node, guard, uses, readExpr);
+  if (node.type === "block") {
+    walkBlock(node, guard, uses, readExpr);
+    return;
+  }
   if (node.type === "call") readCallUse(readExpr(node), guard, uses);
   if (node.type === "subscript") readSubscriptUse(readExpr(node), guard, uses);
   if (node.type === "return_statement") readReturn(node, guard, uses, readExpr);
@@ -64,7 +68,11 @@ function readCallUse(call: PyExpr, guard: Guard, uses: PyBodyUse[]): void {
     const kind = isRequestPart(obj, "args") ? "query" : "header";
     const many = name === "getlist";
     if (name !== "get" && !many) return;
-    uses.push({ kind, name: first.v, type: call.kw.type, many, required: false, ...guard });
+    const use: PyBodyUse = { kind, name: first.v, many, required: false, ...guard };
+    if (call.kw.type) use.type = call.kw.type;
+    const fallback = call.args[1] ?? call.kw.default;
+    if (fallback) use.default = fallback;
+    uses.push(use);
     return;
   }
   if ((name === "load" || name === "validate") && obj.k === "call" && obj.fn.k === "name") {
@@ -77,7 +85,8 @@ function readSubscriptUse(sub: PyExpr, guard: Guard, uses: PyBodyUse[]): void {
   const key = sub.index[0];
   if (key?.k !== "str") return;
   if (isRequestPart(sub.value, "args")) uses.push({ kind: "query", name: key.v, required: true, ...guard });
-  if (isRequestPart(sub.value, "headers")) uses.push({ kind: "header", name: key.v, required: true, ...guard });
+  if (isRequestPart(sub.value, "headers"))
+    uses.push({ kind: "header", name: key.v, required: true, ...guard });
 }
 
 function readReturn(node: SyntaxNode, guard: Guard, uses: PyBodyUse[], readExpr: ReadExpr): void {
@@ -100,7 +109,12 @@ function readReturn(node: SyntaxNode, guard: Guard, uses: PyBodyUse[], readExpr:
 /** `Schema(many=True).dump(x)`, possibly wrapped in `jsonify(...)`. */
 function findDump(expr: PyExpr): { schema: PyExpr; many: boolean } | undefined {
   if (expr.k !== "call") return undefined;
-  if (expr.fn.k === "attr" && expr.fn.name === "dump" && expr.fn.obj.k === "call" && expr.fn.obj.fn.k === "name") {
+  if (
+    expr.fn.k === "attr" &&
+    expr.fn.name === "dump" &&
+    expr.fn.obj.k === "call" &&
+    expr.fn.obj.fn.k === "name"
+  ) {
     return { schema: expr.fn.obj.fn, many: isTrue(expr.fn.obj.kw.many) };
   }
   for (const arg of expr.args) {

@@ -6,7 +6,14 @@
 
 import type { FileFacts } from "../../scanner.js";
 import type { PyClass, PyExpr, PyFunction, PyModuleFacts, PyStmt } from "./py-facts.js";
-import { type ClassValue, type FuncValue, type ModuleRef, type PyValue, UNKNOWN, asString } from "./py-values.js";
+import {
+  type ClassValue,
+  type FuncValue,
+  type ModuleRef,
+  type PyValue,
+  UNKNOWN,
+  asString,
+} from "./py-values.js";
 
 export interface CallSite {
   module: ModuleRef;
@@ -171,7 +178,12 @@ export class PyProgram {
     return this.modules.has(full) ? full : undefined;
   }
 
-  private run(body: readonly PyStmt[], scopes: Scope[], state: ModuleState, opts: { defineOnly: boolean }): void {
+  private run(
+    body: readonly PyStmt[],
+    scopes: Scope[],
+    state: ModuleState,
+    opts: { defineOnly: boolean },
+  ): void {
     const local = scopes[scopes.length - 1]!;
     for (const stmt of body) {
       switch (stmt.s) {
@@ -221,7 +233,9 @@ export class PyProgram {
   private bind(target: PyExpr, value: PyValue, scope: Scope): void {
     if (target.k === "name") scope.set(target.id, value);
     else if (target.k === "list") {
-      target.items.forEach((item, i) => this.bind(item, value.t === "list" ? (value.items[i] ?? UNKNOWN) : UNKNOWN, scope));
+      target.items.forEach((item, i) => {
+        this.bind(item, value.t === "list" ? (value.items[i] ?? UNKNOWN) : UNKNOWN, scope);
+      });
     }
   }
 
@@ -230,7 +244,10 @@ export class PyProgram {
       const found = scopes[i]!.get(id);
       if (found) return found;
     }
-    return this.importBinding(state, id) ?? (BUILTINS.has(id) ? { t: "external", path: `builtins.${id}` } : UNKNOWN);
+    return (
+      this.importBinding(state, id) ??
+      (BUILTINS.has(id) ? { t: "external", path: `builtins.${id}` } : UNKNOWN)
+    );
   }
 
   private evaluate(expr: PyExpr, scopes: Scope[], state: ModuleState): PyValue {
@@ -257,7 +274,10 @@ export class PyProgram {
         const r = this.evaluate(expr.r, scopes, state);
         if (expr.op === "+" && l.t === "str" && r.t === "str") return { t: "str", v: l.v + r.v };
         if (expr.op === "+" && l.t === "num" && r.t === "num") return { t: "num", v: l.v + r.v };
-        if (expr.op === "+" && l.t === "list" && r.t === "list") return { t: "list", items: [...l.items, ...r.items] };
+        if (expr.op === "+" && l.t === "list" && r.t === "list")
+          return { t: "list", items: [...l.items, ...r.items] };
+        // `urlpatterns + router.urls`: the router's generated list joins as one item.
+        if (expr.op === "+" && l.t === "list") return { t: "list", items: [...l.items, r] };
         return { t: "unknown", expr };
       }
       case "list":
@@ -265,7 +285,10 @@ export class PyProgram {
       case "dict":
         return {
           t: "dict",
-          entries: expr.entries.map(([k, v]) => [this.evaluate(k, scopes, state), this.evaluate(v, scopes, state)]),
+          entries: expr.entries.map(([k, v]) => [
+            this.evaluate(k, scopes, state),
+            this.evaluate(v, scopes, state),
+          ]),
         };
       case "name":
         return this.resolveName(expr.id, scopes, state);

@@ -3,7 +3,16 @@
 // REST framework scanners, so it is built once per tree.
 
 import type { SourceFile, SyntaxNode } from "../../scanner.js";
-import type { PyBodyUse, PyClass, PyExpr, PyFunction, PyImport, PyModuleFacts, PyParam, PyStmt } from "./py-facts.js";
+import type {
+  PyBodyUse,
+  PyClass,
+  PyExpr,
+  PyFunction,
+  PyImport,
+  PyModuleFacts,
+  PyParam,
+  PyStmt,
+} from "./py-facts.js";
 import { readBodyUses } from "./py-body-uses.js";
 
 const outlines = new WeakMap<object, PyModuleFacts>();
@@ -96,6 +105,17 @@ function readExpressionStatement(node: SyntaxNode): PyStmt {
       line: line(node),
     };
   }
+  if (node.type === "augmented_assignment" && node.childForFieldName("operator")?.text === "+=") {
+    // `urlpatterns += router.urls` is `urlpatterns = urlpatterns + router.urls`.
+    const left = readOr(node.childForFieldName("left"));
+    const right = readOr(node.childForFieldName("right"));
+    return {
+      s: "assign",
+      targets: [left],
+      value: { k: "binop", op: "+", l: left, r: right },
+      line: line(node),
+    };
+  }
   return { s: "expr", e: readExpr(node), line: line(node) };
 }
 
@@ -119,7 +139,9 @@ function readDefinition(node: SyntaxNode, imports: PyImport[]): PyStmt[] {
   const body = definition.childForFieldName("body");
   if (definition.type === "class_definition") {
     const superclasses = definition.childForFieldName("superclasses");
-    const bases = (superclasses?.namedChildren ?? []).filter((b) => b.type !== "keyword_argument").map(readExpr);
+    const bases = (superclasses?.namedChildren ?? [])
+      .filter((b) => b.type !== "keyword_argument")
+      .map(readExpr);
     const cls: PyClass = {
       name,
       line: line(definition),
@@ -186,7 +208,10 @@ function readImport(node: SyntaxNode): PyImport[] {
         out.push({ local: name.childForFieldName("alias")?.text ?? module, module });
       } else if (name.type === "dotted_name") {
         // `import a.b` binds `a`; attribute access then walks to `a.b`.
-        out.push({ local: name.namedChildren[0]?.text ?? name.text, module: name.namedChildren[0]?.text ?? name.text });
+        out.push({
+          local: name.namedChildren[0]?.text ?? name.text,
+          module: name.namedChildren[0]?.text ?? name.text,
+        });
       }
     }
     return out;
@@ -279,7 +304,12 @@ export function readExpr(node: SyntaxNode): PyExpr {
       return node.namedChildren.map(readExpr).reduce((l, r) => ({ k: "binop", op: "|", l, r }));
     case "binary_operator": {
       const op = node.childForFieldName("operator")?.text ?? "";
-      return { k: "binop", op, l: readOr(node.childForFieldName("left")), r: readOr(node.childForFieldName("right")) };
+      return {
+        k: "binop",
+        op,
+        l: readOr(node.childForFieldName("left")),
+        r: readOr(node.childForFieldName("right")),
+      };
     }
     case "lambda":
       return { k: "lambda" };
@@ -308,10 +338,19 @@ function readCall(node: SyntaxNode): PyExpr {
   return { k: "call", fn, args, kw, line: line(node) };
 }
 
-const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", "\\": "\\", "'": "'", '"': '"', "0": "\0" };
+const ESCAPES: Record<string, string> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "0": "\0",
+};
 
 function readString(node: SyntaxNode): PyExpr {
-  const start = node.namedChildren.find((c) => c.type === "string_start")?.text ?? node.children[0]?.text ?? "";
+  const start =
+    node.namedChildren.find((c) => c.type === "string_start")?.text ?? node.children[0]?.text ?? "";
   const prefix = start.replace(/["']/g, "").toLowerCase();
   const raw = prefix.includes("r");
   const parts: (string | PyExpr)[] = [];

@@ -43,6 +43,8 @@ export interface PyBodyUse {
   /** `type=int` of request.args.get, or the schema class of a load/dump. */
   type?: PyExpr;
   required?: boolean;
+  /** The default of `request.args.get("page", 1)`. */
+  default?: PyExpr;
   many?: boolean;
   status?: number;
   /** The `X` of `Response(..., status=X)` or the second item of a returned tuple. */

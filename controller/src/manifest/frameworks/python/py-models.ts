@@ -8,7 +8,16 @@ import type { PyProgram } from "./py-evaluator.js";
 import { fieldTypeText, pyTypeInfo } from "./py-types.js";
 import { type ClassValue, type PyValue, externalName } from "./py-values.js";
 
-const ENUM_BASES = new Set(["Enum", "IntEnum", "StrEnum", "Flag", "IntFlag", "TextChoices", "IntegerChoices", "Choices"]);
+const ENUM_BASES = new Set([
+  "Enum",
+  "IntEnum",
+  "StrEnum",
+  "Flag",
+  "IntFlag",
+  "TextChoices",
+  "IntegerChoices",
+  "Choices",
+]);
 
 /** pydantic's constraint keywords in JSON Schema words (lengths become item counts on lists). */
 const FIELD_RULES: Record<string, string> = {
@@ -51,6 +60,10 @@ export class PyModels {
     return this.program.ancestry(cls).some((a) => a.t !== "class" && test(externalName(a) ?? ""));
   }
 
+  allClasses(): readonly ClassValue[] {
+    return this.classes;
+  }
+
   allEnums(): TypeDecl[] {
     return this.classes.map((c) => this.enumOf(c)).filter((e): e is TypeDecl => e !== undefined);
   }
@@ -72,7 +85,13 @@ export class PyModels {
       const raw = stmt.value?.k === "list" ? stmt.value.items[0] : stmt.value;
       values.push(raw?.k === "str" || raw?.k === "num" ? raw.v : member);
     }
-    const decl: TypeDecl = { name: cls.cls.name, kind: "enum", file: cls.ref.file, line: cls.cls.line, values };
+    const decl: TypeDecl = {
+      name: cls.cls.name,
+      kind: "enum",
+      file: cls.ref.file,
+      line: cls.cls.line,
+      values,
+    };
     this.enumByClass.set(cls.cls, decl);
     return decl;
   }
@@ -95,7 +114,13 @@ export class PyModels {
     const cached = this.dtoByClass.get(cls.cls);
     if (cached) return cached;
     if (!this.isBaseModel(cls) || this.hasBase(cls, (n) => n === "BaseSettings")) return undefined;
-    const dto: Dto = { name: cls.cls.name, file: cls.ref.file, line: cls.cls.line, fields: [], kind: "pydantic" };
+    const dto: Dto = {
+      name: cls.cls.name,
+      file: cls.ref.file,
+      line: cls.cls.line,
+      fields: [],
+      kind: "pydantic",
+    };
     this.dtoByClass.set(cls.cls, dto);
     const lineage = this.program.ancestry(cls).filter((a): a is ClassValue => a.t === "class");
     const byName = new Map<string, Field>();
@@ -111,10 +136,12 @@ export class PyModels {
 
   private pydanticField(owner: ClassValue, stmt: Extract<PyStmt, { s: "assign" }>): Field | undefined {
     const target = stmt.targets[0];
-    if (!stmt.type || target?.k !== "name" || target.id.startsWith("_") || target.id === "model_config") return undefined;
+    if (!stmt.type || target?.k !== "name" || target.id.startsWith("_") || target.id === "model_config")
+      return undefined;
     const module = owner.ref.module;
     const info = pyTypeInfo(stmt.type, (e) => this.nameIn(module, e));
-    if (stmt.type.k === "sub" && stmt.type.value.k === "name" && stmt.type.value.id === "ClassVar") return undefined;
+    if (stmt.type.k === "sub" && stmt.type.value.k === "name" && stmt.type.value.id === "ClassVar")
+      return undefined;
     const fieldCall = [stmt.value, ...info.metadata].find((e) => e && isCallTo(e, "Field"));
     let name = target.id;
     let required = stmt.value === undefined;
@@ -181,7 +208,10 @@ export function isCallTo(expr: PyExpr, name: string): boolean {
   return (fn.k === "name" && fn.id === name) || (fn.k === "attr" && fn.name === name);
 }
 
-function collectClasses(body: readonly PyStmt[], found: (cls: Extract<PyStmt, { s: "class" }>["cls"]) => void): void {
+function collectClasses(
+  body: readonly PyStmt[],
+  found: (cls: Extract<PyStmt, { s: "class" }>["cls"]) => void,
+): void {
   for (const stmt of body) {
     if (stmt.s === "class") found(stmt.cls);
     if (stmt.s === "block") collectClasses(stmt.body, found);

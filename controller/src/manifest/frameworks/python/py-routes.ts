@@ -61,7 +61,8 @@ export function placeRoutes(
     if (stack.has(table)) return;
     stack.add(table);
     const ownExtra = [...extra, ...table.extra];
-    for (const route of table.routes) out.push({ route, path: joinRoute(prefix, route.path), extra: ownExtra });
+    for (const route of table.routes)
+      out.push({ route, path: joinRoute(prefix, route.path), extra: ownExtra });
     for (const mount of table.mounts) {
       visit(mount.child, prefixOf(mount.prefix, mount.child, prefix), [...ownExtra, ...mount.extra], stack);
     }
@@ -74,7 +75,10 @@ export function placeRoutes(
 }
 
 /** `<int:id>` (Flask), `<slug:post_slug>` (Django), `{id:int}` (Starlette) → `{id}` plus the converter. */
-export function templateParams(path: string): { path: string; params: { name: string; converter?: string }[] } {
+export function templateParams(path: string): {
+  path: string;
+  params: { name: string; converter?: string }[];
+} {
   const params: { name: string; converter?: string }[] = [];
   let out = "";
   for (let i = 0; i < path.length; i++) {
@@ -89,7 +93,11 @@ export function templateParams(path: string): { path: string; params: { name: st
     const colon = inner.indexOf(":");
     // Flask and Django put the converter first; Starlette after the name.
     const [name, converter] =
-      colon < 0 ? [inner, undefined] : open === "<" ? [inner.slice(colon + 1), inner.slice(0, colon)] : [inner.slice(0, colon), inner.slice(colon + 1)];
+      colon < 0
+        ? [inner, undefined]
+        : open === "<"
+          ? [inner.slice(colon + 1), inner.slice(0, colon)]
+          : [inner.slice(0, colon), inner.slice(colon + 1)];
     params.push({ name, converter });
     out += `{${name}}`;
     i = end;
@@ -111,7 +119,15 @@ export function converterType(converter: string | undefined): { type: string; fo
   }
 }
 
-export const HTTP_METHODS: readonly HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
+export const HTTP_METHODS: readonly HttpMethod[] = [
+  "GET",
+  "POST",
+  "PUT",
+  "PATCH",
+  "DELETE",
+  "HEAD",
+  "OPTIONS",
+];
 
 export function asMethod(name: string): HttpMethod | undefined {
   const upper = name.toUpperCase();

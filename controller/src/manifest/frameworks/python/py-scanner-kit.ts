@@ -42,12 +42,16 @@ const HTTP_STATUS_NAMES: Record<string, number> = {
 
 /** Endpoints sorted as the manifest keeps them: by path, then method. */
 export function sortEndpoints(endpoints: Endpoint[]): Endpoint[] {
-  return endpoints.sort((a, b) => (a.path === b.path ? a.method.localeCompare(b.method) : a.path < b.path ? -1 : 1));
+  return endpoints.sort((a, b) =>
+    a.path === b.path ? a.method.localeCompare(b.method) : a.path < b.path ? -1 : 1,
+  );
 }
 
 /** Names that say a dependency or decorator checks who calls (`get_current_user`, `login_required`). */
 export function looksLikeAuth(name: string | undefined): boolean {
   if (!name) return false;
   const lower = name.toLowerCase();
-  return ["auth", "login", "current_user", "token", "permission", "jwt", "security"].some((w) => lower.includes(w));
+  return ["auth", "login", "current_user", "token", "permission", "jwt", "security"].some((w) =>
+    lower.includes(w),
+  );
 }

@@ -43,13 +43,31 @@ const SCALARS: Record<string, [TypeText, string?]> = {
   NameEmail: ["string", "email"],
 };
 
-const SEQUENCES = new Set(["list", "List", "Sequence", "set", "Set", "frozenset", "FrozenSet", "tuple", "Tuple", "Iterable"]);
+const SEQUENCES = new Set([
+  "list",
+  "List",
+  "Sequence",
+  "set",
+  "Set",
+  "frozenset",
+  "FrozenSet",
+  "tuple",
+  "Tuple",
+  "Iterable",
+]);
 const MAPPINGS = new Set(["dict", "Dict", "Mapping", "MutableMapping"]);
 
-const lastName = (e: PyExpr): string | undefined => (e.k === "name" ? e.id : e.k === "attr" ? e.name : undefined);
+const lastName = (e: PyExpr): string | undefined =>
+  e.k === "name" ? e.id : e.k === "attr" ? e.name : undefined;
 
 export function pyTypeInfo(expr: PyExpr | undefined, nameModel: NameModel): PyTypeInfo {
-  const plain = (type: TypeText, format?: string): PyTypeInfo => ({ type, nullable: false, format, isArray: false, metadata: [] });
+  const plain = (type: TypeText, format?: string): PyTypeInfo => ({
+    type,
+    nullable: false,
+    format,
+    isArray: false,
+    metadata: [],
+  });
   if (!expr) return plain("unknown");
   if (expr.k === "none") return { ...plain("null"), nullable: true };
   // A forward reference: `"Item"`.
@@ -73,7 +91,9 @@ function generic(expr: Extract<PyExpr, { k: "sub" }>, nameModel: NameModel): PyT
   if (head === "Optional") return { ...pyTypeInfo(args[0], nameModel), nullable: true };
   if (head === "Union") return union(args, nameModel);
   if (head === "Literal") {
-    const values = args.map((a) => (a.k === "str" ? JSON.stringify(a.v) : a.k === "num" ? String(a.v) : "unknown"));
+    const values = args.map((a) =>
+      a.k === "str" ? JSON.stringify(a.v) : a.k === "num" ? String(a.v) : "unknown",
+    );
     return { type: values.join(" | "), nullable: false, isArray: false, metadata: [] };
   }
   if (SEQUENCES.has(head)) {
@@ -92,7 +112,8 @@ function union(members: PyExpr[], nameModel: NameModel): PyTypeInfo {
   const infos = members.map((m) => pyTypeInfo(m, nameModel));
   const nullable = infos.some((i) => i.type === "null");
   const rest = infos.filter((i) => i.type !== "null");
-  if (rest.length === 1) return { ...(rest[0] as PyTypeInfo), nullable: nullable || (rest[0] as PyTypeInfo).nullable };
+  if (rest.length === 1)
+    return { ...(rest[0] as PyTypeInfo), nullable: nullable || (rest[0] as PyTypeInfo).nullable };
   const type = [...new Set(rest.map((i) => i.type))].join(" | ") || "null";
   return { type, nullable, isArray: false, metadata: [] };
 }
