@@ -5,9 +5,11 @@ import type { FrameworkScanner } from "../scanner.js";
 import { djangoRestScanner } from "./django-rest.js";
 import { fastapiScanner } from "./fastapi.js";
 import { flaskScanner } from "./flask.js";
+import { springScanner } from "./spring.js";
 
 export const scanners: readonly FrameworkScanner[] = [
   fastapiScanner as FrameworkScanner,
   flaskScanner as FrameworkScanner,
   djangoRestScanner as FrameworkScanner,
+  springScanner as FrameworkScanner,
 ];
