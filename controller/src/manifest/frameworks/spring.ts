@@ -104,6 +104,8 @@ const STATUS: Record<string, number> = {
 interface Located {
   cls: JvmClass;
   file: FileFacts<JvmFileFacts>;
+  /** Type arguments a subclass gave this class's parameters (`T` → `PetResponse`). */
+  bindings?: Map<string, JvmType>;
 }
 
 class SpringLinker {
@@ -151,9 +153,15 @@ class SpringLinker {
     if (seen.has(start.cls)) return [];
     seen.add(start.cls);
     const out = [start];
-    for (const name of start.cls.supers) {
-      const parent = this.resolve(name, start.file);
-      if (parent) out.push(...this.lineage(parent, seen));
+    for (const superType of start.cls.superTypes) {
+      const parent = this.resolve(superType.name, start.file);
+      if (!parent) continue;
+      const bindings = new Map<string, JvmType>();
+      parent.cls.typeParams.forEach((param, i) => {
+        const arg = superType.args[i];
+        if (arg) bindings.set(param, substitute(arg, start.bindings));
+      });
+      out.push(...this.lineage({ ...parent, bindings }, seen));
     }
     return out;
   }
@@ -183,19 +191,22 @@ class SpringLinker {
         if (!mapped) continue;
         done.add(key);
         const mapping = mapped.m.annotations.find((a) => a.name in MAPPINGS)!;
-        const params = method.params.map((_, i) =>
-          this.mergedParam(
-            declarations.map((d) => d.m),
-            i,
-          ),
-        );
+        const handlerOwner = declarations[0]!.l;
+        const methods = declarations.map((d) => d.m);
+        const params = method.params
+          .map((_, i) => this.mergedParam(methods, i))
+          .map((p) => ({ ...p, type: p.type && substitute(p.type, handlerOwner.bindings) }));
         const auth = classAuth || declarations.some(({ m }) => m.annotations.some((a) => AUTH.has(a.name)));
         const status = this.status(declarations.map((d) => d.m));
         for (const classPath of classPaths) {
           for (const methodPath of this.paths(mapping, mapped.l, props)) {
             const path = normalise(prefix + joinPaths(classPath, methodPath));
             for (const verb of this.verbs(mapping)) {
-              out.push(this.endpoint(controller, mapped, verb, path, params, status, auth, method));
+              const handler = {
+                ...method,
+                returns: method.returns && substitute(method.returns, handlerOwner.bindings),
+              };
+              out.push(this.endpoint(controller, mapped, verb, path, params, status, auth, handler));
             }
           }
         }
@@ -412,6 +423,15 @@ class SpringLinker {
         return undefined;
     }
   }
+}
+
+/** A type with the class's type parameters replaced by what a subclass bound them to. */
+function substitute(type: JvmType, bindings: Map<string, JvmType> | undefined): JvmType {
+  if (!bindings || bindings.size === 0) return type;
+  const bound = bindings.get(type.name);
+  if (bound && type.args.length === 0)
+    return { ...bound, array: bound.array || type.array, nullable: bound.nullable || type.nullable };
+  return { ...type, args: type.args.map((a) => substitute(a, bindings)) };
 }
 
 function isSimple(type: string, types: Map<string, TypeDecl>): boolean {

@@ -44,7 +44,12 @@ function readType(node: SyntaxNode, out: JvmClass[]): void {
     kind,
     line: nameNode ? line(nameNode) : line(node),
     annotations: annotationsOf(node),
-    supers: supersOf(node),
+    supers: supersOf(node).map((t) => t.name),
+    superTypes: supersOf(node),
+    typeParams: (node.childForFieldName("type_parameters")?.namedChildren ?? []).map(
+      (p) =>
+        p.namedChildren.find((c) => c.type === "type_identifier" || c.type === "identifier")?.text ?? p.text,
+    ),
     fields: [],
     methods: [],
     constants: {},
@@ -134,15 +139,15 @@ function readAnnotation(node: SyntaxNode): JvmAnnotation {
   return { name, args, line: line(node) };
 }
 
-function supersOf(node: SyntaxNode): string[] {
-  const out: string[] = [];
+function supersOf(node: SyntaxNode): JvmType[] {
+  const out: JvmType[] = [];
   const superclass = node.childForFieldName("superclass");
-  if (superclass) out.push(...superclass.namedChildren.map(typeName));
+  if (superclass) out.push(...superclass.namedChildren.map(readType_));
   const interfaces =
     node.childForFieldName("interfaces") ?? node.namedChildren.find((c) => c.type === "extends_interfaces");
   for (const list of interfaces?.namedChildren ?? []) {
-    if (list.type === "type_list") out.push(...list.namedChildren.map(typeName));
-    else out.push(typeName(list));
+    if (list.type === "type_list") out.push(...list.namedChildren.map(readType_));
+    else out.push(readType_(list));
   }
   return out;
 }
@@ -175,13 +180,13 @@ export function readExpr(node: SyntaxNode): JvmExpr {
     case "string_literal": {
       let v = "";
       for (const part of node.namedChildren)
-        v += part.type === "escape_sequence" ? unescape(part.text) : part.text;
+        v += part.type === "escape_sequence" ? decodeEscape(part.text) : part.text;
       return { k: "str", v };
     }
     case "decimal_integer_literal":
     case "decimal_floating_point_literal":
     case "hex_integer_literal":
-      return { k: "num", v: Number(node.text.replace(/[lLfFdD_]/g, "")) };
+      return { k: "num", v: numberOf(node.text) };
     case "true":
       return { k: "bool", v: true };
     case "false":
@@ -210,11 +215,18 @@ export function readExpr(node: SyntaxNode): JvmExpr {
   }
 }
 
+/** A numeric literal's value without its suffix (`10L`, `2.5f`) or digit separators. */
+export function numberOf(text: string): number {
+  let digits = "";
+  for (const ch of text) if (!"lLfFdD_".includes(ch) || text.startsWith("0x")) digits += ch;
+  return Number(digits);
+}
+
 const OTHER: JvmExpr = { k: "other", text: "" };
 
 const ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", '"': '"', "'": "'", "\\": "\\" };
 
 /** A Java escape sequence's character (`\\d` in a regex literal stays `\d`). */
-function unescape(text: string): string {
+function decodeEscape(text: string): string {
   return ESCAPES[text.slice(1)] ?? text;
 }

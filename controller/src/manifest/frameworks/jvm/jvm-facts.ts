@@ -53,6 +53,10 @@ export interface JvmClass {
   annotations: JvmAnnotation[];
   /** Superclass and interfaces, simple names. */
   supers: string[];
+  /** The same with their type arguments (`CrudController<PetResponse>`). */
+  superTypes: JvmType[];
+  /** `T` of `class CrudController<T>`. */
+  typeParams: string[];
   fields: JvmVariable[];
   methods: JvmMethod[];
   /** `static final` fields and Kotlin `const val`s with their values. */

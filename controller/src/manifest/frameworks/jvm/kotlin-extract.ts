@@ -3,6 +3,7 @@
 // annotations with use-site targets (`@field:NotBlank`), nullable types (`String?`).
 
 import type { SyntaxNode } from "../../scanner.js";
+import { numberOf } from "./java-extract.js";
 import type {
   JvmAnnotation,
   JvmClass,
@@ -58,6 +59,11 @@ function readClass(node: SyntaxNode, out: JvmClass[]): void {
     line: nameNode ? line(nameNode) : line(node),
     annotations: annotationsOf(modifiers),
     supers: [],
+    superTypes: [],
+    typeParams: (node.namedChildren.find((c) => c.type === "type_parameters")?.namedChildren ?? []).map(
+      (p) =>
+        p.namedChildren.find((c) => c.type === "identifier" || c.type === "type_identifier")?.text ?? p.text,
+    ),
     fields: [],
     methods: [],
     constants: {},
@@ -66,7 +72,13 @@ function readClass(node: SyntaxNode, out: JvmClass[]): void {
   out.push(cls);
   for (const child of node.namedChildren) {
     if (child.type === "delegation_specifiers") {
-      for (const spec of child.namedChildren) cls.supers.push(typeName(spec));
+      for (const spec of child.namedChildren) {
+        cls.supers.push(typeName(spec));
+        const user = spec.type === "user_type" ? spec : findDescendant(spec, "user_type");
+        cls.superTypes.push(
+          user ? readType(user) : { name: typeName(spec), args: [], nullable: false, array: false },
+        );
+      }
     } else if (child.type === "primary_constructor") {
       for (const param of child.namedChildren.find((c) => c.type === "class_parameters")?.namedChildren ??
         []) {
@@ -268,7 +280,7 @@ export function readExpr(node: SyntaxNode): JvmExpr {
     case "integer_literal":
     case "real_literal":
     case "long_literal":
-      return { k: "num", v: Number(node.text.replace(/[lLfF_]/g, "")) };
+      return { k: "num", v: numberOf(node.text) };
     case "boolean_literal":
       return { k: "bool", v: node.text === "true" };
     case "identifier":
