@@ -1,0 +1,37 @@
+// Each folder under apps/ is a small realistic service of one framework (several files, nested
+// prefixes and the framework's traps) with the manifest a scan must produce, `expected.json`.
+// `UPDATE_EXPECTED=1` rewrites them; the diff is then read by a person before committing.
+
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { scanService } from "../../src/manifest/scan-service.js";
+import { codeGraphParser } from "./helpers/code-graph-parser.js";
+
+const appsDir = join(dirname(fileURLToPath(import.meta.url)), "apps");
+const apps = readdirSync(appsDir).filter((name) => existsSync(join(appsDir, name, "expected.json")));
+
+describe("scanning the framework test apps", () => {
+  it("finds an app for every framework of SPEC §5 that has one", () => {
+    expect(apps.length).toBeGreaterThan(0);
+  });
+
+  for (const app of apps) {
+    it(`writes the expected manifest for ${app}`, async () => {
+      const root = join(appsDir, app);
+      const parser = await codeGraphParser();
+      const { service } = await scanService({ name: app, root, displayRoot: app, parser });
+      const actual = {
+        frameworks: service.frameworks,
+        endpoints: service.endpoints,
+        dtos: service.dtos,
+        types: service.types,
+      };
+      const expectedFile = join(root, "expected.json");
+      if (process.env.UPDATE_EXPECTED === "1")
+        writeFileSync(expectedFile, `${JSON.stringify(actual, null, 2)}\n`);
+      expect(actual).toEqual(JSON.parse(readFileSync(expectedFile, "utf8")));
+    });
+  }
+});
