@@ -183,7 +183,7 @@ describe("Spring (Java)", () => {
     s = await scan("spring-java-petstore");
   });
 
-  it("prefixes every route with context-path and servlet path, and resolves constants and ${...} placeholders", () => {
+  it("prefixes every route with context-path and servlet path, and resolves constants and property placeholders", () => {
     expect(ids(s)).toEqual(
       expect.arrayContaining(["GET /petstore/api/v1/pets/search", "POST /petstore/api/visits/{petId}"]),
     );
