@@ -5,20 +5,20 @@
 
 import type { FrameworkScanner, ScanContribution } from "../scanner.js";
 import type { Dto, Endpoint, EndpointResponse, HttpMethod, Param } from "../types.js";
+import { type DjangoPattern, fromPath, type Prefix, type UrlLeaf, walkUrls } from "./python/django-urls.js";
 import { DrfSerializers } from "./python/drf-serializers.js";
-import { type DjangoPattern, type Prefix, type UrlLeaf, fromPath, walkUrls } from "./python/django-urls.js";
 import { PyProgram } from "./python/py-evaluator.js";
 import type { PyFunction, PyModuleFacts } from "./python/py-facts.js";
 import { PyModels } from "./python/py-models.js";
-import { HTTP_METHODS, asMethod, converterType } from "./python/py-routes.js";
+import { asMethod, converterType, HTTP_METHODS } from "./python/py-routes.js";
 import {
-  type PyFiles,
   extractPython,
+  type PyFiles,
   sortEndpoints,
   statusCode,
   stringList,
 } from "./python/py-scanner-kit.js";
-import { type ClassValue, type PyValue, asString, externalName } from "./python/py-values.js";
+import { asString, type ClassValue, externalName, type PyValue } from "./python/py-values.js";
 
 export const djangoRestScanner: FrameworkScanner<PyModuleFacts> = {
   name: "django-rest-framework",

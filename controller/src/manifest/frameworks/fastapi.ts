@@ -4,20 +4,21 @@
 
 import type { FrameworkScanner, ScanContribution } from "../scanner.js";
 import type { Constraints, Endpoint, HttpMethod, Param } from "../types.js";
-import type { PyExpr, PyFunction, PyModuleFacts } from "./python/py-facts.js";
 import { type CallSite, PyProgram } from "./python/py-evaluator.js";
-import { PyModels, constraintsOf, isCallTo, literalValue } from "./python/py-models.js";
-import { type RouteTable, asMethod, newTable, placeRoutes, templateParams } from "./python/py-routes.js";
+import type { PyExpr, PyFunction, PyModuleFacts } from "./python/py-facts.js";
+import { literalValue } from "./python/py-literals.js";
+import { constraintsOf, isCallTo, PyModels } from "./python/py-models.js";
+import { asMethod, newTable, placeRoutes, type RouteTable, templateParams } from "./python/py-routes.js";
 import {
-  type PyFiles,
   extractPython,
   looksLikeAuth,
+  type PyFiles,
   sortEndpoints,
   statusCode,
   stringList,
 } from "./python/py-scanner-kit.js";
 import { pyTypeInfo } from "./python/py-types.js";
-import { type FuncValue, type PyValue, asString, externalName } from "./python/py-values.js";
+import { asString, externalName, type FuncValue, type PyValue } from "./python/py-values.js";
 
 const ROUTE_METHODS = ["get", "post", "put", "patch", "delete", "head", "options"];
 const MARKERS = ["Query", "Path", "Header", "Cookie", "Body", "Form", "File", "Depends", "Security"];

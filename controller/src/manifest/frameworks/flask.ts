@@ -6,29 +6,30 @@
 
 import type { FrameworkScanner, ScanContribution } from "../scanner.js";
 import type { Constraints, Dto, Endpoint, EndpointResponse, HttpMethod, Param } from "../types.js";
-import type { PyBodyUse, PyFunction, PyModuleFacts } from "./python/py-facts.js";
-import { type CallSite, PyProgram } from "./python/py-evaluator.js";
 import { MarshmallowSchemas } from "./python/marshmallow-schemas.js";
-import { PyModels, literalValue } from "./python/py-models.js";
+import { type CallSite, PyProgram } from "./python/py-evaluator.js";
+import type { PyBodyUse, PyFunction, PyModuleFacts } from "./python/py-facts.js";
+import { literalValue } from "./python/py-literals.js";
+import { PyModels } from "./python/py-models.js";
 import {
-  type PyRoute,
-  type RouteTable,
   asMethod,
   converterType,
   HTTP_METHODS,
   newTable,
+  type PyRoute,
   placeRoutes,
+  type RouteTable,
   templateParams,
 } from "./python/py-routes.js";
 import {
-  type PyFiles,
   extractPython,
   looksLikeAuth,
+  type PyFiles,
   sortEndpoints,
   statusCode,
   stringList,
 } from "./python/py-scanner-kit.js";
-import { type ClassValue, type PyValue, asString, externalName } from "./python/py-values.js";
+import { asString, type ClassValue, externalName, type PyValue } from "./python/py-values.js";
 
 export const flaskScanner: FrameworkScanner<PyModuleFacts> = {
   name: "flask",

@@ -26,7 +26,7 @@ import type {
   JvmType,
   JvmVariable,
 } from "./jvm/jvm-facts.js";
-import { VOID, WRAPPERS, jvmTypeText, requiredByAnnotation, validationConstraints } from "./jvm/jvm-types.js";
+import { jvmTypeText, requiredByAnnotation, VOID, validationConstraints, WRAPPERS } from "./jvm/jvm-types.js";
 import { extractKotlin } from "./jvm/kotlin-extract.js";
 import {
   type Properties,

@@ -3,9 +3,10 @@
 // max_length=200)`, `null=True`, `blank=True`, `choices=`), with `read_only_fields`.
 
 import type { Constraints, Dto, Field } from "../../types.js";
-import type { PyExpr, PyStmt } from "./py-facts.js";
 import type { PyProgram } from "./py-evaluator.js";
-import { type PyModels, literalValue } from "./py-models.js";
+import type { PyExpr, PyStmt } from "./py-facts.js";
+import { isTrue, literalValue } from "./py-literals.js";
+import { fieldsThroughBases, type PyModels } from "./py-models.js";
 import type { ClassValue } from "./py-values.js";
 
 type Kind = [type: string, format?: string, extra?: Constraints];
@@ -106,15 +107,11 @@ export class DrfSerializers {
       kind: "drf-serializer",
     };
     this.byClass.set(cls.cls, dto);
-    const declared = new Map<string, Field>();
-    const lineage = this.program.ancestry(cls).filter((a): a is ClassValue => a.t === "class");
-    for (const owner of lineage.reverse()) {
-      for (const stmt of owner.cls.body) {
-        if (stmt.s !== "assign" || stmt.targets[0]?.k !== "name" || stmt.value?.k !== "call") continue;
-        const field = this.declaredField(owner.ref.module, stmt.targets[0].id, stmt.value);
-        if (field) declared.set(field.name, field);
-      }
-    }
+    const declared = fieldsThroughBases(this.program, cls, (owner, stmt) =>
+      stmt.targets[0]?.k === "name" && stmt.value?.k === "call"
+        ? this.declaredField(owner.ref.module, stmt.targets[0].id, stmt.value)
+        : undefined,
+    );
     const meta = this.program.classAttribute(cls, "Meta");
     dto.fields = meta?.t === "class" ? this.modelFields(meta, declared) : [...declared.values()];
     return dto;
@@ -179,15 +176,7 @@ export class DrfSerializers {
   }
 
   private modelFieldMap(model: ClassValue): Map<string, Field> {
-    const out = new Map<string, Field>();
-    const lineage = this.program.ancestry(model).filter((a): a is ClassValue => a.t === "class");
-    for (const owner of lineage.reverse()) {
-      for (const stmt of owner.cls.body) {
-        const field = stmt.s === "assign" ? this.modelField(model, stmt) : undefined;
-        if (field) out.set(field.name, field);
-      }
-    }
-    return out;
+    return fieldsThroughBases(this.program, model, (_owner, stmt) => this.modelField(model, stmt));
   }
 
   private modelField(model: ClassValue, stmt: Extract<PyStmt, { s: "assign" }>): Field | undefined {
@@ -282,5 +271,3 @@ function stringsOf(value: { t: string; items?: unknown } | undefined): string[] 
 export function callName(call: Extract<PyExpr, { k: "call" }>): string {
   return call.fn.k === "attr" ? call.fn.name : call.fn.k === "name" ? call.fn.id : "";
 }
-
-const isTrue = (e: PyExpr | undefined): boolean => e?.k === "bool" && e.v;

@@ -2,9 +2,10 @@
 // `fields.Nested(Other, many=True)`, `fields.Enum(Genre)`, `data_key`, `dump_only` (read-only).
 
 import type { Constraints, Dto, Field } from "../../types.js";
-import type { PyExpr } from "./py-facts.js";
 import type { PyProgram } from "./py-evaluator.js";
-import { type PyModels, literalValue } from "./py-models.js";
+import type { PyExpr } from "./py-facts.js";
+import { isTrue, literalValue } from "./py-literals.js";
+import { fieldsThroughBases, type PyModels } from "./py-models.js";
 import type { ClassValue } from "./py-values.js";
 
 const FIELD_TYPES: Record<string, [string, string?]> = {
@@ -59,16 +60,12 @@ export class MarshmallowSchemas {
       kind: "marshmallow",
     };
     this.byClass.set(cls.cls, dto);
-    const byName = new Map<string, Field>();
-    const lineage = this.program.ancestry(cls).filter((a): a is ClassValue => a.t === "class");
-    for (const owner of lineage.reverse()) {
-      for (const stmt of owner.cls.body) {
-        if (stmt.s !== "assign" || stmt.targets[0]?.k !== "name" || stmt.value?.k !== "call") continue;
-        const field = this.fieldOf(owner.ref.module, stmt.targets[0].id, stmt.value);
-        if (field) byName.set(field.name, field);
-      }
-    }
-    dto.fields = [...byName.values()];
+    const fields = fieldsThroughBases(this.program, cls, (owner, stmt) =>
+      stmt.targets[0]?.k === "name" && stmt.value?.k === "call"
+        ? this.fieldOf(owner.ref.module, stmt.targets[0].id, stmt.value)
+        : undefined,
+    );
+    dto.fields = [...fields.values()];
     return dto;
   }
 
@@ -158,5 +155,3 @@ function validatorRules(v: PyExpr, isArray: boolean): Constraints {
   }
   return out;
 }
-
-const isTrue = (e: PyExpr | undefined): boolean => e?.k === "bool" && e.v;

@@ -5,6 +5,7 @@
 
 import type { SyntaxNode } from "../../scanner.js";
 import type { PyBodyUse, PyExpr } from "./py-facts.js";
+import { isTrue } from "./py-literals.js";
 
 type Guard = Pick<PyBodyUse, "only" | "not">;
 type ReadExpr = (node: SyntaxNode) => PyExpr;
@@ -123,5 +124,3 @@ function findDump(expr: PyExpr): { schema: PyExpr; many: boolean } | undefined {
   }
   return undefined;
 }
-
-const isTrue = (e: PyExpr | undefined): boolean => e?.k === "bool" && e.v;

@@ -7,12 +7,12 @@
 import type { FileFacts } from "../../scanner.js";
 import type { PyClass, PyExpr, PyFunction, PyModuleFacts, PyStmt } from "./py-facts.js";
 import {
+  asString,
   type ClassValue,
   type FuncValue,
   type ModuleRef,
   type PyValue,
   UNKNOWN,
-  asString,
 } from "./py-values.js";
 
 export interface CallSite {

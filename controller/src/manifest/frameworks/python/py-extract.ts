@@ -3,6 +3,7 @@
 // REST framework scanners, so it is built once per tree.
 
 import type { SourceFile, SyntaxNode } from "../../scanner.js";
+import { readBodyUses } from "./py-body-uses.js";
 import type {
   PyBodyUse,
   PyClass,
@@ -13,7 +14,6 @@ import type {
   PyParam,
   PyStmt,
 } from "./py-facts.js";
-import { readBodyUses } from "./py-body-uses.js";
 
 const outlines = new WeakMap<object, PyModuleFacts>();
 

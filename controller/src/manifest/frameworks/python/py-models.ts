@@ -3,10 +3,11 @@
 // Each is named by its class name; the first class of a name wins (noted in the README).
 
 import type { Constraints, Dto, Field, TypeDecl } from "../../types.js";
-import type { PyExpr, PyStmt } from "./py-facts.js";
 import type { PyProgram } from "./py-evaluator.js";
+import type { PyExpr, PyStmt } from "./py-facts.js";
+import { literalValue } from "./py-literals.js";
 import { fieldTypeText, pyTypeInfo } from "./py-types.js";
-import { type ClassValue, type PyValue, externalName } from "./py-values.js";
+import { type ClassValue, externalName, type PyValue } from "./py-values.js";
 
 const ENUM_BASES = new Set([
   "Enum",
@@ -122,15 +123,9 @@ export class PyModels {
       kind: "pydantic",
     };
     this.dtoByClass.set(cls.cls, dto);
-    const lineage = this.program.ancestry(cls).filter((a): a is ClassValue => a.t === "class");
-    const byName = new Map<string, Field>();
-    for (const owner of lineage.reverse()) {
-      for (const stmt of owner.cls.body) {
-        const field = stmt.s === "assign" ? this.pydanticField(owner, stmt) : undefined;
-        if (field) byName.set(field.name, field);
-      }
-    }
-    dto.fields = [...byName.values()];
+    dto.fields = [
+      ...fieldsThroughBases(this.program, cls, (owner, stmt) => this.pydanticField(owner, stmt)).values(),
+    ];
     return dto;
   }
 
@@ -184,22 +179,24 @@ export function constraintsOf(kw: Record<string, PyExpr>, isArray: boolean): Con
   return out;
 }
 
-/** The JSON value of a literal expression (numbers, strings, booleans, None, [] and {}). */
-export function literalValue(expr: PyExpr): unknown {
-  switch (expr.k) {
-    case "str":
-    case "num":
-    case "bool":
-      return expr.v;
-    case "none":
-      return null;
-    case "list":
-      return expr.items.length === 0 ? [] : undefined;
-    case "dict":
-      return expr.entries.length === 0 ? {} : undefined;
-    default:
-      return undefined;
+/**
+ * The fields of a class and its project bases, base fields first and overridden by name: what
+ * pydantic, marshmallow, DRF serializers and Django models all do with inherited fields.
+ */
+export function fieldsThroughBases(
+  program: PyProgram,
+  cls: ClassValue,
+  read: (owner: ClassValue, stmt: Extract<PyStmt, { s: "assign" }>) => Field | undefined,
+): Map<string, Field> {
+  const byName = new Map<string, Field>();
+  const lineage = program.ancestry(cls).filter((a): a is ClassValue => a.t === "class");
+  for (const owner of lineage.reverse()) {
+    for (const stmt of owner.cls.body) {
+      const field = stmt.s === "assign" ? read(owner, stmt) : undefined;
+      if (field) byName.set(field.name, field);
+    }
   }
+  return byName;
 }
 
 export function isCallTo(expr: PyExpr, name: string): boolean {

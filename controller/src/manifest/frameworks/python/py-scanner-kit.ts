@@ -3,9 +3,9 @@
 
 import type { FileFacts, SourceFile } from "../../scanner.js";
 import type { Endpoint } from "../../types.js";
-import type { PyExpr, PyModuleFacts } from "./py-facts.js";
 import { pythonModuleFacts } from "./py-extract.js";
-import { type PyValue, asString } from "./py-values.js";
+import type { PyExpr, PyModuleFacts } from "./py-facts.js";
+import { asString, type PyValue } from "./py-values.js";
 
 /** Every Python module may hold a prefix, a setting or a model: all of them are kept. */
 export function extractPython(file: SourceFile): PyModuleFacts | undefined {
