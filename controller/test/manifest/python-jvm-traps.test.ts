@@ -145,6 +145,13 @@ describe("Django REST framework", () => {
     ]);
   });
 
+  it("adds a router's urls appended with += and honours trailing_slash=False", () => {
+    expect(ids(s).filter((id) => id.includes("/reactions"))).toEqual([
+      "DELETE /api/v1/reactions/{pk}",
+      "GET /api/v1/reactions/{pk}",
+    ]);
+  });
+
   it("turns re_path named groups and path converters into parameters", () => {
     expect(endpoint(s, "GET /api/v1/tag-detail/{slug}/").handler).toBe("TagDetailView.get");
     expect(endpoint(s, "GET /api/v1/comments/{pk}/").params).toEqual([
