@@ -1,6 +1,7 @@
 // Each folder under apps/ is a small realistic service of one framework (several files, nested
 // prefixes and the framework's traps) with the manifest a scan must produce, `expected.json`.
-// `UPDATE_EXPECTED=1` rewrites them; the diff is then read by a person before committing.
+// `UPDATE_EXPECTED=1` rewrites them (then `npx biome format --write` them); the diff is read by a
+// person before committing.
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
