@@ -1,6 +1,12 @@
 // The table of scanners `e2e manifest` runs: one row per framework (or language models scanner).
 // Adding a framework = one file in this folder plus one row here (README.md says how).
+// Frameworks come before models scanners: an inline schema's DTO wins over a same-named type.
 
 import type { FrameworkScanner } from "../scanner.js";
+import { expressScanner } from "./express.js";
+import { fastifyScanner } from "./fastify.js";
 
-export const scanners: readonly FrameworkScanner[] = [];
+export const scanners: readonly FrameworkScanner[] = [
+  expressScanner,
+  fastifyScanner,
+] as FrameworkScanner[];

@@ -76,7 +76,7 @@ function mergeOperation(
   const responses: EndpointResponse[] = Object.entries(obj(op.responses)).map(([status, r]) => {
     const out: EndpointResponse = {};
     if (/^\d{3}$/.test(status)) out.status = Number(status);
-    const schema = bodySchema(r) ?? obj(r).schema;
+    const schema = bodySchema(r) ?? (obj(r).schema ? obj(obj(r).schema) : undefined);
     if (schema) out.dto = dtoFor(service, file, schema, `${pascal(op.operationId, upper, path)}Response${status}`, ["paths", path, method]);
     if (typeof obj(r).description === "string") out.description = String(obj(r).description);
     return out;
