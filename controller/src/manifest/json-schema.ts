@@ -70,7 +70,8 @@ export function typeTextOf(schema: unknown): TypeText {
 export function constraintsOf(schema: unknown): Constraints {
   const out: Constraints = {};
   if (!isSchema(schema)) return out;
-  for (const key of CONSTRAINT_KEYS) if (schema[key] !== undefined) (out as Record<string, unknown>)[key] = schema[key];
+  for (const key of CONSTRAINT_KEYS)
+    if (schema[key] !== undefined) (out as Record<string, unknown>)[key] = schema[key];
   return out;
 }
 
@@ -79,7 +80,12 @@ export function fieldsOf(schema: unknown): Field[] {
   if (!isSchema(schema) || !isSchema(schema.properties)) return [];
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
   return Object.entries(schema.properties).map(([name, prop]) => {
-    const field: Field = { name, type: typeTextOf(prop), required: required.has(name), constraints: constraintsOf(prop) };
+    const field: Field = {
+      name,
+      type: typeTextOf(prop),
+      required: required.has(name),
+      constraints: constraintsOf(prop),
+    };
     if (isSchema(prop) && typeof prop.description === "string") field.description = prop.description;
     return field;
   });

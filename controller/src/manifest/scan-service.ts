@@ -39,7 +39,9 @@ export interface ScanStats {
 
 const keyOf = (s: FrameworkScanner) => s.factsKey ?? `${s.name}@${s.version}`;
 
-export async function scanService(opts: ScanServiceOptions): Promise<{ service: ServiceManifest; stats: ScanStats }> {
+export async function scanService(
+  opts: ScanServiceOptions,
+): Promise<{ service: ServiceManifest; stats: ScanStats }> {
   const scanners = opts.scanners ?? defaultScanners;
   const cached = opts.cache?.filesOf(opts.displayRoot) ?? {};
   const nextCache: Record<string, CachedFile> = {};
@@ -69,7 +71,8 @@ export async function scanService(opts: ScanServiceOptions): Promise<{ service: 
       } else {
         facts[key] = previous[key];
       }
-      if (facts[key] !== null && facts[key] !== undefined) perScanner.get(scanner)?.push({ path, facts: facts[key] });
+      if (facts[key] !== null && facts[key] !== undefined)
+        perScanner.get(scanner)?.push({ path, facts: facts[key] });
     }
     if (tree) {
       extracted++;
@@ -117,7 +120,10 @@ export async function scanService(opts: ScanServiceOptions): Promise<{ service: 
 }
 
 function sortService(s: ServiceManifest): ServiceManifest {
-  const by = <T>(key: (t: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+  const by =
+    <T>(key: (t: T) => string) =>
+    (a: T, b: T) =>
+      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
   return {
     ...s,
     endpoints: s.endpoints.sort(by((e) => `${e.path}\u0000${e.method}`)),

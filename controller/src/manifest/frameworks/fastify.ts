@@ -24,26 +24,64 @@ function pluginFnOf(v: Value, program: JsProgram): { fn?: string; shared: boolea
 export const fastifyScanner = appScanner({
   name: "fastify",
   creates(call) {
-    if (call.fn.k === "import" && call.fn.from === "fastify" && ["default", "fastify", "Fastify"].includes(call.fn.name)) return {};
+    if (
+      call.fn.k === "import" &&
+      call.fn.from === "fastify" &&
+      ["default", "fastify", "Fastify"].includes(call.fn.name)
+    )
+      return {};
     return undefined;
   },
-  passthrough: new Set(["withTypeProvider", "addHook", "decorate", "decorateRequest", "decorateReply", "setErrorHandler", "addSchema", "after"]),
+  passthrough: new Set([
+    "withTypeProvider",
+    "addHook",
+    "decorate",
+    "decorateRequest",
+    "decorateReply",
+    "setErrorHandler",
+    "addSchema",
+    "after",
+  ]),
   actions(method, args): Action[] {
     if (HTTP_METHODS.has(method) && args.length >= 2) {
       const last = args[args.length - 1]!;
       const options = args.length >= 3 ? args[1] : last.k === "obj" ? last : undefined;
       const handler = last.k === "obj" ? (propOf(last, "handler") ?? last) : last;
-      return [{ kind: "route", method: { k: "str", v: method }, path: args[0]!, handler, middlewares: [], ...(options ? { options } : {}) }];
+      return [
+        {
+          kind: "route",
+          method: { k: "str", v: method },
+          path: args[0]!,
+          handler,
+          middlewares: [],
+          ...(options ? { options } : {}),
+        },
+      ];
     }
     if (method === "route" && args[0]?.k === "obj") {
       const o = args[0];
       const m = propOf(o, "method");
       const path = propOf(o, "url") ?? propOf(o, "path");
       if (!m || !path) return [];
-      return [{ kind: "route", method: m, path, handler: propOf(o, "handler") ?? { k: "null" }, middlewares: [], options: o }];
+      return [
+        {
+          kind: "route",
+          method: m,
+          path,
+          handler: propOf(o, "handler") ?? { k: "null" },
+          middlewares: [],
+          options: o,
+        },
+      ];
     }
     if (method === "register" && args[0]) {
-      return [{ kind: "mount", child: args[0], ...(args[1] ? { prefix: propOf(args[1], "prefix") ?? { k: "str", v: "" } } : {}) }];
+      return [
+        {
+          kind: "mount",
+          child: args[0],
+          ...(args[1] ? { prefix: propOf(args[1], "prefix") ?? { k: "str", v: "" } } : {}),
+        },
+      ];
     }
     return [];
   },
@@ -63,12 +101,18 @@ const PARAM_PARTS: [string, Param["in"]][] = [
   ["headers", "header"],
 ];
 
-function describeFastifyRoute(route: RouteInfo, e: Endpoint, schemas: SchemaReader, program: JsProgram): void {
+function describeFastifyRoute(
+  route: RouteInfo,
+  e: Endpoint,
+  schemas: SchemaReader,
+  program: JsProgram,
+): void {
   const opts = route.options ? program.resolve(route.options, route.file) : undefined;
   const schema = propOf(opts, "schema");
   if (!schema || schema.k !== "obj") return;
   const written = route.writtenOptions?.k === "obj" ? propOf(route.writtenOptions, "schema") : undefined;
-  const part = (key: string) => (written?.k === "obj" ? propOf(written, key) : undefined) ?? propOf(schema, key);
+  const part = (key: string) =>
+    (written?.k === "obj" ? propOf(written, key) : undefined) ?? propOf(schema, key);
   const operationId = stringOf(propOf(schema, "operationId"));
   if (operationId) e.operation_id = operationId;
   const summary = stringOf(propOf(schema, "summary"));
@@ -84,7 +128,12 @@ function describeFastifyRoute(route: RouteInfo, e: Endpoint, schemas: SchemaRead
     const fields = objectSchema?.fields ?? (s ? fieldsFrom(s) : []);
     for (const f of fields) {
       const existing = e.params.find((p) => p.name === f.name && p.in === where);
-      const param: Param = { name: f.name, in: where, type: f.type, required: where === "path" || f.required };
+      const param: Param = {
+        name: f.name,
+        in: where,
+        type: f.type,
+        required: where === "path" || f.required,
+      };
       if (Object.keys(f.constraints).length > 0) param.constraints = f.constraints;
       if (existing) Object.assign(existing, param);
       else e.params.push(param);
@@ -112,7 +161,12 @@ function describeFastifyRoute(route: RouteInfo, e: Endpoint, schemas: SchemaRead
 function fieldsFrom(s: Record<string, unknown>) {
   const props = (s.properties ?? {}) as Record<string, unknown>;
   const required = new Set((s.required as string[] | undefined) ?? []);
-  return Object.entries(props).map(([name, p]) => ({ name, type: typeTextOf(p), required: required.has(name), constraints: constraintsOf(p) }));
+  return Object.entries(props).map(([name, p]) => ({
+    name,
+    type: typeTextOf(p),
+    required: required.has(name),
+    constraints: constraintsOf(p),
+  }));
 }
 
 function pascal(method: string, path: string): string {

@@ -6,7 +6,4 @@ import type { FrameworkScanner } from "../scanner.js";
 import { expressScanner } from "./express.js";
 import { fastifyScanner } from "./fastify.js";
 
-export const scanners: readonly FrameworkScanner[] = [
-  expressScanner,
-  fastifyScanner,
-] as FrameworkScanner[];
+export const scanners: readonly FrameworkScanner[] = [expressScanner, fastifyScanner] as FrameworkScanner[];

@@ -58,10 +58,26 @@ interface Edge {
   prefix: string;
 }
 
-const AUTH_WORDS = ["auth", "jwt", "guard", "token", "passport", "protect", "session", "login", "requireuser", "verify"];
-export const looksLikeAuth = (name: string): boolean => AUTH_WORDS.some((w) => name.toLowerCase().includes(w));
+const AUTH_WORDS = [
+  "auth",
+  "jwt",
+  "guard",
+  "token",
+  "passport",
+  "protect",
+  "session",
+  "login",
+  "requireuser",
+  "verify",
+];
+export const looksLikeAuth = (name: string): boolean =>
+  AUTH_WORDS.some((w) => name.toLowerCase().includes(w));
 
-export function linkApps(dialect: Dialect, files: readonly FileFacts<JsModule>[], _ctx: LinkContext): ScanContribution {
+export function linkApps(
+  dialect: Dialect,
+  files: readonly FileFacts<JsModule>[],
+  _ctx: LinkContext,
+): ScanContribution {
   const program = new JsProgram(files);
   const schemas = new SchemaReader(program);
   const created = new Set<string>();
@@ -93,7 +109,8 @@ export function linkApps(dialect: Dialect, files: readonly FileFacts<JsModule>[]
         }
         if (v.fn.k === "get") {
           const method = stringOf(v.fn.prop) ?? "";
-          if (dialect.passthrough.has(method) || HTTP_METHODS.has(method)) return nodeOf(v.fn.of, file, depth + 1);
+          if (dialect.passthrough.has(method) || HTTP_METHODS.has(method))
+            return nodeOf(v.fn.of, file, depth + 1);
           const prefix = dialect.derives?.(method, v.args);
           if (prefix !== undefined) {
             const parent = nodeOf(v.fn.of, file, depth + 1);
@@ -120,13 +137,19 @@ export function linkApps(dialect: Dialect, files: readonly FileFacts<JsModule>[]
     for (const call of facts.calls) {
       const recv = nodeOf(call.recv, file);
       if (!recv) continue;
-      const resolved = [program.resolve(call.method, file), ...call.args.map((a) => program.resolve(a, file))];
+      const resolved = [
+        program.resolve(call.method, file),
+        ...call.args.map((a) => program.resolve(a, file)),
+      ];
       for (const [method, ...args] of expandLoops(resolved, program, file)) {
         const name = stringOf(method);
         if (!name) continue;
         // Names (handlers, middlewares) are read from the arguments as written.
         const rawArgs = call.args;
-        for (const action of dialect.actions(name, args.map((a, i) => (a.k === "fn" || !rawArgs[i] ? a : withName(a, rawArgs[i]!))))) {
+        for (const action of dialect.actions(
+          name,
+          args.map((a, i) => (a.k === "fn" || !rawArgs[i] ? a : withName(a, rawArgs[i]!))),
+        )) {
           applyAction(action, recv, file, call.line);
         }
       }
@@ -138,7 +161,9 @@ export function linkApps(dialect: Dialect, files: readonly FileFacts<JsModule>[]
       const child = nodeOf(unname(action.child), file);
       if (!child) return;
       const shares = dialect.sharesPrefix?.(unname(action.child), program) ?? false;
-      const prefix = shares ? "" : (stringOf(action.prefix && program.resolve(unname(action.prefix), file)) ?? "");
+      const prefix = shares
+        ? ""
+        : (stringOf(action.prefix && program.resolve(unname(action.prefix), file)) ?? "");
       edges.push({ parent: recv, child, prefix });
     } else if (action.kind === "prefix") {
       const prefix = stringOf(program.resolve(unname(action.prefix), file));
@@ -146,12 +171,23 @@ export function linkApps(dialect: Dialect, files: readonly FileFacts<JsModule>[]
     } else if (action.kind === "guard") {
       if (looksLikeAuth(handlerName(nameOf(action.middleware), program))) guarded.add(recv);
     } else {
-      const methods = [action.method].flatMap((m) => (m.k === "arr" ? m.items : [m])).map((m) => stringOf(m)?.toLowerCase());
+      const methods = [action.method]
+        .flatMap((m) => (m.k === "arr" ? m.items : [m]))
+        .map((m) => stringOf(m)?.toLowerCase());
       const path = stringOf(program.resolve(unname(action.path), file));
       if (path === undefined) return;
       for (const m of methods) {
         if (!m || !HTTP_METHODS.has(m)) continue;
-        const info: RouteInfo = { file, line, method: m.toUpperCase() as HttpMethod, path, middlewares: action.middlewares.map(unname), ...(action.options ? { options: unname(action.options), writtenOptions: nameOf(action.options) } : {}) };
+        const info: RouteInfo = {
+          file,
+          line,
+          method: m.toUpperCase() as HttpMethod,
+          path,
+          middlewares: action.middlewares.map(unname),
+          ...(action.options
+            ? { options: unname(action.options), writtenOptions: nameOf(action.options) }
+            : {}),
+        };
         routes.push({
           node: recv,
           info,
@@ -201,7 +237,12 @@ export function linkApps(dialect: Dialect, files: readonly FileFacts<JsModule>[]
     if (!claimed.has(r.node)) continue;
     for (const chain of chains(r.node, new Set())) {
       const path = templatePath(joinPaths(chain.prefix, r.info.path));
-      const params: Param[] = pathParams(path).map((name) => ({ name, in: "path", type: "string", required: true }));
+      const params: Param[] = pathParams(path).map((name) => ({
+        name,
+        in: "path",
+        type: "string",
+        required: true,
+      }));
       const endpoint: Endpoint = {
         id: `${r.info.method} ${path}`,
         method: r.info.method,
@@ -223,7 +264,7 @@ export function linkApps(dialect: Dialect, files: readonly FileFacts<JsModule>[]
 // Handlers and middlewares are named by what the code wrote (`auth.requireUser`), not by what
 // the name resolves to; a resolved argument keeps its written form alongside.
 type Named = Value & { written?: Value };
-const withName = (resolved: Value, written: Value): Value => ({ ...resolved, written } as Named);
+const withName = (resolved: Value, written: Value): Value => ({ ...resolved, written }) as Named;
 const nameOf = (v: Value): Value => (v as Named).written ?? v;
 const unname = (v: Value): Value => {
   const { written: _, ...rest } = v as Named;

@@ -3,20 +3,36 @@
 // module-level names stay `id`s for link to resolve, also across files.
 
 import type { SourceFile, SyntaxNode } from "../scanner.js";
-import type { CallFact, ClassFact, DecoratorFact, FieldFact, FnFact, JsModule, MemberFact, ParamFact } from "./module-facts.js";
+import type {
+  CallFact,
+  ClassFact,
+  DecoratorFact,
+  FieldFact,
+  FnFact,
+  JsModule,
+  MemberFact,
+  ParamFact,
+} from "./module-facts.js";
 import { literalUnion, typeText } from "./type-text.js";
 import { str, unknown, type Value } from "./value.js";
 
 type Scope = Map<string, Value>;
 
-const FN_TYPES = new Set(["arrow_function", "function_expression", "function", "function_declaration", "generator_function_declaration", "method_definition"]);
+const FN_TYPES = new Set([
+  "arrow_function",
+  "function_expression",
+  "function",
+  "function_declaration",
+  "generator_function_declaration",
+  "method_definition",
+]);
 const LOOP_METHODS = new Set(["forEach", "map", "flatMap"]);
 
 const named = (n: SyntaxNode | null | undefined): readonly SyntaxNode[] => n?.namedChildren ?? [];
 const lineOf = (n: SyntaxNode) => n.startPosition.row + 1;
 
 /** `\\n`, `\\'` → the character (JSON's escapes, else the escaped character itself). */
-function unescape(seq: string): string {
+function unescapeSequence(seq: string): string {
   try {
     return JSON.parse(`"${seq}"`) as string;
   } catch {
@@ -27,7 +43,7 @@ function unescape(seq: string): string {
 /** The text of a string literal node, without quotes, escapes resolved. */
 function stringText(n: SyntaxNode): string {
   return named(n)
-    .map((c) => (c.type === "escape_sequence" ? unescape(c.text) : c.text))
+    .map((c) => (c.type === "escape_sequence" ? unescapeSequence(c.text) : c.text))
     .join("");
 }
 
@@ -56,7 +72,7 @@ export function extractModule(file: SourceFile): JsModule {
         const parts: Value[] = [];
         for (const c of named(n)) {
           if (c.type === "template_substitution") parts.push(toValue(c.namedChildren[0], scope));
-          else parts.push(str(c.type === "escape_sequence" ? unescape(c.text) : c.text));
+          else parts.push(str(c.type === "escape_sequence" ? unescapeSequence(c.text) : c.text));
         }
         return { k: "cat", parts };
       }
@@ -81,20 +97,35 @@ export function extractModule(file: SourceFile): JsModule {
       case "satisfies_expression":
       case "non_null_expression":
       case "type_assertion":
-        return toValue(named(n).find((c) => !c.type.endsWith("_type") && c.type !== "type_identifier") ?? n.namedChildren[0], scope);
+        return toValue(
+          named(n).find((c) => !c.type.endsWith("_type") && c.type !== "type_identifier") ??
+            n.namedChildren[0],
+          scope,
+        );
       case "array":
-        return { k: "arr", items: named(n).filter((c) => c.type !== "comment").map((c) => toValue(c, scope)) };
+        return {
+          k: "arr",
+          items: named(n)
+            .filter((c) => c.type !== "comment")
+            .map((c) => toValue(c, scope)),
+        };
       case "object": {
         const props: [string, Value][] = [];
         const spreads: Value[] = [];
         for (const c of named(n)) {
           if (c.type === "pair") {
             const key = c.childForFieldName("key");
-            const name = key?.type === "string" ? stringText(key) : key?.type === "computed_property_name" ? key.namedChildren[0]?.text : key?.text;
+            const name =
+              key?.type === "string"
+                ? stringText(key)
+                : key?.type === "computed_property_name"
+                  ? key.namedChildren[0]?.text
+                  : key?.text;
             if (name !== undefined) props.push([name, toValue(c.childForFieldName("value"), scope)]);
           } else if (c.type === "shorthand_property_identifier") props.push([c.text, toValue(c, scope)]);
           else if (c.type === "spread_element") spreads.push(toValue(c.namedChildren[0], scope));
-          else if (c.type === "method_definition") props.push([c.childForFieldName("name")?.text ?? "", fnValue(c, scope)]);
+          else if (c.type === "method_definition")
+            props.push([c.childForFieldName("name")?.text ?? "", fnValue(c, scope)]);
         }
         return spreads.length > 0 ? { k: "obj", props, spreads } : { k: "obj", props };
       }
@@ -107,11 +138,25 @@ export function extractModule(file: SourceFile): JsModule {
         return unknown(n.text);
       }
       case "ternary_expression":
-        return { k: "or", options: [toValue(n.childForFieldName("consequence"), scope), toValue(n.childForFieldName("alternative"), scope)] };
+        return {
+          k: "or",
+          options: [
+            toValue(n.childForFieldName("consequence"), scope),
+            toValue(n.childForFieldName("alternative"), scope),
+          ],
+        };
       case "member_expression":
-        return { k: "get", of: toValue(n.childForFieldName("object"), scope), prop: str(n.childForFieldName("property")?.text ?? "") };
+        return {
+          k: "get",
+          of: toValue(n.childForFieldName("object"), scope),
+          prop: str(n.childForFieldName("property")?.text ?? ""),
+        };
       case "subscript_expression":
-        return { k: "get", of: toValue(n.childForFieldName("object"), scope), prop: toValue(n.childForFieldName("index"), scope) };
+        return {
+          k: "get",
+          of: toValue(n.childForFieldName("object"), scope),
+          prop: toValue(n.childForFieldName("index"), scope),
+        };
       case "call_expression": {
         const fnNode = n.childForFieldName("function");
         const args = named(n.childForFieldName("arguments")).filter((c) => c.type !== "comment");
@@ -119,20 +164,39 @@ export function extractModule(file: SourceFile): JsModule {
           return { k: "import", from: stringText(args[0]), name: "default" };
         }
         if (fnNode?.type === "import") {
-          return args[0]?.type === "string" ? { k: "import", from: stringText(args[0]), name: "default" } : unknown(n.text);
+          return args[0]?.type === "string"
+            ? { k: "import", from: stringText(args[0]), name: "default" }
+            : unknown(n.text);
         }
-        return { k: "call", fn: toValue(fnNode, scope), args: args.map((a) => toValue(a, scope)), at: at(n), line: lineOf(n) };
+        return {
+          k: "call",
+          fn: toValue(fnNode, scope),
+          args: args.map((a) => toValue(a, scope)),
+          at: at(n),
+          line: lineOf(n),
+        };
       }
       case "new_expression": {
         const args = named(n.childForFieldName("arguments"));
-        return { k: "call", fn: toValue(n.childForFieldName("constructor"), scope), args: args.map((a) => toValue(a, scope)), at: at(n), line: lineOf(n), isNew: true };
+        return {
+          k: "call",
+          fn: toValue(n.childForFieldName("constructor"), scope),
+          args: args.map((a) => toValue(a, scope)),
+          at: at(n),
+          line: lineOf(n),
+          isNew: true,
+        };
       }
       case "arrow_function":
       case "function_expression":
       case "function":
         return fnValue(n, scope);
       case "class":
-        return { k: "class", name: n.childForFieldName("name")?.text ?? `class@${lineOf(n)}`, file: file.path };
+        return {
+          k: "class",
+          name: n.childForFieldName("name")?.text ?? `class@${lineOf(n)}`,
+          file: file.path,
+        };
       default:
         return unknown(n.text);
     }
@@ -180,7 +244,9 @@ export function extractModule(file: SourceFile): JsModule {
       return;
     }
     const part = (prop: string): Value =>
-      value.k === "param" ? { ...value, path: [...(value.path ?? []), prop] } : { k: "get", of: value, prop: str(prop) };
+      value.k === "param"
+        ? { ...value, path: [...(value.path ?? []), prop] }
+        : { k: "get", of: value, prop: str(prop) };
     if (pattern.type === "object_pattern") {
       for (const c of named(pattern)) {
         if (c.type === "shorthand_property_identifier_pattern") scope.set(c.text, part(c.text));
@@ -190,14 +256,25 @@ export function extractModule(file: SourceFile): JsModule {
           if (target) bindPattern(target, part(key), scope);
         } else if (c.type === "object_assignment_pattern") {
           const left = c.childForFieldName("left");
-          if (left) scope.set(left.text, { k: "or", options: [part(left.text), toValue(c.childForFieldName("right"), scope)] });
+          if (left)
+            scope.set(left.text, {
+              k: "or",
+              options: [part(left.text), toValue(c.childForFieldName("right"), scope)],
+            });
         }
       }
     } else if (pattern.type === "array_pattern") {
-      named(pattern).forEach((c, i) => bindPattern(c, { k: "get", of: value, prop: { k: "num", v: i } }, scope));
+      named(pattern).forEach((c, i) => {
+        bindPattern(c, { k: "get", of: value, prop: { k: "num", v: i } }, scope);
+      });
     } else if (pattern.type === "assignment_pattern") {
       const left = pattern.childForFieldName("left");
-      if (left) bindPattern(left, { k: "or", options: [value, toValue(pattern.childForFieldName("right"), scope)] }, scope);
+      if (left)
+        bindPattern(
+          left,
+          { k: "or", options: [value, toValue(pattern.childForFieldName("right"), scope)] },
+          scope,
+        );
     }
   }
 
@@ -212,7 +289,8 @@ export function extractModule(file: SourceFile): JsModule {
       if (!nameNode) continue;
       const declaredType = d.childForFieldName("type")?.text.replace(/^:\s*/, "");
       let value: Value;
-      if (valueNode && FN_TYPES.has(valueNode.type)) value = fnValue(valueNode, scope, nameNode.text, declaredType);
+      if (valueNode && FN_TYPES.has(valueNode.type))
+        value = fnValue(valueNode, scope, nameNode.text, declaredType);
       else {
         value = toValue(valueNode, scope);
         walkExpr(valueNode, scope);
@@ -246,13 +324,17 @@ export function extractModule(file: SourceFile): JsModule {
       const fnNode = n.childForFieldName("function");
       const args = named(n.childForFieldName("arguments"));
       if (fnNode?.type === "member_expression" || fnNode?.type === "subscript_expression") {
-        const method = fnNode.type === "member_expression" ? str(fnNode.childForFieldName("property")?.text ?? "") : toValue(fnNode.childForFieldName("index"), scope);
+        const method =
+          fnNode.type === "member_expression"
+            ? str(fnNode.childForFieldName("property")?.text ?? "")
+            : toValue(fnNode.childForFieldName("index"), scope);
         const recv = toValue(fnNode.childForFieldName("object"), scope);
         // `list.forEach((item) => …)`: the callback runs once per element of the list.
         const callback = args[0];
         if (method.k === "str" && LOOP_METHODS.has(method.v) && callback && FN_TYPES.has(callback.type)) {
           const inner: Scope = new Map(scope);
-          const p = callback.childForFieldName("parameter") ?? named(callback.childForFieldName("parameters"))[0];
+          const p =
+            callback.childForFieldName("parameter") ?? named(callback.childForFieldName("parameters"))[0];
           const pattern = p?.childForFieldName("pattern") ?? p;
           if (pattern) bindPattern(pattern, { k: "each", loop: `loop${loops++}`, of: recv }, inner);
           const body = callback.childForFieldName("body");
@@ -281,8 +363,7 @@ export function extractModule(file: SourceFile): JsModule {
         if (name && topLevel) {
           m.bindings[name] = value;
           m.bindingLines[name] = lineOf(s);
-        }
-        else if (name) scope.set(name, value);
+        } else if (name) scope.set(name, value);
         return;
       }
       case "class_declaration":
@@ -305,7 +386,12 @@ export function extractModule(file: SourceFile): JsModule {
         const right = s.childForFieldName("right");
         const inner: Scope = new Map(scope);
         const isOf = s.children.some((c) => c.type === "of");
-        if (left) bindPattern(left, isOf ? { k: "each", loop: `loop${loops++}`, of: toValue(right, scope) } : unknown(left.text), inner);
+        if (left)
+          bindPattern(
+            left,
+            isOf ? { k: "each", loop: `loop${loops++}`, of: toValue(right, scope) } : unknown(left.text),
+            inner,
+          );
         walkExpr(right, scope);
         const body = s.childForFieldName("body");
         if (body) walk(body, inner, fn);
@@ -323,7 +409,8 @@ export function extractModule(file: SourceFile): JsModule {
       case "while_statement":
       case "labeled_statement":
         for (const c of named(s)) {
-          if (c.type.endsWith("_statement") || c.type === "statement_block" || c.type.endsWith("_clause")) walk(c, scope, fn);
+          if (c.type.endsWith("_statement") || c.type === "statement_block" || c.type.endsWith("_clause"))
+            walk(c, scope, fn);
           else walkExpr(c, scope);
         }
         return;
@@ -361,7 +448,10 @@ export function extractModule(file: SourceFile): JsModule {
     if (left.text === "module.exports") {
       m.exports.default = right;
       if (right.k === "obj") for (const [k, v] of right.props) m.exports[k] = v;
-    } else if (left.type === "member_expression" && ["module.exports", "exports"].includes(left.childForFieldName("object")?.text ?? "")) {
+    } else if (
+      left.type === "member_expression" &&
+      ["module.exports", "exports"].includes(left.childForFieldName("object")?.text ?? "")
+    ) {
       m.exports[left.childForFieldName("property")?.text ?? ""] = right;
     }
   }
@@ -393,7 +483,8 @@ export function extractModule(file: SourceFile): JsModule {
     const value = s.childForFieldName("value");
     const isDefault = s.children.some((c) => c.type === "default");
     if (decl) {
-      if (decl.type === "lexical_declaration" || decl.type === "variable_declaration") declare(decl, scope, true, true);
+      if (decl.type === "lexical_declaration" || decl.type === "variable_declaration")
+        declare(decl, scope, true, true);
       else if (decl.type === "class_declaration" || decl.type === "abstract_class_declaration") {
         classFact(decl, [...decoratorsOf(s), ...decoratorsOf(decl)]);
         const name = decl.childForFieldName("name")?.text;
@@ -410,7 +501,11 @@ export function extractModule(file: SourceFile): JsModule {
       return;
     }
     if (value) {
-      m.exports.default = FN_TYPES.has(value.type) ? fnValue(value, scope) : value.type === "class" ? (classFact(value, decoratorsOf(s)), toValue(value, scope)) : toValue(value, scope);
+      m.exports.default = FN_TYPES.has(value.type)
+        ? fnValue(value, scope)
+        : value.type === "class"
+          ? (classFact(value, decoratorsOf(s)), toValue(value, scope))
+          : toValue(value, scope);
       walkExpr(value, scope);
       return;
     }
@@ -431,8 +526,15 @@ export function extractModule(file: SourceFile): JsModule {
     const e = d.namedChildren[0];
     if (e?.type === "call_expression") {
       const fnNode = e.childForFieldName("function");
-      const name = fnNode?.type === "member_expression" ? (fnNode.childForFieldName("property")?.text ?? "") : (fnNode?.text ?? "");
-      return { name, args: named(e.childForFieldName("arguments")).map((a) => toValue(a, new Map())), line: lineOf(d) };
+      const name =
+        fnNode?.type === "member_expression"
+          ? (fnNode.childForFieldName("property")?.text ?? "")
+          : (fnNode?.text ?? "");
+      return {
+        name,
+        args: named(e.childForFieldName("arguments")).map((a) => toValue(a, new Map())),
+        line: lineOf(d),
+      };
     }
     return { name: e?.text ?? "", args: [], line: lineOf(d) };
   }

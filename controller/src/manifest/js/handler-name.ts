@@ -9,7 +9,12 @@ export function handlerName(v: Value | undefined, program: JsProgram): string {
     case "id":
       return v.name;
     case "import":
-      return v.name === "default" ? v.from.split("/").pop()!.replace(/\.[jt]s$/, "") : v.name;
+      return v.name === "default"
+        ? v.from
+            .split("/")
+            .pop()!
+            .replace(/\.[jt]s$/, "")
+        : v.name;
     case "get": {
       const of = v.of.k === "id" ? v.of.name : v.of.k === "get" ? handlerName(v.of, program) : undefined;
       const prop = stringOf(v.prop);

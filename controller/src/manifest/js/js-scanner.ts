@@ -14,7 +14,15 @@ export function jsScanner(
   link: FrameworkScanner<JsModule>["link"],
   kind: "framework" | "models" = "framework",
 ): FrameworkScanner<JsModule> {
-  return { name, kind, languages: JS_LANGUAGES, version: 1, factsKey: JS_FACTS_KEY, extract: extractModule, link };
+  return {
+    name,
+    kind,
+    languages: JS_LANGUAGES,
+    version: 1,
+    factsKey: JS_FACTS_KEY,
+    extract: extractModule,
+    link,
+  };
 }
 
 /** A scanner for an instance-based framework (app/router objects), from its dialect. */

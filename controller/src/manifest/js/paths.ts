@@ -22,7 +22,8 @@ export function templatePath(path: string): string {
         }
         return `{${name}}`;
       }
-      if (segment.startsWith("<") && segment.endsWith(">")) return `{${segment.slice(1, -1).split(":").pop()}}`;
+      if (segment.startsWith("<") && segment.endsWith(">"))
+        return `{${segment.slice(1, -1).split(":").pop()}}`;
       if (segment.startsWith("{") && segment.endsWith("}")) return `{${segment.slice(1, -1).split(":")[0]}}`;
       return segment;
     })

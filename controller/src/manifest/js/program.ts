@@ -41,7 +41,11 @@ export class JsProgram {
     if (!spec.startsWith(".")) return undefined;
     const base = posix.normalize(posix.join(posix.dirname(from), spec));
     const stem = base.replace(/\.(c|m)?jsx?$/, "");
-    const candidates = [base, ...EXTENSIONS.map((e) => stem + e), ...EXTENSIONS.map((e) => `${base}/index${e}`)];
+    const candidates = [
+      base,
+      ...EXTENSIONS.map((e) => stem + e),
+      ...EXTENSIONS.map((e) => `${base}/index${e}`),
+    ];
     return candidates.find((c) => this.modules.has(c));
   }
 
@@ -49,7 +53,11 @@ export class JsProgram {
    * One step of resolution of a name: what it holds, the file that defines it, its declared
    * name and line. undefined when `v` is not a name defined in the tree.
    */
-  deref(v: Value, file: string, depth = 0): { v: Value; file: string; name: string; line: number } | undefined {
+  deref(
+    v: Value,
+    file: string,
+    depth = 0,
+  ): { v: Value; file: string; name: string; line: number } | undefined {
     if (depth > MAX_DEPTH) return undefined;
     if (v.k === "id") {
       const m = this.modules.get(file);
@@ -63,7 +71,10 @@ export class JsProgram {
       const m = target ? this.modules.get(target) : undefined;
       if (!target || !m) return undefined;
       const exported = m.exports[v.name];
-      if (exported) return exported.k === "id" || exported.k === "import" ? this.deref(exported, target, depth + 1) : undefined;
+      if (exported)
+        return exported.k === "id" || exported.k === "import"
+          ? this.deref(exported, target, depth + 1)
+          : undefined;
       for (const from of m.starExports) {
         const found = this.deref({ k: "import", from, name: v.name }, target, depth + 1);
         if (found) return found;
@@ -99,7 +110,11 @@ export class JsProgram {
         case "arr":
           return { k: "arr", items: v.items.map(substitute) };
         case "obj":
-          return { k: "obj", props: v.props.map(([k, x]) => [k, substitute(x)] as [string, Value]), ...(v.spreads ? { spreads: v.spreads.map(substitute) } : {}) };
+          return {
+            k: "obj",
+            props: v.props.map(([k, x]) => [k, substitute(x)] as [string, Value]),
+            ...(v.spreads ? { spreads: v.spreads.map(substitute) } : {}),
+          };
         default:
           return v;
       }
@@ -128,7 +143,8 @@ export class JsProgram {
             if (p) return p;
           }
           if (of.k === "arr" && prop.k === "num") return of.items[prop.v] ?? { k: "unknown", text: "index" };
-          if (of.k === "import" && of.from.startsWith(LOCAL)) return this.exportOf(of.from.slice(1), name, depth + 1);
+          if (of.k === "import" && of.from.startsWith(LOCAL))
+            return this.exportOf(of.from.slice(1), name, depth + 1);
         }
         return { k: "get", of, prop };
       }

@@ -7,7 +7,12 @@ import type { Dto, TypeDecl } from "../types.js";
 import type { JsProgram } from "./program.js";
 import { stringOf, type Value } from "./value.js";
 
-const TYPEBOX = new Set(["@sinclair/typebox", "typebox", "@fastify/type-provider-typebox", "@sinclair/typebox/type"]);
+const TYPEBOX = new Set([
+  "@sinclair/typebox",
+  "typebox",
+  "@fastify/type-provider-typebox",
+  "@sinclair/typebox/type",
+]);
 const ZOD = new Set(["zod", "zod/v4", "zod/v3"]);
 const SCHEMA_KEYS = ["type", "properties", "$ref", "anyOf", "oneOf", "allOf", "enum", "items", "const"];
 const OPTIONAL = "x-manifest-optional";
@@ -27,10 +32,18 @@ export class SchemaReader {
     if (!schema) return undefined;
     if (typeof schema.$ref === "string") return schema.$ref;
     if (isObjectSchema(schema)) {
-      if (!this.dtos.has(fallback)) this.dtos.set(fallback, { name: fallback, file, line, fields: fieldsOf(schema), kind: this.kindOf(v, file) });
+      if (!this.dtos.has(fallback))
+        this.dtos.set(fallback, {
+          name: fallback,
+          file,
+          line,
+          fields: fieldsOf(schema),
+          kind: this.kindOf(v, file),
+        });
       return fallback;
     }
-    if (schema.type === "array" && typeof (schema.items as JsonSchema | undefined)?.$ref === "string") return `${(schema.items as JsonSchema).$ref}[]`;
+    if (schema.type === "array" && typeof (schema.items as JsonSchema | undefined)?.$ref === "string")
+      return `${(schema.items as JsonSchema).$ref}[]`;
     return undefined;
   }
 
@@ -48,7 +61,13 @@ export class SchemaReader {
         if (!schema) return undefined;
         if (isObjectSchema(schema) && !schema.$ref) {
           if (!this.dtos.has(d.name)) {
-            this.dtos.set(d.name, { name: d.name, file: d.file, line: d.line, fields: fieldsOf(schema), kind: this.kindOf(d.v, d.file) });
+            this.dtos.set(d.name, {
+              name: d.name,
+              file: d.file,
+              line: d.line,
+              fields: fieldsOf(schema),
+              kind: this.kindOf(d.v, d.file),
+            });
           }
           return { $ref: d.name, ...(schema[OPTIONAL] ? { [OPTIONAL]: true } : {}) };
         }
@@ -79,7 +98,8 @@ export class SchemaReader {
 
   /** A JSON literal, where nested schema positions may hold schema expressions. */
   private json(v: Value, file: string, depth: number): unknown {
-    const resolved = v.k === "id" || v.k === "import" || v.k === "call" ? undefined : this.program.resolve(v, file);
+    const resolved =
+      v.k === "id" || v.k === "import" || v.k === "call" ? undefined : this.program.resolve(v, file);
     if (!resolved) return this.read(v, file, depth + 1) ?? stringOf(this.program.resolve(v, file));
     switch (resolved.k) {
       case "str":
@@ -101,13 +121,17 @@ export class SchemaReader {
     }
   }
 
-  private libOf(v: Extract<Value, { k: "call" }>, file: string): { lib: Lib; method: string; base?: Value } | undefined {
+  private libOf(
+    v: Extract<Value, { k: "call" }>,
+    file: string,
+  ): { lib: Lib; method: string; base?: Value } | undefined {
     if (v.fn.k !== "get") return undefined;
     const method = stringOf(v.fn.prop);
     if (!method) return undefined;
     const of = this.program.resolve(v.fn.of, file);
     if (of.k === "import") {
-      if (TYPEBOX.has(of.from) && (of.name === "Type" || of.name === "default" || of.name === "*")) return { lib: "typebox", method };
+      if (TYPEBOX.has(of.from) && (of.name === "Type" || of.name === "default" || of.name === "*"))
+        return { lib: "typebox", method };
       if (ZOD.has(of.from)) return { lib: "zod", method };
     }
     if (v.fn.of.k === "call") {
@@ -120,12 +144,23 @@ export class SchemaReader {
   private readCall(v: Extract<Value, { k: "call" }>, file: string, depth: number): JsonSchema | undefined {
     const lib = this.libOf(v, file);
     if (lib?.lib === "typebox") return this.typebox(lib.method, v.args, file, depth);
-    if (lib?.lib === "zod") return lib.base ? this.zodModifier(lib.method, lib.base, v.args, file, depth) : this.zodBase(lib.method, v.args, file, depth);
+    if (lib?.lib === "zod")
+      return lib.base
+        ? this.zodModifier(lib.method, lib.base, v.args, file, depth)
+        : this.zodBase(lib.method, v.args, file, depth);
     // A helper of the tree that builds a schema (`ListEnvelope(Item)`): read what it returns.
     const fn = this.program.resolve(v.fn, file);
     if (fn.k === "fn") {
-      const applied = this.program.apply(fn.id, v.args.map((a) => this.program.resolve(a, file)));
-      if (applied) return this.read(this.program.resolve(applied, this.program.fileOfFn(fn.id)), this.program.fileOfFn(fn.id), depth + 1);
+      const applied = this.program.apply(
+        fn.id,
+        v.args.map((a) => this.program.resolve(a, file)),
+      );
+      if (applied)
+        return this.read(
+          this.program.resolve(applied, this.program.fileOfFn(fn.id)),
+          this.program.fileOfFn(fn.id),
+          depth + 1,
+        );
     }
     return undefined;
   }
@@ -174,13 +209,19 @@ export class SchemaReader {
         return { const: this.json(args[0]!, file, depth) };
       case "Union": {
         const items = args[0] ? this.program.resolve(args[0], file) : undefined;
-        const members = (args[0]?.k === "arr" ? args[0].items : items?.k === "arr" ? items.items : []).map((x) => this.read(x, file, depth + 1) ?? {});
-        if (members.length > 0 && members.every((m) => "const" in m)) return { enum: members.map((m) => m.const), ...this.opts(args[1], file, depth) };
+        const members = (args[0]?.k === "arr" ? args[0].items : items?.k === "arr" ? items.items : []).map(
+          (x) => this.read(x, file, depth + 1) ?? {},
+        );
+        if (members.length > 0 && members.every((m) => "const" in m))
+          return { enum: members.map((m) => m.const), ...this.opts(args[1], file, depth) };
         return { anyOf: members, ...this.opts(args[1], file, depth) };
       }
       case "Enum": {
         const values = this.json(args[0]!, file, depth);
-        return { enum: Array.isArray(values) ? values : Object.values((values as object) ?? {}), ...this.opts(args[1], file, depth) };
+        return {
+          enum: Array.isArray(values) ? values : Object.values((values as object) ?? {}),
+          ...this.opts(args[1], file, depth),
+        };
       }
       case "Record":
         return { type: "object", additionalProperties: arg(1) };
@@ -198,7 +239,9 @@ export class SchemaReader {
         const keysValue = args[1] ? this.json(args[1], file, depth) : [];
         const keys = new Set(Array.isArray(keysValue) ? keysValue.map(String) : []);
         const keep = (k: string) => (method === "Pick" ? keys.has(k) : !keys.has(k));
-        const properties = Object.fromEntries(Object.entries((base.properties as object) ?? {}).filter(([k]) => keep(k)));
+        const properties = Object.fromEntries(
+          Object.entries((base.properties as object) ?? {}).filter(([k]) => keep(k)),
+        );
         return { type: "object", properties, required: ((base.required as string[]) ?? []).filter(keep) };
       }
       case "Intersect":
@@ -253,18 +296,26 @@ export class SchemaReader {
       case "enum":
       case "nativeEnum": {
         const values = args[0] ? this.json(args[0], file, depth) : [];
-        return { type: "string", enum: Array.isArray(values) ? values : Object.values((values as object) ?? {}) };
+        return {
+          type: "string",
+          enum: Array.isArray(values) ? values : Object.values((values as object) ?? {}),
+        };
       }
       case "literal":
         return { const: this.json(args[0]!, file, depth) };
       case "union": {
         const list = args[0]?.k === "arr" ? args[0].items : [];
         const members = list.map((x) => this.read(x, file, depth + 1) ?? {});
-        if (members.length > 0 && members.every((m) => "const" in m)) return { enum: members.map((m) => m.const) };
+        if (members.length > 0 && members.every((m) => "const" in m))
+          return { enum: members.map((m) => m.const) };
         return { anyOf: members };
       }
       case "record":
-        return { type: "object", additionalProperties: (args[args.length - 1] ? this.read(args[args.length - 1]!, file, depth + 1) : undefined) ?? {} };
+        return {
+          type: "object",
+          additionalProperties:
+            (args[args.length - 1] ? this.read(args[args.length - 1]!, file, depth + 1) : undefined) ?? {},
+        };
       case "any":
       case "unknown":
         return {};
@@ -273,7 +324,13 @@ export class SchemaReader {
     }
   }
 
-  private zodModifier(method: string, base: Value, args: Value[], file: string, depth: number): JsonSchema | undefined {
+  private zodModifier(
+    method: string,
+    base: Value,
+    args: Value[],
+    file: string,
+    depth: number,
+  ): JsonSchema | undefined {
     const schema = this.read(base, file, depth + 1);
     if (!schema) return undefined;
     const n = args[0] ? this.json(args[0], file, depth) : undefined;
@@ -334,4 +391,3 @@ export class SchemaReader {
     }
   }
 }
-

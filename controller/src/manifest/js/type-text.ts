@@ -30,7 +30,9 @@ export function typeText(node: SyntaxNode | null | undefined): string {
       return name;
     }
     case "union_type": {
-      const parts = node.namedChildren.map(typeText).filter((t) => t !== "unknown" || node.namedChildren.length === 1);
+      const parts = node.namedChildren
+        .map(typeText)
+        .filter((t) => t !== "unknown" || node.namedChildren.length === 1);
       return [...new Set(parts)].join(" | ");
     }
     case "literal_type": {
