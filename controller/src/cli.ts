@@ -91,8 +91,23 @@ program
     process.exitCode = await mergeReportsCommand(reports, opts);
   });
 
+program
+  .command("manifest")
+  .description("scan an API's source code and write the manifest of its endpoints, DTOs and types")
+  .argument("[path]", "the API's source folder (default: every service's maven_module in e2e.conf, else .)")
+  .option("-s, --service <name>", "only this configured service; with a path, the name to give it")
+  .option(
+    "-o, --out <file>",
+    "the JSON file to write (default: .e2e/manifest.json beside e2e.conf or in the path)",
+  )
+  .option("--check", "write nothing; exit 1 when the manifest on disk is stale (for CI)")
+  .option("-c, --config <path>", "e2e.conf to use (same search as run)")
+  .action(async (path: string | undefined, opts: Record<string, unknown>) => {
+    const { manifestCommand } = await import("./cli/manifest.js");
+    process.exitCode = await manifestCommand(path, opts);
+  });
+
 for (const [name, what] of [
-  ["manifest", "scan an API codebase and write the project knowledge file"],
   ["generate-tests", "generate page classes and test modules from the manifest"],
   ["search", "natural-language search over the API's embeddings"],
 ] as const) {

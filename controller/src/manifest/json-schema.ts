@@ -35,7 +35,8 @@ const literal = (v: unknown) => (typeof v === "string" ? JSON.stringify(v) : Str
 export function typeTextOf(schema: unknown): TypeText {
   if (!isSchema(schema)) return "unknown";
   if (typeof schema.$ref === "string") return refName(schema.$ref);
-  if (typeof schema.title === "string" && schema["x-manifest-name"] === true) return schema.title;
+  // A type text already in the manifest's notation (a DTO field re-read as a schema).
+  if (typeof schema["x-manifest-type"] === "string") return schema["x-manifest-type"];
   if ("const" in schema) return literal(schema.const);
   if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum.map(literal).join(" | ");
   for (const key of ["anyOf", "oneOf"] as const) {
@@ -69,7 +70,8 @@ export function typeTextOf(schema: unknown): TypeText {
 export function constraintsOf(schema: unknown): Constraints {
   const out: Constraints = {};
   if (!isSchema(schema)) return out;
-  for (const key of CONSTRAINT_KEYS) if (key in schema && schema[key] !== undefined) out[key] = schema[key];
+  for (const key of CONSTRAINT_KEYS)
+    if (schema[key] !== undefined) (out as Record<string, unknown>)[key] = schema[key];
   return out;
 }
 
@@ -78,11 +80,16 @@ export function fieldsOf(schema: unknown): Field[] {
   if (!isSchema(schema) || !isSchema(schema.properties)) return [];
   const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
   return Object.entries(schema.properties).map(([name, prop]) => {
-    const field: Field = { name, type: typeTextOf(prop), required: required.has(name), constraints: constraintsOf(prop) };
+    const field: Field = {
+      name,
+      type: typeTextOf(prop),
+      required: required.has(name),
+      constraints: constraintsOf(prop),
+    };
     if (isSchema(prop) && typeof prop.description === "string") field.description = prop.description;
     return field;
   });
 }
 
-export const isObjectSchema = (schema: unknown): schema is JsonSchema =>
+export const isObjectSchema = (schema: unknown): boolean =>
   isSchema(schema) && (schema.type === "object" || isSchema(schema.properties));

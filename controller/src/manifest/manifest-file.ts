@@ -2,7 +2,7 @@
 // unchanged tree changes, so staleness is judged on everything else.
 
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { renderMarkdown } from "./render-markdown.js";
 import type { Manifest } from "./types.js";
 
@@ -23,8 +23,9 @@ const withoutDate = (m: Manifest) => JSON.stringify({ ...m, generated_at: "" });
 
 export const sameContent = (a: Manifest, b: Manifest): boolean => withoutDate(a) === withoutDate(b);
 
-/** `manifest.md` beside the JSON file. */
-export const markdownPath = (jsonPath: string): string => join(dirname(jsonPath), "manifest.md");
+/** The markdown beside the JSON file: `manifest.json` → `manifest.md`. */
+export const markdownPath = (jsonPath: string): string =>
+  join(dirname(jsonPath), `${basename(jsonPath).replace(/\.json$/, "")}.md`);
 
 /** The cache beside the JSON file: `manifest.json` → `manifest.cache.json`. */
 export const cachePath = (jsonPath: string): string => jsonPath.replace(/(\.json)?$/, ".cache.json");

@@ -12,13 +12,22 @@ function constraintsText(c: Constraints | undefined): string {
 }
 
 function renderService(s: ServiceManifest): string[] {
-  const out = [`## ${s.name}`, "", `Root \`${s.root}\`; frameworks: ${s.frameworks.join(", ") || "none found"}.`];
+  const out = [
+    `## ${s.name}`,
+    "",
+    `Root \`${s.root}\`; frameworks: ${s.frameworks.join(", ") || "none found"}.`,
+  ];
   if (s.openapi?.length) out.push(`OpenAPI merged from ${s.openapi.map((p) => `\`${p}\``).join(", ")}.`);
   out.push("", `### Endpoints (${s.endpoints.length})`, "");
   if (s.endpoints.length > 0) {
-    out.push("| Method | Path | Handler | Request | Responses | Auth | Where |", "|---|---|---|---|---|---|---|");
+    out.push(
+      "| Method | Path | Handler | Request | Responses | Auth | Where |",
+      "|---|---|---|---|---|---|---|",
+    );
     for (const e of s.endpoints) {
-      const responses = e.responses.map((r) => [r.status ?? "", r.dto ?? ""].filter((x) => x !== "").join(" ")).join(", ");
+      const responses = e.responses
+        .map((r) => [r.status ?? "", r.dto ?? ""].filter((x) => x !== "").join(" "))
+        .join(", ");
       out.push(
         `| ${e.method} | \`${cell(e.path)}\` | ${cell(e.handler)} | ${cell(e.request ?? "")} | ${cell(responses)} | ${e.auth === undefined ? "" : e.auth ? "yes" : "no"} | ${e.file}:${e.line}${e.source && e.source !== "code" ? ` (${e.source})` : ""} |`,
       );
@@ -27,7 +36,9 @@ function renderService(s: ServiceManifest): string[] {
       out.push("", `**${e.method} ${cell(e.path)}** parameters:`, "");
       for (const p of e.params) {
         const rules = constraintsText(p.constraints);
-        out.push(`- \`${p.name}\` (${p.in}, ${cell(p.type)}${p.required ? ", required" : ""}${rules ? `; ${cell(rules)}` : ""})`);
+        out.push(
+          `- \`${p.name}\` (${p.in}, ${cell(p.type)}${p.required ? ", required" : ""}${rules ? `; ${cell(rules)}` : ""})`,
+        );
       }
     }
   }
@@ -39,7 +50,10 @@ function renderService(s: ServiceManifest): string[] {
       continue;
     }
     out.push("| Field | Type | Required | Constraints |", "|---|---|---|---|");
-    for (const f of d.fields) out.push(`| ${f.name} | ${cell(f.type)} | ${f.required ? "yes" : "no"} | ${cell(constraintsText(f.constraints))} |`);
+    for (const f of d.fields)
+      out.push(
+        `| ${f.name} | ${cell(f.type)} | ${f.required ? "yes" : "no"} | ${cell(constraintsText(f.constraints))} |`,
+      );
   }
   if (s.types.length > 0) {
     out.push("", `### Types (${s.types.length})`, "");

@@ -17,7 +17,7 @@ import type { Dto, Endpoint, ServiceManifest, TypeDecl } from "./types.js";
 export interface Parser {
   /** The language id of a path, or undefined for a file that is not source code. */
   languageOf(path: string): string | undefined;
-  parse(language: string, text: string): SyntaxNode;
+  parse(language: string, text: string): Promise<{ rootNode: SyntaxNode; delete(): void }>;
 }
 
 export interface ScanServiceOptions {
@@ -37,9 +37,11 @@ export interface ScanStats {
   extracted: number;
 }
 
-const keyOf = (s: FrameworkScanner) => `${s.name}@${s.version}`;
+const keyOf = (s: FrameworkScanner) => s.factsKey ?? `${s.name}@${s.version}`;
 
-export async function scanService(opts: ScanServiceOptions): Promise<{ service: ServiceManifest; stats: ScanStats }> {
+export async function scanService(
+  opts: ScanServiceOptions,
+): Promise<{ service: ServiceManifest; stats: ScanStats }> {
   const scanners = opts.scanners ?? defaultScanners;
   const cached = opts.cache?.filesOf(opts.displayRoot) ?? {};
   const nextCache: Record<string, CachedFile> = {};
@@ -58,18 +60,24 @@ export async function scanService(opts: ScanServiceOptions): Promise<{ service: 
     const hash = createHash("sha256").update(text).digest("hex");
     const previous = cached[path]?.hash === hash ? cached[path].facts : {};
     const facts: Record<string, unknown> = {};
-    let root: SyntaxNode | undefined;
+    let tree: { rootNode: SyntaxNode; delete(): void } | undefined;
     for (const scanner of wanted) {
       const key = keyOf(scanner);
-      if (!(key in previous)) {
-        root ??= opts.parser.parse(language, text);
-        facts[key] = scanner.extract({ path, language, text, hash, root }) ?? null;
+      if (key in facts) {
+        // already extracted for a scanner sharing the key
+      } else if (!(key in previous)) {
+        tree ??= await opts.parser.parse(language, text);
+        facts[key] = scanner.extract({ path, language, text, hash, root: tree.rootNode }) ?? null;
       } else {
         facts[key] = previous[key];
       }
-      if (facts[key] !== null && facts[key] !== undefined) perScanner.get(scanner)?.push({ path, facts: facts[key] });
+      if (facts[key] !== null && facts[key] !== undefined)
+        perScanner.get(scanner)?.push({ path, facts: facts[key] });
     }
-    if (root) extracted++;
+    if (tree) {
+      extracted++;
+      tree.delete();
+    }
     nextCache[path] = { hash, facts };
   }
   opts.cache?.setFiles(opts.displayRoot, nextCache);
@@ -112,7 +120,10 @@ export async function scanService(opts: ScanServiceOptions): Promise<{ service: 
 }
 
 function sortService(s: ServiceManifest): ServiceManifest {
-  const by = <T>(key: (t: T) => string) => (a: T, b: T) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+  const by =
+    <T>(key: (t: T) => string) =>
+    (a: T, b: T) =>
+      key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
   return {
     ...s,
     endpoints: s.endpoints.sort(by((e) => `${e.path}\u0000${e.method}`)),

@@ -69,6 +69,12 @@ export interface FrameworkScanner<F = unknown> {
    * extracted again.
    */
   readonly version: number;
+  /**
+   * Scanners that read the same facts (all JavaScript frameworks read one module summary) give
+   * the same key: the file is extracted once for all of them and cached once. Defaults to
+   * `name@version`.
+   */
+  readonly factsKey?: string;
   /** The facts of one file, or undefined when the file holds nothing for this scanner. */
   extract(file: SourceFile): F | undefined;
   link(files: readonly FileFacts<F>[], ctx: LinkContext): ScanContribution;

@@ -7,8 +7,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { codeGraphParser } from "../../src/manifest/code-graph-parser.js";
 import { scanService } from "../../src/manifest/scan-service.js";
-import { codeGraphParser } from "./helpers/code-graph-parser.js";
 
 const appsDir = join(dirname(fileURLToPath(import.meta.url)), "apps");
 const apps = readdirSync(appsDir).filter((name) => existsSync(join(appsDir, name, "expected.json")));
@@ -21,8 +21,7 @@ describe("scanning the framework test apps", () => {
   for (const app of apps) {
     it(`writes the expected manifest for ${app}`, async () => {
       const root = join(appsDir, app);
-      const parser = await codeGraphParser();
-      const { service } = await scanService({ name: app, root, displayRoot: app, parser });
+      const { service } = await scanService({ name: app, root, displayRoot: app, parser: codeGraphParser });
       const actual = {
         frameworks: service.frameworks,
         endpoints: service.endpoints,

@@ -4,9 +4,9 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import { codeGraphParser } from "../../src/manifest/code-graph-parser.js";
 import { scanService } from "../../src/manifest/scan-service.js";
 import type { Endpoint, ServiceManifest } from "../../src/manifest/types.js";
-import { codeGraphParser } from "./helpers/code-graph-parser.js";
 
 const appsDir = join(dirname(fileURLToPath(import.meta.url)), "apps");
 
@@ -15,7 +15,7 @@ async function scan(app: string): Promise<ServiceManifest> {
     name: app,
     root: join(appsDir, app),
     displayRoot: app,
-    parser: await codeGraphParser(),
+    parser: codeGraphParser,
   });
   return service;
 }

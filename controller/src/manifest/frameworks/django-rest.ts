@@ -13,6 +13,7 @@ import { PyModels } from "./python/py-models.js";
 import { asMethod, converterType, HTTP_METHODS } from "./python/py-routes.js";
 import {
   extractPython,
+  PYTHON_FACTS_KEY,
   type PyFiles,
   sortEndpoints,
   statusCode,
@@ -25,6 +26,7 @@ export const djangoRestScanner: FrameworkScanner<PyModuleFacts> = {
   kind: "framework",
   languages: ["python"],
   version: 1,
+  factsKey: PYTHON_FACTS_KEY,
   extract: extractPython,
   link: (files) => linkDjangoRest(files),
 };

@@ -12,6 +12,7 @@ import { asMethod, newTable, placeRoutes, type RouteTable, templateParams } from
 import {
   extractPython,
   looksLikeAuth,
+  PYTHON_FACTS_KEY,
   type PyFiles,
   sortEndpoints,
   statusCode,
@@ -29,6 +30,7 @@ export const fastapiScanner: FrameworkScanner<PyModuleFacts> = {
   kind: "framework",
   languages: ["python"],
   version: 1,
+  factsKey: PYTHON_FACTS_KEY,
   extract: extractPython,
   link: (files) => linkFastapi(files),
 };

@@ -24,6 +24,7 @@ import {
 import {
   extractPython,
   looksLikeAuth,
+  PYTHON_FACTS_KEY,
   type PyFiles,
   sortEndpoints,
   statusCode,
@@ -36,6 +37,7 @@ export const flaskScanner: FrameworkScanner<PyModuleFacts> = {
   kind: "framework",
   languages: ["python"],
   version: 1,
+  factsKey: PYTHON_FACTS_KEY,
   extract: extractPython,
   link: (files) => linkFlask(files),
 };

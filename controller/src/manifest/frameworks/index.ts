@@ -1,15 +1,20 @@
 // The table of scanners `e2e manifest` runs: one row per framework (or language models scanner).
 // Adding a framework = one file in this folder plus one row here (README.md says how).
+// Frameworks come before models scanners: an inline schema's DTO wins over a same-named type.
 
 import type { FrameworkScanner } from "../scanner.js";
 import { djangoRestScanner } from "./django-rest.js";
+import { expressScanner } from "./express.js";
 import { fastapiScanner } from "./fastapi.js";
+import { fastifyScanner } from "./fastify.js";
 import { flaskScanner } from "./flask.js";
 import { springScanner } from "./spring.js";
 
 export const scanners: readonly FrameworkScanner[] = [
-  fastapiScanner as FrameworkScanner,
-  flaskScanner as FrameworkScanner,
-  djangoRestScanner as FrameworkScanner,
-  springScanner as FrameworkScanner,
-];
+  expressScanner,
+  fastifyScanner,
+  fastapiScanner,
+  flaskScanner,
+  djangoRestScanner,
+  springScanner,
+] as FrameworkScanner[];

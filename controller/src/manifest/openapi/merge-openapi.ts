@@ -2,7 +2,14 @@
 // code shows are marked `code+openapi` and completed (operationId, summary, parameters, bodies);
 // those only the document has are added, marked `openapi`, at the document's file and line.
 
-import { constraintsOf, fieldsOf, isObjectSchema, type JsonSchema, refName, typeTextOf } from "../json-schema.js";
+import {
+  constraintsOf,
+  fieldsOf,
+  isObjectSchema,
+  type JsonSchema,
+  refName,
+  typeTextOf,
+} from "../json-schema.js";
 import type { Dto, Endpoint, EndpointResponse, HttpMethod, Param, ServiceManifest } from "../types.js";
 import type { OpenApiFile } from "./read-openapi.js";
 
@@ -36,7 +43,15 @@ function mergeSchemas(service: ServiceManifest, file: OpenApiFile): void {
     if (Array.isArray(s.enum)) {
       const known = service.types.find((t) => t.name === name);
       if (known) known.source = "code+openapi";
-      else service.types.push({ name, kind: "enum", file: file.path, line, values: s.enum as (string | number)[], source: "openapi" });
+      else
+        service.types.push({
+          name,
+          kind: "enum",
+          file: file.path,
+          line,
+          values: s.enum as (string | number)[],
+          source: "openapi",
+        });
       continue;
     }
     if (!isObjectSchema(s)) continue;
@@ -45,7 +60,14 @@ function mergeSchemas(service: ServiceManifest, file: OpenApiFile): void {
       known.source = "code+openapi";
       continue;
     }
-    service.dtos.push({ name, file: file.path, line, fields: fieldsOf(s), kind: "openapi", source: "openapi" });
+    service.dtos.push({
+      name,
+      file: file.path,
+      line,
+      fields: fieldsOf(s),
+      kind: "openapi",
+      source: "openapi",
+    });
   }
 }
 
@@ -59,35 +81,53 @@ function mergeOperation(
 ): void {
   const upper = method.toUpperCase() as HttpMethod;
   const id = `${upper} ${path}`;
-  const params = [...(Array.isArray(shared) ? shared : []), ...(Array.isArray(op.parameters) ? op.parameters : [])]
+  const params = [
+    ...(Array.isArray(shared) ? shared : []),
+    ...(Array.isArray(op.parameters) ? op.parameters : []),
+  ]
     .map(obj)
     .filter((p) => ["path", "query", "header"].includes(String(p.in)))
     .map((p): Param => {
       const schema = p.schema ?? p;
-      const param: Param = { name: String(p.name), in: p.in as Param["in"], type: typeTextOf(schema), required: p.in === "path" || p.required === true };
+      const param: Param = {
+        name: String(p.name),
+        in: p.in as Param["in"],
+        type: typeTextOf(schema),
+        required: p.in === "path" || p.required === true,
+      };
       const constraints = constraintsOf(schema);
       if (Object.keys(constraints).length > 0) param.constraints = constraints;
       return param;
     });
   const request = bodySchema(op.requestBody) ?? bodyParam(op.parameters);
-  const requestName = request ? dtoFor(service, file, request, `${pascal(op.operationId, upper, path)}Body`, [
-    "paths", path, method,
-  ]) : undefined;
+  const requestName = request
+    ? dtoFor(service, file, request, `${pascal(op.operationId, upper, path)}Body`, ["paths", path, method])
+    : undefined;
   const responses: EndpointResponse[] = Object.entries(obj(op.responses)).map(([status, r]) => {
     const out: EndpointResponse = {};
     if (/^\d{3}$/.test(status)) out.status = Number(status);
-    const schema = bodySchema(r) ?? obj(r).schema;
-    if (schema) out.dto = dtoFor(service, file, schema, `${pascal(op.operationId, upper, path)}Response${status}`, ["paths", path, method]);
+    const schema = bodySchema(r) ?? (obj(r).schema ? obj(obj(r).schema) : undefined);
+    if (schema)
+      out.dto = dtoFor(service, file, schema, `${pascal(op.operationId, upper, path)}Response${status}`, [
+        "paths",
+        path,
+        method,
+      ]);
     if (typeof obj(r).description === "string") out.description = String(obj(r).description);
     return out;
   });
-  const security = Array.isArray(op.security) ? op.security : Array.isArray(file.doc.security) ? file.doc.security : undefined;
+  const security = Array.isArray(op.security)
+    ? op.security
+    : Array.isArray(file.doc.security)
+      ? file.doc.security
+      : undefined;
   const known = service.endpoints.find((e) => e.id === id);
   if (known) {
     known.source = "code+openapi";
     if (typeof op.operationId === "string") known.operation_id ??= op.operationId;
     if (typeof op.summary === "string") known.summary ??= op.summary;
-    for (const p of params) if (!known.params.some((q) => q.name === p.name && q.in === p.in)) known.params.push(p);
+    for (const p of params)
+      if (!known.params.some((q) => q.name === p.name && q.in === p.in)) known.params.push(p);
     if (!known.request && requestName) known.request = requestName;
     for (const r of responses) {
       const same = known.responses.find((k) => k.status === r.status);
@@ -128,17 +168,34 @@ function bodyParam(parameters: unknown): JsonSchema | undefined {
 }
 
 /** A `$ref` names its DTO; an inline object becomes a DTO named after the operation. */
-function dtoFor(service: ServiceManifest, file: OpenApiFile, schema: JsonSchema, name: string, at: string[]): string {
+function dtoFor(
+  service: ServiceManifest,
+  file: OpenApiFile,
+  schema: JsonSchema,
+  name: string,
+  at: string[],
+): string {
   if (typeof schema.$ref === "string") return refName(schema.$ref);
   if (!isObjectSchema(schema)) return typeTextOf(schema);
   if (!service.dtos.some((d) => d.name === name)) {
-    const dto: Dto = { name, file: file.path, line: file.lineOf(at), fields: fieldsOf(schema), kind: "openapi", source: "openapi" };
+    const dto: Dto = {
+      name,
+      file: file.path,
+      line: file.lineOf(at),
+      fields: fieldsOf(schema),
+      kind: "openapi",
+      source: "openapi",
+    };
     service.dtos.push(dto);
   }
   return name;
 }
 
 function pascal(operationId: unknown, method: string, path: string): string {
-  const words = typeof operationId === "string" ? [operationId] : [method.toLowerCase(), ...path.split(/[^A-Za-z0-9]+/)];
-  return words.filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("");
+  const words =
+    typeof operationId === "string" ? [operationId] : [method.toLowerCase(), ...path.split(/[^A-Za-z0-9]+/)];
+  return words
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("");
 }

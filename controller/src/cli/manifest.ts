@@ -1,0 +1,71 @@
+// `e2e manifest [path] [--service NAME] [--out FILE] [--check] [-c e2e.conf]` (SPEC §5): scans
+// the API's source and writes the manifest and manifest.md; --check exits 1 when the file on
+// disk is stale and writes nothing.
+
+import { relative } from "node:path";
+import { buildManifest } from "../manifest/build-manifest.js";
+import { markdownPath, sameContent, writeManifest } from "../manifest/manifest-file.js";
+import { type ManifestOptions, planTargets } from "../manifest/plan-targets.js";
+import type { Manifest } from "../manifest/types.js";
+import { UsageError } from "../runner/errors.js";
+
+const shown = (path: string) => relative(process.cwd(), path) || path;
+
+function differences(previous: Manifest | undefined, next: Manifest): string[] {
+  if (!previous) return ["the manifest does not exist yet"];
+  const out: string[] = [];
+  for (const s of next.services) {
+    const old = previous.services.find((p) => p.name === s.name);
+    if (!old) {
+      out.push(`service ${s.name} is missing`);
+      continue;
+    }
+    const ids = (m: typeof s) => new Set(m.endpoints.map((e) => e.id));
+    const added = [...ids(s)].filter((id) => !ids(old).has(id));
+    const removed = [...ids(old)].filter((id) => !ids(s).has(id));
+    for (const id of added) out.push(`${s.name}: new endpoint ${id}`);
+    for (const id of removed) out.push(`${s.name}: endpoint ${id} is gone`);
+    if (added.length === 0 && removed.length === 0 && JSON.stringify(old) !== JSON.stringify(s)) {
+      out.push(`${s.name}: endpoints, DTOs or types changed`);
+    }
+  }
+  for (const p of previous.services)
+    if (!next.services.some((s) => s.name === p.name)) out.push(`service ${p.name} is no longer configured`);
+  return out;
+}
+
+export async function manifestCommand(path: string | undefined, opts: ManifestOptions): Promise<number> {
+  try {
+    const plan = planTargets(path, opts);
+    for (const w of plan.warnings) process.stderr.write(`e2e manifest: ${w}\n`);
+    if (plan.targets.length === 0)
+      throw new UsageError("nothing to scan: no configured service has a source folder");
+    const built = await buildManifest(plan);
+    if (opts.check) {
+      if (built.previous && sameContent(built.previous, built.manifest)) {
+        process.stdout.write(`${shown(plan.out)} is up to date\n`);
+        return 0;
+      }
+      process.stdout.write(`${shown(plan.out)} is stale; run \`e2e manifest\` to update it:\n`);
+      for (const d of differences(built.previous, built.manifest).slice(0, 20))
+        process.stdout.write(`  ${d}\n`);
+      return 1;
+    }
+    writeManifest(plan.out, built.manifest);
+    built.cache.save();
+    for (const s of built.manifest.services) {
+      const stats = built.stats.get(s.name);
+      if (!stats) continue;
+      process.stdout.write(
+        `${s.name}: ${s.endpoints.length} endpoints, ${s.dtos.length} DTOs, ${s.types.length} types` +
+          ` (${s.frameworks.join(", ") || "no framework found"}; ${stats.extracted} of ${stats.files} files parsed)\n`,
+      );
+    }
+    process.stdout.write(`wrote ${shown(plan.out)} and ${shown(markdownPath(plan.out))}\n`);
+    return 0;
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    process.stderr.write(`e2e manifest: ${(err as Error).message}\n`);
+    return err instanceof UsageError || (typeof code === "string" && code.startsWith("E2E_")) ? 2 : 1;
+  }
+}

@@ -1,0 +1,178 @@
+// Fastify: `fastify()`, plugins registered with `register(plugin, { prefix })` across files
+// (`fastify-plugin` wrappers share their parent's prefix), shorthand routes and
+// `route({ method, url, schema, handler })`, and route schemas (TypeBox, JSON Schema) for
+// parameters, bodies, responses and security.
+
+import { type Action, HTTP_METHODS, type RouteInfo } from "../js/app-graph.js";
+import { appScanner } from "../js/js-scanner.js";
+import type { JsProgram } from "../js/program.js";
+import type { SchemaReader } from "../js/schema-reader.js";
+import { propOf, stringOf, type Value } from "../js/value.js";
+import { constraintsOf, typeTextOf } from "../json-schema.js";
+import type { Endpoint, Param } from "../types.js";
+
+const PLUGIN_WRAPPERS = new Set(["fastify-plugin"]);
+
+function pluginFnOf(v: Value, program: JsProgram): { fn?: string; shared: boolean } {
+  if (v.k === "fn") return { fn: v.id, shared: false };
+  if (v.k === "call" && v.fn.k === "import" && PLUGIN_WRAPPERS.has(v.fn.from) && v.args[0]) {
+    return { ...pluginFnOf(program.resolve(v.args[0], ""), program), shared: true };
+  }
+  return { shared: false };
+}
+
+export const fastifyScanner = appScanner({
+  name: "fastify",
+  creates(call) {
+    if (
+      call.fn.k === "import" &&
+      call.fn.from === "fastify" &&
+      ["default", "fastify", "Fastify"].includes(call.fn.name)
+    )
+      return {};
+    return undefined;
+  },
+  passthrough: new Set([
+    "withTypeProvider",
+    "addHook",
+    "decorate",
+    "decorateRequest",
+    "decorateReply",
+    "setErrorHandler",
+    "addSchema",
+    "after",
+  ]),
+  actions(method, args): Action[] {
+    if (HTTP_METHODS.has(method) && args.length >= 2) {
+      const last = args[args.length - 1]!;
+      const options = args.length >= 3 ? args[1] : last.k === "obj" ? last : undefined;
+      const handler = last.k === "obj" ? (propOf(last, "handler") ?? last) : last;
+      return [
+        {
+          kind: "route",
+          method: { k: "str", v: method },
+          path: args[0]!,
+          handler,
+          middlewares: [],
+          ...(options ? { options } : {}),
+        },
+      ];
+    }
+    if (method === "route" && args[0]?.k === "obj") {
+      const o = args[0];
+      const m = propOf(o, "method");
+      const path = propOf(o, "url") ?? propOf(o, "path");
+      if (!m || !path) return [];
+      return [
+        {
+          kind: "route",
+          method: m,
+          path,
+          handler: propOf(o, "handler") ?? { k: "null" },
+          middlewares: [],
+          options: o,
+        },
+      ];
+    }
+    if (method === "register" && args[0]) {
+      return [
+        {
+          kind: "mount",
+          child: args[0],
+          ...(args[1] ? { prefix: propOf(args[1], "prefix") ?? { k: "str", v: "" } } : {}),
+        },
+      ];
+    }
+    return [];
+  },
+  sharesPrefix: (child, program) => pluginFnOf(program.resolve(child, ""), program).shared,
+  claims(node, program) {
+    if (!node.startsWith("param@") || !node.endsWith("#0")) return false;
+    const fn = program.fn(node.slice("param@".length, -2));
+    return Boolean(fn?.declaredType?.includes("Fastify") || fn?.params[0]?.type?.includes("Fastify"));
+  },
+  describe: describeFastifyRoute,
+});
+
+const PARAM_PARTS: [string, Param["in"]][] = [
+  ["params", "path"],
+  ["querystring", "query"],
+  ["query", "query"],
+  ["headers", "header"],
+];
+
+function describeFastifyRoute(
+  route: RouteInfo,
+  e: Endpoint,
+  schemas: SchemaReader,
+  program: JsProgram,
+): void {
+  const opts = route.options ? program.resolve(route.options, route.file) : undefined;
+  const schema = propOf(opts, "schema");
+  if (!schema || schema.k !== "obj") return;
+  const written = route.writtenOptions?.k === "obj" ? propOf(route.writtenOptions, "schema") : undefined;
+  const part = (key: string) =>
+    (written?.k === "obj" ? propOf(written, key) : undefined) ?? propOf(schema, key);
+  const operationId = stringOf(propOf(schema, "operationId"));
+  if (operationId) e.operation_id = operationId;
+  const summary = stringOf(propOf(schema, "summary"));
+  if (summary) e.summary = summary;
+  const tags = propOf(schema, "tags");
+  if (tags?.k === "arr") e.tags = tags.items.map((t) => stringOf(t) ?? "").filter(Boolean);
+  const base = operationId ? operationId[0]!.toUpperCase() + operationId.slice(1) : pascal(e.method, e.path);
+
+  for (const [key, where] of PARAM_PARTS) {
+    const v = part(key);
+    const s = v ? schemas.read(v, route.file) : undefined;
+    const objectSchema = s && typeof s.$ref === "string" ? schemas.dtos.get(s.$ref) : undefined;
+    const fields = objectSchema?.fields ?? (s ? fieldsFrom(s) : []);
+    for (const f of fields) {
+      const existing = e.params.find((p) => p.name === f.name && p.in === where);
+      const param: Param = {
+        name: f.name,
+        in: where,
+        type: f.type,
+        required: where === "path" || f.required,
+      };
+      if (Object.keys(f.constraints).length > 0) param.constraints = f.constraints;
+      if (existing) Object.assign(existing, param);
+      else e.params.push(param);
+    }
+  }
+  const body = part("body");
+  if (body) {
+    const name = schemas.dtoName(body, route.file, `${base}Body`, route.line);
+    if (name) e.request = name;
+  }
+  const response = part("response");
+  const responses = response?.k === "obj" ? response : propOf(schema, "response");
+  for (const [status, v] of responses?.k === "obj" ? responses.props : []) {
+    const code = Number(status);
+    const dto = schemas.dtoName(v, route.file, `${base}Response${status}`, route.line);
+    e.responses.push({ ...(Number.isInteger(code) ? { status: code } : {}), ...(dto ? { dto } : {}) });
+  }
+  const security = propOf(schema, "security");
+  if (security) {
+    const options = security.k === "or" ? security.options : [security];
+    e.auth = options.some((o) => o.k === "arr" && o.items.length > 0);
+  }
+}
+
+function fieldsFrom(s: Record<string, unknown>) {
+  const props = (s.properties ?? {}) as Record<string, unknown>;
+  const required = new Set((s.required as string[] | undefined) ?? []);
+  return Object.entries(props).map(([name, p]) => ({
+    name,
+    type: typeTextOf(p),
+    required: required.has(name),
+    constraints: constraintsOf(p),
+  }));
+}
+
+function pascal(method: string, path: string): string {
+  return [method.toLowerCase(), ...path.split("/")]
+    .map((w) => w.replace(/[{}]/g, ""))
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("");
+}

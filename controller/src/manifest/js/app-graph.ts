@@ -1,0 +1,272 @@
+// Links the route registrations of instance-based frameworks (Express, Fastify, Koa, Hono):
+// every receiver of a call is traced to an instance (an app or router created somewhere, a
+// plugin function's parameter, a router factory's return value); mounts connect instances with
+// a prefix; each route's full path is the chain of prefixes from a root instance down to it.
+
+import type { FileFacts, LinkContext, ScanContribution } from "../scanner.js";
+import type { Endpoint, HttpMethod, Param } from "../types.js";
+import { expandLoops } from "./expand-loops.js";
+import { handlerName } from "./handler-name.js";
+import type { JsModule } from "./module-facts.js";
+import { joinPaths, pathParams, templatePath } from "./paths.js";
+import { JsProgram } from "./program.js";
+import { SchemaReader } from "./schema-reader.js";
+import { stringOf, type Value } from "./value.js";
+
+export const HTTP_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
+
+export type Action =
+  | { kind: "route"; method: Value; path: Value; handler?: Value; middlewares: Value[]; options?: Value }
+  | { kind: "mount"; prefix?: Value; child: Value }
+  | { kind: "prefix"; prefix: Value }
+  | { kind: "guard"; middleware: Value };
+
+export interface RouteInfo {
+  file: string;
+  line: number;
+  method: HttpMethod;
+  path: string;
+  /** Resolved route options (Fastify's schema, …). */
+  options?: Value;
+  /** The options as written, names unresolved (so a schema constant keeps its name). */
+  writtenOptions?: Value;
+  middlewares: Value[];
+}
+
+/** What one framework adds to the shared linking. */
+export interface Dialect {
+  name: string;
+  /** A resolved call that creates an app or router; its own prefix if the creation sets one. */
+  creates(call: Extract<Value, { k: "call" }>, program: JsProgram): { prefix?: Value } | undefined;
+  /** Methods that return their receiver (chaining, type-provider views). */
+  passthrough: ReadonlySet<string>;
+  /** A method that returns a new instance under a prefix (`router.route("/x")`, `basePath`). */
+  derives?(method: string, args: Value[]): Value | undefined;
+  /** What a call on an instance does. */
+  actions(method: string, args: Value[]): Action[];
+  /** An instance the framework owns though nothing visible created it (a typed plugin parameter). */
+  claims?(node: string, program: JsProgram): boolean;
+  /** Parameters, DTOs, responses and auth from a route's options. */
+  describe?(route: RouteInfo, endpoint: Endpoint, schemas: SchemaReader, program: JsProgram): void;
+  /** A mount whose child shares its parent's prefix (fastify-plugin). */
+  sharesPrefix?(child: Value, program: JsProgram): boolean;
+}
+
+interface Edge {
+  parent: string;
+  child: string;
+  prefix: string;
+}
+
+const AUTH_WORDS = [
+  "auth",
+  "jwt",
+  "guard",
+  "token",
+  "passport",
+  "protect",
+  "session",
+  "login",
+  "requireuser",
+  "verify",
+];
+export const looksLikeAuth = (name: string): boolean =>
+  AUTH_WORDS.some((w) => name.toLowerCase().includes(w));
+
+export function linkApps(
+  dialect: Dialect,
+  files: readonly FileFacts<JsModule>[],
+  _ctx: LinkContext,
+): ScanContribution {
+  const program = new JsProgram(files);
+  const schemas = new SchemaReader(program);
+  const created = new Set<string>();
+  const ownPrefix = new Map<string, string>();
+  const edges: Edge[] = [];
+  const guarded = new Set<string>();
+  const routes: { node: string; info: RouteInfo; handler: string; auth: boolean }[] = [];
+
+  const nodeOf = (raw: Value, file: string, depth = 0): string | undefined => {
+    if (depth > 12) return undefined;
+    const v = program.resolve(raw, file);
+    switch (v.k) {
+      case "param":
+        return `param@${v.fn}#${v.index}`;
+      case "fn":
+        return `param@${v.id}#0`;
+      case "id":
+        return `global@${file}#${v.name}`;
+      case "call": {
+        const creation = dialect.creates(v, program);
+        if (creation) {
+          const node = `new@${v.at}`;
+          if (!created.has(node)) {
+            created.add(node);
+            const prefix = stringOf(creation.prefix && program.resolve(creation.prefix, file));
+            if (prefix) ownPrefix.set(node, prefix);
+          }
+          return node;
+        }
+        if (v.fn.k === "get") {
+          const method = stringOf(v.fn.prop) ?? "";
+          if (dialect.passthrough.has(method) || HTTP_METHODS.has(method))
+            return nodeOf(v.fn.of, file, depth + 1);
+          const prefix = dialect.derives?.(method, v.args);
+          if (prefix !== undefined) {
+            const parent = nodeOf(v.fn.of, file, depth + 1);
+            const node = `derived@${v.at}`;
+            if (parent && !edges.some((e) => e.child === node)) {
+              edges.push({ parent, child: node, prefix: stringOf(program.resolve(prefix, file)) ?? "" });
+            }
+            return node;
+          }
+        }
+        if (v.fn.k === "fn") {
+          const applied = program.apply(v.fn.id, v.args);
+          if (applied) return nodeOf(applied, program.fileOfFn(v.fn.id), depth + 1);
+        }
+        // A call we cannot see into (a factory from outside the tree): the call site is the instance.
+        return `value@${v.at}`;
+      }
+      default:
+        return undefined;
+    }
+  };
+
+  for (const { path: file, facts } of files) {
+    for (const call of facts.calls) {
+      const recv = nodeOf(call.recv, file);
+      if (!recv) continue;
+      const resolved = [
+        program.resolve(call.method, file),
+        ...call.args.map((a) => program.resolve(a, file)),
+      ];
+      for (const [method, ...args] of expandLoops(resolved, program, file)) {
+        const name = stringOf(method);
+        if (!name) continue;
+        // Names (handlers, middlewares) are read from the arguments as written.
+        const rawArgs = call.args;
+        for (const action of dialect.actions(
+          name,
+          args.map((a, i) => (a.k === "fn" || !rawArgs[i] ? a : withName(a, rawArgs[i]!))),
+        )) {
+          applyAction(action, recv, file, call.line);
+        }
+      }
+    }
+  }
+
+  function applyAction(action: Action, recv: string, file: string, line: number): void {
+    if (action.kind === "mount") {
+      const child = nodeOf(unname(action.child), file);
+      if (!child) return;
+      const shares = dialect.sharesPrefix?.(unname(action.child), program) ?? false;
+      const prefix = shares
+        ? ""
+        : (stringOf(action.prefix && program.resolve(unname(action.prefix), file)) ?? "");
+      edges.push({ parent: recv, child, prefix });
+    } else if (action.kind === "prefix") {
+      const prefix = stringOf(program.resolve(unname(action.prefix), file));
+      if (prefix !== undefined) ownPrefix.set(recv, prefix);
+    } else if (action.kind === "guard") {
+      if (looksLikeAuth(handlerName(nameOf(action.middleware), program))) guarded.add(recv);
+    } else {
+      const methods = [action.method]
+        .flatMap((m) => (m.k === "arr" ? m.items : [m]))
+        .map((m) => stringOf(m)?.toLowerCase());
+      const path = stringOf(program.resolve(unname(action.path), file));
+      if (path === undefined) return;
+      for (const m of methods) {
+        if (!m || !HTTP_METHODS.has(m)) continue;
+        const info: RouteInfo = {
+          file,
+          line,
+          method: m.toUpperCase() as HttpMethod,
+          path,
+          middlewares: action.middlewares.map(unname),
+          ...(action.options
+            ? { options: unname(action.options), writtenOptions: nameOf(action.options) }
+            : {}),
+        };
+        routes.push({
+          node: recv,
+          info,
+          handler: handlerName(action.handler ? nameOf(action.handler) : undefined, program),
+          auth: action.middlewares.some((mw) => looksLikeAuth(handlerName(nameOf(mw), program))),
+        });
+      }
+    }
+  }
+
+  // Instances of this framework: created by it, claimed by it, or mounted to/from one of those.
+  const claimed = new Set(created);
+  for (const r of routes) if (dialect.claims?.(r.node, program)) claimed.add(r.node);
+  for (const e of edges) if (dialect.claims?.(e.child, program)) claimed.add(e.child);
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const e of edges) {
+      if (claimed.has(e.parent) !== claimed.has(e.child)) {
+        claimed.add(e.parent);
+        claimed.add(e.child);
+        changed = true;
+      }
+    }
+  }
+  const liveEdges = edges.filter((e) => claimed.has(e.parent));
+  const prefixesOf = new Map<string, { prefix: string; guarded: boolean }[]>();
+  const chains = (node: string, seen: Set<string>): { prefix: string; guarded: boolean }[] => {
+    const cached = prefixesOf.get(node);
+    if (cached) return cached;
+    const own = ownPrefix.get(node) ?? "";
+    const parents = liveEdges.filter((e) => e.child === node && !seen.has(e.parent));
+    const out =
+      parents.length === 0
+        ? [{ prefix: own, guarded: guarded.has(node) }]
+        : parents.flatMap((e) =>
+            chains(e.parent, new Set([...seen, node])).map((c) => ({
+              prefix: joinPaths(c.prefix, e.prefix, own),
+              guarded: c.guarded || guarded.has(node),
+            })),
+          );
+    prefixesOf.set(node, out);
+    return out;
+  };
+
+  const endpoints: Endpoint[] = [];
+  for (const r of routes) {
+    if (!claimed.has(r.node)) continue;
+    for (const chain of chains(r.node, new Set())) {
+      const path = templatePath(joinPaths(chain.prefix, r.info.path));
+      const params: Param[] = pathParams(path).map((name) => ({
+        name,
+        in: "path",
+        type: "string",
+        required: true,
+      }));
+      const endpoint: Endpoint = {
+        id: `${r.info.method} ${path}`,
+        method: r.info.method,
+        path,
+        handler: r.handler,
+        file: r.info.file,
+        line: r.info.line,
+        params,
+        responses: [],
+      };
+      if (r.auth || chain.guarded) endpoint.auth = true;
+      dialect.describe?.({ ...r.info, path }, endpoint, schemas, program);
+      endpoints.push(endpoint);
+    }
+  }
+  return { endpoints, dtos: [...schemas.dtos.values()], types: [...schemas.types.values()] };
+}
+
+// Handlers and middlewares are named by what the code wrote (`auth.requireUser`), not by what
+// the name resolves to; a resolved argument keeps its written form alongside.
+type Named = Value & { written?: Value };
+const withName = (resolved: Value, written: Value): Value => ({ ...resolved, written }) as Named;
+const nameOf = (v: Value): Value => (v as Named).written ?? v;
+const unname = (v: Value): Value => {
+  const { written: _, ...rest } = v as Named;
+  return rest as Value;
+};

@@ -1,0 +1,30 @@
+// The shared part of the JavaScript/TypeScript scanners: they all read the same module summary.
+
+import type { FrameworkScanner } from "../scanner.js";
+import { type Dialect, linkApps } from "./app-graph.js";
+import { extractModule } from "./extract-module.js";
+import type { JsModule } from "./module-facts.js";
+
+export const JS_LANGUAGES = ["typescript", "tsx", "javascript"] as const;
+/** Bump when extractModule's output changes. */
+export const JS_FACTS_KEY = "js-module@1";
+
+export function jsScanner(
+  name: string,
+  link: FrameworkScanner<JsModule>["link"],
+  kind: "framework" | "models" = "framework",
+): FrameworkScanner<JsModule> {
+  return {
+    name,
+    kind,
+    languages: JS_LANGUAGES,
+    version: 1,
+    factsKey: JS_FACTS_KEY,
+    extract: extractModule,
+    link,
+  };
+}
+
+/** A scanner for an instance-based framework (app/router objects), from its dialect. */
+export const appScanner = (dialect: Dialect): FrameworkScanner<JsModule> =>
+  jsScanner(dialect.name, (files, ctx) => linkApps(dialect, files, ctx));

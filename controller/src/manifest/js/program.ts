@@ -1,0 +1,204 @@
+// The modules of a tree seen together at link time: resolves names through imports and exports
+// across files, so a prefix constant, a router or a schema defined elsewhere is found.
+
+import { posix } from "node:path";
+import type { FileFacts } from "../scanner.js";
+import type { ClassFact, FnFact, JsModule } from "./module-facts.js";
+import { propOf, stringOf, type Value } from "./value.js";
+
+const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+const MAX_DEPTH = 24;
+/** Marks an `import` value that points into the tree (a namespace import of a local module). */
+const LOCAL = "\u0000";
+
+export class JsProgram {
+  readonly modules: Map<string, JsModule>;
+  private readonly functions = new Map<string, FnFact>();
+  private readonly classes = new Map<string, { file: string; fact: ClassFact }>();
+
+  constructor(files: readonly FileFacts<JsModule>[]) {
+    this.modules = new Map(files.map((f) => [f.path, f.facts]));
+    for (const [file, m] of this.modules) {
+      for (const [id, fn] of Object.entries(m.functions)) this.functions.set(id, fn);
+      for (const c of m.classes) this.classes.set(`${file}#${c.name}`, { file, fact: c });
+    }
+  }
+
+  fn(id: string): FnFact | undefined {
+    return this.functions.get(id);
+  }
+
+  classOf(v: Value): { file: string; fact: ClassFact } | undefined {
+    return v.k === "class" ? this.classes.get(`${v.file}#${v.name}`) : undefined;
+  }
+
+  allClasses(): { file: string; fact: ClassFact }[] {
+    return [...this.classes.values()];
+  }
+
+  /** `./routes` imported from `src/app.ts` → `src/routes.ts` (or `/index.ts`, `.js` → `.ts`). */
+  resolveSpecifier(from: string, spec: string): string | undefined {
+    if (!spec.startsWith(".")) return undefined;
+    const base = posix.normalize(posix.join(posix.dirname(from), spec));
+    const stem = base.replace(/\.(c|m)?jsx?$/, "");
+    const candidates = [
+      base,
+      ...EXTENSIONS.map((e) => stem + e),
+      ...EXTENSIONS.map((e) => `${base}/index${e}`),
+    ];
+    return candidates.find((c) => this.modules.has(c));
+  }
+
+  /**
+   * One step of resolution of a name: what it holds, the file that defines it, its declared
+   * name and line. undefined when `v` is not a name defined in the tree.
+   */
+  deref(
+    v: Value,
+    file: string,
+    depth = 0,
+  ): { v: Value; file: string; name: string; line: number } | undefined {
+    if (depth > MAX_DEPTH) return undefined;
+    if (v.k === "id") {
+      const m = this.modules.get(file);
+      const bound = m?.bindings[v.name];
+      if (!bound) return undefined;
+      if (bound.k === "import") return this.deref(bound, file, depth + 1);
+      return { v: bound, file, name: v.name, line: m?.bindingLines[v.name] ?? 1 };
+    }
+    if (v.k === "import") {
+      const target = this.resolveSpecifier(file, v.from);
+      const m = target ? this.modules.get(target) : undefined;
+      if (!target || !m) return undefined;
+      const exported = m.exports[v.name];
+      if (exported)
+        return exported.k === "id" || exported.k === "import"
+          ? this.deref(exported, target, depth + 1)
+          : undefined;
+      for (const from of m.starExports) {
+        const found = this.deref({ k: "import", from, name: v.name }, target, depth + 1);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  }
+
+  /** The file a function was written in (its id starts with `file:row:col`). */
+  fileOfFn(id: string): string {
+    return id.split(":").slice(0, -2).join(":");
+  }
+
+  /** A call of a function of the tree: its return value with the arguments in place of its parameters. */
+  apply(fnId: string, args: Value[], depth = 0): Value | undefined {
+    const fn = this.fn(fnId);
+    if (!fn?.returns || depth > 8) return undefined;
+    const substitute = (v: Value): Value => {
+      if (v.k === "param" && v.fn === fnId) {
+        let out: Value = args[v.index] ?? { k: "null" };
+        for (const p of v.path ?? []) out = { k: "get", of: out, prop: { k: "str", v: p } };
+        return out;
+      }
+      switch (v.k) {
+        case "get":
+          return { k: "get", of: substitute(v.of), prop: substitute(v.prop) };
+        case "call":
+          return { ...v, fn: substitute(v.fn), args: v.args.map(substitute) };
+        case "cat":
+          return { k: "cat", parts: v.parts.map(substitute) };
+        case "or":
+          return { k: "or", options: v.options.map(substitute) };
+        case "arr":
+          return { k: "arr", items: v.items.map(substitute) };
+        case "obj":
+          return {
+            k: "obj",
+            props: v.props.map(([k, x]) => [k, substitute(x)] as [string, Value]),
+            ...(v.spreads ? { spreads: v.spreads.map(substitute) } : {}),
+          };
+        default:
+          return v;
+      }
+    };
+    return substitute(fn.returns);
+  }
+
+  /** Replaces names by what they hold, across files, as deep as the value goes. */
+  resolve(v: Value, file: string, depth = 0): Value {
+    if (depth > MAX_DEPTH) return { k: "unknown", text: "(too deep)" };
+    const r = (x: Value) => this.resolve(x, file, depth + 1);
+    switch (v.k) {
+      case "id": {
+        const bound = this.modules.get(file)?.bindings[v.name];
+        return bound ? r(bound) : v;
+      }
+      case "import":
+        return this.resolveImport(v, file, depth);
+      case "get": {
+        const of = r(v.of);
+        const prop = r(v.prop);
+        const name = stringOf(prop);
+        if (name !== undefined) {
+          if (of.k === "obj") {
+            const p = propOf(of, name);
+            if (p) return p;
+          }
+          if (of.k === "arr" && prop.k === "num") return of.items[prop.v] ?? { k: "unknown", text: "index" };
+          if (of.k === "import" && of.from.startsWith(LOCAL))
+            return this.exportOf(of.from.slice(1), name, depth + 1);
+        }
+        return { k: "get", of, prop };
+      }
+      case "call":
+        return { ...v, fn: r(v.fn), args: v.args.map(r) };
+      case "cat":
+        return { k: "cat", parts: v.parts.map(r) };
+      case "or":
+        return { k: "or", options: v.options.map(r) };
+      case "arr":
+        return { k: "arr", items: v.items.map(r) };
+      case "obj": {
+        const props: [string, Value][] = [];
+        for (const s of v.spreads ?? []) {
+          const spread = r(s);
+          if (spread.k === "obj") props.push(...spread.props);
+        }
+        for (const [k, x] of v.props) props.push([k, r(x)]);
+        return { k: "obj", props };
+      }
+      case "each":
+        return { ...v, of: r(v.of) };
+      default:
+        return v;
+    }
+  }
+
+  private resolveImport(v: Extract<Value, { k: "import" }>, file: string, depth: number): Value {
+    if (v.from.startsWith(LOCAL)) return v;
+    const target = this.resolveSpecifier(file, v.from);
+    if (!target) return v;
+    if (v.name === "*") return { k: "import", from: LOCAL + target, name: "*" };
+    return this.exportOf(target, v.name, depth + 1);
+  }
+
+  private exportOf(file: string, name: string, depth: number): Value {
+    const m = this.modules.get(file);
+    if (!m || depth > MAX_DEPTH) return { k: "unknown", text: `${file}#${name}` };
+    const exported = m.exports[name];
+    if (exported) return this.resolve(exported, file, depth);
+    for (const from of m.starExports) {
+      const target = this.resolveSpecifier(file, from);
+      if (target && this.modules.get(target)?.exports[name]) return this.exportOf(target, name, depth + 1);
+    }
+    return { k: "unknown", text: `${file}#${name}` };
+  }
+}
+
+/** The package and name a resolved callee comes from: `express.Router` → ["express", "Router"]. */
+export function packageMember(fn: Value): { from: string; name: string } | undefined {
+  if (fn.k === "import" && !fn.from.startsWith(LOCAL)) return { from: fn.from, name: fn.name };
+  if (fn.k === "get" && fn.of.k === "import" && !fn.of.from.startsWith(LOCAL)) {
+    const name = stringOf(fn.prop);
+    if (name && (fn.of.name === "default" || fn.of.name === "*")) return { from: fn.of.from, name };
+  }
+  return undefined;
+}

@@ -1,0 +1,77 @@
+// A JavaScript/TypeScript expression as data: what extract keeps of the expressions that matter
+// (route paths, prefixes, options, schemas), JSON-serialisable for the cache. Names defined at
+// module level stay `id`s, resolved across files at link time (resolve.ts).
+
+export type Value =
+  | { k: "str"; v: string }
+  | { k: "num"; v: number }
+  | { k: "bool"; v: boolean }
+  | { k: "null" }
+  | { k: "arr"; items: Value[] }
+  | { k: "obj"; props: [string, Value][]; spreads?: Value[] }
+  /** Concatenation: a template string or `a + b`. */
+  | { k: "cat"; parts: Value[] }
+  /** A module-level name of the file the value was written in. */
+  | { k: "id"; name: string }
+  /** A name imported from another module (`name` "default", "*" or the exported name). */
+  | { k: "import"; from: string; name: string }
+  /** `of.prop` or `of[prop]`. */
+  | { k: "get"; of: Value; prop: Value }
+  /** A call (or `new`); `at` (file:row:col) identifies the call site. */
+  | { k: "call"; fn: Value; args: Value[]; at: string; line: number; isNew?: boolean }
+  /** A function; its facts are in the module's `functions[id]`. */
+  | { k: "fn"; id: string }
+  | { k: "class"; name: string; file: string }
+  /** A function's parameter, optionally a property path inside it (`(app, { prefix })`). */
+  | { k: "param"; fn: string; index: number; path?: string[] }
+  /** The element of a loop (`for…of`, `.forEach`, `.map`) over `of`. */
+  | { k: "each"; loop: string; of: Value }
+  /** Either of these, first the one most likely known statically (`a ?? b`, `c ? a : b`). */
+  | { k: "or"; options: Value[] }
+  | { k: "unknown"; text: string };
+
+export const str = (v: string): Value => ({ k: "str", v });
+export const unknown = (text: string): Value => ({ k: "unknown", text: text.slice(0, 80) });
+
+/** The static string of a value, if it has exactly one. */
+export function stringOf(v: Value | undefined): string | undefined {
+  if (!v) return undefined;
+  switch (v.k) {
+    case "str":
+      return v.v;
+    case "num":
+      return String(v.v);
+    case "cat": {
+      let out = "";
+      for (const p of v.parts) {
+        const s = stringOf(p);
+        if (s === undefined) return undefined;
+        out += s;
+      }
+      return out;
+    }
+    case "or":
+      for (const o of v.options) {
+        const s = stringOf(o);
+        if (s !== undefined) return s;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** A property of an object value (last write wins, as in JavaScript). */
+export function propOf(v: Value | undefined, name: string): Value | undefined {
+  if (v?.k !== "obj") return undefined;
+  for (let i = v.props.length - 1; i >= 0; i--) if (v.props[i]![0] === name) return v.props[i]![1];
+  return undefined;
+}
+
+/** `a.b.c` → ["a", "b", "c"] for member chains on names; the method name of a call's callee. */
+export function calleeName(fn: Value): string | undefined {
+  if (fn.k === "id") return fn.name;
+  if (fn.k === "import") return fn.name;
+  if (fn.k === "get") return stringOf(fn.prop);
+  return undefined;
+}

@@ -1,0 +1,104 @@
+// Which trees `e2e manifest` scans and where it writes (SPEC §5): with a config, one service per
+// configured `maven_module`, written to `.e2e/manifest.json` beside the config; an explicit path
+// is scanned as given (named by --service, else by its folder), with or without a config.
+
+import { existsSync, statSync } from "node:fs";
+import { basename, dirname, join, relative, resolve } from "node:path";
+import { ApiConfigLoader } from "../config/api-config-loader.js";
+import type { ResolvedConfig } from "../config/types.js";
+import { UsageError } from "../runner/errors.js";
+
+export interface ManifestTarget {
+  name: string;
+  /** Absolute path of the tree. */
+  root: string;
+}
+
+export interface ManifestPlan {
+  targets: ManifestTarget[];
+  /** Absolute path of the JSON file. */
+  out: string;
+  /** Services of the file on disk that this scan does not touch are kept (a partial scan). */
+  partial: boolean;
+  warnings: string[];
+}
+
+export interface ManifestOptions {
+  service?: string;
+  out?: string;
+  check?: boolean;
+  config?: string;
+}
+
+export const MANIFEST_DIR = ".e2e";
+export const MANIFEST_FILE = "manifest.json";
+
+function loadConfig(explicit: string | undefined): ResolvedConfig | undefined {
+  try {
+    return ApiConfigLoader.load(explicit).getConfig();
+  } catch (err) {
+    // No config anywhere is fine for a scan: the path (or the working directory) is scanned.
+    if (
+      (err as { code?: string }).code === "E2E_CONFIG_NOT_FOUND" &&
+      !explicit &&
+      !process.env.E2E_CONFIG_PATH
+    )
+      return undefined;
+    throw err;
+  }
+}
+
+function checkDir(path: string): string {
+  if (!existsSync(path)) throw new UsageError(`no such folder to scan: ${path}`);
+  if (!statSync(path).isDirectory())
+    throw new UsageError(`not a folder: ${path} (give the API's source folder)`);
+  return path;
+}
+
+export function planTargets(path: string | undefined, opts: ManifestOptions): ManifestPlan {
+  const config = loadConfig(opts.config);
+  const warnings: string[] = [];
+  const outOf = (base: string) => (opts.out ? resolve(opts.out) : join(base, MANIFEST_DIR, MANIFEST_FILE));
+  if (path !== undefined) {
+    const root = checkDir(resolve(path));
+    return {
+      targets: [{ name: opts.service ?? basename(root), root }],
+      out: outOf(config?.rootDir ?? root),
+      partial: true,
+      warnings,
+    };
+  }
+  if (!config) {
+    const root = process.cwd();
+    return {
+      targets: [{ name: opts.service ?? basename(root), root }],
+      out: outOf(root),
+      partial: true,
+      warnings,
+    };
+  }
+  const names = Object.keys(config.services);
+  if (opts.service && !names.includes(opts.service)) {
+    throw new UsageError(
+      `--service ${opts.service}: not a service of ${config.configPath} (services: ${names.join(", ") || "none"})`,
+    );
+  }
+  const targets: ManifestTarget[] = [];
+  for (const name of opts.service ? [opts.service] : names) {
+    const root = resolve(config.rootDir, config.services[name]!.maven_module);
+    if (existsSync(root) && statSync(root).isDirectory()) targets.push({ name, root });
+    else if (opts.service)
+      throw new UsageError(`service ${name}: its maven_module folder ${root} does not exist`);
+    else
+      warnings.push(
+        `service ${name}: skipped, its maven_module folder ${relative(process.cwd(), root) || "."} does not exist`,
+      );
+  }
+  return { targets, out: outOf(config.rootDir), partial: Boolean(opts.service), warnings };
+}
+
+/** Where a manifest's `root` fields are relative to: the project folder holding `.e2e/`. */
+export function projectDirOf(out: string): string {
+  const dir = dirname(out);
+  return basename(dir) === MANIFEST_DIR ? dirname(dir) : dir;
+}
