@@ -413,7 +413,13 @@ class SpringLinker {
           for (const l of this.lineage(owner)) {
             if (l.cls.constants[field]) return this.constant(l.cls.constants[field], l, depth + 1);
           }
-          return undefined;
+          // A Kotlin top-level `const val` of the same package, or imported by name.
+          const imported = owner.file.facts.imports[field];
+          const pkg = imported ? imported.slice(0, imported.lastIndexOf(".")) : owner.file.facts.package;
+          const file = this.files.find((f) => f.facts.package === pkg && f.facts.constants[field]);
+          return file
+            ? this.constant(file.facts.constants[field]!, { ...owner, file }, depth + 1)
+            : undefined;
         }
         const target = this.resolve(expr.path[expr.path.length - 2] ?? "", owner.file);
         const value = target?.cls.constants[field];

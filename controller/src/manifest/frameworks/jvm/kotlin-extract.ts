@@ -260,8 +260,15 @@ export function readExpr(node: SyntaxNode): JvmExpr {
   switch (node.type) {
     case "string_literal": {
       const parts: JvmExpr[] = [];
+      let template = false;
       for (const part of node.namedChildren) {
-        if (part.type === "string_content") parts.push({ k: "str", v: part.text });
+        // The grammar leaves `$NAME` as the text "$" followed by text starting with the name.
+        if (part.type === "string_content" && template) {
+          const name = leadingIdentifier(part.text);
+          parts.push({ k: "ref", path: [name] }, { k: "str", v: part.text.slice(name.length) });
+          template = false;
+        } else if (part.type === "string_content" && part.text === "$") template = true;
+        else if (part.type === "string_content") parts.push({ k: "str", v: part.text });
         else if (part.type === "escape_sequence") parts.push({ k: "str", v: part.text.slice(1) });
         else if (
           part.type === "interpolation" ||
@@ -312,3 +319,14 @@ export function readExpr(node: SyntaxNode): JvmExpr {
 }
 
 const OTHER: JvmExpr = { k: "other", text: "" };
+
+function leadingIdentifier(text: string): string {
+  let end = 0;
+  while (end < text.length) {
+    const ch = text[end] as string;
+    const letter = (ch >= "a" && ch <= "z") || (ch >= "A" && ch <= "Z") || ch === "_";
+    if (!letter && !(end > 0 && ch >= "0" && ch <= "9")) break;
+    end++;
+  }
+  return text.slice(0, end);
+}

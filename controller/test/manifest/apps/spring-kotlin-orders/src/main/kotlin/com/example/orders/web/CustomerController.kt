@@ -18,7 +18,7 @@ abstract class CustomerReads {
 }
 
 @RestController
-@RequestMapping(value = ["/api/v2" + Paths.CUSTOMERS])
+@RequestMapping(value = ["$V2${Paths.CUSTOMERS}"])
 @Secured("ROLE_USER")
 class CustomerController : CustomerReads() {
 
