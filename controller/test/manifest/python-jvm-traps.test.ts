@@ -74,6 +74,13 @@ describe("FastAPI", () => {
     });
   });
 
+  it("lists the other statuses documented with responses={...}", () => {
+    expect(endpoint(s, "GET /api/v1/users/{user_id}").responses).toEqual([
+      { status: 200, dto: "UserOut" },
+      { status: 404, dto: "Message" },
+    ]);
+  });
+
   it("marks routes behind an auth dependency", () => {
     expect(endpoint(s, "GET /api/v1/users/me").auth).toBe(true);
     expect(endpoint(s, "GET /api/v1/users/{user_id}").auth).toBeUndefined();
@@ -203,6 +210,15 @@ describe("Spring (Java)", () => {
       responses: [{ status: 200, dto: "PetResponse[]" }],
     });
     expect(endpoint(s, "DELETE /petstore/api/v1/pets/{id}").responses).toEqual([{ status: 204 }]);
+  });
+
+  it("binds a Pageable from the page, size and sort query parameters", () => {
+    expect(endpoint(s, "GET /petstore/api/visits").params.map((p) => p.name)).toEqual([
+      "petId",
+      "page",
+      "size",
+      "sort",
+    ]);
   });
 
   it("inherits mappings and parameter annotations from an interface", () => {

@@ -3,7 +3,7 @@
 // loops), parameters from the handler's signature, pydantic models as request and response DTOs.
 
 import type { FrameworkScanner, ScanContribution } from "../scanner.js";
-import type { Constraints, Endpoint, HttpMethod, Param } from "../types.js";
+import type { Constraints, Endpoint, EndpointResponse, HttpMethod, Param } from "../types.js";
 import { type CallSite, PyProgram } from "./python/py-evaluator.js";
 import type { PyExpr, PyFunction, PyModuleFacts } from "./python/py-facts.js";
 import { literalValue } from "./python/py-literals.js";
@@ -150,7 +150,7 @@ function endpointOf(
     file,
     line,
     params: read.params,
-    responses: [responseOf(models, module, handler.fn, kw)],
+    responses: [responseOf(models, module, handler.fn, kw), ...extraResponses(models, module, kw.responses)],
   };
   if (read.request) endpoint.request = read.request;
   const dependencyNames = [...extra.map(dependencyName), ...dependencyExprs(kw.dependencies)];
@@ -229,9 +229,37 @@ function readSignature(models: PyModels, module: string, fn: PyFunction, pathNam
   return { params: [...params, ...bodies.map((b) => b.param)], auth };
 }
 
-function responseOf(models: PyModels, module: string, fn: PyFunction, kw: Record<string, PyExpr>) {
+function responseOf(
+  models: PyModels,
+  module: string,
+  fn: PyFunction,
+  kw: Record<string, PyExpr>,
+): EndpointResponse {
   const status = statusCode(kw.status_code) ?? 200;
   const modelExpr = "response_model" in kw ? kw.response_model : fn.returns;
+  return withModel(models, module, status, modelExpr);
+}
+
+/** `responses={404: {"model": Message}}`: the other statuses the route documents. */
+function extraResponses(models: PyModels, module: string, expr: PyExpr | undefined): EndpointResponse[] {
+  if (expr?.k !== "dict") return [];
+  const out: EndpointResponse[] = [];
+  for (const [key, value] of expr.entries) {
+    const status = key.k === "str" ? Number(key.v) : statusCode(key);
+    if (status === undefined || Number.isNaN(status)) continue;
+    const model =
+      value.k === "dict" ? value.entries.find(([k]) => k.k === "str" && k.v === "model")?.[1] : undefined;
+    out.push(withModel(models, module, status, model));
+  }
+  return out;
+}
+
+function withModel(
+  models: PyModels,
+  module: string,
+  status: number,
+  modelExpr: PyExpr | undefined,
+): EndpointResponse {
   if (!modelExpr || modelExpr.k === "none") return { status };
   const info = pyTypeInfo(modelExpr, (e) => models.nameIn(module, e));
   const itemName = info.type.endsWith("[]") ? info.type.slice(0, -2) : info.type;

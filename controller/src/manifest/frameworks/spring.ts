@@ -86,6 +86,12 @@ const NOT_PARAMS = new Set([
   "HttpSession",
   "WebRequest",
 ]);
+/** Spring Data binds a `Pageable` from these query parameters. */
+const PAGEABLE: Param[] = [
+  { name: "page", in: "query", type: "integer", required: false, constraints: { minimum: 0, default: 0 } },
+  { name: "size", in: "query", type: "integer", required: false, constraints: { minimum: 1, default: 20 } },
+  { name: "sort", in: "query", type: "string[]", required: false },
+];
 const STATUS: Record<string, number> = {
   OK: 200,
   CREATED: 201,
@@ -231,6 +237,10 @@ class SpringLinker {
       const body = v.annotations.find((a) => a.name === "RequestBody");
       if (body) {
         request = this.typeText(v.type, mapped.l).text;
+        continue;
+      }
+      if (v.type?.name === "Pageable" && v.annotations.length === 0) {
+        params.push(...PAGEABLE);
         continue;
       }
       const param = this.param(v, mapped.l);

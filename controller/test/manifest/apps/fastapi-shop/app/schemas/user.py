@@ -29,3 +29,7 @@ class UserOut(UserBase):
     id: int
     role: Role
     created_at: datetime
+
+
+class Message(BaseModel):
+    detail: str

@@ -3,7 +3,7 @@ from typing import Optional
 from fastapi import APIRouter, Depends, Header, Query
 
 from app.api.deps import get_current_user
-from app.schemas.user import UserCreate, UserOut, UserUpdate
+from app.schemas.user import Message, UserCreate, UserOut, UserUpdate
 
 router = APIRouter()
 
@@ -27,7 +27,7 @@ async def read_me(current_user: dict = Depends(get_current_user)) -> UserOut:
     return current_user
 
 
-@router.get("/{user_id}", response_model=UserOut)
+@router.get("/{user_id}", response_model=UserOut, responses={404: {"model": Message}})
 async def get_user(user_id: int):
     return None
 

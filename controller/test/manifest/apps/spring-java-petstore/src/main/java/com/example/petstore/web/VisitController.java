@@ -3,6 +3,7 @@ package com.example.petstore.web;
 import com.example.petstore.dto.VisitDto;
 import jakarta.validation.Valid;
 import java.util.List;
+import org.springframework.data.domain.Pageable;
 import org.springframework.http.HttpStatus;
 import org.springframework.web.bind.annotation.*;
 
@@ -11,7 +12,7 @@ import org.springframework.web.bind.annotation.*;
 public class VisitController {
 
     @GetMapping({"", "/all"})
-    public List<VisitDto> list(@RequestParam(name = "petId", required = false) Long petId) {
+    public List<VisitDto> list(@RequestParam(name = "petId", required = false) Long petId, Pageable pageable) {
         return List.of();
     }
 
