@@ -20,7 +20,7 @@ import { errorHandler, sendError, toHttpError } from "./error-handler.js";
 import { httpError } from "./errors.js";
 import { lazySchemaController } from "./lazy-compilers.js";
 import { loggerOptions, resolveLogLevel } from "./logger.js";
-import { RouteTable } from "./method-not-allowed.js";
+import { decodedLikeRouter, RouteTable } from "./method-not-allowed.js";
 import { registerOpenApi } from "./openapi.js";
 import { queryCoercerFor } from "./query-coercion.js";
 import { requestTimeoutServerOptions, resolveRequestTimeout } from "./request-timeout.js";
@@ -160,7 +160,7 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
-    const allowed = routes.allowedMethods(path);
+    const allowed = routes.allowedMethods(decodedLikeRouter(path));
     // The method may be listed yet unrouted (e.g. a path Fastify refused): that is a 404.
     if (allowed.length > 0 && !allowed.includes(request.method)) {
       return sendError(
