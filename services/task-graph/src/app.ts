@@ -24,6 +24,7 @@ import { requireApiKey } from "./routes/api-key.js";
 import { claimRoutes } from "./routes/claims.js";
 import { componentRoutes } from "./routes/components.js";
 import { dependencyRoutes } from "./routes/dependencies.js";
+import { translateTaskGraphError } from "./routes/errors.js";
 import { healthRoutes } from "./routes/health.js";
 import { issueRoutes } from "./routes/issues.js";
 import { ragRoutes } from "./routes/rag.js";
@@ -60,6 +61,8 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     env,
     // SPEC "Common": a 20,000-character description must fit even with every character escaped.
     bodyLimit: BODY_LIMIT,
+    // What the domain refuses gets its status from the one table in routes/errors.ts.
+    translateError: translateTaskGraphError,
     ...(opts.logger === false ? { logger: false } : {}),
   });
   // Text that cannot be stored faithfully (NUL, lone surrogates) is refused for every field.

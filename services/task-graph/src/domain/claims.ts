@@ -6,7 +6,7 @@ import { utcTimestamp } from "../../../../lib/service-kit/index.js";
 import type { ClaimOutcome, IssueRecord } from "../ports/graph-store.js";
 import type { ClaimInput, Issue } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
-import { issueNotFound, taskGraphError } from "./errors.js";
+import { DomainError, issueNotFound } from "./errors.js";
 import { toIssueView } from "./issue-view.js";
 import { settle } from "./write-lock.js";
 
@@ -55,7 +55,7 @@ export class ClaimService {
     const { issue } = outcome;
     if (outcome.outcome === "held") throw alreadyClaimed(issue);
     if (outcome.outcome === "closed") {
-      throw taskGraphError("ISSUE_CLOSED", `Issue "${id}" is closed; there is nothing left to claim.`, {
+      throw new DomainError("ISSUE_CLOSED", `Issue "${id}" is closed; there is nothing left to claim.`, {
         id,
         status: issue.status,
       });
@@ -65,7 +65,7 @@ export class ClaimService {
 }
 
 function alreadyClaimed(issue: IssueRecord) {
-  return taskGraphError(
+  return new DomainError(
     "ALREADY_CLAIMED",
     `Issue "${issue.id}" is claimed by "${issue.assignee}" until ${issue.claim_expires_at}.`,
     { id: issue.id, assignee: issue.assignee, claim_expires_at: issue.claim_expires_at },

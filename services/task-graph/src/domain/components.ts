@@ -6,7 +6,7 @@ import { type Envelope, envelope } from "../schemas/common.js";
 import type { CreateComponentInput, PatchComponentInput } from "../schemas/component.js";
 import type { PageInput } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
-import { componentNotFound, taskGraphError } from "./errors.js";
+import { componentNotFound, DomainError } from "./errors.js";
 import { settle } from "./write-lock.js";
 
 export const DEFAULT_PROJECT = "default";
@@ -73,7 +73,7 @@ export class ComponentService {
       await this.get(id);
       const inUse = await this.ctx.store.countIssuesByComponent(id);
       if (inUse > 0) {
-        throw taskGraphError(
+        throw new DomainError(
           "COMPONENT_IN_USE",
           `Component "${id}" still has ${inUse} issue(s); move or delete them first.`,
           { component_id: id, issue_count: inUse },
@@ -88,7 +88,7 @@ export class ComponentService {
   private async requireFreeName(project: string, name: string, self: string | null): Promise<void> {
     const existing = await this.ctx.store.findComponentByName(project, name);
     if (existing && existing.id !== self) {
-      throw taskGraphError(
+      throw new DomainError(
         "DUPLICATE_COMPONENT",
         `A component named "${name}" already exists in project "${project}".`,
         { id: existing.id, name, project },

@@ -2,8 +2,8 @@
 // becomes 503 BACKEND_UNAVAILABLE, never a 500 or a request that never ends.
 // Deadlines are checked by one shared ticker rather than a timer per call: a list page makes
 // ~20 store calls, and per-call timers were a visible share of its cost.
-import { HttpError } from "../../../../lib/service-kit/index.js";
-import { taskGraphError } from "./errors.js";
+import { BackendUnavailableError } from "../ports/errors.js";
+import { DomainError } from "./errors.js";
 
 export interface BackendFailureLog {
   warn(obj: object, msg: string): void;
@@ -84,14 +84,14 @@ class DeadlineCall<T> implements Pending {
 
   fail(err: unknown): void {
     pending.delete(this);
-    if (err instanceof HttpError) {
+    if (err instanceof DomainError) {
       this.onError(err);
       return;
     }
     this.log?.warn({ err, backend: this.what }, "backend call failed");
     this.onError(
-      taskGraphError("BACKEND_UNAVAILABLE", `The ${this.what} is unavailable; try again later.`, {
-        backend: this.what,
+      new BackendUnavailableError(this.what, `The ${this.what} is unavailable; try again later.`, {
+        cause: err,
       }),
     );
   }

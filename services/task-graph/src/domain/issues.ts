@@ -13,7 +13,7 @@ import type {
   ReadinessInput,
 } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
-import { componentNotFound, issueNotFound, taskGraphError } from "./errors.js";
+import { componentNotFound, DomainError, issueNotFound } from "./errors.js";
 import { etagOf, requireIfMatch } from "./etag.js";
 import { issueView, toIssueView, toIssueViews } from "./issue-view.js";
 import { settle } from "./write-lock.js";
@@ -175,7 +175,7 @@ export class IssueService {
     const open = (await this.ctx.store.getIssues(depends_on)).filter((i) => i.status !== "CLOSED");
     if (open.length === 0) return;
     const ids = open.map((i) => i.id);
-    throw taskGraphError(
+    throw new DomainError(
       "OPEN_DEPENDENCIES",
       `Issue "${id}" cannot be closed while ${open.length} issue(s) it depends on are not closed: ${ids.join(", ")}.`,
       { open_dependencies: open.map(summary) },
@@ -189,7 +189,7 @@ export class IssueService {
     const closed = (await this.ctx.store.getIssues(blocks)).filter((i) => i.status === "CLOSED");
     if (closed.length === 0) return;
     const ids = closed.map((i) => i.id);
-    throw taskGraphError(
+    throw new DomainError(
       "HAS_CLOSED_DEPENDENTS",
       `Issue "${id}" cannot be reopened while ${closed.length} closed issue(s) depend on it: ${ids.join(", ")}; reopen them first or remove the dependency.`,
       { closed_dependents: closed.map(summary) },
@@ -200,7 +200,7 @@ export class IssueService {
     const { blocks } = await this.ctx.store.dependenciesOf(id);
     if (blocks.length === 0) return;
     const dependents = await this.ctx.store.getIssues(blocks);
-    throw taskGraphError(
+    throw new DomainError(
       "HAS_DEPENDENTS",
       `Issue "${id}" cannot be deleted while ${dependents.length} issue(s) depend on it: ${blocks.join(", ")}; remove those dependencies or delete with ?force=true.`,
       { dependents: dependents.map(summary) },

@@ -453,7 +453,7 @@ export class SearchService {
   }
 }
 
-/** An adapter's BackendUnavailableError, or the 503 the deadline guard (guarded-store.ts) turns failures into. */
+/** An adapter's BackendUnavailableError, or the one the deadline guard turns failures into. */
 function isUnavailable(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === "BACKEND_UNAVAILABLE";
 }
