@@ -8,7 +8,6 @@ import type { ClaimInput, Issue } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
 import { DomainError, issueNotFound } from "./errors.js";
 import { toIssueView } from "./issue-view.js";
-import { settle } from "./write-lock.js";
 
 export const DEFAULT_LEASE_SECONDS = 900;
 
@@ -46,7 +45,7 @@ export class ClaimService {
   // Under the write lock like every other write, so a claim never interleaves with a PATCH
   // that read the record before it.
   private async run(op: () => Promise<ClaimOutcome>): Promise<ClaimOutcome> {
-    const { durable } = await this.ctx.lock.run(() => settle(op(), this.ctx.visibleAtCall));
+    const { durable } = await this.ctx.lock.run(() => this.ctx.lock.settle(op()));
     return durable;
   }
 

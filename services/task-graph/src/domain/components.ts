@@ -7,7 +7,6 @@ import type { CreateComponentInput, PatchComponentInput } from "../schemas/compo
 import type { PageInput } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
 import { componentNotFound, DomainError } from "./errors.js";
-import { settle } from "./write-lock.js";
 
 export const DEFAULT_PROJECT = "default";
 
@@ -29,7 +28,7 @@ export class ComponentService {
         created_at: now,
         updated_at: now,
       };
-      return { ...(await settle(this.ctx.store.createComponent(record), this.ctx.visibleAtCall)), record };
+      return { ...(await this.ctx.lock.settle(this.ctx.store.createComponent(record))), record };
     });
     await durable;
     await this.ctx.indexer.indexComponent(record);
@@ -61,7 +60,7 @@ export class ComponentService {
         updated_at: utcTimestamp(this.ctx.now()),
       };
       await this.requireFreeName(record.project, record.name, id);
-      return { ...(await settle(this.ctx.store.updateComponent(record), this.ctx.visibleAtCall)), record };
+      return { ...(await this.ctx.lock.settle(this.ctx.store.updateComponent(record))), record };
     });
     if (!(await durable)) throw componentNotFound(id);
     await this.ctx.indexer.indexComponent(record);
@@ -79,7 +78,7 @@ export class ComponentService {
           { component_id: id, issue_count: inUse },
         );
       }
-      return settle(this.ctx.store.deleteComponent(id), this.ctx.visibleAtCall);
+      return this.ctx.lock.settle(this.ctx.store.deleteComponent(id));
     });
     if (!(await durable)) throw componentNotFound(id);
     await this.ctx.indexer.remove("component", id);

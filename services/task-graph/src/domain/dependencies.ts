@@ -4,7 +4,6 @@
 import type { DependencyEdge, IssueRecord } from "../ports/graph-store.js";
 import type { DomainContext } from "./context.js";
 import { DomainError, invalidArgument, issueNotFound } from "./errors.js";
-import { settle } from "./write-lock.js";
 
 export interface AddedDependency {
   edge: DependencyEdge;
@@ -15,7 +14,8 @@ export class DependencyService {
   constructor(private readonly ctx: DomainContext) {}
 
   async add(issueId: string, dependsOnId: string): Promise<AddedDependency> {
-    if (issueId === dependsOnId) throw invalidArgument("depends_on_id", "must not be the issue's own id", "body");
+    if (issueId === dependsOnId)
+      throw invalidArgument("depends_on_id", "must not be the issue's own id", "body");
     const edge = { issue_id: issueId, depends_on_id: dependsOnId };
     const { store } = this.ctx;
     const { durable } = await this.ctx.lock.run(async () => {
@@ -40,7 +40,7 @@ export class DependencyService {
           { cycle },
         );
       }
-      return settle(store.addDependency(edge), this.ctx.visibleAtCall);
+      return this.ctx.lock.settle(store.addDependency(edge));
     });
     return { edge, created: await durable };
   }
@@ -48,9 +48,8 @@ export class DependencyService {
   async remove(issueId: string, dependsOnId: string): Promise<void> {
     const { durable } = await this.ctx.lock.run(async () => {
       await this.requireIssue(issueId);
-      return settle(
+      return this.ctx.lock.settle(
         this.ctx.store.removeDependency({ issue_id: issueId, depends_on_id: dependsOnId }),
-        this.ctx.visibleAtCall,
       );
     });
     if (!(await durable)) {

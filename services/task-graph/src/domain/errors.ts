@@ -41,6 +41,10 @@ export const componentNotFound = (id: string) =>
  * An argument that breaks a rule a schema cannot express (e.g. an issue depending on itself).
  * `location` names where the client put the field, as the schema's own validation errors do.
  */
-export function invalidArgument(field: string, rule: string, location: "body" | "path" | "query"): DomainError {
+export function invalidArgument(
+  field: string,
+  rule: string,
+  location: "body" | "path" | "query",
+): DomainError {
   return new DomainError("VALIDATION_ERROR", `Field "${field}" ${rule}.`, { field, location, rule });
 }

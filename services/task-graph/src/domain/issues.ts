@@ -15,8 +15,7 @@ import type {
 import type { DomainContext } from "./context.js";
 import { componentNotFound, DomainError, issueNotFound } from "./errors.js";
 import { etagOf, requireIfMatch } from "./etag.js";
-import { issueView, toIssueView, toIssueViews } from "./issue-view.js";
-import { settle } from "./write-lock.js";
+import { IssueViews, issueView, toIssueView } from "./issue-view.js";
 
 export interface DeleteOptions {
   /** Delete even when other issues depend on it (their edges go with it). */
@@ -25,7 +24,14 @@ export interface DeleteOptions {
 }
 
 export class IssueService {
+  readonly #views = new IssueViews();
+
   constructor(private readonly ctx: DomainContext) {}
+
+  /** The frozen record a list view was made from, if any (the page serializer reuses its JSON). */
+  immutableRecordOf(view: Issue): IssueRecord | undefined {
+    return this.#views.immutableRecordOf(view);
+  }
 
   async create(input: CreateIssueInput): Promise<Issue> {
     // Text arrives trimmed and within its limits: the route's schema is the one place for them.
@@ -49,7 +55,7 @@ export class IssueService {
         updated_at: now,
         closed_at: status === "CLOSED" ? now : null,
       };
-      return { ...(await settle(store.createIssue(record), this.ctx.visibleAtCall)), record };
+      return { ...(await this.ctx.lock.settle(store.createIssue(record))), record };
     });
     // Indexed only once durable: a write the disk refuses must not show in search either.
     await durable;
@@ -102,7 +108,7 @@ export class IssueService {
         // Closing ends the work, and with it the claim.
         ...(closing ? { assignee: null, claim_expires_at: null } : {}),
       };
-      return { ...(await settle(store.updateIssue(record), this.ctx.visibleAtCall)), record };
+      return { ...(await this.ctx.lock.settle(store.updateIssue(record))), record };
     });
     const updated = await durable;
     if (!updated) throw issueNotFound(id);
@@ -115,7 +121,7 @@ export class IssueService {
     const { durable } = await this.ctx.lock.run(async () => {
       await this.requireCurrent(id, options.ifMatch);
       if (!options.force) await this.requireNoDependents(id);
-      return settle(store.deleteIssue(id), this.ctx.visibleAtCall);
+      return this.ctx.lock.settle(store.deleteIssue(id));
     });
     if (!(await durable)) throw issueNotFound(id);
     await this.ctx.indexer.remove("issue", id);
@@ -154,7 +160,7 @@ export class IssueService {
       offset: (page - 1) * limit,
       limit,
     });
-    const views = await toIssueViews(this.ctx.store, result.items, this.nowText());
+    const views = await this.#views.of(this.ctx.store, result.items, this.nowText());
     return envelope(views, result.total, page, limit);
   }
 
