@@ -6,7 +6,7 @@ export {
   type ServiceApp,
   type ServiceAppOptions,
 } from "./create-app.js";
-export { errorHandler, sendError, toHttpError } from "./error-handler.js";
+export { type ErrorTranslator, errorHandler, sendError, toHttpError } from "./error-handler.js";
 export { errorResponse, errorResponses } from "./error-responses.js";
 export {
   type CommonErrorCode,

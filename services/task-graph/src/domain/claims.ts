@@ -6,9 +6,8 @@ import { utcTimestamp } from "../../../../lib/service-kit/index.js";
 import type { ClaimOutcome, IssueRecord } from "../ports/graph-store.js";
 import type { ClaimInput, Issue } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
-import { issueNotFound, taskGraphError } from "./errors.js";
+import { DomainError, issueNotFound } from "./errors.js";
 import { toIssueView } from "./issue-view.js";
-import { settle } from "./write-lock.js";
 
 export const DEFAULT_LEASE_SECONDS = 900;
 
@@ -46,7 +45,7 @@ export class ClaimService {
   // Under the write lock like every other write, so a claim never interleaves with a PATCH
   // that read the record before it.
   private async run(op: () => Promise<ClaimOutcome>): Promise<ClaimOutcome> {
-    const { durable } = await this.ctx.lock.run(() => settle(op(), this.ctx.visibleAtCall));
+    const { durable } = await this.ctx.lock.run(() => this.ctx.lock.settle(op()));
     return durable;
   }
 
@@ -55,7 +54,7 @@ export class ClaimService {
     const { issue } = outcome;
     if (outcome.outcome === "held") throw alreadyClaimed(issue);
     if (outcome.outcome === "closed") {
-      throw taskGraphError("ISSUE_CLOSED", `Issue "${id}" is closed; there is nothing left to claim.`, {
+      throw new DomainError("ISSUE_CLOSED", `Issue "${id}" is closed; there is nothing left to claim.`, {
         id,
         status: issue.status,
       });
@@ -65,7 +64,7 @@ export class ClaimService {
 }
 
 function alreadyClaimed(issue: IssueRecord) {
-  return taskGraphError(
+  return new DomainError(
     "ALREADY_CLAIMED",
     `Issue "${issue.id}" is claimed by "${issue.assignee}" until ${issue.claim_expires_at}.`,
     { id: issue.id, assignee: issue.assignee, claim_expires_at: issue.claim_expires_at },

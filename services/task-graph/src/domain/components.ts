@@ -6,8 +6,7 @@ import { type Envelope, envelope } from "../schemas/common.js";
 import type { CreateComponentInput, PatchComponentInput } from "../schemas/component.js";
 import type { PageInput } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
-import { componentNotFound, taskGraphError } from "./errors.js";
-import { settle } from "./write-lock.js";
+import { componentNotFound, DomainError } from "./errors.js";
 
 export const DEFAULT_PROJECT = "default";
 
@@ -29,7 +28,7 @@ export class ComponentService {
         created_at: now,
         updated_at: now,
       };
-      return { ...(await settle(this.ctx.store.createComponent(record), this.ctx.visibleAtCall)), record };
+      return { ...(await this.ctx.lock.settle(this.ctx.store.createComponent(record))), record };
     });
     await durable;
     await this.ctx.indexer.indexComponent(record);
@@ -61,7 +60,7 @@ export class ComponentService {
         updated_at: utcTimestamp(this.ctx.now()),
       };
       await this.requireFreeName(record.project, record.name, id);
-      return { ...(await settle(this.ctx.store.updateComponent(record), this.ctx.visibleAtCall)), record };
+      return { ...(await this.ctx.lock.settle(this.ctx.store.updateComponent(record))), record };
     });
     if (!(await durable)) throw componentNotFound(id);
     await this.ctx.indexer.indexComponent(record);
@@ -73,13 +72,13 @@ export class ComponentService {
       await this.get(id);
       const inUse = await this.ctx.store.countIssuesByComponent(id);
       if (inUse > 0) {
-        throw taskGraphError(
+        throw new DomainError(
           "COMPONENT_IN_USE",
           `Component "${id}" still has ${inUse} issue(s); move or delete them first.`,
           { component_id: id, issue_count: inUse },
         );
       }
-      return settle(this.ctx.store.deleteComponent(id), this.ctx.visibleAtCall);
+      return this.ctx.lock.settle(this.ctx.store.deleteComponent(id));
     });
     if (!(await durable)) throw componentNotFound(id);
     await this.ctx.indexer.remove("component", id);
@@ -88,7 +87,7 @@ export class ComponentService {
   private async requireFreeName(project: string, name: string, self: string | null): Promise<void> {
     const existing = await this.ctx.store.findComponentByName(project, name);
     if (existing && existing.id !== self) {
-      throw taskGraphError(
+      throw new DomainError(
         "DUPLICATE_COMPONENT",
         `A component named "${name}" already exists in project "${project}".`,
         { id: existing.id, name, project },

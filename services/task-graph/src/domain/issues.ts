@@ -13,10 +13,9 @@ import type {
   ReadinessInput,
 } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
-import { componentNotFound, issueNotFound, taskGraphError } from "./errors.js";
+import { componentNotFound, DomainError, issueNotFound } from "./errors.js";
 import { etagOf, requireIfMatch } from "./etag.js";
-import { issueView, toIssueView, toIssueViews } from "./issue-view.js";
-import { settle } from "./write-lock.js";
+import { IssueViews, issueView, toIssueView } from "./issue-view.js";
 
 export interface DeleteOptions {
   /** Delete even when other issues depend on it (their edges go with it). */
@@ -25,7 +24,14 @@ export interface DeleteOptions {
 }
 
 export class IssueService {
+  readonly #views = new IssueViews();
+
   constructor(private readonly ctx: DomainContext) {}
+
+  /** The frozen record a list view was made from, if any (the page serializer reuses its JSON). */
+  immutableRecordOf(view: Issue): IssueRecord | undefined {
+    return this.#views.immutableRecordOf(view);
+  }
 
   async create(input: CreateIssueInput): Promise<Issue> {
     // Text arrives trimmed and within its limits: the route's schema is the one place for them.
@@ -49,7 +55,7 @@ export class IssueService {
         updated_at: now,
         closed_at: status === "CLOSED" ? now : null,
       };
-      return { ...(await settle(store.createIssue(record), this.ctx.visibleAtCall)), record };
+      return { ...(await this.ctx.lock.settle(store.createIssue(record))), record };
     });
     // Indexed only once durable: a write the disk refuses must not show in search either.
     await durable;
@@ -102,7 +108,7 @@ export class IssueService {
         // Closing ends the work, and with it the claim.
         ...(closing ? { assignee: null, claim_expires_at: null } : {}),
       };
-      return { ...(await settle(store.updateIssue(record), this.ctx.visibleAtCall)), record };
+      return { ...(await this.ctx.lock.settle(store.updateIssue(record))), record };
     });
     const updated = await durable;
     if (!updated) throw issueNotFound(id);
@@ -115,7 +121,7 @@ export class IssueService {
     const { durable } = await this.ctx.lock.run(async () => {
       await this.requireCurrent(id, options.ifMatch);
       if (!options.force) await this.requireNoDependents(id);
-      return settle(store.deleteIssue(id), this.ctx.visibleAtCall);
+      return this.ctx.lock.settle(store.deleteIssue(id));
     });
     if (!(await durable)) throw issueNotFound(id);
     await this.ctx.indexer.remove("issue", id);
@@ -154,7 +160,7 @@ export class IssueService {
       offset: (page - 1) * limit,
       limit,
     });
-    const views = await toIssueViews(this.ctx.store, result.items, this.nowText());
+    const views = await this.#views.of(this.ctx.store, result.items, this.nowText());
     return envelope(views, result.total, page, limit);
   }
 
@@ -175,7 +181,7 @@ export class IssueService {
     const open = (await this.ctx.store.getIssues(depends_on)).filter((i) => i.status !== "CLOSED");
     if (open.length === 0) return;
     const ids = open.map((i) => i.id);
-    throw taskGraphError(
+    throw new DomainError(
       "OPEN_DEPENDENCIES",
       `Issue "${id}" cannot be closed while ${open.length} issue(s) it depends on are not closed: ${ids.join(", ")}.`,
       { open_dependencies: open.map(summary) },
@@ -189,7 +195,7 @@ export class IssueService {
     const closed = (await this.ctx.store.getIssues(blocks)).filter((i) => i.status === "CLOSED");
     if (closed.length === 0) return;
     const ids = closed.map((i) => i.id);
-    throw taskGraphError(
+    throw new DomainError(
       "HAS_CLOSED_DEPENDENTS",
       `Issue "${id}" cannot be reopened while ${closed.length} closed issue(s) depend on it: ${ids.join(", ")}; reopen them first or remove the dependency.`,
       { closed_dependents: closed.map(summary) },
@@ -200,7 +206,7 @@ export class IssueService {
     const { blocks } = await this.ctx.store.dependenciesOf(id);
     if (blocks.length === 0) return;
     const dependents = await this.ctx.store.getIssues(blocks);
-    throw taskGraphError(
+    throw new DomainError(
       "HAS_DEPENDENTS",
       `Issue "${id}" cannot be deleted while ${dependents.length} issue(s) depend on it: ${blocks.join(", ")}; remove those dependencies or delete with ?force=true.`,
       { dependents: dependents.map(summary) },

@@ -16,7 +16,7 @@ import {
   ReadinessQuery,
 } from "../schemas/issue.js";
 import { withEtag } from "./issue-etag.js";
-import { issuePage } from "./issue-page-json.js";
+import { IssuePageJson } from "./issue-page-json.js";
 
 export interface IssueRoutesOptions {
   issues: IssueService;
@@ -26,6 +26,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ["issues"];
   const IssueList = ListEnvelope(IssueSchema);
+  const pages = new IssuePageJson((view) => issues.immutableRecordOf(view));
 
   app.post(
     "/issues",
@@ -52,7 +53,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueList, ...errorResponses(400, 503) },
       },
     },
-    async (request, reply) => issuePage(reply, await issues.list(request.query)),
+    async (request, reply) => pages.send(reply, await issues.list(request.query)),
   );
 
   app.get(
@@ -66,7 +67,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueList, ...errorResponses(400, 503) },
       },
     },
-    async (request, reply) => issuePage(reply, await issues.blocked(request.query)),
+    async (request, reply) => pages.send(reply, await issues.blocked(request.query)),
   );
 
   app.get(
@@ -80,7 +81,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueList, ...errorResponses(400, 503) },
       },
     },
-    async (request, reply) => issuePage(reply, await issues.workable(request.query)),
+    async (request, reply) => pages.send(reply, await issues.workable(request.query)),
   );
 
   app.get(

@@ -14,8 +14,7 @@ import type { GraphStore } from "../../src/ports/graph-store.js";
 export function plainContext(store: GraphStore, now: () => Date): DomainContext {
   return {
     store,
-    lock: new WriteLock(),
-    visibleAtCall: true,
+    lock: new WriteLock(store.writeVisibility),
     indexer: new BestEffortIndexer(null, 1000, { warn() {} }),
     now,
   };

@@ -39,7 +39,7 @@ export { componentDocument, issueDocument, type SearchDocument } from "./documen
 /** Share of the cosine in the hybrid score (lib/search/hybrid.ts); see the README for the measurement. */
 export const VECTOR_WEIGHT = 0.3;
 /** With the word-vector embedder and soft matching (the task graph's default): chosen on the tune half of bench/search-quality. */
-export const MEANING_WEIGHTS = { vectorWeight: 0.2, softWeight: 0.7 } as const;
+export const MEANING_WEIGHTS = { vectorWeight: 0.2, softWeight: 0.6 } as const;
 const MIN_CANDIDATES = 50;
 /** Documents indexed between two yields of a start-up build. */
 const REMEMBER_CHUNK = 1000;
@@ -453,7 +453,7 @@ export class SearchService {
   }
 }
 
-/** An adapter's BackendUnavailableError, or the 503 the deadline guard (guarded-store.ts) turns failures into. */
+/** An adapter's BackendUnavailableError, or the one the deadline guard turns failures into. */
 function isUnavailable(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === "BACKEND_UNAVAILABLE";
 }
