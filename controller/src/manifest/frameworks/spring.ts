@@ -6,28 +6,14 @@
 // Kotlin data classes) with Jackson and Bean Validation annotations; enums.
 
 import type { FileFacts, FrameworkScanner, LinkContext, ScanContribution } from "../scanner.js";
-import type {
-  Constraints,
-  Dto,
-  Endpoint,
-  EndpointResponse,
-  Field,
-  HttpMethod,
-  Param,
-  TypeDecl,
-} from "../types.js";
+import type { Constraints, Endpoint, EndpointResponse, HttpMethod, Param, TypeDecl } from "../types.js";
+import { ClassIndex, type Located, str, substitute } from "./jvm/class-index.js";
 import { extractJava } from "./jvm/java-extract.js";
-import type {
-  JvmAnnotation,
-  JvmClass,
-  JvmExpr,
-  JvmFileFacts,
-  JvmMethod,
-  JvmType,
-  JvmVariable,
-} from "./jvm/jvm-facts.js";
-import { jvmTypeText, requiredByAnnotation, VOID, validationConstraints, WRAPPERS } from "./jvm/jvm-types.js";
+import type { JvmAnnotation, JvmFileFacts, JvmMethod, JvmType, JvmVariable } from "./jvm/jvm-facts.js";
+import { VOID, validationConstraints, WRAPPERS } from "./jvm/jvm-types.js";
 import { extractKotlin } from "./jvm/kotlin-extract.js";
+import { SpringModels } from "./jvm/spring-models.js";
+import { joinPaths, normalise } from "./jvm/spring-paths.js";
 import {
   type Properties,
   propertiesFor,
@@ -107,30 +93,16 @@ const STATUS: Record<string, number> = {
   CONFLICT: 409,
 };
 
-interface Located {
-  cls: JvmClass;
-  file: FileFacts<JvmFileFacts>;
-  /** Type arguments a subclass gave this class's parameters (`T` → `PetResponse`). */
-  bindings?: Map<string, JvmType>;
-}
-
 class SpringLinker {
-  private readonly bySimpleName = new Map<string, Located>();
-  private readonly byQualified = new Map<string, Located>();
-  private readonly dtos = new Map<string, Dto>();
-  private readonly types = new Map<string, TypeDecl>();
+  private readonly index: ClassIndex;
+  private readonly models: SpringModels;
 
   constructor(
     private readonly files: readonly FileFacts<JvmFileFacts>[],
     private readonly ctx: LinkContext,
   ) {
-    for (const file of files) {
-      for (const cls of file.facts.classes) {
-        const located = { cls, file };
-        if (!this.bySimpleName.has(cls.name)) this.bySimpleName.set(cls.name, located);
-        this.byQualified.set(`${file.facts.package}.${cls.name}`, located);
-      }
-    }
+    this.index = new ClassIndex(files);
+    this.models = new SpringModels(this.index);
   }
 
   link(): ScanContribution {
@@ -141,40 +113,12 @@ class SpringLinker {
         endpoints.push(...this.controllerEndpoints({ cls, file }));
       }
     }
-    return { endpoints, dtos: [...this.dtos.values()], types: [...this.types.values()] };
-  }
-
-  /** A class by the name a file uses for it: its imports, its package, then any class of that name. */
-  private resolve(name: string, from: FileFacts<JvmFileFacts>): Located | undefined {
-    const imported = from.facts.imports[name];
-    return (
-      (imported ? this.byQualified.get(imported) : undefined) ??
-      this.byQualified.get(`${from.facts.package}.${name}`) ??
-      this.bySimpleName.get(name)
-    );
-  }
-
-  /** The class, then its superclasses and interfaces (depth first). */
-  private lineage(start: Located, seen = new Set<JvmClass>()): Located[] {
-    if (seen.has(start.cls)) return [];
-    seen.add(start.cls);
-    const out = [start];
-    for (const superType of start.cls.superTypes) {
-      const parent = this.resolve(superType.name, start.file);
-      if (!parent) continue;
-      const bindings = new Map<string, JvmType>();
-      parent.cls.typeParams.forEach((param, i) => {
-        const arg = superType.args[i];
-        if (arg) bindings.set(param, substitute(arg, start.bindings));
-      });
-      out.push(...this.lineage({ ...parent, bindings }, seen));
-    }
-    return out;
+    return { endpoints, dtos: [...this.models.dtos.values()], types: [...this.models.types.values()] };
   }
 
   private controllerEndpoints(controller: Located): Endpoint[] {
     const props = propertiesFor(controller.file.path, this.ctx);
-    const lineage = this.lineage(controller);
+    const lineage = this.index.lineage(controller);
     const classMapping = lineage
       .map((l) => l.cls.annotations.find((a) => a.name === "RequestMapping"))
       .find(Boolean);
@@ -236,7 +180,7 @@ class SpringLinker {
     for (const v of vars) {
       const body = v.annotations.find((a) => a.name === "RequestBody");
       if (body) {
-        request = this.typeText(v.type, mapped.l).text;
+        request = this.models.typeText(v.type, mapped.l).text;
         continue;
       }
       if (v.type?.name === "Pageable" && v.annotations.length === 0) {
@@ -285,9 +229,9 @@ class SpringLinker {
           : "query";
     if (annotation && !["PathVariable", "RequestParam", "RequestHeader"].includes(annotation.name))
       return undefined;
-    const type = this.typeText(v.type, owner);
+    const type = this.models.typeText(v.type, owner);
     // Without an annotation only a simple value binds from the query (`@RequestParam(required=false)`).
-    if (!annotation && !isSimple(type.text, this.types)) return undefined;
+    if (!annotation && !isSimple(type.text, this.models.types)) return undefined;
     const args = annotation?.args ?? {};
     const name = str(args.value) ?? str(args.name) ?? v.name;
     const defaultValue = str(args.defaultValue);
@@ -322,66 +266,9 @@ class SpringLinker {
   private responseDto(type: JvmType | undefined, owner: Located): string | undefined {
     if (!type || VOID.has(type.name)) return undefined;
     if (WRAPPERS.has(type.name) && (!type.args[0] || VOID.has(type.args[0].name))) return undefined;
-    const text = this.typeText(type, owner).text;
+    const text = this.models.typeText(type, owner).text;
     const item = text.endsWith("[]") ? text.slice(0, -2) : text;
-    return this.dtos.has(item) ? text : undefined;
-  }
-
-  private typeText(type: JvmType | undefined, owner: Located) {
-    return jvmTypeText(type, (name) => this.modelName(name, owner));
-  }
-
-  /** Registers a project class met in a signature as a DTO or enum, and gives its name. */
-  private modelName(name: string, from: Located): string | undefined {
-    const found = this.resolve(name, from.file);
-    if (!found) return undefined;
-    const { cls, file } = found;
-    if (cls.kind === "enum") {
-      if (!this.types.has(cls.name))
-        this.types.set(cls.name, {
-          name: cls.name,
-          kind: "enum",
-          file: file.path,
-          line: cls.line,
-          values: cls.enumValues,
-        });
-      return cls.name;
-    }
-    if (cls.kind === "interface" || cls.kind === "annotation" || cls.kind === "object") return undefined;
-    if (!this.dtos.has(cls.name)) {
-      const dto: Dto = {
-        name: cls.name,
-        file: file.path,
-        line: cls.line,
-        fields: [],
-        kind: file.path.endsWith(".kt")
-          ? "kotlin-class"
-          : cls.kind === "record"
-            ? "java-record"
-            : "java-class",
-      };
-      this.dtos.set(cls.name, dto);
-      dto.fields = this.lineage(found)
-        .reverse()
-        .flatMap((l) => l.cls.fields.map((f) => this.field(f, l, file.path.endsWith(".kt"))))
-        .filter((f): f is Field => f !== undefined);
-    }
-    return cls.name;
-  }
-
-  private field(v: JvmVariable, owner: Located, kotlin: boolean): Field | undefined {
-    if (v.annotations.some((a) => a.name === "JsonIgnore")) return undefined;
-    const type = this.typeText(v.type, owner);
-    const renamed = v.annotations.find((a) => a.name === "JsonProperty");
-    const name = str(renamed?.args.value) ?? v.name;
-    const nullable = v.type?.nullable === true;
-    const required =
-      requiredByAnnotation(v.annotations) || (kotlin && !nullable && !v.hasDefault && !v.lateinit);
-    const constraints: Constraints = {
-      ...(type.format ? { format: type.format } : {}),
-      ...validationConstraints(v.annotations, type.isArray),
-    };
-    return { name, type: nullable ? `${type.text} | null` : type.text, required, constraints };
+    return this.models.dtos.has(item) ? text : undefined;
   }
 
   private verbs(mapping: JvmAnnotation): HttpMethod[] {
@@ -399,88 +286,12 @@ class SpringLinker {
   private paths(annotation: JvmAnnotation, owner: Located, props: Properties): string[] {
     const value = annotation.args.value ?? annotation.args.path;
     const items = value?.k === "array" ? value.items : value ? [value] : [];
-    const out = items.map((e) => this.constant(e, owner)).filter((s): s is string => s !== undefined);
+    const out = items.map((e) => this.index.constant(e, owner)).filter((s): s is string => s !== undefined);
     return (out.length > 0 ? out : [""]).map((p) => resolvePlaceholders(p, props));
   }
-
-  /** A compile-time constant: literals, `+`, `ApiPaths.PETS`, a class's or file's own constants. */
-  private constant(expr: JvmExpr, owner: Located, depth = 0): string | undefined {
-    if (depth > 20) return undefined;
-    switch (expr.k) {
-      case "str":
-        return expr.v;
-      case "num":
-        return String(expr.v);
-      case "concat": {
-        const parts = expr.parts.map((p) => this.constant(p, owner, depth + 1));
-        return parts.every((p) => p !== undefined) ? parts.join("") : undefined;
-      }
-      case "ref": {
-        const field = expr.path[expr.path.length - 1] ?? "";
-        if (expr.path.length === 1) {
-          const local = owner.cls.constants[field] ?? owner.file.facts.constants[field];
-          if (local) return this.constant(local, owner, depth + 1);
-          for (const l of this.lineage(owner)) {
-            if (l.cls.constants[field]) return this.constant(l.cls.constants[field], l, depth + 1);
-          }
-          // A Kotlin top-level `const val` of the same package, or imported by name.
-          const imported = owner.file.facts.imports[field];
-          const pkg = imported ? imported.slice(0, imported.lastIndexOf(".")) : owner.file.facts.package;
-          const file = this.files.find((f) => f.facts.package === pkg && f.facts.constants[field]);
-          return file
-            ? this.constant(file.facts.constants[field]!, { ...owner, file }, depth + 1)
-            : undefined;
-        }
-        const target = this.resolve(expr.path[expr.path.length - 2] ?? "", owner.file);
-        const value = target?.cls.constants[field];
-        return value && target ? this.constant(value, target, depth + 1) : undefined;
-      }
-      default:
-        return undefined;
-    }
-  }
-}
-
-/** A type with the class's type parameters replaced by what a subclass bound them to. */
-function substitute(type: JvmType, bindings: Map<string, JvmType> | undefined): JvmType {
-  if (!bindings || bindings.size === 0) return type;
-  const bound = bindings.get(type.name);
-  if (bound && type.args.length === 0)
-    return { ...bound, array: bound.array || type.array, nullable: bound.nullable || type.nullable };
-  return { ...type, args: type.args.map((a) => substitute(a, bindings)) };
 }
 
 function isSimple(type: string, types: Map<string, TypeDecl>): boolean {
   const base = type.endsWith("[]") ? type.slice(0, -2) : type;
   return ["string", "integer", "number", "boolean"].includes(base) || types.has(base);
-}
-
-function str(e: JvmExpr | undefined): string | undefined {
-  return e?.k === "str" ? e.v : undefined;
-}
-
-/** Spring's join: `/pets` + `/{id}` → `/pets/{id}`; a method path without `/` gets one. */
-function joinPaths(classPath: string, methodPath: string): string {
-  const head = classPath && !classPath.startsWith("/") ? `/${classPath}` : classPath;
-  if (!methodPath) return head || "/";
-  return head.replace(/\/$/, "") + (methodPath.startsWith("/") ? methodPath : `/${methodPath}`);
-}
-
-/** `//` collapsed, `{id:\d+}` → `{id}`. */
-function normalise(path: string): string {
-  let out = "";
-  for (let i = 0; i < path.length; i++) {
-    const ch = path[i];
-    if (ch === "/" && out.endsWith("/")) continue;
-    if (ch === "{") {
-      const end = path.indexOf("}", i);
-      const inner = path.slice(i + 1, end < 0 ? undefined : end);
-      const colon = inner.indexOf(":");
-      out += `{${colon >= 0 ? inner.slice(0, colon) : inner}}`;
-      i = end < 0 ? path.length : end;
-      continue;
-    }
-    out += ch;
-  }
-  return out.startsWith("/") ? out : `/${out}`;
 }
