@@ -43,6 +43,7 @@ interface ModuleState {
 export class PyProgram {
   private readonly modules = new Map<string, ModuleState>();
   private readonly classScopes = new WeakMap<PyClass, Scope>();
+  private readonly ancestries = new WeakMap<PyClass, PyValue[]>();
   private hooks: PyHooks = {};
 
   constructor(files: readonly FileFacts<PyModuleFacts>[]) {
@@ -106,13 +107,21 @@ export class PyProgram {
     return cls.cls.bases.map((b) => this.evaluateIn(cls.ref.module, b));
   }
 
-  /** Every class and library symbol a class derives from, itself first. */
-  ancestry(cls: ClassValue, seen = new Set<PyClass>()): PyValue[] {
+  /** Every class and library symbol a class derives from, itself first (computed once per class). */
+  ancestry(cls: ClassValue): PyValue[] {
+    const known = this.ancestries.get(cls.cls);
+    if (known) return known;
+    const out = this.walkAncestry(cls, new Set());
+    this.ancestries.set(cls.cls, out);
+    return out;
+  }
+
+  private walkAncestry(cls: ClassValue, seen: Set<PyClass>): PyValue[] {
     if (seen.has(cls.cls)) return [];
     seen.add(cls.cls);
     const out: PyValue[] = [cls];
     for (const base of this.bases(cls)) {
-      if (base.t === "class") out.push(...this.ancestry(base, seen));
+      if (base.t === "class") out.push(...this.walkAncestry(base, seen));
       else out.push(base);
     }
     return out;

@@ -36,8 +36,9 @@ const FIELD_RULES: Record<string, string> = {
 };
 
 export class PyModels {
-  private readonly dtoByClass = new Map<object, Dto>();
-  private readonly enumByClass = new Map<object, TypeDecl>();
+  /** null: looked at, not a model (or not an enum); both are asked for every parameter. */
+  private readonly dtoByClass = new Map<object, Dto | null>();
+  private readonly enumByClass = new Map<object, TypeDecl | null>();
   private readonly classes: ClassValue[] = [];
 
   constructor(private readonly program: PyProgram) {
@@ -75,8 +76,11 @@ export class PyModels {
 
   enumOf(cls: ClassValue): TypeDecl | undefined {
     const cached = this.enumByClass.get(cls.cls);
-    if (cached) return cached;
-    if (!this.hasBase(cls, (name) => ENUM_BASES.has(name))) return undefined;
+    if (cached !== undefined) return cached ?? undefined;
+    if (!this.hasBase(cls, (name) => ENUM_BASES.has(name))) {
+      this.enumByClass.set(cls.cls, null);
+      return undefined;
+    }
     const values: (string | number)[] = [];
     for (const stmt of cls.cls.body) {
       if (stmt.s !== "assign" || stmt.targets[0]?.k !== "name") continue;
@@ -113,8 +117,11 @@ export class PyModels {
 
   pydantic(cls: ClassValue): Dto | undefined {
     const cached = this.dtoByClass.get(cls.cls);
-    if (cached) return cached;
-    if (!this.isBaseModel(cls) || this.hasBase(cls, (n) => n === "BaseSettings")) return undefined;
+    if (cached !== undefined) return cached ?? undefined;
+    if (!this.isBaseModel(cls) || this.hasBase(cls, (n) => n === "BaseSettings")) {
+      this.dtoByClass.set(cls.cls, null);
+      return undefined;
+    }
     const dto: Dto = {
       name: cls.cls.name,
       file: cls.ref.file,
