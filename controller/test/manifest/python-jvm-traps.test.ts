@@ -116,6 +116,16 @@ describe("Flask", () => {
     expect(endpoint(s, "GET /api/books/").params.map((p) => p.name)).toEqual(["page", "genre"]);
   });
 
+  it("serves a plain View's declared methods through dispatch_request", () => {
+    expect(endpoint(s, "POST /admin/export")).toMatchObject({
+      handler: "ExportView.dispatch_request",
+      responses: [{ status: 202 }],
+    });
+    expect(endpoint(s, "GET /admin/export").params).toEqual([
+      { name: "format", in: "query", type: "string", required: false, constraints: { default: "csv" } },
+    ]);
+  });
+
   it("expands routes added in a loop over a constant", () => {
     expect(ids(s)).toEqual(
       expect.arrayContaining(["GET /admin/reports/loans", "GET /admin/reports/overdue"]),

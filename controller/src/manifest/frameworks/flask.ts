@@ -196,7 +196,19 @@ function classViews(program: PyProgram, cls: ClassValue, route: PyRoute): View[]
     if (route.methods.length > 0 && !route.methods.includes(method)) continue;
     views.push({ method, handler: `${cls.cls.name}.${method.toLowerCase()}`, fn: attr.fn, auth });
   }
-  return views;
+  if (views.length > 0) return views;
+  // A plain `View`: `methods = [...]` served by `dispatch_request`.
+  const dispatch = program.classAttribute(cls, "dispatch_request");
+  const declared = methodsOf(program.classAttribute(cls, "methods")) ?? [];
+  const methods =
+    route.methods.length > 0 ? route.methods : declared.length > 0 ? declared : (["GET"] as HttpMethod[]);
+  if (dispatch?.t !== "func") return [];
+  return methods.map((method) => ({
+    method,
+    handler: `${cls.cls.name}.dispatch_request`,
+    fn: dispatch.fn,
+    auth,
+  }));
 }
 
 function endpointsOf(

@@ -1,4 +1,5 @@
-from flask import Blueprint
+from flask import Blueprint, request
+from flask.views import View
 
 from library.auth import login_required
 
@@ -23,3 +24,18 @@ for report_name in REPORTS:
 @login_required
 def reindex():
     return "", 202
+
+
+class ExportView(View):
+    """One handler for both methods: GET previews, POST starts the export."""
+
+    methods = ["GET", "POST"]
+
+    def dispatch_request(self):
+        fmt = request.args.get("format", "csv")
+        if request.method == "POST":
+            return "", 202
+        return {"format": fmt}
+
+
+admin_bp.add_url_rule("/export", view_func=ExportView.as_view("export"))
