@@ -5,5 +5,9 @@
 import type { FrameworkScanner } from "../scanner.js";
 import { expressScanner } from "./express.js";
 import { fastifyScanner } from "./fastify.js";
+import { honoScanner } from "./hono.js";
+import { koaScanner } from "./koa.js";
+import { nestjsScanner } from "./nestjs.js";
+import { typescriptModelsScanner } from "./typescript-models.js";
 
 export const scanners: readonly FrameworkScanner[] = [expressScanner, fastifyScanner] as FrameworkScanner[];
