@@ -4,6 +4,7 @@
 import { type Action, HTTP_METHODS } from "../js/app-graph.js";
 import { appScanner } from "../js/js-scanner.js";
 import { packageMember } from "../js/program.js";
+import { describeValidators } from "../js/validator-middleware.js";
 import { stringOf, type Value } from "../js/value.js";
 
 const isPath = (v: Value | undefined) =>
@@ -62,4 +63,5 @@ export const expressScanner = appScanner({
     }
     return [];
   },
+  describe: describeValidators,
 });

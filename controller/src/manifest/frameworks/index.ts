@@ -8,13 +8,21 @@ import { expressScanner } from "./express.js";
 import { fastapiScanner } from "./fastapi.js";
 import { fastifyScanner } from "./fastify.js";
 import { flaskScanner } from "./flask.js";
+import { honoScanner } from "./hono.js";
+import { koaScanner } from "./koa.js";
+import { nestjsScanner } from "./nestjs.js";
 import { springScanner } from "./spring.js";
+import { typescriptModelsScanner } from "./typescript-models.js";
 
 export const scanners: readonly FrameworkScanner[] = [
   expressScanner,
   fastifyScanner,
+  koaScanner,
+  honoScanner,
+  nestjsScanner,
   fastapiScanner,
   flaskScanner,
   djangoRestScanner,
   springScanner,
+  typescriptModelsScanner,
 ] as FrameworkScanner[];

@@ -31,6 +31,8 @@ export interface RouteInfo {
   /** The options as written, names unresolved (so a schema constant keeps its name). */
   writtenOptions?: Value;
   middlewares: Value[];
+  /** The middlewares as written (validators keep their schema's name). */
+  writtenMiddlewares: Value[];
 }
 
 /** What one framework adds to the shared linking. */
@@ -184,6 +186,7 @@ export function linkApps(
           method: m.toUpperCase() as HttpMethod,
           path,
           middlewares: action.middlewares.map(unname),
+          writtenMiddlewares: action.middlewares.map(nameOf),
           ...(action.options
             ? { options: unname(action.options), writtenOptions: nameOf(action.options) }
             : {}),

@@ -134,10 +134,9 @@ export class SchemaReader {
         return { lib: "typebox", method };
       if (ZOD.has(of.from)) return { lib: "zod", method };
     }
-    if (v.fn.of.k === "call") {
-      const inner = this.libOf(v.fn.of, file);
-      if (inner?.lib === "zod") return { lib: "zod", method, base: v.fn.of };
-    }
+    // A modifier (`.min(1)`, `.partial()`) on a zod schema, written inline or held by a name.
+    const base = v.fn.of.k === "call" ? v.fn.of : of.k === "call" ? of : undefined;
+    if (base && this.libOf(base, file)?.lib === "zod") return { lib: "zod", method, base: v.fn.of };
     return undefined;
   }
 
@@ -331,8 +330,10 @@ export class SchemaReader {
     file: string,
     depth: number,
   ): JsonSchema | undefined {
-    const schema = this.read(base, file, depth + 1);
-    if (!schema) return undefined;
+    const read = this.read(base, file, depth + 1);
+    if (!read) return undefined;
+    const reshapes = ["partial", "extend", "pick", "omit", "required", "merge"].includes(method);
+    const schema = reshapes ? this.derefObject(read) : read;
     const n = args[0] ? this.json(args[0], file, depth) : undefined;
     const isString = schema.type === "string";
     const isArray = schema.type === "array";
@@ -377,6 +378,18 @@ export class SchemaReader {
         return { type: "array", items: schema };
       case "partial":
         return { ...schema, required: [] };
+      case "required":
+        return { ...schema, required: Object.keys((schema.properties as object) ?? {}) };
+      case "pick":
+      case "omit": {
+        const keys = new Set(Object.keys((n as object) ?? {}));
+        const keep = (k: string) => (method === "pick" ? keys.has(k) : !keys.has(k));
+        return {
+          type: "object",
+          properties: Object.fromEntries(Object.entries((schema.properties as object) ?? {}).filter(([k]) => keep(k))),
+          required: ((schema.required as string[]) ?? []).filter(keep),
+        };
+      }
       case "extend": {
         const more = this.objectOf(args[0], file, depth);
         return {

@@ -1,0 +1,164 @@
+// NestJS: `@Controller(prefix)` classes with `@Get(":id")`-style methods, routes inherited from
+// base classes, `app.setGlobalPrefix(…)` (also from config), URI versioning, RouterModule paths,
+// parameter decorators (@Param, @Query, @Body, @Headers with pipes) and guards.
+
+import { DeclaredTypes } from "../js/declared-types.js";
+import { jsScanner } from "../js/js-scanner.js";
+import type { ClassFact, DecoratorFact, MemberFact } from "../js/module-facts.js";
+import { joinPaths, pathParams, templatePath } from "../js/paths.js";
+import { JsProgram } from "../js/program.js";
+import { calleeName, propOf, stringOf, type Value } from "../js/value.js";
+import type { Endpoint, HttpMethod, Param } from "../types.js";
+
+const ROUTE_DECORATORS: Record<string, HttpMethod> = {
+  Get: "GET",
+  Post: "POST",
+  Put: "PUT",
+  Patch: "PATCH",
+  Delete: "DELETE",
+  Head: "HEAD",
+  Options: "OPTIONS",
+};
+const PIPE_TYPES: Record<string, string> = { ParseIntPipe: "integer", ParseFloatPipe: "number", ParseBoolPipe: "boolean", ParseUUIDPipe: "string" };
+const PUBLIC = new Set(["Public", "SkipAuth", "AllowAnonymous"]);
+
+type Located = { file: string; fact: ClassFact };
+
+export const nestjsScanner = jsScanner("nestjs", (files) => {
+  const program = new JsProgram(files);
+  const declared = new DeclaredTypes(program);
+  const str = (v: Value | undefined, file: string) => (v ? stringOf(program.resolve(v, file)) : undefined);
+  const strings = (v: Value | undefined, file: string): string[] => {
+    const r = v && program.resolve(v, file);
+    if (!r) return [""];
+    if (r.k === "arr") return r.items.map((i) => stringOf(i) ?? "");
+    return [stringOf(r) ?? stringOf(propOf(r, "path")) ?? ""];
+  };
+
+  // Application-wide settings, wherever bootstrap sets them.
+  let globalPrefix = "";
+  let versioning: { prefix: string; defaultVersion?: string } | undefined;
+  const routerPaths = new Map<string, string>();
+  const moduleControllers = new Map<string, string[]>();
+  for (const c of program.allClasses()) {
+    const mod = c.fact.decorators.find((d) => d.name === "Module");
+    const controllers = mod && propOf(program.resolve(mod.args[0] ?? { k: "null" }, c.file), "controllers");
+    if (controllers?.k === "arr") moduleControllers.set(c.fact.name, controllers.items.map((i) => (i.k === "class" ? i.name : "")));
+  }
+  const routerTree = (routes: Value | undefined, prefix: string) => {
+    if (routes?.k !== "arr") return;
+    for (const r of routes.items) {
+      const path = joinPaths(prefix, stringOf(propOf(r, "path")) ?? "");
+      const module = propOf(r, "module");
+      if (module?.k === "class") for (const ctrl of moduleControllers.get(module.name) ?? []) routerPaths.set(ctrl, path);
+      routerTree(propOf(r, "children"), path);
+    }
+  };
+  for (const { path: file, facts } of files) {
+    for (const call of facts.calls) {
+      const method = stringOf(call.method);
+      if (method === "setGlobalPrefix") globalPrefix = str(call.args[0], file) ?? globalPrefix;
+      if (method === "enableVersioning") {
+        const opts = program.resolve(call.args[0] ?? { k: "null" }, file);
+        const type = propOf(opts, "type");
+        const typeName = type?.k === "get" ? stringOf(type.prop) : stringOf(type);
+        if (!type || typeName === "URI" || typeName === "uri") {
+          const defaultVersion = stringOf(propOf(opts, "defaultVersion"));
+          versioning = { prefix: stringOf(propOf(opts, "prefix")) ?? "v", ...(defaultVersion ? { defaultVersion } : {}) };
+        }
+      }
+      if (method === "register" && program.resolve(call.recv, file).k === "import") routerTree(program.resolve(call.args[0] ?? { k: "null" }, file), "");
+    }
+  }
+
+  const baseOf = (c: Located): Located | undefined => {
+    if (!c.fact.extends) return undefined;
+    return program.classOf(program.resolve(c.fact.extends, c.file));
+  };
+  const routeMethods = (c: Located, seen = new Set<string>()): { owner: Located; member: MemberFact }[] => {
+    if (seen.has(c.fact.name)) return [];
+    seen.add(c.fact.name);
+    const own = c.fact.members.filter((m) => m.kind === "method").map((member) => ({ owner: c, member }));
+    const base = baseOf(c);
+    const inherited = base ? routeMethods(base, seen).filter((b) => !own.some((o) => o.member.name === b.member.name)) : [];
+    return [...inherited, ...own];
+  };
+  const guardedBy = (decorators: readonly DecoratorFact[]): boolean | undefined => {
+    if (decorators.some((d) => PUBLIC.has(d.name))) return false;
+    if (decorators.some((d) => d.name === "UseGuards" || d.name === "Auth" || d.name === "Roles" || d.name === "ApiBearerAuth")) return true;
+    return undefined;
+  };
+
+  const endpoints: Endpoint[] = [];
+  for (const c of program.allClasses()) {
+    const ctrl = c.fact.decorators.find((d) => d.name === "Controller");
+    if (!ctrl) continue;
+    const ctrlOpts = ctrl.args[0] && program.resolve(ctrl.args[0], c.file);
+    const ctrlVersion = stringOf(propOf(ctrlOpts, "version"));
+    const classAuth = guardedBy(c.fact.decorators) ?? (baseOf(c) ? guardedBy(baseOf(c)!.fact.decorators) : undefined);
+    for (const { owner, member } of routeMethods(c)) {
+      for (const d of member.decorators) {
+        const method = ROUTE_DECORATORS[d.name];
+        if (!method) continue;
+        const version = stringOf(member.decorators.find((x) => x.name === "Version")?.args[0]) ?? ctrlVersion ?? versioning?.defaultVersion;
+        const versionPrefix = versioning && version ? `${versioning.prefix}${version}` : "";
+        for (const ctrlPath of strings(ctrl.args[0], c.file)) {
+          for (const routePath of d.args[0] ? strings(d.args[0], owner.file) : [""]) {
+            const path = templatePath(joinPaths(globalPrefix, versionPrefix, routerPaths.get(c.fact.name) ?? "", ctrlPath, routePath));
+            const e: Endpoint = {
+              id: `${method} ${path}`,
+              method,
+              path,
+              handler: `${c.fact.name}.${member.name}`,
+              file: owner.file,
+              line: member.line,
+              params: pathParams(path).map((name): Param => ({ name, in: "path", type: "string", required: true })),
+              responses: [],
+            };
+            describeParams(e, member, owner.file);
+            const status = member.decorators.find((x) => x.name === "HttpCode")?.args[0];
+            const dto = member.type && member.type !== "unknown" ? member.type : undefined;
+            e.responses.push({ status: status?.k === "num" ? status.v : method === "POST" ? 201 : 200, ...(dto ? { dto } : {}) });
+            const auth = guardedBy(member.decorators) ?? classAuth;
+            if (auth !== undefined) e.auth = auth;
+            endpoints.push(e);
+          }
+        }
+      }
+    }
+  }
+
+  function describeParams(e: Endpoint, member: MemberFact, file: string): void {
+    for (const p of member.params) {
+      for (const d of p.decorators) {
+        const places: Record<string, Param["in"]> = { Param: "path", Query: "query", Headers: "header", Body: "body" };
+        const where = places[d.name];
+        if (!where) continue;
+        const name = str(d.args[0], file);
+        const pipe = d.args.map((a) => calleeName(a.k === "call" ? a.fn : a)).find((n) => n && PIPE_TYPES[n]);
+        const type = (pipe && PIPE_TYPES[pipe]) ?? p.type ?? "unknown";
+        if (where === "body" && name === undefined) {
+          e.request = type;
+          continue;
+        }
+        if (name !== undefined) {
+          const param: Param = { name, in: where, type, required: where === "path" || !p.optional };
+          const existing = e.params.find((x) => x.name === name && x.in === where);
+          if (existing) Object.assign(existing, param);
+          else e.params.push(param);
+          continue;
+        }
+        // `@Query() query: ListQuery`: each field of the DTO is a parameter.
+        for (const f of declared.fieldsOf(type) ?? []) {
+          const param: Param = { name: f.name, in: where, type: f.type, required: where === "path" || f.required };
+          if (Object.keys(f.constraints).length > 0) param.constraints = f.constraints;
+          const existing = e.params.find((x) => x.name === f.name && x.in === where);
+          if (existing) Object.assign(existing, param);
+          else e.params.push(param);
+        }
+      }
+    }
+  }
+
+  return { endpoints, dtos: [], types: [] };
+});
