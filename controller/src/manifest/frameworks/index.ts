@@ -10,4 +10,12 @@ import { koaScanner } from "./koa.js";
 import { nestjsScanner } from "./nestjs.js";
 import { typescriptModelsScanner } from "./typescript-models.js";
 
-export const scanners: readonly FrameworkScanner[] = [expressScanner, fastifyScanner] as FrameworkScanner[];
+export const scanners: readonly FrameworkScanner[] = [
+  expressScanner,
+  fastifyScanner,
+  koaScanner,
+  honoScanner,
+  nestjsScanner,
+  // models scanners after every framework
+  typescriptModelsScanner,
+] as FrameworkScanner[];

@@ -1,0 +1,91 @@
+// Each app under apps/ is a small realistic API of one framework (several files, nested
+// prefixes, the framework's traps); its expected.json is the manifest a person wrote down by
+// reading the app. The scan must find exactly that.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { codeGraphParser } from "../../src/manifest/code-graph-parser.js";
+import { scanService } from "../../src/manifest/scan-service.js";
+import type { ServiceManifest } from "../../src/manifest/types.js";
+
+const APPS = join(import.meta.dirname, "apps");
+
+async function scan(app: string): Promise<ServiceManifest> {
+  return (await scanService({ name: app, root: join(APPS, app), displayRoot: ".", parser: codeGraphParser }))
+    .service;
+}
+const expected = (app: string): ServiceManifest =>
+  JSON.parse(readFileSync(join(APPS, app, "expected.json"), "utf8"));
+const ids = (s: ServiceManifest) => s.endpoints.map((e) => e.id);
+
+describe("scanning a realistic app of each framework", () => {
+  for (const app of readdirSync(APPS)) {
+    it(`gives the ${app} app's expected manifest`, async () => {
+      const found = await scan(app);
+      // Routes first, so a failure says which route is missing or extra before any detail.
+      expect(ids(found)).toEqual(ids(expected(app)));
+      expect(found).toEqual(expected(app));
+    });
+  }
+});
+
+describe("the traps each framework sets", () => {
+  it("applies Express prefixes from a settings object, a router factory and a mount across three files", async () => {
+    const s = await scan("express");
+    expect(ids(s)).toContain("POST /api/v1/orders/{orderId}/cancel");
+    expect(s.endpoints.find((e) => e.id === "GET /api/v1/orders")?.auth).toBe(true);
+  });
+
+  it("lists one Express route per element of the list a loop registers them from", async () => {
+    expect(ids(await scan("express")).filter((id) => id.includes("/admin/"))).toEqual([
+      "POST /api/v1/admin/flags/{flag}/disable",
+      "POST /api/v1/admin/flags/{flag}/enable",
+      "GET /api/v1/admin/orders/export",
+      "GET /api/v1/admin/users/export",
+    ]);
+  });
+
+  it("merges an OpenAPI file of the tree and marks where each endpoint was found", async () => {
+    const s = await scan("express");
+    const source = (id: string) => s.endpoints.find((e) => e.id === id)?.source;
+    expect(source("GET /api/v1/users")).toBe("code+openapi");
+    expect(source("GET /api/v1/reports/sales")).toBe("openapi");
+    expect(source("POST /api/v1/users")).toBe("code");
+    expect(s.openapi).toEqual(["openapi.yaml"]);
+  });
+
+  it("does not apply a register prefix to a fastify-plugin wrapped plugin, and reads TypeBox helpers", async () => {
+    const s = await scan("fastify");
+    expect(ids(s)).toContain("GET /health");
+    const list = s.endpoints.find((e) => e.id === "GET /api/v2/books");
+    expect(list?.responses).toEqual([{ status: 200, dto: "ListBooksResponse200" }]);
+    expect(s.dtos.find((d) => d.name === "ListBooksResponse200")?.fields[0]).toMatchObject({
+      name: "items",
+      type: "Book[]",
+    });
+  });
+
+  it("serves NestJS routes declared on a generic base class under each subclass's prefix and version", async () => {
+    const s = await scan("nestjs");
+    const findAll = s.endpoints.find((e) => e.id === "GET /api/v1/cats");
+    expect(findAll).toMatchObject({
+      handler: "CatsController.findAll",
+      file: "src/common/crud.controller.ts",
+      auth: true,
+    });
+    expect(findAll?.responses).toEqual([{ status: 200, dto: "Cat[]" }]);
+    expect(ids(s)).toContain("POST /api/v2/auth/login");
+  });
+
+  it("joins Koa router prefixes from options, prefix() and nested use()", async () => {
+    expect(ids(await scan("koa"))).toContain("GET /v1/workspaces/{workspaceId}/notes/{noteId}");
+  });
+
+  it("applies Hono's basePath and route() mounts and reads zod validators", async () => {
+    const s = await scan("hono");
+    expect(s.endpoints.find((e) => e.id === "POST /api/events")).toMatchObject({
+      request: "CreateEvent",
+      auth: true,
+    });
+  });
+});
