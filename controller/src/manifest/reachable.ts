@@ -41,6 +41,7 @@ export function keepReachable(service: ServiceManifest): ServiceManifest {
   return {
     ...service,
     dtos: service.dtos.filter((d) => seen.has(d.name)),
-    types: service.types.filter((t) => seen.has(t.name)),
+    // `type Book = Static<typeof Book>` names the DTO itself: not a type of its own.
+    types: service.types.filter((t) => seen.has(t.name) && !dtos.has(t.name)),
   };
 }

@@ -85,6 +85,7 @@ export const fastifyScanner = appScanner({
     }
     return [];
   },
+  unwrap: (call) => (call.fn.k === "import" && PLUGIN_WRAPPERS.has(call.fn.from) ? call.args[0] : undefined),
   sharesPrefix: (child, program) => pluginFnOf(program.resolve(child, ""), program).shared,
   claims(node, program) {
     if (!node.startsWith("param@") || !node.endsWith("#0")) return false;

@@ -21,15 +21,31 @@ export const honoScanner = appScanner({
   actions(method, args): Action[] {
     if (HTTP_METHODS.has(method) && isPath(args[0]) && args.length >= 2) {
       const handlers = args.slice(1);
-      return [{ kind: "route", method: { k: "str", v: method }, path: args[0]!, handler: handlers[handlers.length - 1]!, middlewares: handlers.slice(0, -1) }];
+      return [
+        {
+          kind: "route",
+          method: { k: "str", v: method },
+          path: args[0]!,
+          handler: handlers[handlers.length - 1]!,
+          middlewares: handlers.slice(0, -1),
+        },
+      ];
     }
     if (method === "on" && args.length >= 3) {
       const paths = args[1]!.k === "arr" ? args[1]!.items : [args[1]!];
       const handlers = args.slice(2);
-      return paths.map((path) => ({ kind: "route", method: args[0]!, path, handler: handlers[handlers.length - 1]!, middlewares: handlers.slice(0, -1) }));
+      return paths.map((path) => ({
+        kind: "route",
+        method: args[0]!,
+        path,
+        handler: handlers[handlers.length - 1]!,
+        middlewares: handlers.slice(0, -1),
+      }));
     }
-    if (method === "route" && args.length === 2) return [{ kind: "mount", prefix: args[0]!, child: args[1]! }];
-    if (method === "use") return args.filter((a) => !isPath(a)).map((middleware) => ({ kind: "guard", middleware }));
+    if (method === "route" && args.length === 2)
+      return [{ kind: "mount", prefix: args[0]!, child: args[1]! }];
+    if (method === "use")
+      return args.filter((a) => !isPath(a)).map((middleware) => ({ kind: "guard", middleware }));
     return [];
   },
   describe: describeValidators,

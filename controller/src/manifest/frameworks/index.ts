@@ -24,5 +24,6 @@ export const scanners: readonly FrameworkScanner[] = [
   flaskScanner,
   djangoRestScanner,
   springScanner,
+  // models scanners after every framework
   typescriptModelsScanner,
 ] as FrameworkScanner[];

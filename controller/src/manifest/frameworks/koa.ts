@@ -9,7 +9,10 @@ import { describeValidators } from "../js/validator-middleware.js";
 import { propOf, stringOf, type Value } from "../js/value.js";
 
 const ROUTERS = new Set(["@koa/router", "koa-router"]);
-const isPath = (v: Value | undefined) => v !== undefined && (stringOf(v) !== undefined || (v.k === "arr" && v.items.length > 0 && v.items.every((i) => stringOf(i) !== undefined)));
+const isPath = (v: Value | undefined) =>
+  v !== undefined &&
+  (stringOf(v) !== undefined ||
+    (v.k === "arr" && v.items.length > 0 && v.items.every((i) => stringOf(i) !== undefined)));
 
 export const koaScanner = appScanner({
   name: "koa",
@@ -42,10 +45,17 @@ export const koaScanner = appScanner({
     }
     if (method === "use") {
       const hasPath = isPath(args[0]);
-      const prefixes = hasPath ? (args[0]!.k === "arr" ? args[0]!.items : [args[0]!]) : [{ k: "str", v: "" } as Value];
+      const prefixes = hasPath
+        ? args[0]!.k === "arr"
+          ? args[0]!.items
+          : [args[0]!]
+        : [{ k: "str", v: "" } as Value];
       const rest = hasPath ? args.slice(1) : args;
       return prefixes.flatMap((prefix) =>
-        rest.flatMap((child): Action[] => [{ kind: "mount", prefix, child }, { kind: "guard", middleware: child }]),
+        rest.flatMap((child): Action[] => [
+          { kind: "mount", prefix, child },
+          { kind: "guard", middleware: child },
+        ]),
       );
     }
     if (method === "prefix" && args[0]) return [{ kind: "prefix", prefix: args[0] }];

@@ -19,10 +19,21 @@ const ROUTE_DECORATORS: Record<string, HttpMethod> = {
   Head: "HEAD",
   Options: "OPTIONS",
 };
-const PIPE_TYPES: Record<string, string> = { ParseIntPipe: "integer", ParseFloatPipe: "number", ParseBoolPipe: "boolean", ParseUUIDPipe: "string" };
+const PIPE_TYPES: Record<string, string> = {
+  ParseIntPipe: "integer",
+  ParseFloatPipe: "number",
+  ParseBoolPipe: "boolean",
+  ParseUUIDPipe: "string",
+};
 const PUBLIC = new Set(["Public", "SkipAuth", "AllowAnonymous"]);
 
 type Located = { file: string; fact: ClassFact };
+
+/** `T[]` with T → Cat gives `Cat[]` (type texts are our own notation: names split on non-word characters). */
+function substituteTypeParams(type: string, bindings: Map<string, string>): string {
+  if (bindings.size === 0) return type;
+  return type.replace(/[A-Za-z_$][\w$]*/g, (name) => bindings.get(name) ?? name);
+}
 
 export const nestjsScanner = jsScanner("nestjs", (files) => {
   const program = new JsProgram(files);
@@ -43,14 +54,19 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
   for (const c of program.allClasses()) {
     const mod = c.fact.decorators.find((d) => d.name === "Module");
     const controllers = mod && propOf(program.resolve(mod.args[0] ?? { k: "null" }, c.file), "controllers");
-    if (controllers?.k === "arr") moduleControllers.set(c.fact.name, controllers.items.map((i) => (i.k === "class" ? i.name : "")));
+    if (controllers?.k === "arr")
+      moduleControllers.set(
+        c.fact.name,
+        controllers.items.map((i) => (i.k === "class" ? i.name : "")),
+      );
   }
   const routerTree = (routes: Value | undefined, prefix: string) => {
     if (routes?.k !== "arr") return;
     for (const r of routes.items) {
       const path = joinPaths(prefix, stringOf(propOf(r, "path")) ?? "");
       const module = propOf(r, "module");
-      if (module?.k === "class") for (const ctrl of moduleControllers.get(module.name) ?? []) routerPaths.set(ctrl, path);
+      if (module?.k === "class")
+        for (const ctrl of moduleControllers.get(module.name) ?? []) routerPaths.set(ctrl, path);
       routerTree(propOf(r, "children"), path);
     }
   };
@@ -64,10 +80,14 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
         const typeName = type?.k === "get" ? stringOf(type.prop) : stringOf(type);
         if (!type || typeName === "URI" || typeName === "uri") {
           const defaultVersion = stringOf(propOf(opts, "defaultVersion"));
-          versioning = { prefix: stringOf(propOf(opts, "prefix")) ?? "v", ...(defaultVersion ? { defaultVersion } : {}) };
+          versioning = {
+            prefix: stringOf(propOf(opts, "prefix")) ?? "v",
+            ...(defaultVersion ? { defaultVersion } : {}),
+          };
         }
       }
-      if (method === "register" && program.resolve(call.recv, file).k === "import") routerTree(program.resolve(call.args[0] ?? { k: "null" }, file), "");
+      if (method === "register" && program.resolve(call.recv, file).k === "import")
+        routerTree(program.resolve(call.args[0] ?? { k: "null" }, file), "");
     }
   }
 
@@ -80,12 +100,34 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
     seen.add(c.fact.name);
     const own = c.fact.members.filter((m) => m.kind === "method").map((member) => ({ owner: c, member }));
     const base = baseOf(c);
-    const inherited = base ? routeMethods(base, seen).filter((b) => !own.some((o) => o.member.name === b.member.name)) : [];
+    if (!base) return own;
+    // `extends CrudController<Cat>`: the base's `T` is `Cat` in this controller.
+    const bindings = new Map(
+      (base.fact.typeParams ?? []).map((t, i) => [t, c.fact.extendsTypeArgs?.[i] ?? "unknown"]),
+    );
+    const bind = (type: string | undefined) =>
+      type === undefined ? type : substituteTypeParams(type, bindings);
+    const inherited = routeMethods(base, seen)
+      .filter((b) => !own.some((o) => o.member.name === b.member.name))
+      .map(({ owner, member }) => ({
+        owner,
+        member: {
+          ...member,
+          type: bind(member.type),
+          params: member.params.map((p) => ({ ...p, type: bind(p.type) })),
+        },
+      }));
     return [...inherited, ...own];
   };
   const guardedBy = (decorators: readonly DecoratorFact[]): boolean | undefined => {
     if (decorators.some((d) => PUBLIC.has(d.name))) return false;
-    if (decorators.some((d) => d.name === "UseGuards" || d.name === "Auth" || d.name === "Roles" || d.name === "ApiBearerAuth")) return true;
+    if (
+      decorators.some(
+        (d) =>
+          d.name === "UseGuards" || d.name === "Auth" || d.name === "Roles" || d.name === "ApiBearerAuth",
+      )
+    )
+      return true;
     return undefined;
   };
 
@@ -95,16 +137,22 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
     if (!ctrl) continue;
     const ctrlOpts = ctrl.args[0] && program.resolve(ctrl.args[0], c.file);
     const ctrlVersion = stringOf(propOf(ctrlOpts, "version"));
-    const classAuth = guardedBy(c.fact.decorators) ?? (baseOf(c) ? guardedBy(baseOf(c)!.fact.decorators) : undefined);
+    const classAuth =
+      guardedBy(c.fact.decorators) ?? (baseOf(c) ? guardedBy(baseOf(c)!.fact.decorators) : undefined);
     for (const { owner, member } of routeMethods(c)) {
       for (const d of member.decorators) {
         const method = ROUTE_DECORATORS[d.name];
         if (!method) continue;
-        const version = stringOf(member.decorators.find((x) => x.name === "Version")?.args[0]) ?? ctrlVersion ?? versioning?.defaultVersion;
+        const version =
+          stringOf(member.decorators.find((x) => x.name === "Version")?.args[0]) ??
+          ctrlVersion ??
+          versioning?.defaultVersion;
         const versionPrefix = versioning && version ? `${versioning.prefix}${version}` : "";
         for (const ctrlPath of strings(ctrl.args[0], c.file)) {
           for (const routePath of d.args[0] ? strings(d.args[0], owner.file) : [""]) {
-            const path = templatePath(joinPaths(globalPrefix, versionPrefix, routerPaths.get(c.fact.name) ?? "", ctrlPath, routePath));
+            const path = templatePath(
+              joinPaths(globalPrefix, versionPrefix, routerPaths.get(c.fact.name) ?? "", ctrlPath, routePath),
+            );
             const e: Endpoint = {
               id: `${method} ${path}`,
               method,
@@ -112,13 +160,18 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
               handler: `${c.fact.name}.${member.name}`,
               file: owner.file,
               line: member.line,
-              params: pathParams(path).map((name): Param => ({ name, in: "path", type: "string", required: true })),
+              params: pathParams(path).map(
+                (name): Param => ({ name, in: "path", type: "string", required: true }),
+              ),
               responses: [],
             };
             describeParams(e, member, owner.file);
             const status = member.decorators.find((x) => x.name === "HttpCode")?.args[0];
-            const dto = member.type && member.type !== "unknown" ? member.type : undefined;
-            e.responses.push({ status: status?.k === "num" ? status.v : method === "POST" ? 201 : 200, ...(dto ? { dto } : {}) });
+            const dto = member.type && !["unknown", "object"].includes(member.type) ? member.type : undefined;
+            e.responses.push({
+              status: status?.k === "num" ? status.v : method === "POST" ? 201 : 200,
+              ...(dto ? { dto } : {}),
+            });
             const auth = guardedBy(member.decorators) ?? classAuth;
             if (auth !== undefined) e.auth = auth;
             endpoints.push(e);
@@ -131,7 +184,12 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
   function describeParams(e: Endpoint, member: MemberFact, file: string): void {
     for (const p of member.params) {
       for (const d of p.decorators) {
-        const places: Record<string, Param["in"]> = { Param: "path", Query: "query", Headers: "header", Body: "body" };
+        const places: Record<string, Param["in"]> = {
+          Param: "path",
+          Query: "query",
+          Headers: "header",
+          Body: "body",
+        };
         const where = places[d.name];
         if (!where) continue;
         const name = str(d.args[0], file);
@@ -150,7 +208,12 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
         }
         // `@Query() query: ListQuery`: each field of the DTO is a parameter.
         for (const f of declared.fieldsOf(type) ?? []) {
-          const param: Param = { name: f.name, in: where, type: f.type, required: where === "path" || f.required };
+          const param: Param = {
+            name: f.name,
+            in: where,
+            type: f.type,
+            required: where === "path" || f.required,
+          };
           if (Object.keys(f.constraints).length > 0) param.constraints = f.constraints;
           const existing = e.params.find((x) => x.name === f.name && x.in === where);
           if (existing) Object.assign(existing, param);

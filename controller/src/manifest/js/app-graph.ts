@@ -50,6 +50,8 @@ export interface Dialect {
   claims?(node: string, program: JsProgram): boolean;
   /** Parameters, DTOs, responses and auth from a route's options. */
   describe?(route: RouteInfo, endpoint: Endpoint, schemas: SchemaReader, program: JsProgram): void;
+  /** A wrapper call whose instance is its argument's (`fp(plugin)` is the plugin). */
+  unwrap?(call: Extract<Value, { k: "call" }>): Value | undefined;
   /** A mount whose child shares its parent's prefix (fastify-plugin). */
   sharesPrefix?(child: Value, program: JsProgram): boolean;
 }
@@ -99,6 +101,8 @@ export function linkApps(
       case "id":
         return `global@${file}#${v.name}`;
       case "call": {
+        const inner = dialect.unwrap?.(v);
+        if (inner) return nodeOf(inner, file, depth + 1);
         const creation = dialect.creates(v, program);
         if (creation) {
           const node = `new@${v.at}`;
@@ -171,7 +175,7 @@ export function linkApps(
       const prefix = stringOf(program.resolve(unname(action.prefix), file));
       if (prefix !== undefined) ownPrefix.set(recv, prefix);
     } else if (action.kind === "guard") {
-      if (looksLikeAuth(handlerName(nameOf(action.middleware), program))) guarded.add(recv);
+      if (looksLikeAuth(middlewareName(nameOf(action.middleware), program))) guarded.add(recv);
     } else {
       const methods = [action.method]
         .flatMap((m) => (m.k === "arr" ? m.items : [m]))
@@ -195,7 +199,7 @@ export function linkApps(
           node: recv,
           info,
           handler: handlerName(action.handler ? nameOf(action.handler) : undefined, program),
-          auth: action.middlewares.some((mw) => looksLikeAuth(handlerName(nameOf(mw), program))),
+          auth: action.middlewares.some((mw) => looksLikeAuth(middlewareName(nameOf(mw), program))),
         });
       }
     }
@@ -262,6 +266,12 @@ export function linkApps(
     }
   }
   return { endpoints, dtos: [...schemas.dtos.values()], types: [...schemas.types.values()] };
+}
+
+/** A middleware made by a call (`bearerAuth({…})`, `passport.authenticate("jwt")`) is named by its maker. */
+function middlewareName(v: Value, program: JsProgram): string {
+  if (v.k === "call") return handlerName(v.fn, program);
+  return handlerName(v, program);
 }
 
 // Handlers and middlewares are named by what the code wrote (`auth.requireUser`), not by what

@@ -7,9 +7,34 @@ import type { JsProgram } from "./program.js";
 import { propOf, stringOf, type Value } from "./value.js";
 
 export const CLASS_VALIDATOR_DECORATORS = new Set([
-  "IsString", "IsInt", "IsNumber", "IsBoolean", "IsEmail", "IsUUID", "IsUrl", "IsDateString", "IsDate", "IsOptional",
-  "MinLength", "MaxLength", "Length", "Min", "Max", "Matches", "IsEnum", "IsIn", "ArrayMinSize", "ArrayMaxSize",
-  "IsPositive", "IsNegative", "IsNotEmpty", "ValidateNested", "IsArray", "IsISO8601", "IsStrongPassword", "IsDefined",
+  "IsString",
+  "IsInt",
+  "IsNumber",
+  "IsBoolean",
+  "IsEmail",
+  "IsUUID",
+  "IsUrl",
+  "IsDateString",
+  "IsDate",
+  "IsOptional",
+  "MinLength",
+  "MaxLength",
+  "Length",
+  "Min",
+  "Max",
+  "Matches",
+  "IsEnum",
+  "IsIn",
+  "ArrayMinSize",
+  "ArrayMaxSize",
+  "IsPositive",
+  "IsNegative",
+  "IsNotEmpty",
+  "ValidateNested",
+  "IsArray",
+  "IsISO8601",
+  "IsStrongPassword",
+  "IsDefined",
 ]);
 
 export interface FieldRules {
@@ -35,12 +60,16 @@ function enumValues(v: Value | undefined, program: JsProgram, file: string): (st
     }
   }
   const r = program.resolve(v, file);
-  if (r.k === "arr") return r.items.map((i) => (i.k === "num" ? i.v : (stringOf(i) ?? ""))); 
+  if (r.k === "arr") return r.items.map((i) => (i.k === "num" ? i.v : (stringOf(i) ?? "")));
   if (r.k === "obj") return r.props.map(([, x]) => (x.k === "num" ? x.v : (stringOf(x) ?? "")));
   return undefined;
 }
 
-export function fieldRules(decorators: readonly DecoratorFact[], program: JsProgram, file: string): FieldRules {
+export function fieldRules(
+  decorators: readonly DecoratorFact[],
+  program: JsProgram,
+  file: string,
+): FieldRules {
   const out: FieldRules = { constraints: {} };
   const c = out.constraints;
   for (const d of decorators) {

@@ -15,8 +15,10 @@ export class DeclaredTypes {
   private readonly classes = new Map<string, { file: string; fact: ClassFact }>();
 
   constructor(private readonly program: JsProgram) {
-    for (const m of program.modules.values()) for (const i of m.interfaces) if (!this.interfaces.has(i.name)) this.interfaces.set(i.name, i);
-    for (const c of program.allClasses()) if (!this.classes.has(c.fact.name)) this.classes.set(c.fact.name, c);
+    for (const m of program.modules.values())
+      for (const i of m.interfaces) if (!this.interfaces.has(i.name)) this.interfaces.set(i.name, i);
+    for (const c of program.allClasses())
+      if (!this.classes.has(c.fact.name)) this.classes.set(c.fact.name, c);
   }
 
   /** Fields of a declared interface or class, inherited ones first; undefined if not declared here. */
@@ -49,7 +51,12 @@ export class DeclaredTypes {
         const declared = m.type ?? "unknown";
         // `@IsInt() age: number` is an integer; a declared class or union type stays as written.
         const type = rules.type && (declared === "number" || declared === "unknown") ? rules.type : declared;
-        return { name: m.name, type, required: rules.required ?? !m.optional, constraints: rules.constraints };
+        return {
+          name: m.name,
+          type,
+          required: rules.required ?? !m.optional,
+          constraints: rules.constraints,
+        };
       });
     return mergeFields(inherited, own);
   }

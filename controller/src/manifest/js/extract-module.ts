@@ -343,7 +343,14 @@ export function extractModule(file: SourceFile): JsModule {
           walkExpr(fnNode.childForFieldName("object"), scope);
           return;
         }
-        const fact: CallFact = { recv, method, args: args.map((a) => toValue(a, scope)), line: lineOf(n) };
+        // In a chain (`router.route("/x").get(a).put(b)`) each call is on the line of its method name.
+        const methodNode = fnNode.type === "member_expression" ? fnNode.childForFieldName("property") : null;
+        const fact: CallFact = {
+          recv,
+          method,
+          args: args.map((a) => toValue(a, scope)),
+          line: lineOf(methodNode ?? n),
+        };
         m.calls.push(fact);
       }
     }
@@ -544,7 +551,15 @@ export function extractModule(file: SourceFile): JsModule {
     const fact: ClassFact = { name, line: lineOf(decorators.length > 0 ? s : s), decorators, members: [] };
     const heritage = named(s).find((c) => c.type === "class_heritage");
     const ext = named(heritage).find((c) => c.type === "extends_clause");
-    if (ext) fact.extends = toValue(ext.childForFieldName("value"), new Map());
+    if (ext) {
+      fact.extends = toValue(ext.childForFieldName("value"), new Map());
+      const args = named(ext.childForFieldName("type_arguments")).map((t) => typeText(t));
+      if (args.length > 0) fact.extendsTypeArgs = args;
+    }
+    const typeParams = named(s.childForFieldName("type_parameters")).map(
+      (p) => p.childForFieldName("name")?.text ?? p.text,
+    );
+    if (typeParams.length > 0) fact.typeParams = typeParams;
     let pending: DecoratorFact[] = [];
     for (const c of named(s.childForFieldName("body"))) {
       if (c.type === "decorator") {

@@ -53,6 +53,10 @@ export interface ClassFact {
   line: number;
   decorators: DecoratorFact[];
   extends?: Value;
+  /** `class A<T>`: ["T"]. */
+  typeParams?: string[];
+  /** `extends Base<Cat>`: ["Cat"]. */
+  extendsTypeArgs?: string[];
   members: MemberFact[];
 }
 

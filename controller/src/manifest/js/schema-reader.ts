@@ -150,10 +150,14 @@ export class SchemaReader {
     // A helper of the tree that builds a schema (`ListEnvelope(Item)`): read what it returns.
     const fn = this.program.resolve(v.fn, file);
     if (fn.k === "fn") {
-      const applied = this.program.apply(
-        fn.id,
-        v.args.map((a) => this.program.resolve(a, file)),
-      );
+      // A named schema passed in stays named (`Page(Book)` has items of `Book`).
+      const args = v.args.map((a): Value => {
+        const named = a.k === "id" || a.k === "import" ? this.read(a, file, depth + 1) : undefined;
+        return typeof named?.$ref === "string"
+          ? { k: "obj", props: [["$ref", { k: "str", v: named.$ref }]] }
+          : this.program.resolve(a, file);
+      });
+      const applied = this.program.apply(fn.id, args);
       if (applied)
         return this.read(
           this.program.resolve(applied, this.program.fileOfFn(fn.id)),
@@ -386,7 +390,9 @@ export class SchemaReader {
         const keep = (k: string) => (method === "pick" ? keys.has(k) : !keys.has(k));
         return {
           type: "object",
-          properties: Object.fromEntries(Object.entries((schema.properties as object) ?? {}).filter(([k]) => keep(k))),
+          properties: Object.fromEntries(
+            Object.entries((schema.properties as object) ?? {}).filter(([k]) => keep(k)),
+          ),
           required: ((schema.required as string[]) ?? []).filter(keep),
         };
       }

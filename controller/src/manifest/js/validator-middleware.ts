@@ -29,13 +29,23 @@ function targetOf(call: Extract<Value, { k: "call" }>): Param["in"] | "body" {
   return "body";
 }
 
-export function describeValidators(route: RouteInfo, e: Endpoint, schemas: SchemaReader, _program: JsProgram): void {
+export function describeValidators(
+  route: RouteInfo,
+  e: Endpoint,
+  schemas: SchemaReader,
+  _program: JsProgram,
+): void {
   for (const mw of route.writtenMiddlewares) {
     if (mw.k !== "call") continue;
     const target = targetOf(mw);
     for (const arg of mw.args) {
       if (stringOf(arg) !== undefined) continue;
-      const base = `${e.method[0]}${e.method.slice(1).toLowerCase()}${e.path.split("/").map((w) => w.replace(/[{}]/g, "")).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join("")}`;
+      const base = `${e.method[0]}${e.method.slice(1).toLowerCase()}${e.path
+        .split("/")
+        .map((w) => w.replace(/[{}]/g, ""))
+        .filter(Boolean)
+        .map((w) => w[0]!.toUpperCase() + w.slice(1))
+        .join("")}`;
       if (target === "body") {
         const name = schemas.dtoName(arg, route.file, `${base}Body`, route.line);
         if (name) {
@@ -46,9 +56,15 @@ export function describeValidators(route: RouteInfo, e: Endpoint, schemas: Schem
       }
       const schema = schemas.read(arg, route.file);
       if (!schema) continue;
-      const fields = typeof schema.$ref === "string" ? (schemas.dtos.get(schema.$ref)?.fields ?? []) : fieldsOf(schema);
+      const fields =
+        typeof schema.$ref === "string" ? (schemas.dtos.get(schema.$ref)?.fields ?? []) : fieldsOf(schema);
       for (const f of fields) {
-        const param: Param = { name: f.name, in: target, type: f.type, required: target === "path" || f.required };
+        const param: Param = {
+          name: f.name,
+          in: target,
+          type: f.type,
+          required: target === "path" || f.required,
+        };
         if (Object.keys(f.constraints).length > 0) param.constraints = f.constraints;
         const existing = e.params.find((p) => p.name === f.name && p.in === target);
         if (existing) Object.assign(existing, param);

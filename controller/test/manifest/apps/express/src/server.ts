@@ -1,0 +1,4 @@
+import { app } from "./app.js";
+import { config } from "./config.js";
+
+app.listen(config.port);

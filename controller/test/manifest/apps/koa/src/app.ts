@@ -1,0 +1,9 @@
+import Koa from "koa";
+import Router from "@koa/router";
+import { api } from "./routes/index.js";
+
+const app = new Koa();
+const root = new Router({ prefix: "/v1" });
+root.use(api.routes());
+app.use(root.routes()).use(root.allowedMethods());
+app.listen(3000);

@@ -1,0 +1,12 @@
+import Router from "@koa/router";
+
+const tags = new Router();
+tags.prefix("/tags");
+tags.get("/", async (ctx) => {
+  ctx.body = [];
+});
+tags.put("/:tag", async (ctx) => {
+  ctx.body = { tag: ctx.params.tag };
+});
+
+export default tags;
