@@ -126,6 +126,21 @@ describe("Flask", () => {
     ]);
   });
 
+  it("mounts Flask-RESTful resources under the blueprint's and the Api's prefixes", () => {
+    expect(ids(s).filter((id) => id.includes("/api/loans/"))).toEqual([
+      "GET /api/loans/v2/",
+      "POST /api/loans/v2/",
+      "GET /api/loans/v2/all",
+      "POST /api/loans/v2/all",
+      "DELETE /api/loans/v2/{loan_id}",
+      "GET /api/loans/v2/{loan_id}",
+    ]);
+    expect(endpoint(s, "DELETE /api/loans/v2/{loan_id}")).toMatchObject({
+      handler: "Loan.delete",
+      auth: true,
+    });
+  });
+
   it("expands routes added in a loop over a constant", () => {
     expect(ids(s)).toEqual(
       expect.arrayContaining(["GET /admin/reports/loans", "GET /admin/reports/overdue"]),

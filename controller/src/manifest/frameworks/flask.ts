@@ -2,7 +2,8 @@
 // (the registration's prefix replaces the blueprint's own; nested blueprints join), routes by
 // `@bp.route(rule, methods=[...])`, `@bp.get`, `add_url_rule` (also in loops), class-based views
 // (`MethodView.as_view`, methods and `decorators` inherited from base classes), `<int:id>`
-// converters, query and header reads in the view's body, marshmallow schemas as DTOs.
+// converters, Flask-RESTful `Api.add_resource`, query and header reads in the view's body,
+// marshmallow schemas as DTOs.
 
 import type { FrameworkScanner, ScanContribution } from "../scanner.js";
 import type { Constraints, Dto, Endpoint, EndpointResponse, HttpMethod, Param } from "../types.js";
@@ -45,6 +46,12 @@ export const flaskScanner: FrameworkScanner<PyModuleFacts> = {
 interface FlaskTable extends RouteTable {
   /** A blueprint created without `url_prefix` has none (not even ""): Flask tells them apart. */
   hasPrefix: boolean;
+}
+
+interface RestfulApi {
+  /** The app or blueprint the Api was given; its prefixes apply. */
+  owner: FlaskTable | undefined;
+  prefix: string;
 }
 
 interface RouteDecorator {
@@ -95,9 +102,27 @@ function linkFlask(files: PyFiles): ScanContribution {
         tables.push(table);
         return { t: "obj", kind: "flask.table", data: table };
       }
+      // Flask-RESTful: `Api(app_or_blueprint, prefix=...)`, then `api.add_resource(Resource, *urls)`.
+      if (name === "Api" && callee.t === "external" && callee.path.startsWith("flask_restful")) {
+        const owner = tableOf(site.args[0] ?? site.kw.app);
+        const api: RestfulApi = { owner, prefix: asString(site.kw.prefix) ?? "" };
+        return { t: "obj", kind: "flask.restful", data: api };
+      }
       if (callee.t !== "method") return undefined;
       if (callee.name === "as_view" && callee.self.t === "class") {
         return { t: "obj", kind: "flask.view", data: callee.self };
+      }
+      if (callee.name === "add_resource" && callee.self.t === "obj" && callee.self.kind === "flask.restful") {
+        const api = callee.self.data as RestfulApi;
+        const resource = site.args[0];
+        if (api.owner && resource?.t === "class") {
+          for (const url of site.args.slice(1).map(asString)) {
+            if (url === undefined) continue;
+            const view: PyValue = { t: "obj", kind: "flask.view", data: resource };
+            addRoute(api.owner, joinRule(api.prefix, url), undefined, view, site, site.line);
+          }
+        }
+        return { t: "none" };
       }
       const table = tableOf(callee.self);
       if (!table) return undefined;
@@ -187,8 +212,11 @@ function viewsOf(program: PyProgram, route: PyRoute): View[] {
 }
 
 function classViews(program: PyProgram, cls: ClassValue, route: PyRoute): View[] {
-  const decorators = program.classAttribute(cls, "decorators");
-  const auth = decorators?.t === "list" && decorators.items.some((d) => looksLikeAuth(valueName(d)));
+  // MethodView's `decorators`, Flask-RESTful's `method_decorators`.
+  const auth = ["decorators", "method_decorators"].some((attr) => {
+    const decorators = program.classAttribute(cls, attr);
+    return decorators?.t === "list" && decorators.items.some((d) => looksLikeAuth(valueName(d)));
+  });
   const views: View[] = [];
   for (const method of HTTP_METHODS) {
     const attr = program.classAttribute(cls, method.toLowerCase());

@@ -3,6 +3,7 @@ from flask import Flask
 from library.api import api_bp
 from library.api.authors import authors_bp
 from library.api.books import books_bp
+from library.api.loans import loans_bp
 from library.config import ADMIN_PREFIX, API_PREFIX
 from library.views.admin import admin_bp
 from library.views.health import health_bp
@@ -13,6 +14,7 @@ def create_app():
 
     # Nested blueprints are registered on their parent before the parent joins the app.
     api_bp.register_blueprint(books_bp)
+    api_bp.register_blueprint(loans_bp)
     # The prefix given at registration replaces the blueprint's own ("/writers").
     api_bp.register_blueprint(authors_bp, url_prefix="/authors")
     app.register_blueprint(api_bp, url_prefix=API_PREFIX)
