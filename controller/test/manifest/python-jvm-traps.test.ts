@@ -209,6 +209,12 @@ describe("Django REST framework", () => {
     });
   });
 
+  it("applies the settings' default permission classes where a view names none", () => {
+    expect(endpoint(s, "POST /api/v1/tags/").auth).toBe(true);
+    expect(endpoint(s, "GET /api/v1/tags/").auth).toBeUndefined();
+    expect(endpoint(s, "POST /health/").auth).toBeUndefined();
+  });
+
   it("inherits permission classes from a base viewset", () => {
     expect(endpoint(s, "DELETE /api/v1/posts/{slug}/").auth).toBe(true);
     expect(endpoint(s, "GET /api/v1/comments/{pk}/").auth).toBeUndefined();

@@ -9,7 +9,7 @@ import type { PyProgram } from "./py-evaluator.js";
 import type { PyFunction } from "./py-facts.js";
 import { PyModels } from "./py-models.js";
 import { asMethod, converterType, HTTP_METHODS } from "./py-routes.js";
-import { statusCode } from "./py-scanner-kit.js";
+import { statusCode, stringList } from "./py-scanner-kit.js";
 import { asString, type ClassValue, externalName, type PyValue } from "./py-values.js";
 
 export interface Registration {
@@ -60,6 +60,8 @@ export class DrfLinker {
   private readonly models: PyModels;
   readonly serializers: DrfSerializers;
   private readonly pagination: string | undefined;
+  /** `DEFAULT_PERMISSION_CLASSES` of the settings: what a view without its own list gets. */
+  private readonly defaultPermissions: string[];
   private readonly extraDtos = new Map<string, Dto>();
 
   constructor(
@@ -69,9 +71,12 @@ export class DrfLinker {
     this.models = new PyModels(program);
     this.serializers = new DrfSerializers(program, this.models);
     const rest = settings ? program.lookup(settings, "REST_FRAMEWORK") : undefined;
-    const entry =
-      rest?.t === "dict" ? rest.entries.find(([k]) => asString(k) === "DEFAULT_PAGINATION_CLASS") : undefined;
-    this.pagination = entry ? asString(entry[1])?.split(".").pop() : undefined;
+    const setting = (key: string) =>
+      rest?.t === "dict" ? rest.entries.find(([k]) => asString(k) === key)?.[1] : undefined;
+    this.pagination = asString(setting("DEFAULT_PAGINATION_CLASS"))?.split(".").pop();
+    this.defaultPermissions = stringList(setting("DEFAULT_PERMISSION_CLASSES")).map(
+      (p) => p.split(".").pop() ?? p,
+    );
   }
 
   dtos(): Dto[] {
@@ -131,6 +136,7 @@ export class DrfLinker {
           line: leaf.line,
           params: pathParams(leaf.params),
           responses: returnResponses(view.fn, method),
+          ...authFrom(this.functionPermissions(view.fn), method),
         });
       }
       return;
@@ -287,13 +293,21 @@ export class DrfLinker {
 
   private authOf(cls: ClassValue, method: HttpMethod): { auth?: boolean } {
     const permissions = this.attr(cls, "permission_classes");
-    if (permissions?.t !== "list") return {};
-    const names = permissions.items.map((p) => externalName(p) ?? (p.t === "class" ? p.cls.name : ""));
-    const safe = method === "GET" || method === "HEAD" || method === "OPTIONS";
-    const required = names.some((n) =>
-      n.endsWith("OrReadOnly") ? !safe : n.startsWith("IsAuthenticated") || n === "IsAdminUser",
+    const names =
+      permissions?.t === "list"
+        ? permissions.items.map((p) => externalName(p) ?? (p.t === "class" ? p.cls.name : ""))
+        : this.defaultPermissions;
+    return authFrom(names, method);
+  }
+
+  /** `@permission_classes([...])` on an `@api_view` function, else the settings' default. */
+  private functionPermissions(fn: PyFunction): string[] {
+    const decorator = fn.decorators.find(
+      (d) => d.k === "call" && d.fn.k === "name" && d.fn.id === "permission_classes",
     );
-    return required ? { auth: true } : {};
+    const list = decorator?.k === "call" ? decorator.args[0] : undefined;
+    if (list?.k !== "list") return this.defaultPermissions;
+    return list.items.map((i) => (i.k === "name" ? i.id : i.k === "attr" ? i.name : ""));
   }
 
   private pageParams(cls: ClassValue): Param[] {
@@ -338,6 +352,15 @@ interface ExtraAction {
   serializer: string | undefined;
   file: string;
   line: number;
+}
+
+/** Authentication is needed when a permission class demands it for this method. */
+function authFrom(permissions: string[], method: HttpMethod): { auth?: boolean } {
+  const safe = method === "GET" || method === "HEAD" || method === "OPTIONS";
+  const required = permissions.some((n) =>
+    n.endsWith("OrReadOnly") ? !safe : n.startsWith("IsAuthenticated") || n === "IsAdminUser",
+  );
+  return required ? { auth: true } : {};
 }
 
 function genericAction(method: HttpMethod, provided: Set<Action>): Action | undefined {
