@@ -29,7 +29,7 @@ function renderService(s: ServiceManifest): string[] {
         .map((r) => [r.status ?? "", r.dto ?? ""].filter((x) => x !== "").join(" "))
         .join(", ");
       out.push(
-        `| ${e.method} | \`${cell(e.path)}\` | ${cell(e.handler)} | ${cell(e.request ?? "")} | ${cell(responses)} | ${e.auth === undefined ? "" : e.auth ? "yes" : "no"} | ${e.file}:${e.line}${e.source && e.source !== "code" ? ` (${e.source})` : ""} |`,
+        `| ${e.method} | \`${cell(e.path)}\` | \`${cell(e.handler)}\` | ${cell(e.request ?? "")} | ${cell(responses)} | ${e.auth === undefined ? "" : e.auth ? "yes" : "no"} | ${e.file}:${e.line}${e.source && e.source !== "code" ? ` (${e.source})` : ""} |`,
       );
     }
     for (const e of s.endpoints.filter((x) => x.params.length > 0)) {

@@ -3,10 +3,12 @@
 // reading the app. The scan must find exactly that.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { codeGraphParser } from "../../src/manifest/code-graph-parser.js";
 import { scanService } from "../../src/manifest/scan-service.js";
 import type { ServiceManifest } from "../../src/manifest/types.js";
+import { REPO_ROOT } from "../helpers/project.js";
 
 const APPS = join(import.meta.dirname, "apps");
 
@@ -27,6 +29,19 @@ describe("scanning a realistic app of each framework", () => {
       expect(found).toEqual(expected(app));
     });
   }
+});
+
+describe("the manifest format", () => {
+  it("accepts every expected manifest under docs/manifest.schema.json, and refuses a path that is not full", () => {
+    const schema = JSON.parse(readFileSync(join(REPO_ROOT, "docs/manifest.schema.json"), "utf8"));
+    const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);
+    const services = readdirSync(APPS).map(expected);
+    const doc = { version: 1, generated_at: "2026-11-24T12:00:00.000", services };
+    expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
+    const broken = structuredClone(doc);
+    broken.services[0]!.endpoints[0]!.path = "users/{id}";
+    expect(validate(broken)).toBe(false);
+  });
 });
 
 describe("the traps each framework sets", () => {
