@@ -81,8 +81,9 @@ describe("FastAPI", () => {
     ]);
   });
 
-  it("marks routes behind an auth dependency", () => {
+  it("marks routes behind an auth dependency of the route, its parameters or its router", () => {
     expect(endpoint(s, "GET /api/v1/users/me").auth).toBe(true);
+    expect(endpoint(s, "GET /api/v1/reviews/{review_id}").auth).toBe(true);
     expect(endpoint(s, "GET /api/v1/users/{user_id}").auth).toBeUndefined();
   });
 });

@@ -1,8 +1,10 @@
-from fastapi import APIRouter
+from fastapi import APIRouter, Depends
 
+from app.api.deps import get_current_user
 from app.schemas.item import Review
 
-router = APIRouter()
+# Every review route needs a signed-in user.
+router = APIRouter(dependencies=[Depends(get_current_user)])
 
 
 @router.api_route("/{review_id}", methods=["GET", "HEAD"], response_model=Review)
