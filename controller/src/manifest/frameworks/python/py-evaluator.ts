@@ -362,8 +362,13 @@ export class PyProgram {
     if (callee.t === "class") return { t: "instance", cls: callee };
     if (callee.t === "func") return { t: "result", fn: callee };
     if (callee.t === "external" && callee.path.endsWith(".str")) return site.args[0] ?? UNKNOWN;
+    // `os.getenv("API_PREFIX", "/api")`: the default is what a scan can know.
+    if (callee.t === "external" && ENV_READERS.has(callee.path))
+      return site.args[1] ?? site.kw.default ?? UNKNOWN;
     return { t: "unknown", expr };
   }
 }
+
+const ENV_READERS = new Set(["os.getenv", "os.environ.get"]);
 
 const BUILTINS = new Set(["str", "int", "float", "bool", "list", "dict", "set", "tuple", "bytes", "object"]);
