@@ -30,11 +30,12 @@ import type { Embedder } from "../../ports/embedder.js";
 import type { ComponentRecord, IssueRecord } from "../../ports/graph-store.js";
 import type { VectorHit, VectorIndex } from "../../ports/vector-index.js";
 import { componentDocument, documentKey, issueDocument, type SearchDocument } from "./documents.js";
-import { IssueFacets } from "./facets.js";
+import { IssueFacets, type IssueFacts } from "./facets.js";
 import type { SearchIndexCache } from "./index-cache.js";
 import { makeSnippet } from "./snippet.js";
 
 export { componentDocument, issueDocument, type SearchDocument } from "./documents.js";
+export type { IssueFacts } from "./facets.js";
 
 /** Share of the cosine in the hybrid score (lib/search/hybrid.ts); see the README for the measurement. */
 export const VECTOR_WEIGHT = 0.3;
@@ -348,6 +349,11 @@ export class SearchService {
     return this.#facets.ofComponent(componentId);
   }
 
+  /** What root-cause signals read of an indexed issue (kept on every write), without reading the record. */
+  issueFacts(id: string): IssueFacts | undefined {
+    return this.#facets.factsOf(id);
+  }
+
   /** Ids of the issues carrying any of these labels (case-insensitive). */
   issuesWithAnyLabel(labels: string[]): Set<string> {
     return this.#facets.withAnyLabel(labels);
@@ -394,7 +400,8 @@ export class SearchService {
       ...(fingerprint ? { fingerprint } : {}),
     });
     this.#types.add(type);
-    if (type === "issue") this.#facets.set(id, doc.component_id ?? null, doc.labels ?? []);
+    if (type === "issue")
+      this.#facets.set(id, doc.component_id ?? null, doc.labels ?? [], doc.changedMs ?? 0);
     this.#unremoved.delete(key);
     this.#unsynced.add(key);
     return key;
