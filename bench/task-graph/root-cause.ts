@@ -4,7 +4,7 @@
 //   top 100, nearest 50) with the evidence rule, against the full scan that scores every issue
 //   with the plain sum of the signals (the service before issue 10). Requests alternate between
 //   the two, after a warm-up that fills both embedding caches; p50/p95 and their ratios.
-// - quality on test/fixtures/root-cause-eval.json (34 failing tests, 64 issues of which 17 are
+// - quality on harness/root-cause-eval.json (34 failing tests, 64 issues of which 17 are
 //   recent decoys in the failing components): top-1/top-3 of the service over HTTP against the
 //   plain sum over every issue, on the same store.
 import { loadavg } from "node:os";
@@ -13,14 +13,14 @@ import {
   type RootCauseRequest,
 } from "../../services/task-graph/src/domain/root-cause/root-cause-analysis.js";
 import type { ComponentRecord, IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
-import { embeddedDomain } from "../../services/task-graph/test/helpers/domain-stack.js";
+import { embeddedDomain } from "../../services/task-graph/harness/domain-stack.js";
 import {
   additiveRootCause,
   loadRootCauseEvalSet,
   percent,
   scoreRootCause,
-} from "../../services/task-graph/test/helpers/root-cause-eval-set.js";
-import { startService, TestClock } from "../../services/task-graph/test/helpers/start-service.js";
+} from "../../services/task-graph/harness/root-cause-eval-set.js";
+import { startService, TestClock } from "../../services/task-graph/harness/start-service.js";
 import { rng, syntheticIssues, syntheticQueries } from "./search-corpus.js";
 import { round, summarize, writeResult } from "./search-support.js";
 

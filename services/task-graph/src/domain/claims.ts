@@ -9,7 +9,7 @@ import type { DomainContext } from "./context.js";
 import { DomainError, issueNotFound } from "./errors.js";
 import { toIssueView } from "./issue-view.js";
 
-export const DEFAULT_LEASE_SECONDS = 900;
+const DEFAULT_LEASE_SECONDS = 900;
 
 export class ClaimService {
   constructor(private readonly ctx: DomainContext) {}

@@ -6,7 +6,7 @@ import type { CreateComponentInput, PatchComponentInput } from "../schemas/compo
 import type { DomainContext } from "./context.js";
 import { componentNotFound, DomainError } from "./errors.js";
 
-export const DEFAULT_PROJECT = "default";
+const DEFAULT_PROJECT = "default";
 
 export class ComponentService {
   constructor(private readonly ctx: DomainContext) {}

@@ -16,8 +16,8 @@ type Field = keyof Issue & keyof IssueRecord;
 
 const FIELDS = Object.keys(IssueSchema.properties) as (keyof Issue)[];
 /** The record's own fields before depends_on, and those after blocks up to the claim's. */
-export const HEAD_FIELDS = FIELDS.slice(0, FIELDS.indexOf("depends_on")) as Field[];
-export const TAIL_FIELDS = FIELDS.slice(FIELDS.indexOf("blocks") + 1, FIELDS.indexOf("assignee")) as Field[];
+const HEAD_FIELDS = FIELDS.slice(0, FIELDS.indexOf("depends_on")) as Field[];
+const TAIL_FIELDS = FIELDS.slice(FIELDS.indexOf("blocks") + 1, FIELDS.indexOf("assignee")) as Field[];
 
 interface Fragments {
   /** `{"id":...,"labels":[...]` — the fields before depends_on. */

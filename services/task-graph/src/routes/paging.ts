@@ -3,7 +3,7 @@
 import type { Page } from "../ports/graph-store.js";
 import { type Envelope, envelope } from "../schemas/common.js";
 
-export const DEFAULT_LIMIT = 20;
+const DEFAULT_LIMIT = 20;
 
 export interface Paging {
   page: number;

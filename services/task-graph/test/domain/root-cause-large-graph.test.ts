@@ -2,10 +2,10 @@
 // vector) instead of scoring every issue. Checked on a real embedded store, search service and
 // vector index: the ranking equals the one that scores every issue, from far fewer issues.
 import { describe, expect, it } from "vitest";
+import { embeddedDomain } from "../../harness/domain-stack.js";
 import { RootCauseAnalysis } from "../../src/domain/root-cause/root-cause-analysis.js";
 import type { IssueRecord } from "../../src/ports/graph-store.js";
 import { makeComponent, makeIssue } from "../conformance/graph-store.conformance.js";
-import { embeddedDomain } from "../helpers/domain-stack.js";
 
 const NOW = Date.parse("2026-11-20T12:00:00.000Z");
 const ago = (hours: number) => new Date(NOW - hours * 3_600_000).toISOString().slice(0, 23);

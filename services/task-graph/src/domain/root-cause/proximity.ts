@@ -6,7 +6,7 @@
 //   issue of the component is met (three batched adjacency reads at most).
 import type { GraphStore, IssueRecord } from "../../ports/graph-store.js";
 
-export const MAX_HOPS = 3;
+const MAX_HOPS = 3;
 
 export async function hopsFromComponent(
   store: GraphStore,

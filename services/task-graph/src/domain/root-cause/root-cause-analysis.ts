@@ -70,9 +70,9 @@ export interface RootCauseOptions {
 }
 
 /** Issues taken from the lexical index for the failure text. */
-export const LEXICAL_TOP = 100;
+const LEXICAL_TOP = 100;
 /** Issues taken from the vector index for the failure text. */
-export const NEAREST = 50;
+const NEAREST = 50;
 
 const issueId = (key: string) => key.slice(key.indexOf(":") + 1);
 

@@ -44,9 +44,9 @@ export interface SignalInput {
 export type Scoring = "evidence" | "additive";
 
 /** Share of the context a candidate without evidence keeps: 0.2 · 0.8 = 0.16 at most. */
-export const NO_EVIDENCE_SHARE = 0.2;
+const NO_EVIDENCE_SHARE = 0.2;
 /** Evidence at which the whole context counts (a shared label, or the best text match). */
-export const FULL_EVIDENCE = 0.2;
+const FULL_EVIDENCE = 0.2;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -162,9 +162,9 @@ export function explainSignals(input: SignalInput, computed: Computed, record: I
  * and the rest their share of it. Below SEMANTIC_FLOOR the best match is not scaled up, so
  * text unrelated to every issue still scores near 0.
  */
-export const SEMANTIC_FLOOR = 0.2;
+const SEMANTIC_FLOOR = 0.2;
 
-export function semanticSignal(similarity: number, best: number): number {
+function semanticSignal(similarity: number, best: number): number {
   return round(0.2 * Math.min(1, Math.max(0, similarity) / Math.max(best, SEMANTIC_FLOOR)));
 }
 
@@ -173,15 +173,15 @@ export function semanticSignal(similarity: number, best: number): number {
  * the part above RAMP_START of the best counts, so the background similarity every text has to
  * every other (embedder noise, common words) is no evidence. The best match gets the full 0.2.
  */
-export const RAMP_START = 0.5;
+const RAMP_START = 0.5;
 /**
  * Below these the best match is not scaled up: a cosine must pass 0.5 · 0.3 = 0.15 to count
  * (short unrelated texts reach ~0.13 with the hashing embedder), a normalised BM25 0.025.
  */
-export const EVIDENCE_SIMILARITY_FLOOR = 0.3;
-export const LEXICAL_FLOOR = 0.05;
+const EVIDENCE_SIMILARITY_FLOOR = 0.3;
+const LEXICAL_FLOOR = 0.05;
 
-export function evidenceSignal(value: number, best: number, floor: number): number {
+function evidenceSignal(value: number, best: number, floor: number): number {
   const relative = Math.min(1, Math.max(0, value) / Math.max(best, floor));
   return round(0.2 * Math.max(0, (relative - RAMP_START) / (1 - RAMP_START)));
 }

@@ -34,11 +34,11 @@ import { IssueFacets, type IssueFacts } from "./facets.js";
 import type { SearchIndexCache } from "./index-cache.js";
 import { makeSnippet } from "./snippet.js";
 
-export { componentDocument, issueDocument, type SearchDocument } from "./documents.js";
+export type { SearchDocument } from "./documents.js";
 export type { IssueFacts } from "./facets.js";
 
 /** Share of the cosine in the hybrid score (lib/search/hybrid.ts); see the README for the measurement. */
-export const VECTOR_WEIGHT = 0.3;
+const VECTOR_WEIGHT = 0.3;
 /** With the word-vector embedder and soft matching (the task graph's default): chosen on the tune half of bench/search-quality. */
 export const MEANING_WEIGHTS = { vectorWeight: 0.2, softWeight: 0.6 } as const;
 const MIN_CANDIDATES = 50;
