@@ -12,7 +12,7 @@ import { stem } from "../embedding/index.js";
 
 const POS = ["noun", "verb", "adj", "adv"] as const;
 /** Senses per word and part of speech: later senses are rare and mostly noise. */
-export const SENSES_PER_WORD = 2;
+const SENSES_PER_WORD = 2;
 /** Synsets with more words than this are broad categories, not synonyms. */
 const MAX_SYNSET_WORDS = 8;
 

@@ -4,8 +4,8 @@
 // its derivationally related words and its broader terms (direct hypernyms) at the weights of
 // SynonymWeights, but only words the corpus contains (others cannot match and would only cost time).
 import { readFileSync } from "node:fs";
-import { dataFile } from "../embedding/index.js";
 import { gunzipSync } from "node:zlib";
+import { dataFile } from "../embedding/index.js";
 import type { LexicalIndex, WeightedTerm } from "./bm25.js";
 import { mergeTerms, type QueryExpander } from "./expansion.js";
 
@@ -19,7 +19,7 @@ export interface SynonymWeights {
 }
 
 /** Chosen on the tune half of bench/search-quality (0.3..0.7 tried; see lib/search/README.md). */
-export const DEFAULT_SYNONYM_WEIGHTS: SynonymWeights = { synonym: 0.5, related: 0.5, broader: 0.5 };
+const DEFAULT_SYNONYM_WEIGHTS: SynonymWeights = { synonym: 0.5, related: 0.5, broader: 0.5 };
 
 interface Entry {
   synonyms: string[];

@@ -12,11 +12,17 @@ import Fastify, {
   LogController,
   type RawServerDefault,
 } from "fastify";
+import { bodyTrimmerFor } from "./body-trim.js";
 import { clientErrorHandler } from "./client-errors.js";
 import { registerCors, resolveCorsPolicy } from "./cors.js";
 import { emptyParamIsNoRoute } from "./empty-params.js";
-import { bodyTrimmerFor } from "./body-trim.js";
-import { type ErrorTranslator, errorHandler, errorHandlerWith, sendError, toHttpError } from "./error-handler.js";
+import {
+  type ErrorTranslator,
+  errorHandler,
+  errorHandlerWith,
+  sendError,
+  toHttpError,
+} from "./error-handler.js";
 import { httpError } from "./errors.js";
 import { lazySchemaController } from "./lazy-compilers.js";
 import { loggerOptions, resolveLogLevel } from "./logger.js";
@@ -52,7 +58,7 @@ export interface ServiceAppOptions {
   translateError?: ErrorTranslator;
 }
 
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
+const DEFAULT_BODY_LIMIT = 64 * 1024;
 /**
  * Longest path parameter the router matches (Fastify's default, made explicit): route schemas
  * give their path parameters this maxLength so the document states it.

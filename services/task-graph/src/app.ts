@@ -37,7 +37,7 @@ import { refuseMalformedText } from "./routes/text-guard.js";
 import { VERSION } from "./version.js";
 
 /** 256 KiB: 20,000 characters escaped as \uXXXX surrogate pairs are 240,000 bytes. */
-export const BODY_LIMIT = 256 * 1024;
+const BODY_LIMIT = 256 * 1024;
 
 export interface Adapters {
   graph: GraphStore;

@@ -1,14 +1,12 @@
 // Component rules: trimmed names unique per project, no deletion while issues still use it.
 import { randomUUID } from "node:crypto";
 import { utcTimestamp } from "../../../../lib/service-kit/index.js";
-import type { ComponentRecord } from "../ports/graph-store.js";
-import { type Envelope, envelope } from "../schemas/common.js";
+import type { ComponentRecord, Page } from "../ports/graph-store.js";
 import type { CreateComponentInput, PatchComponentInput } from "../schemas/component.js";
-import type { PageInput } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
 import { componentNotFound, DomainError } from "./errors.js";
 
-export const DEFAULT_PROJECT = "default";
+const DEFAULT_PROJECT = "default";
 
 export class ComponentService {
   constructor(private readonly ctx: DomainContext) {}
@@ -41,11 +39,9 @@ export class ComponentService {
     return c;
   }
 
-  async list(q: PageInput): Promise<Envelope<ComponentRecord>> {
-    const page = q.page ?? 1;
-    const limit = q.limit ?? 20;
-    const result = await this.ctx.store.listComponents((page - 1) * limit, limit);
-    return envelope(result.items, result.total, page, limit);
+  /** Components in creation order, `limit` of them from `offset`. */
+  list(offset: number, limit: number): Promise<Page<ComponentRecord>> {
+    return this.ctx.store.listComponents(offset, limit);
   }
 
   async update(id: string, patch: PatchComponentInput): Promise<ComponentRecord> {

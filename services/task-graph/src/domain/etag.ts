@@ -17,7 +17,7 @@ export function etagOf(issue: Issue): string {
 }
 
 /** The entity tags of an If-Match field value, or "*"; weak tags are kept with their W/ prefix. */
-export function parseEntityTags(header: string): "*" | string[] {
+function parseEntityTags(header: string): "*" | string[] {
   const value = header.trim();
   if (value === "*") return "*";
   const tags: string[] = [];

@@ -3,19 +3,20 @@
 // If-Match preconditions, listing with validated filters, and the blocked/workable lists.
 import { randomUUID } from "node:crypto";
 import { utcTimestamp } from "../../../../lib/service-kit/index.js";
-import type { IssueQuery, IssueRecord, IssueStatus, Readiness } from "../ports/graph-store.js";
-import { type Envelope, envelope } from "../schemas/common.js";
-import type {
-  CreateIssueInput,
-  Issue,
-  ListIssuesInput,
-  PatchIssueInput,
-  ReadinessInput,
-} from "../schemas/issue.js";
+import type { IssueQuery, IssueRecord, IssueStatus, Page, Readiness } from "../ports/graph-store.js";
+import type { CreateIssueInput, Issue, PatchIssueInput } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
 import { componentNotFound, DomainError, issueNotFound } from "./errors.js";
 import { etagOf, requireIfMatch } from "./etag.js";
 import { IssueViews, issueView, toIssueView } from "./issue-view.js";
+
+/** Which issues a list shows, in which order, and which slice of them (filters as the store's). */
+export type IssueListing = Omit<IssueQuery, "readiness" | "unclaimed_at">;
+
+export interface ReadinessOptions {
+  /** Only issues nobody holds a live claim on. */
+  unclaimed?: boolean;
+}
 
 export interface DeleteOptions {
   /** Delete even when other issues depend on it (their edges go with it). */
@@ -69,18 +70,18 @@ export class IssueService {
     return toIssueView(this.ctx.store, record, this.nowText());
   }
 
-  list(q: ListIssuesInput): Promise<Envelope<Issue>> {
-    return this.page(q, {});
+  list(listing: IssueListing): Promise<Page<Issue>> {
+    return this.page(listing);
   }
 
   /** Not closed, and status BLOCKED or at least one prerequisite not closed. */
-  blocked(q: ReadinessInput): Promise<Envelope<Issue>> {
-    return this.byReadiness("blocked", q);
+  blocked(listing: IssueListing, options: ReadinessOptions = {}): Promise<Page<Issue>> {
+    return this.byReadiness("blocked", listing, options);
   }
 
   /** Not closed, not status BLOCKED, and every prerequisite closed (or none). */
-  workable(q: ReadinessInput): Promise<Envelope<Issue>> {
-    return this.byReadiness("workable", q);
+  workable(listing: IssueListing, options: ReadinessOptions = {}): Promise<Page<Issue>> {
+    return this.byReadiness("workable", listing, options);
   }
 
   async update(id: string, patch: PatchIssueInput, ifMatch?: string): Promise<Issue> {
@@ -136,32 +137,21 @@ export class IssueService {
     return utcTimestamp(this.ctx.now());
   }
 
-  private async byReadiness(readiness: Readiness, q: ReadinessInput): Promise<Envelope<Issue>> {
-    return this.page(q, { readiness, ...(q.unclaimed ? { unclaimed_at: this.nowText() } : {}) });
+  private byReadiness(
+    readiness: Readiness,
+    listing: IssueListing,
+    options: ReadinessOptions,
+  ): Promise<Page<Issue>> {
+    return this.page({
+      ...listing,
+      readiness,
+      ...(options.unclaimed ? { unclaimed_at: this.nowText() } : {}),
+    });
   }
 
-  private async page(
-    q: ListIssuesInput,
-    extra: Pick<IssueQuery, "readiness" | "unclaimed_at">,
-  ): Promise<Envelope<Issue>> {
-    const page = q.page ?? 1;
-    const limit = q.limit ?? 20;
-    // The schema has checked every entry; a value named twice filters once.
-    const status = q.status === undefined ? undefined : [...new Set(q.status)];
-    const priority = q.priority === undefined ? undefined : [...new Set(q.priority)];
-    const result = await this.ctx.store.listIssues({
-      ...(status ? { status } : {}),
-      ...(priority ? { priority } : {}),
-      ...(q.component_id ? { component_id: q.component_id } : {}),
-      ...(q.label ? { label: q.label } : {}),
-      ...(q.q ? { q: q.q } : {}),
-      ...extra,
-      sort: q.sort ?? "created_at",
-      offset: (page - 1) * limit,
-      limit,
-    });
-    const views = await this.#views.of(this.ctx.store, result.items, this.nowText());
-    return envelope(views, result.total, page, limit);
+  private async page(query: IssueQuery): Promise<Page<Issue>> {
+    const result = await this.ctx.store.listIssues(query);
+    return { items: await this.#views.of(this.ctx.store, result.items, this.nowText()), total: result.total };
   }
 
   /** The stored issue, after checking If-Match against its current representation. */

@@ -23,8 +23,6 @@ export const TASK_GRAPH_ERRORS = {
   BACKEND_UNAVAILABLE: { status: 503, message: "A backend the request needs does not answer." },
 } as const satisfies Record<DomainErrorCode | BackendUnavailableError["code"], ErrorSpec>;
 
-export type TaskGraphErrorCode = keyof typeof TASK_GRAPH_ERRORS;
-
 /** The HTTP error for what the domain or a store port threw; undefined for anything else. */
 export function translateTaskGraphError(err: unknown): HttpError | undefined {
   if (err instanceof DomainError) {

@@ -16,7 +16,9 @@ import {
   ReadinessQuery,
 } from "../schemas/issue.js";
 import { withEtag } from "./issue-etag.js";
+import { issueListingOf } from "./issue-listing.js";
 import { IssuePageJson } from "./issue-page-json.js";
+import { envelopeOf } from "./paging.js";
 
 export interface IssueRoutesOptions {
   issues: IssueService;
@@ -53,7 +55,10 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueList, ...errorResponses(400, 503) },
       },
     },
-    async (request, reply) => pages.send(reply, await issues.list(request.query)),
+    async (request, reply) => {
+      const { listing, paging } = issueListingOf(request.query);
+      return pages.send(reply, envelopeOf(await issues.list(listing), paging));
+    },
   );
 
   app.get(
@@ -67,7 +72,11 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueList, ...errorResponses(400, 503) },
       },
     },
-    async (request, reply) => pages.send(reply, await issues.blocked(request.query)),
+    async (request, reply) => {
+      const { listing, paging } = issueListingOf(request.query);
+      const unclaimed = request.query.unclaimed === true;
+      return pages.send(reply, envelopeOf(await issues.blocked(listing, { unclaimed }), paging));
+    },
   );
 
   app.get(
@@ -81,7 +90,11 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueList, ...errorResponses(400, 503) },
       },
     },
-    async (request, reply) => pages.send(reply, await issues.workable(request.query)),
+    async (request, reply) => {
+      const { listing, paging } = issueListingOf(request.query);
+      const unclaimed = request.query.unclaimed === true;
+      return pages.send(reply, envelopeOf(await issues.workable(listing, { unclaimed }), paging));
+    },
   );
 
   app.get(

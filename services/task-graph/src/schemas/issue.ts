@@ -1,6 +1,7 @@
 // Issue shapes: the single source of request validation, response types and OpenAPI.
 import { type Static, Type } from "@fastify/type-provider-typebox";
 import { UNIQUE_IGNORING_CASE } from "../../../../lib/service-kit/index.js";
+import type { IssueRecord } from "../ports/graph-store.js";
 import {
   CommaList,
   Id,
@@ -52,6 +53,14 @@ export const IssueSchema = Type.Object({
 });
 export type Issue = Static<typeof IssueSchema>;
 
+/** The fields of an issue in IssueSchema's order: every other list of them derives from this. */
+export const ISSUE_FIELDS = Object.keys(IssueSchema.properties) as (keyof Issue)[];
+
+/** The fields an issue is stored with: all but the two read from DEPENDS_ON edges. */
+export const ISSUE_RECORD_FIELDS = ISSUE_FIELDS.filter(
+  (f): f is keyof IssueRecord & keyof Issue => f !== "depends_on" && f !== "blocks",
+);
+
 /** One issue as answered, with the ETag header that If-Match is compared with (documented). */
 export const IssueWithEtag = Type.Object(IssueSchema.properties, {
   headers: {
@@ -85,7 +94,7 @@ export const PatchIssueBody = Type.Object(
 );
 export type PatchIssueInput = Static<typeof PatchIssueBody>;
 
-export const SORT_VALUES = [
+const SORT_VALUES = [
   "created_at",
   "-created_at",
   "updated_at",
@@ -129,7 +138,6 @@ export const ReadinessQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ReadinessInput = Static<typeof ReadinessQuery>;
 
 export const ClaimBody = Type.Object(
   {
@@ -140,7 +148,6 @@ export const ClaimBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ClaimInput = Static<typeof ClaimBody>;
 
 export const ReleaseQuery = Type.Object(
   {
@@ -153,7 +160,6 @@ export const ReleaseQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ReleaseInput = Static<typeof ReleaseQuery>;
 
 export const DeleteIssueQuery = Type.Object(
   {
@@ -163,7 +169,6 @@ export const DeleteIssueQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export type DeleteIssueInput = Static<typeof DeleteIssueQuery>;
 
 /** Conditional writes (RFC 9110 If-Match) on one issue. */
 export const IfMatchHeaders = Type.Object({
@@ -173,4 +178,3 @@ export const IfMatchHeaders = Type.Object({
 });
 
 export const PageOnlyQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
-export type PageInput = Static<typeof PageOnlyQuery>;

@@ -2,8 +2,8 @@
 // no list-page caches. (Module-level mutable state would let one leak into the other; the app
 // owns every such thing: src/app.ts builds them per call.)
 import { afterEach, describe, expect, it } from "vitest";
+import { type StartedService, startService } from "../../harness/start-service.js";
 import { faultyGraphStore } from "../helpers/faulty-graph-store.js";
-import { type StartedService, startService } from "../helpers/start-service.js";
 
 const started: StartedService[] = [];
 async function start(...args: Parameters<typeof startService>): Promise<StartedService> {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOMAIN_ERROR_CODES } from "../../src/domain/errors.js";
 import { BackendUnavailableError } from "../../src/ports/errors.js";
 import { TASK_GRAPH_ERRORS } from "../../src/routes/errors.js";
-import { type Json, type StartedService, startService } from "../helpers/start-service.js";
+import { type Json, type StartedService, startService } from "../../harness/start-service.js";
 
 const DOMAIN_DIR = join(import.meta.dirname, "../../src/domain");
 

@@ -4,7 +4,7 @@
 // hashing embedder, because the default ranking is what these examples describe.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WordVectorEmbedder } from "../../../../lib/embedding/index.js";
-import { type Json, type StartedService, startService } from "../helpers/start-service.js";
+import { type Json, type StartedService, startService } from "../../harness/start-service.js";
 
 let svc: StartedService;
 const ids: Record<string, string> = {};

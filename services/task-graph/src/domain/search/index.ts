@@ -30,14 +30,15 @@ import type { Embedder } from "../../ports/embedder.js";
 import type { ComponentRecord, IssueRecord } from "../../ports/graph-store.js";
 import type { VectorHit, VectorIndex } from "../../ports/vector-index.js";
 import { componentDocument, documentKey, issueDocument, type SearchDocument } from "./documents.js";
-import { IssueFacets } from "./facets.js";
+import { IssueFacets, type IssueFacts } from "./facets.js";
 import type { SearchIndexCache } from "./index-cache.js";
 import { makeSnippet } from "./snippet.js";
 
-export { componentDocument, issueDocument, type SearchDocument } from "./documents.js";
+export type { SearchDocument } from "./documents.js";
+export type { IssueFacts } from "./facets.js";
 
 /** Share of the cosine in the hybrid score (lib/search/hybrid.ts); see the README for the measurement. */
-export const VECTOR_WEIGHT = 0.3;
+const VECTOR_WEIGHT = 0.3;
 /** With the word-vector embedder and soft matching (the task graph's default): chosen on the tune half of bench/search-quality. */
 export const MEANING_WEIGHTS = { vectorWeight: 0.2, softWeight: 0.6 } as const;
 const MIN_CANDIDATES = 50;
@@ -348,6 +349,21 @@ export class SearchService {
     return this.#facets.ofComponent(componentId);
   }
 
+  /** The component's issue ids, most recently changed first (ties: smaller id first). */
+  issuesOfComponentByRecency(componentId: string): readonly string[] {
+    return this.#facets.ofComponentByRecency(componentId);
+  }
+
+  /** Ids of the issues carrying `label` (case-insensitive), most recently changed first. */
+  issuesWithLabelByRecency(label: string): readonly string[] {
+    return this.#facets.withLabelByRecency(label);
+  }
+
+  /** What root-cause signals read of an indexed issue (kept on every write), without reading the record. */
+  issueFacts(id: string): IssueFacts | undefined {
+    return this.#facets.factsOf(id);
+  }
+
   /** Ids of the issues carrying any of these labels (case-insensitive). */
   issuesWithAnyLabel(labels: string[]): Set<string> {
     return this.#facets.withAnyLabel(labels);
@@ -394,7 +410,8 @@ export class SearchService {
       ...(fingerprint ? { fingerprint } : {}),
     });
     this.#types.add(type);
-    if (type === "issue") this.#facets.set(id, doc.component_id ?? null, doc.labels ?? []);
+    if (type === "issue")
+      this.#facets.set(id, doc.component_id ?? null, doc.labels ?? [], doc.changedMs ?? 0);
     this.#unremoved.delete(key);
     this.#unsynced.add(key);
     return key;
