@@ -319,4 +319,3 @@ function asLiteralString(expr: PyExpr | undefined): string | undefined {
   return expr?.k === "str" ? expr.v : undefined;
 }
 
-export type { PyFiles };

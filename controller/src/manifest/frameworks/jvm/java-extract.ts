@@ -175,7 +175,7 @@ function readType_(node: SyntaxNode): JvmType {
   return { name: typeName(node), args: [], nullable: false, array: false };
 }
 
-export function readExpr(node: SyntaxNode): JvmExpr {
+function readExpr(node: SyntaxNode): JvmExpr {
   switch (node.type) {
     case "string_literal": {
       let v = "";

@@ -256,7 +256,7 @@ function readAnnotation(node: SyntaxNode): JvmAnnotation {
   return { name: user ? typeName(user) : "", args, line: line(node) };
 }
 
-export function readExpr(node: SyntaxNode): JvmExpr {
+function readExpr(node: SyntaxNode): JvmExpr {
   switch (node.type) {
     case "string_literal": {
       const parts: JvmExpr[] = [];

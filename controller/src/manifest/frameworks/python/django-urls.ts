@@ -72,7 +72,7 @@ export interface Prefix {
 }
 
 /** `posts/<slug:post_slug>/comments/` → `posts/{post_slug}/comments/`. */
-export function fromPath(route: string): Prefix {
+function fromPath(route: string): Prefix {
   const params: Prefix["params"] = [];
   let path = "";
   for (let i = 0; i < route.length; i++) {
@@ -92,7 +92,7 @@ export function fromPath(route: string): Prefix {
 }
 
 /** `^v1/tags/(?P<slug>[-\w]+)/$` → `v1/tags/{slug}/` (the pattern's text, not source code). */
-export function fromRegex(regex: string): Prefix {
+function fromRegex(regex: string): Prefix {
   const params: Prefix["params"] = [];
   let body = regex.startsWith("^") ? regex.slice(1) : regex;
   if (body.endsWith("$")) body = body.slice(0, -1);

@@ -268,6 +268,6 @@ function stringsOf(value: { t: string; items?: unknown } | undefined): string[] 
     .map((i) => String(i.v));
 }
 
-export function callName(call: Extract<PyExpr, { k: "call" }>): string {
+function callName(call: Extract<PyExpr, { k: "call" }>): string {
   return call.fn.k === "attr" ? call.fn.name : call.fn.k === "name" ? call.fn.id : "";
 }

@@ -30,7 +30,7 @@ export function pythonModuleFacts(file: SourceFile): PyModuleFacts {
   return facts;
 }
 
-export const line = (node: SyntaxNode): number => node.startPosition.row + 1;
+const line = (node: SyntaxNode): number => node.startPosition.row + 1;
 
 /** Tree-sitter hands out a new object per access: nodes are the same when they span the same text. */
 function sameNode(a: SyntaxNode, b: SyntaxNode | null): boolean {
@@ -233,7 +233,7 @@ function readImport(node: SyntaxNode): PyImport[] {
 }
 
 /** An expression node as PyExpr. */
-export function readExpr(node: SyntaxNode): PyExpr {
+function readExpr(node: SyntaxNode): PyExpr {
   switch (node.type) {
     case "type":
     case "parenthesized_expression":
