@@ -110,7 +110,7 @@ function describeFastifyRoute(
 ): void {
   const opts = route.options ? program.resolve(route.options, route.file) : undefined;
   const schema = propOf(opts, "schema");
-  if (!schema || schema.k !== "obj") return;
+  if (schema?.k !== "obj") return;
   const written = route.writtenOptions?.k === "obj" ? propOf(route.writtenOptions, "schema") : undefined;
   const part = (key: string) =>
     (written?.k === "obj" ? propOf(written, key) : undefined) ?? propOf(schema, key);

@@ -508,11 +508,8 @@ export function extractModule(file: SourceFile): JsModule {
       return;
     }
     if (value) {
-      m.exports.default = FN_TYPES.has(value.type)
-        ? fnValue(value, scope)
-        : value.type === "class"
-          ? (classFact(value, decoratorsOf(s)), toValue(value, scope))
-          : toValue(value, scope);
+      if (value.type === "class") classFact(value, decoratorsOf(s));
+      m.exports.default = FN_TYPES.has(value.type) ? fnValue(value, scope) : toValue(value, scope);
       walkExpr(value, scope);
       return;
     }
