@@ -2,7 +2,13 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["controller/test/**/*.test.ts", "services/*/test/**/*.test.ts", "lib/**/*.test.ts", "infra/test/**/*.test.ts"],
+    include: [
+      "controller/test/**/*.test.ts",
+      "services/*/test/**/*.test.ts",
+      "lib/**/*.test.ts",
+      "infra/test/**/*.test.ts",
+      "docs/test/**/*.test.ts",
+    ],
     // Real servers and processes are started by tests; give them room on a 2-core machine that
     // is busy (a test running the CLI four times took over 30 s with stress-ng --cpu 2). These
     // are only guards against a hang: no test waits for them.

@@ -7,9 +7,9 @@ import { once } from "node:events";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { request } from "undici";
+import { testPageContext } from "../../controller/harness/page-context.js";
 import { BasePage } from "../../controller/src/http/base-page.js";
 import { DispatcherRegistry } from "../../controller/src/http/dispatchers.js";
-import { testPageContext } from "../../controller/test/helpers/page-context.js";
 import { median, round, writeResult } from "./measure.js";
 
 const RUNS = 20;

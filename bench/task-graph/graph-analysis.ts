@@ -4,10 +4,11 @@
 // at 100k. Baseline, side by side on the same graph and inputs: the same walks without an
 // adjacency index (each BFS level scans the whole edge list), the textbook first version.
 // Run: node --import tsx bench/task-graph/graph-analysis.ts   (BENCH_SIZES=10000,100000)
+
+import { DeadlineGraphStore, Deadlines } from "../../services/task-graph/src/adapters/deadline/index.js";
 import { EmbeddedGraphStore } from "../../services/task-graph/src/adapters/embedded-graph/index.js";
 import type { DomainContext } from "../../services/task-graph/src/domain/context.js";
 import { DependencyService } from "../../services/task-graph/src/domain/dependencies.js";
-import { guardBackend } from "../../services/task-graph/src/domain/guarded-store.js";
 import { ImpactAnalysis } from "../../services/task-graph/src/domain/impact/impact-analysis.js";
 import { BestEffortIndexer } from "../../services/task-graph/src/domain/search-indexer.js";
 import { WriteLock } from "../../services/task-graph/src/domain/write-lock.js";
@@ -84,9 +85,8 @@ for (const n of SIZES) {
   for (const e of dag.edges) await store.addDependency(e);
   const loadMs = performance.now() - loadStart;
   const ctx: DomainContext = {
-    store: guardBackend("graph store", store, 5000),
-    lock: new WriteLock(),
-    visibleAtCall: true,
+    store: new DeadlineGraphStore(store, new Deadlines(5000)),
+    lock: new WriteLock(store.writeVisibility),
     indexer: new BestEffortIndexer(null, 1000, { warn() {} }),
     now: () => new Date(),
   };

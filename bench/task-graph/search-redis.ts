@@ -4,10 +4,10 @@
 // Targets: recall@10 >= 0.95, p95 <= 10 ms. Starts its own Redis 8 on loopback (persistence off).
 // Run: node --import tsx bench/task-graph/search-redis.ts   (BENCH_SIZES=10000,100000)
 import { HashingEmbedder } from "../../lib/embedding/index.js";
+import { startRedis } from "../../lib/testing/redis-server.js";
 import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
 import { RedisVectorIndex } from "../../services/task-graph/src/adapters/redis-vector/index.js";
 import type { VectorItem } from "../../services/task-graph/src/ports/vector-index.js";
-import { startRedis } from "../../services/task-graph/test/support/redis-server.js";
 import { syntheticIssues, syntheticQueries } from "./search-corpus.js";
 import { percentile, round, writeResult } from "./search-support.js";
 

@@ -4,7 +4,7 @@ import { cpus, loadavg } from "node:os";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const RESULTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../results");
+const RESULTS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../results");
 
 export function percentile(sortedMs: number[], p: number): number {
   if (sortedMs.length === 0) return Number.NaN;

@@ -2,8 +2,11 @@
 // and the config API for scripts that read e2e.conf.
 
 export * from "./config/index.js";
+export type { RecordedExchange } from "./http/index.js";
 export {
   BasePage,
+  type EventuallyOptions,
+  eventually,
   type PageContext,
   PageResponse,
   type QueryValue,
@@ -11,15 +14,13 @@ export {
   type RequestOptions,
   type TestUser,
 } from "./http/index.js";
-export type { RecordedExchange } from "./http/recorded-exchange.js";
-export type { ReportFormat } from "./report/reporter-table.js";
-export type { Reporter } from "./runner/reporter.js";
 export type {
   FailureDetails,
   ModuleResult,
   ModuleStatus,
+  Reporter,
   RunContext,
   RunResult,
   RunSummary,
   ServiceResult,
-} from "./runner/run-result.js";
+} from "./runner/index.js";

@@ -15,7 +15,7 @@ import { tokenize } from "./tokenize.js";
 // 512: collision noise (~1/sqrt(D) on the cosine) is small enough that unrelated short texts
 // stay below related ones; exact search over a sparse query costs the same at any D (see the
 // embedded vector index); the price is memory, 2 KiB per item.
-export const DEFAULT_DIMENSION = 512;
+const DEFAULT_DIMENSION = 512;
 const NGRAM_SHARE = 0.6;
 const WORD_SEED = 0x811c9dc5;
 const NGRAM_SEED = 0x01000193;

@@ -15,7 +15,7 @@ import { stem } from "./stem.js";
 
 export const WORD_VECTOR_FORMAT = "gantry-word-vectors-1";
 /** Enough for everyday English and common technical words ("latency", "gmail", "refund"). */
-export const VOCABULARY_SIZE = 50_000;
+const VOCABULARY_SIZE = 50_000;
 const WORD = /^[a-z]{2,}$/;
 
 interface PackageFile {

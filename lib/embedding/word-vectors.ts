@@ -1,7 +1,7 @@
 // The committed word-vector table (word-vector-table.ts: GloVe 100-d, the 50k most frequent
 // words, int8), used in place: reading is one 5 MB file read and two passes to index line starts
 // (a few ms), lookups are binary searches over the sorted word and stem blocks, memoised, and a
-// row's length is computed when it is first used. Read on first use (loadWordVectors).
+// row's length is computed when it is first used. Each user reads it on first use (loadWordVectors).
 import { readFileSync } from "node:fs";
 import { dataFile } from "./data-file.js";
 import { stem } from "./stem.js";
@@ -117,10 +117,10 @@ function lookup(memo: Map<string, number | null>, lines: SortedLines, key: strin
   return row ?? undefined;
 }
 
-let shared: WordVectors | undefined;
-
-/** The committed table, read once per process on first use. */
+/**
+ * The committed table, read afresh (~10 ms): each user keeps its own on first use, so two apps in
+ * one process share no lookup memo.
+ */
 export function loadWordVectors(): WordVectors {
-  shared ??= WordVectors.read();
-  return shared;
+  return WordVectors.read();
 }

@@ -4,13 +4,12 @@
 export {
   type LexicalHit,
   LexicalIndex,
-  type LexicalSearchOptions,
   queryTerms,
   type WeightedTerm,
 } from "./bm25.js";
-export { mergeTerms, type QueryExpander } from "./expansion.js";
-export { CooccurrenceExpander, type CooccurrenceOptions } from "./cooccurrence.js";
-export { DEFAULT_SYNONYM_WEIGHTS, type SynonymWeights, WordNetExpander } from "./wordnet.js";
-export { NeighbourExpander, type NeighbourOptions } from "./neighbours.js";
-export { SOFT_MATCH_THRESHOLD, SoftMatcher } from "./soft-match.js";
+export { CooccurrenceExpander } from "./cooccurrence.js";
+export type { QueryExpander } from "./expansion.js";
 export { hybridScore } from "./hybrid.js";
+export { NeighbourExpander } from "./neighbours.js";
+export { SoftMatcher } from "./soft-match.js";
+export { WordNetExpander } from "./wordnet.js";

@@ -10,7 +10,7 @@
 import { loadWordVectors, type WordVectors } from "../embedding/index.js";
 import type { LexicalIndex, WeightedTerm } from "./bm25.js";
 
-export const SOFT_MATCH_THRESHOLD = 0.4;
+const SOFT_MATCH_THRESHOLD = 0.4;
 
 export class SoftMatcher {
   readonly #threshold: number;

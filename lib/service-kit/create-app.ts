@@ -12,15 +12,21 @@ import Fastify, {
   LogController,
   type RawServerDefault,
 } from "fastify";
+import { bodyTrimmerFor } from "./body-trim.js";
 import { clientErrorHandler } from "./client-errors.js";
 import { registerCors, resolveCorsPolicy } from "./cors.js";
 import { emptyParamIsNoRoute } from "./empty-params.js";
-import { bodyTrimmerFor } from "./body-trim.js";
-import { errorHandler, sendError, toHttpError } from "./error-handler.js";
+import {
+  type ErrorTranslator,
+  errorHandler,
+  errorHandlerWith,
+  sendError,
+  toHttpError,
+} from "./error-handler.js";
 import { httpError } from "./errors.js";
 import { lazySchemaController } from "./lazy-compilers.js";
 import { loggerOptions, resolveLogLevel } from "./logger.js";
-import { RouteTable } from "./method-not-allowed.js";
+import { decodedLikeRouter, RouteTable } from "./method-not-allowed.js";
 import { registerOpenApi } from "./openapi.js";
 import { queryCoercerFor } from "./query-coercion.js";
 import { requestTimeoutServerOptions, resolveRequestTimeout } from "./request-timeout.js";
@@ -48,9 +54,11 @@ export interface ServiceAppOptions {
   bodyLimit?: number;
   /** Origins allowed when CORS_ORIGINS is unset: a comma list or `*`. @default "" (none) */
   defaultCorsOrigins?: string;
+  /** Maps the service's own error types (e.g. its domain's codes) to HttpErrors. */
+  translateError?: ErrorTranslator;
 }
 
-export const DEFAULT_BODY_LIMIT = 64 * 1024;
+const DEFAULT_BODY_LIMIT = 64 * 1024;
 /**
  * Longest path parameter the router matches (Fastify's default, made explicit): route schemas
  * give their path parameters this maxLength so the document states it.
@@ -157,10 +165,10 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   app.addHook("onRequest", emptyParamIsNoRoute);
   const security = attachSecurityRegistry(app as unknown as FastifyInstance);
   routeTables.set(app, routes);
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(opts.translateError ? errorHandlerWith(opts.translateError) : errorHandler);
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
-    const allowed = routes.allowedMethods(path);
+    const allowed = routes.allowedMethods(decodedLikeRouter(path));
     // The method may be listed yet unrouted (e.g. a path Fastify refused): that is a 404.
     if (allowed.length > 0 && !allowed.includes(request.method)) {
       return sendError(

@@ -58,6 +58,18 @@ function clientAborted(err: unknown, request: FastifyRequest): boolean {
   );
 }
 
+/**
+ * Turns a service's own error types into HttpErrors (e.g. a domain's codes through its status
+ * table); undefined leaves the error to toHttpError.
+ */
+export type ErrorTranslator = (err: unknown) => HttpError | undefined;
+
+/** The error handler of an app whose own errors `translate` maps (see createServiceApp). */
+export function errorHandlerWith(translate: ErrorTranslator) {
+  return (err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply =>
+    errorHandler(translate(err) ?? err, request, reply);
+}
+
 export function errorHandler(err: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (clientAborted(err, request)) {
     // Nothing went wrong on our side: not an error (the onRequestAbort hook logs it at info). The

@@ -24,7 +24,7 @@ const MEANING: Record<number, string> = {
 };
 
 /** The error body documented for one status, with `description` (becomes the response's). */
-export function errorResponse(status: number, description = MEANING[status]): TObject {
+function errorResponse(status: number, description = MEANING[status]): TObject {
   return Type.Object(ErrorBodySchema.properties, {
     description: description ?? `Error ${status}.`,
   });
@@ -55,7 +55,7 @@ function needsCredentials(route: RouteLike): boolean {
  * oversized (413) or non-JSON (415) body on methods that carry one; missing or invalid
  * credentials (401) where the route's security asks for them, and only there.
  */
-export function sharedErrorResponses(route: RouteLike, appBodyLimit: number): Record<number, TObject> {
+function sharedErrorResponses(route: RouteLike, appBodyLimit: number): Record<number, TObject> {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const out: Record<number, TObject> = {
     400: errorResponse(400),

@@ -16,7 +16,7 @@ type Serializer = (data: unknown) => string;
 type CompileSerializer = (route: { schema: unknown }) => Serializer;
 
 /** A function that compiles `compile()` on its first call and forwards every call to it. */
-export function lazyValidator(compile: () => Validator): Validator {
+function lazyValidator(compile: () => Validator): Validator {
   let validate: Validator | undefined;
   const lazy: Validator = (data) => {
     validate ??= compile();
@@ -28,7 +28,7 @@ export function lazyValidator(compile: () => Validator): Validator {
   return lazy;
 }
 
-export function lazySerializer(compile: () => Serializer): Serializer {
+function lazySerializer(compile: () => Serializer): Serializer {
   let serialize: Serializer | undefined;
   return (data) => {
     serialize ??= compile();

@@ -9,11 +9,11 @@ import type { LoggerOptions } from "pino";
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /** Keys whose values are never logged. */
-export const SECRET_KEY = /pass(word)?|token|secret|api[-_]?key|authorization|cookie|credential/i;
-export const CENSORED = "[REDACTED]";
+const SECRET_KEY = /pass(word)?|token|secret|api[-_]?key|authorization|cookie|credential/i;
+const CENSORED = "[REDACTED]";
 const MAX_DEPTH = 6;
 /** Query parameters whose values are never logged (`?password=`, `?access_token=`, `?key=`...). */
-export const SECRET_QUERY_NAME = /pass|token|secret|key|auth|cookie|credential|session|signature/i;
+const SECRET_QUERY_NAME = /pass|token|secret|key|auth|cookie|credential|session|signature/i;
 /** Log fields that hold a URL, whose query string is censored too. */
 const URL_FIELD = /^(url|uri|href|path|location|refer+er)$/i;
 

@@ -55,3 +55,16 @@ export class RouteTable {
     return [...found].sort();
   }
 }
+
+/**
+ * The path as the router matched it: find-my-way decodes percent-escapes before matching, so
+ * `/%61pi/x` is `/api/x` to it and must be to the 405 lookup too. decodeURI keeps `%2F` (and the
+ * other reserved escapes) encoded, as the router does; a malformed escape is looked up raw.
+ */
+export function decodedLikeRouter(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}

@@ -17,8 +17,6 @@ const INVISIBLE = "\\p{White_Space}\\p{Default_Ignorable_Code_Point}\\p{Cf}";
  */
 export const VISIBLE_PATTERN = `[^${INVISIBLE}]`;
 
-const INVISIBLE_ONLY = new RegExp(`^[${INVISIBLE}]*$`, "u");
-
 /** Number of grapheme clusters; a string of plain ASCII skips the segmenter. */
 export function graphemeLength(text: string): number {
   // Below 0x300 (combining marks) and without CR (CRLF is one cluster), code units are clusters.
@@ -26,9 +24,4 @@ export function graphemeLength(text: string): number {
   let n = 0;
   for (const _ of segmenter.segment(text)) n++;
   return n;
-}
-
-/** True when the text has nothing visible: empty, whitespace or invisible characters only. */
-export function isBlank(text: string): boolean {
-  return INVISIBLE_ONLY.test(text);
 }

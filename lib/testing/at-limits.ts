@@ -40,7 +40,7 @@ export function stringOfLength(length: number, seed: string, format?: string): s
 }
 
 /** `count` user-perceived characters: `seed` (ASCII, cut to fit), then two-code-point ones. */
-export function charactersOfLength(count: number, seed: string): string {
+function charactersOfLength(count: number, seed: string): string {
   const head = seed.slice(0, count);
   return head + TWO_CODE_POINT_CHARACTER.repeat(count - head.length);
 }

@@ -22,7 +22,7 @@ export interface RawRequest {
 }
 
 /** The request's bytes: request line, Host, Connection: close, the headers, the body. */
-export function rawRequestText({ method, target, headers = {}, body }: RawRequest): string {
+function rawRequestText({ method, target, headers = {}, body }: RawRequest): string {
   const lines = [`${method} ${target} HTTP/1.1`, "Host: localhost", "Connection: close"];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
   if (body !== undefined) lines.push(`Content-Length: ${Buffer.byteLength(body)}`);

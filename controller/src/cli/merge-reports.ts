@@ -4,15 +4,9 @@
 
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ApiConfigLoader } from "../config/api-config-loader.js";
-import { runReporters } from "../report/create-reporters.js";
-import { JSON_REPORT_FILE } from "../report/json-reporter.js";
-import { mergeDocuments } from "../report/merge-documents.js";
-import type { ReportDocument } from "../report/report-document.js";
-import { isReporterPath } from "../report/reporter-table.js";
-import { UsageError } from "../runner/errors.js";
-import { ReporterHub } from "../runner/reporter-hub.js";
-import type { RunContext } from "../runner/run-result.js";
+import { ApiConfigLoader, isReporterPath } from "../config/index.js";
+import { JSON_REPORT_FILE, mergeDocuments, type ReportDocument, runReporters } from "../report/index.js";
+import { ReporterHub, type RunContext, UsageError } from "../runner/index.js";
 import { useColor } from "./use-color.js";
 
 function readReport(path: string): { path: string; doc: ReportDocument } {
@@ -47,7 +41,7 @@ export async function mergeReportsCommand(paths: string[], opts: Record<string, 
         modules: s.modules.filter((m) => !m.skipReason?.startsWith("filtered out")).map((m) => m.module),
       })),
     };
-    const { CompiledLoader } = await import("../runner/compiled-loader.js");
+    const { CompiledLoader } = await import("../runner/index.js");
     const loader = new CompiledLoader();
     const hub = new ReporterHub(
       await runReporters.create(names, ctx, { color: useColor(process.stdout), verbose: false }, (p) =>

@@ -1,12 +1,9 @@
 // `e2e run`: turns command-line options into RunOptions, runs, maps errors to exit codes.
 
 import { resolve } from "node:path";
-import { runReporters } from "../report/create-reporters.js";
-import { isReporterPath } from "../report/reporter-table.js";
-import { UsageError } from "../runner/errors.js";
-import type { RunOptions } from "../runner/run-options.js";
-import { runE2e } from "../runner/run-session.js";
-import { parseShard } from "../runner/shard.js";
+import { isReporterPath } from "../config/index.js";
+import { runReporters } from "../report/index.js";
+import { parseShard, type RunOptions, runE2e, UsageError } from "../runner/index.js";
 import { useColor } from "./use-color.js";
 
 function count(option: string, value: unknown, min: number): number {
@@ -26,7 +23,7 @@ function pattern(value: unknown): RegExp | undefined {
   }
 }
 
-export function toRunOptions(opts: Record<string, unknown>, signal?: AbortSignal): RunOptions {
+function toRunOptions(opts: Record<string, unknown>, signal?: AbortSignal): RunOptions {
   const strings = (v: unknown) => (v as string[] | undefined) ?? undefined;
   const grep = pattern(opts.grep);
   return {

@@ -7,7 +7,7 @@ export type Path = readonly PathSegment[];
 /** Where in the source a problem points: the value, the key, or the key of the enclosing block. */
 export type Anchor = "value" | "key" | "parent";
 
-export function formatPath(path: Path): string {
+function formatPath(path: Path): string {
   let out = "";
   for (const seg of path) out += typeof seg === "number" ? `[${seg}]` : out ? `.${seg}` : seg;
   return out || "(root)";

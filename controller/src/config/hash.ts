@@ -8,7 +8,7 @@ export function hashConfig(config: ResolvedSections): string {
 }
 
 /** JSON with object keys sorted at every level. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
   if (value !== null && typeof value === "object") {
     const entries = Object.keys(value)

@@ -29,7 +29,7 @@ export type Env = Record<string, string | undefined>;
  * Substitutes one string. Like the shell's `:-`, the inline default also applies when the
  * variable is set but empty; a bare `${VAR}` set to "" gives "".
  */
-export function substituteString(value: string, env: Env): string | Substituted | Unset {
+function substituteString(value: string, env: Env): string | Substituted | Unset {
   if (!value.includes("${")) return value;
   const variables: string[] = [];
   let unset: string | undefined;

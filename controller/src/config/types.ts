@@ -190,7 +190,7 @@ export interface SecurityConfig {
 
 export interface ReportingConfig {
   /**
-   * One or several reporters: built-in names (ReportFormat, from report/reporter-table.ts) or
+   * One or several reporters: built-in names (ReportFormat, from config/report-formats.ts) or
    * paths of reporter modules, resolved against the config's folder. @default ["console"]
    */
   format: string[];

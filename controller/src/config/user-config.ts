@@ -1,5 +1,5 @@
 // What a user may write: every option optional (deeply), reporting.format as one name or a list.
-import type { ReportFormat } from "../report/reporter-table.js";
+import type { ReportFormat } from "./report-formats.js";
 import type { ResolvedConfig, ServiceConfig } from "./types.js";
 
 /** A built-in reporter, or the path of a reporter module. */

@@ -3,7 +3,7 @@
 
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import type { ResolvedConfig } from "../config/types.js";
+import type { ResolvedConfig } from "../config/index.js";
 
 export interface ModuleFile {
   service: string;

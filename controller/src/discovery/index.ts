@@ -1,1 +1,1 @@
-export { type Discovery, discoverSuites, type ModuleFile, type ServiceSuite } from "./discover-suites.js";
+export { discoverSuites, type ModuleFile, type ServiceSuite } from "./discover-suites.js";

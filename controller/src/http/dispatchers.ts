@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { Pool } from "undici";
-import type { SecurityConfig } from "../config/types.js";
+import type { SecurityConfig } from "../config/index.js";
 
 export interface TlsOptions {
   rejectUnauthorized: boolean;

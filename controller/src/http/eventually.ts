@@ -2,8 +2,7 @@
 // search index updated after a write, a job finishing). BasePage.eventually() uses it with
 // test_data.timing.async_timeout; the clock is injectable so the timing is tested without waiting.
 
-import { type Clock, systemClock } from "../time/clock.js";
-import { pollUntil } from "../time/poll.js";
+import { type Clock, pollUntil, systemClock } from "../time/index.js";
 
 export interface EventuallyOptions {
   /** Give up after this long, ms. BasePage: test_data.timing.async_timeout. */

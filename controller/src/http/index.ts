@@ -5,10 +5,9 @@ export {
   type RequestInit,
   type RequestOptions,
 } from "./base-page.js";
-export { DispatcherRegistry, type TlsOptions, tlsOptionsFrom } from "./dispatchers.js";
-export { EndpointMatcher } from "./endpoint-matcher.js";
+export { DispatcherRegistry, tlsOptionsFrom } from "./dispatchers.js";
 export { type EventuallyOptions, eventually } from "./eventually.js";
-export { type PageContext, pageContextFor } from "./page-context.js";
+export { type PageAuth, type PageContext, pageContextFor } from "./page-context.js";
 export { PageResponse } from "./page-response.js";
-export { RequestRecorder } from "./request-recorder.js";
+export type { RecordedExchange } from "./recorded-exchange.js";
 export type { TestUser } from "./test-user.js";

@@ -1,7 +1,6 @@
 // Everything a page needs from the resolved config, computed once per service.
 
-import { gatewayAuthHeaders } from "../config/service-url.js";
-import type { ResolvedConfig, TestDataConfig } from "../config/types.js";
+import { gatewayAuthHeaders, type ResolvedConfig, type TestDataConfig } from "../config/index.js";
 import type { DispatcherRegistry } from "./dispatchers.js";
 
 export interface PageContext {

@@ -13,7 +13,7 @@ const CONNECTION_ERRORS = new Set([
   "UND_ERR_CLOSED",
 ]);
 
-export function isIdempotent(method: string): boolean {
+function isIdempotent(method: string): boolean {
   return IDEMPOTENT.has(method);
 }
 

@@ -2,7 +2,7 @@
 // may keep the users of earlier runs): BasePage.testUser().
 
 import { randomUUID } from "node:crypto";
-import type { TestDataConfig } from "../config/types.js";
+import type { TestDataConfig } from "../config/index.js";
 
 export interface TestUser {
   /** `${username_prefix}-<12 hex digits>` */

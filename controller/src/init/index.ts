@@ -10,7 +10,6 @@ import { checkInitService, INIT_DEFAULTS, type InitService } from "./templates/i
 import { packageJson, TSCONFIG } from "./templates/project-files.js";
 
 export { InitExistsError } from "./init-exists-error.js";
-export { INIT_DEFAULTS, type InitService } from "./templates/init-service.js";
 
 export interface InitOptions extends Partial<InitService> {
   /** Overwrite the suite's files that already exist (package.json and tsconfig.json never are). */
@@ -18,7 +17,7 @@ export interface InitOptions extends Partial<InitService> {
 }
 
 /** Project-relative path → content of every suite file init writes. */
-export function initFiles(service: InitService): Record<string, string> {
+function initFiles(service: InitService): Record<string, string> {
   return {
     "e2e.conf": e2eConf(service),
     [`services/${service.name}/page.ts`]: examplePage(service),

@@ -2,8 +2,12 @@
 // reused, or started by a launcher), and stop everything it started, exactly once.
 
 import { freeLoopbackPort } from "../../../lib/net/free-port.js";
-import { gatewayAuthHeaders, gatewayServiceUrl } from "../config/service-url.js";
-import type { ResolvedConfig, ServiceConfig } from "../config/types.js";
+import {
+  gatewayAuthHeaders,
+  gatewayServiceUrl,
+  type ResolvedConfig,
+  type ServiceConfig,
+} from "../config/index.js";
 import { backingEnv } from "./backing-env.js";
 import { chooseLauncher } from "./choose-launcher.js";
 import { SignalGuard } from "./cleanup/signal-guard.js";

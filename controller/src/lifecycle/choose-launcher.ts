@@ -2,7 +2,7 @@
 // when an engine answers and there is something to run in it (an image key or a Dockerfile).
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { ServiceConfig } from "../config/types.js";
+import type { ServiceConfig } from "../config/index.js";
 import { healthUrl } from "./common/service-urls.js";
 import type { RuntimeClient } from "./container-runtime/runtime-client.js";
 import type { Launcher } from "./launchers/launcher.js";

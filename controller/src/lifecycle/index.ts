@@ -1,9 +1,8 @@
 // The lifecycle's public face: boot what a run needs, and the pieces others may reuse.
-import type { ResolvedConfig } from "../config/types.js";
+import type { ResolvedConfig } from "../config/index.js";
 import { type BootDeps, BootSession } from "./boot-session.js";
 import type { BootOptions, BootResult } from "./types.js";
 
-export { type SweepReport, sweepLeftovers } from "./cleanup/sweeper.js";
 export type { BootOptions, BootResult } from "./types.js";
 export { RequiredServiceError } from "./types.js";
 export * from "./wait-strategies/index.js";

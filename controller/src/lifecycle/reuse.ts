@@ -1,6 +1,6 @@
 // --reuse: a running container labelled for this service and this exact config (e.g. kept by an
 // earlier `--keep` run) that answers its health check is used instead of starting a new one.
-import type { ServiceConfig } from "../config/types.js";
+import type { ServiceConfig } from "../config/index.js";
 import { LABEL } from "./common/labels.js";
 import { healthUrl, onLoopback } from "./common/service-urls.js";
 import type { RuntimeClient } from "./container-runtime/runtime-client.js";

@@ -5,8 +5,8 @@ import type pc from "picocolors";
 
 export type Colors = ReturnType<typeof pc.createColors>;
 
-import type { RecordedExchange } from "../http/recorded-exchange.js";
-import type { ModuleResult } from "../runner/run-result.js";
+import type { RecordedExchange } from "../http/index.js";
+import type { ModuleResult } from "../runner/index.js";
 
 export function formatDuration(ms: number): string {
   if (ms < 1) return `${ms.toFixed(2)} ms`;
@@ -14,7 +14,7 @@ export function formatDuration(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
 }
 
-export function formatValue(value: unknown, max = 600): string {
+function formatValue(value: unknown, max = 600): string {
   const text =
     typeof value === "string" ? JSON.stringify(value) : inspect(value, { depth: 4, breakLength: 100 });
   return text.length > max ? `${text.slice(0, max)}… (${text.length - max} more chars)` : text;

@@ -4,10 +4,8 @@
 // asks on a TTY, never with CI=true or NO_COLOR).
 
 import pc from "picocolors";
-import type { Reporter } from "../runner/reporter.js";
-import type { ModuleResult, RunContext, RunResult } from "../runner/run-result.js";
-import type { Colors } from "./console-format.js";
-import { formatDuration, formatFailure } from "./console-format.js";
+import type { ModuleResult, Reporter, RunContext, RunResult } from "../runner/index.js";
+import { type Colors, formatDuration, formatFailure } from "./console-format.js";
 import { snapshotPath } from "./failure-snapshot-reporter.js";
 import type { Redactor } from "./redact.js";
 

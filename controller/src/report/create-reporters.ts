@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Reporter, ReporterSource } from "../runner/reporter.js";
+import type { Reporter, ReporterSource } from "../runner/index.js";
 import { ReporterModuleError } from "./errors.js";
 import { type ReporterContext, reporterContextFor } from "./reporter-context.js";
 import { checkReporterNames, isReportFormat, REPORTERS } from "./reporter-table.js";

@@ -2,7 +2,7 @@
 // built from the redacted exchange, so a secret header or body field reads [REDACTED] and the
 // reader puts their own token in.
 
-import type { RecordedExchange } from "../http/recorded-exchange.js";
+import type { RecordedExchange } from "../http/index.js";
 
 /** Headers curl or the HTTP client set by themselves; repeating them only adds noise. */
 const IMPLICIT = new Set(["content-length", "host", "connection", "accept-encoding", "user-agent"]);

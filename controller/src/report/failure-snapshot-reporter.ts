@@ -4,8 +4,7 @@
 // and every request of the module, the last one with its headers and bodies, all redacted.
 
 import { basename, dirname, join } from "node:path";
-import type { Reporter } from "../runner/reporter.js";
-import type { ModuleResult, RunContext } from "../runner/run-result.js";
+import type { ModuleResult, Reporter, RunContext } from "../runner/index.js";
 import { formatTimeline, prettyJson } from "./format-timeline.js";
 import type { Redactor } from "./redact.js";
 import { writeReportFile } from "./write-report-file.js";
@@ -16,7 +15,7 @@ export interface FailureSnapshotOptions {
   redactor: Redactor;
 }
 
-export const FAILURES_DIR = "failures";
+const FAILURES_DIR = "failures";
 
 /** Where the snapshot of a module goes (the console names it under the failure). */
 export function snapshotPath(reportDir: string, service: string, module: string): string {

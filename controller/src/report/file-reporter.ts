@@ -2,9 +2,8 @@
 // construction, else the run context's), the run's config, and one file written at the end of the
 // run from the report document. Subclasses name the file and render the document.
 
-import type { ResolvedConfig } from "../config/types.js";
-import type { Reporter } from "../runner/reporter.js";
-import type { RunContext, RunResult } from "../runner/run-result.js";
+import type { ResolvedConfig } from "../config/index.js";
+import type { Reporter, RunContext, RunResult } from "../runner/index.js";
 import type { Redactor } from "./redact.js";
 import { buildReportDocument, type ReportDocument } from "./report-document.js";
 import { writeReportFile } from "./write-report-file.js";

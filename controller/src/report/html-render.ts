@@ -4,7 +4,7 @@
 
 import { createHash } from "node:crypto";
 import escapeHtml from "escape-html";
-import type { FailureDetails, ModuleStatus } from "../runner/run-result.js";
+import type { FailureDetails, ModuleStatus } from "../runner/index.js";
 import { prettyJson } from "./format-timeline.js";
 import { HTML_SCRIPT, HTML_STYLE } from "./html-assets.js";
 import type { ReportDocument, ReportExchange, ReportModule, ReportService } from "./report-document.js";

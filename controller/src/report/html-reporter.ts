@@ -4,7 +4,7 @@ import { FileReporter } from "./file-reporter.js";
 import { renderHtml } from "./html-render.js";
 import type { ReportDocument } from "./report-document.js";
 
-export const HTML_REPORT_FILE = "e2e-report.html";
+const HTML_REPORT_FILE = "e2e-report.html";
 
 export class HtmlReporter extends FileReporter {
   protected readonly fileName = HTML_REPORT_FILE;

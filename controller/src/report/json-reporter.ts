@@ -1,11 +1,7 @@
 // Writes <reportDir>/e2e-report.json once, at the end of the run (schema: e2e-report.schema.json).
 
 import { FileReporter } from "./file-reporter.js";
-import type { ReportDocument } from "./report-document.js";
-
-export const JSON_REPORT_FILE = "e2e-report.json";
-
-export type { FileReporterOptions } from "./file-reporter.js";
+import { JSON_REPORT_FILE, type ReportDocument } from "./report-document.js";
 
 export class JsonReporter extends FileReporter {
   protected readonly fileName = JSON_REPORT_FILE;

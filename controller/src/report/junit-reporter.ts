@@ -3,14 +3,13 @@
 // <flakyFailure> (the Maven Surefire convention that Jenkins and most CI readers understand).
 
 import { hostname } from "node:os";
-import type { FailureDetails } from "../runner/run-result.js";
-import { summarize } from "../runner/run-summary.js";
+import { type FailureDetails, summarize } from "../runner/index.js";
 import { FileReporter } from "./file-reporter.js";
 import { formatTimeline } from "./format-timeline.js";
 import type { ReportDocument, ReportExchange, ReportModule, ReportService } from "./report-document.js";
 import { XmlWriter } from "./xml-writer.js";
 
-export const JUNIT_REPORT_FILE = "junit.xml";
+const JUNIT_REPORT_FILE = "junit.xml";
 
 export class JunitReporter extends FileReporter {
   protected readonly fileName = JUNIT_REPORT_FILE;

@@ -2,9 +2,14 @@
 // RunResult, so every reporter writes the reports of one run. A module counts from the shard that
 // ran it; the modules other shards left out (`filtered out by --shard`) are dropped.
 
-import type { RecordedExchange } from "../http/recorded-exchange.js";
-import type { ModuleResult, RunResult, ServiceResult } from "../runner/run-result.js";
-import { exitCodeOf, summarize } from "../runner/run-summary.js";
+import type { RecordedExchange } from "../http/index.js";
+import {
+  exitCodeOf,
+  type ModuleResult,
+  type RunResult,
+  type ServiceResult,
+  summarize,
+} from "../runner/index.js";
 import {
   REPORT_SCHEMA_VERSION,
   type ReportDocument,

@@ -1,9 +1,9 @@
 // Removes secrets from everything a report or run log writes: header values, JSON fields named like
 // secrets (nested), known secret values wherever they appear inside strings, and JWT-shaped strings.
 
-import type { ResolvedConfig } from "../config/types.js";
-import type { RecordedExchange } from "../http/recorded-exchange.js";
-import type { FailureDetails } from "../runner/run-result.js";
+import type { ResolvedConfig } from "../config/index.js";
+import type { RecordedExchange } from "../http/index.js";
+import { escapeRegExp, type FailureDetails, runtimeSecretPattern } from "../runner/index.js";
 
 export const REDACTED = "[REDACTED]";
 
@@ -25,25 +25,6 @@ const AUTH_SCHEME = /\b(Bearer|Basic)\s+(?!\[REDACTED\])[\w\-.~+/]+=*/g;
 
 /** Passwords in URL user info: scheme://user:password@host */
 const URL_USERINFO = /(\b[a-z][\w+.-]*:\/\/[^\s/:@]*:)[^\s/@]+@/gi;
-
-/**
- * Secrets learned while a run goes (a login's token): every redactor of the process redacts them,
- * including those built before the secret was known.
- */
-const runtimeSecrets = new Set<string>();
-let runtimePattern: RegExp | undefined;
-
-export function registerSecret(value: string | null | undefined): void {
-  if (!value || runtimeSecrets.has(value)) return;
-  runtimeSecrets.add(value);
-  runtimePattern = new RegExp(
-    [...runtimeSecrets]
-      .sort((a, b) => b.length - a.length)
-      .map(escapeRegExp)
-      .join("|"),
-    "g",
-  );
-}
 
 export interface RedactorOptions {
   /** Values redacted wherever they occur, also inside longer strings (test tokens, gateway keys). */
@@ -133,6 +114,7 @@ export class Redactor {
   text(value: string): string {
     let out = value;
     if (this.secretPattern) out = out.replace(this.secretPattern, REDACTED);
+    const runtimePattern = runtimeSecretPattern();
     if (runtimePattern) out = out.replace(runtimePattern, REDACTED);
     if (out.includes("eyJ")) out = out.replace(JWT, REDACTED);
     if (out.includes("=")) out = out.replace(SENSITIVE_QUERY, `$1${REDACTED}`);
@@ -225,8 +207,4 @@ export class Redactor {
  */
 function looksLikeASecret(value: string): boolean {
   return value.length >= 6 && !/^(?:\d+|true|false)$/i.test(value);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

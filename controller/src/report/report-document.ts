@@ -1,18 +1,18 @@
 // The report document (schema: e2e-report.schema.json, README.md): a redacted, self-describing view of a
 // RunResult. The json reporter writes it as is; the html reporter renders it.
 
-import type { ResolvedConfig } from "../config/types.js";
-import type { RecordedExchange } from "../http/recorded-exchange.js";
-import type {
-  AttemptRecord,
-  FailureDetails,
-  ModuleResult,
-  ModuleStatus,
-  RunResult,
-  RunSummary,
-  ServiceResult,
-} from "../runner/run-result.js";
-import { summarize } from "../runner/run-summary.js";
+import type { ResolvedConfig } from "../config/index.js";
+import type { RecordedExchange } from "../http/index.js";
+import {
+  type AttemptRecord,
+  type FailureDetails,
+  type ModuleResult,
+  type ModuleStatus,
+  type RunResult,
+  type RunSummary,
+  type ServiceResult,
+  summarize,
+} from "../runner/index.js";
 import { curlCommand } from "./curl-command.js";
 import type { Redactor } from "./redact.js";
 import {
@@ -23,6 +23,9 @@ import {
   endpointsCalled,
   uncalledEndpoints,
 } from "./traceability.js";
+
+/** The JSON report's file name in the report folder (the json reporter writes it; merge-reports reads it). */
+export const JSON_REPORT_FILE = "e2e-report.json";
 
 // 2: a module's `attempts` became the list of its attempts (it was their count).
 export const REPORT_SCHEMA_VERSION = 2;

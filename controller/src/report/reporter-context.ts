@@ -3,8 +3,7 @@
 // document).
 
 import { resolve } from "node:path";
-import type { ConsoleSettings } from "../runner/reporter.js";
-import type { RunContext } from "../runner/run-result.js";
+import type { ConsoleSettings, RunContext } from "../runner/index.js";
 import { Redactor } from "./redact.js";
 
 export interface ReporterContext extends ConsoleSettings {

@@ -1,15 +1,16 @@
-// The one table of reporters: name → a lazy loader of its factory. ReportFormat and the names
-// that reporting.format and --reporter accept come from it, and a reporter's module is imported
-// only when a run names it. A name that is a path (./slack-reporter.ts) names a module of the
+// The one table of reporters: name → a lazy loader of its factory, for every name of
+// config/report-formats.ts (its type requires each); a reporter's module is imported only when a
+// run names it. A name that is a path (./slack-reporter.ts) names a module of the
 // user's own instead (create-reporters.ts loads it).
 
-import type { Reporter } from "../runner/reporter.js";
+import { isReporterPath, REPORT_FORMATS, type ReportFormat } from "../config/index.js";
+import type { Reporter } from "../runner/index.js";
 import { UnknownReporterError } from "./errors.js";
 import type { ReporterContext } from "./reporter-context.js";
 
 export type ReporterFactory = (ctx: ReporterContext) => Reporter;
 
-export const REPORTERS = {
+export const REPORTERS: Record<ReportFormat, () => Promise<ReporterFactory>> = {
   console: async (): Promise<ReporterFactory> => (await import("./console-reporter.js")).consoleReporterFor,
   json: async (): Promise<ReporterFactory> => {
     const { JsonReporter } = await import("./json-reporter.js");
@@ -24,15 +25,6 @@ export const REPORTERS = {
     return (ctx) => new HtmlReporter(ctx);
   },
 };
-
-export type ReportFormat = keyof typeof REPORTERS;
-
-export const REPORT_FORMATS = Object.keys(REPORTERS) as ReportFormat[];
-
-/** A reporter module of the user's own: a relative or absolute path, or a file with a JS/TS extension. */
-export function isReporterPath(name: string): boolean {
-  return /^\.{0,2}[\\/]/.test(name) || /\.[cm]?[jt]s$/.test(name);
-}
 
 export function isReportFormat(name: string): name is ReportFormat {
   return Object.hasOwn(REPORTERS, name);

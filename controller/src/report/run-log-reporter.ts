@@ -4,8 +4,7 @@
 
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
-import type { Reporter } from "../runner/reporter.js";
-import type { ModuleResult, RunContext, RunResult } from "../runner/run-result.js";
+import type { ModuleResult, Reporter, RunContext, RunResult } from "../runner/index.js";
 import { RunLogError } from "./errors.js";
 import type { Redactor } from "./redact.js";
 

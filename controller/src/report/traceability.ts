@@ -1,7 +1,7 @@
 // Which configured endpoints each module called (method + path template), and which were never called.
 
-import type { RecordedExchange } from "../http/recorded-exchange.js";
-import type { ModuleResult, ServiceResult } from "../runner/run-result.js";
+import type { RecordedExchange } from "../http/index.js";
+import type { ModuleResult, ServiceResult } from "../runner/index.js";
 
 export interface EndpointCall {
   method: string;

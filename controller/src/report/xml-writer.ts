@@ -11,7 +11,7 @@ const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
 const MAYBE_NOT_XML = /[\x00-\x08\x0B\x0C\x0E-\x1F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 /** Text with every character XML cannot carry replaced by U+FFFD. */
-export function xmlSafe(text: string): string {
+function xmlSafe(text: string): string {
   return MAYBE_NOT_XML.test(text) ? text.replace(NOT_XML_CHAR, "\uFFFD") : text;
 }
 

@@ -2,8 +2,8 @@
 // while pages and reporters load), its log lines wait until the reporters exist, and it says
 // when it mostly waits on the services (so the run can use the CPU meanwhile).
 
-import type { ResolvedConfig } from "../config/types.js";
-import type { BootOptions, BootResult } from "../lifecycle/types.js";
+import type { ResolvedConfig } from "../config/index.js";
+import type { BootOptions, BootResult } from "../lifecycle/index.js";
 
 export type BootFn = (
   config: ResolvedConfig,

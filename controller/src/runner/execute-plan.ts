@@ -2,16 +2,12 @@
 // instance per service, or, for a `parallel: true` service, concurrently up to --workers with a page
 // instance per module; retries (--retries) and --bail. Every module ends as one ModuleResult.
 
-import type { ResolvedConfig } from "../config/types.js";
-import type { BasePage } from "../http/base-page.js";
-import { PAGE_RECORDER } from "../http/base-page.js";
-import type { DispatcherRegistry } from "../http/dispatchers.js";
-import { pageContextFor } from "../http/page-context.js";
+import type { ResolvedConfig } from "../config/index.js";
+import { type BasePage, type DispatcherRegistry, PAGE_RECORDER, pageContextFor } from "../http/index.js";
 import { failureFrom } from "./failure-details.js";
 import { HeapTrim } from "./heap-trim.js";
 import { loadModule, type ScenarioRun } from "./load-suite.js";
 import { LoginSession } from "./login-session.js";
-import { staticPageAuth } from "./static-auth.js";
 import type { PlannedModule, PlannedService, RunPlan } from "./plan-run.js";
 import type { ReporterHub } from "./reporter-hub.js";
 import type { ServiceRoute } from "./route-services.js";
@@ -19,6 +15,7 @@ import { type AttemptResult, runAttempt } from "./run-module.js";
 import type { AttemptRecord, ModuleResult, ServiceResult } from "./run-result.js";
 import type { ScenarioLoader } from "./scenario-loader.js";
 import { ServiceSetup } from "./service-setup.js";
+import { staticPageAuth } from "./static-auth.js";
 import { runPool } from "./worker-pool.js";
 
 export interface ExecuteOptions {

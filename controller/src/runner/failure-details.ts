@@ -5,7 +5,7 @@ import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FailureDetails, ModuleStatus } from "./run-result.js";
 
-export function isAssertionError(err: unknown): boolean {
+function isAssertionError(err: unknown): boolean {
   const e = err as { name?: string; code?: string } | null;
   return !!e && (e.code === "ERR_ASSERTION" || e.name === "AssertionError");
 }

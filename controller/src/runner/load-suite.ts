@@ -2,7 +2,7 @@
 // not thrown: they become the `error` outcome of the modules concerned.
 
 import type { ModuleFile, ServiceSuite } from "../discovery/index.js";
-import { BasePage } from "../http/base-page.js";
+import { BasePage } from "../http/index.js";
 import type { LoadedScenario, ScenarioLoader } from "./scenario-loader.js";
 
 export type PageClass = new (...args: ConstructorParameters<typeof BasePage>) => BasePage;

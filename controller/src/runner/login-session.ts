@@ -4,9 +4,9 @@
 // errors name the URL and the status, never the body that was sent (it holds the password).
 
 import { request } from "undici";
-import type { LoginAuthConfig } from "../config/types.js";
-import type { PageAuth, PageContext } from "../http/page-context.js";
-import { registerSecret } from "../report/redact.js";
+import type { LoginAuthConfig } from "../config/index.js";
+import type { PageAuth, PageContext } from "../http/index.js";
+import { registerSecret } from "./runtime-secrets.js";
 
 export class LoginSession implements PageAuth {
   readonly header: string;

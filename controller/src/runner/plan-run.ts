@@ -6,7 +6,7 @@
 
 import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
-import type { ResolvedConfig } from "../config/types.js";
+import type { ResolvedConfig } from "../config/index.js";
 import { discoverSuites, type ModuleFile, type ServiceSuite } from "../discovery/index.js";
 // load-suite (tsx, undici) is imported when first needed: `e2e run` boots services before that.
 import type { PageClass } from "./load-suite.js";

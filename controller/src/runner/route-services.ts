@@ -3,8 +3,7 @@
 // endpoint; otherwise to the service itself, at the URL the boot found it healthy on. The gateway's
 // auth headers go only with requests that go through the gateway.
 
-import { resolveServiceUrl } from "../config/service-url.js";
-import type { ResolvedConfig } from "../config/types.js";
+import { type ResolvedConfig, resolveServiceUrl } from "../config/index.js";
 
 export interface ServiceRoute {
   /** Base URL the page sends requests to. */

@@ -1,8 +1,6 @@
 // One attempt of one scenario module: call run(page), classify the outcome, keep the history.
 
-import { type BasePage, PAGE_RECORDER } from "../http/base-page.js";
-import { PageResponse } from "../http/page-response.js";
-import type { RecordedExchange } from "../http/recorded-exchange.js";
+import { type BasePage, PAGE_RECORDER, PageResponse, type RecordedExchange } from "../http/index.js";
 import { failureFrom } from "./failure-details.js";
 import type { ScenarioRun } from "./load-suite.js";
 import type { FailureDetails, ModuleStatus } from "./run-result.js";

@@ -1,8 +1,8 @@
 // The run model: what a run produced, module by module, and the context it ran in. The runner
 // makes it; reporters (report/) read it.
 
-import type { ResolvedConfig } from "../config/types.js";
-import type { RecordedExchange } from "../http/recorded-exchange.js";
+import type { ResolvedConfig } from "../config/index.js";
+import type { RecordedExchange } from "../http/index.js";
 
 /** `interrupted`: it was running when the run was interrupted (Ctrl-C); its outcome is unknown. */
 export type ModuleStatus = "passed" | "failed" | "error" | "skipped" | "flaky" | "interrupted";

@@ -8,10 +8,9 @@
 
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
-import { ApiConfigLoader } from "../config/api-config-loader.js";
-import type { ResolvedConfig } from "../config/types.js";
-import type { DispatcherRegistry } from "../http/dispatchers.js";
-import type { BootOptions, BootResult } from "../lifecycle/types.js";
+import { ApiConfigLoader, type ResolvedConfig } from "../config/index.js";
+import type { DispatcherRegistry } from "../http/index.js";
+import type { BootOptions, BootResult } from "../lifecycle/index.js";
 import { type BootFn, BootInProgress } from "./boot-in-progress.js";
 import { CompiledLoader } from "./compiled-loader.js";
 import { formatPlanList } from "./list-plan.js";
@@ -66,7 +65,7 @@ interface Loaded {
   executePlan: typeof import("./execute-plan.js").executePlan;
 }
 
-export class RunSession {
+class RunSession {
   private readonly out: NodeJS.WritableStream;
   private readonly loader: ScenarioLoader;
   private readonly runId = randomUUID().slice(0, 8);
@@ -165,7 +164,7 @@ export class RunSession {
     const [reporters, { executePlan }, { DispatcherRegistry, tlsOptionsFrom }] = await Promise.all([
       this.deps.reporters.create(reporterNames, ctx, console, (path) => this.loader.importFile(path)),
       import("./execute-plan.js"),
-      import("../http/dispatchers.js"),
+      import("../http/index.js"),
       loadPages(config, plan, this.loader),
     ]);
     const hub = new ReporterHub(reporters);

@@ -3,7 +3,7 @@
 // service's shared state; with `parallel: true` each module's own page gets a copy of it.
 
 import { relative } from "node:path";
-import type { BasePage } from "../http/base-page.js";
+import type { BasePage } from "../http/index.js";
 import type { ScenarioLoader } from "./scenario-loader.js";
 
 type Hook = (page: BasePage) => unknown;

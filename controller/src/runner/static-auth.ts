@@ -1,9 +1,8 @@
 // services.<name>.auth with type bearer | api_key (SPEC §3b): the same header on every request of
 // the service's pages, built as for api_gateway.auth; nothing to renew, so no status re-sends.
 
-import { credentialHeaders } from "../config/service-url.js";
-import type { StaticAuthConfig } from "../config/types.js";
-import type { PageAuth } from "../http/page-context.js";
+import { credentialHeaders, type StaticAuthConfig } from "../config/index.js";
+import type { PageAuth } from "../http/index.js";
 
 export function staticPageAuth(auth: StaticAuthConfig): PageAuth {
   const [entry] = Object.entries(credentialHeaders(auth));

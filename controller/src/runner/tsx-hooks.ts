@@ -26,7 +26,7 @@ export async function resolve(specifier, context, next) {
 let registered: Promise<Record<string, unknown>> | undefined;
 
 /** The URL of this package's entry, as it runs (index.ts from source, index.js when built). */
-export function packageEntryUrl(): string {
+function packageEntryUrl(): string {
   const ext = extname(new URL(import.meta.url).pathname) || ".js";
   return new URL(`../index${ext}`, import.meta.url).href;
 }

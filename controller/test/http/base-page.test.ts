@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "vitest";
+import { pageMaker } from "../../harness/page-context.js";
 import { PAGE_RECORDER } from "../../src/http/base-page.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
-import { pageMaker } from "../helpers/page-context.js";
 
 let server: TestServer | undefined;
 const { pageFor, closeAll } = pageMaker();

@@ -1,10 +1,10 @@
 // BasePage.eventually() and BasePage.testUser(), and the eventually() loop under a fake clock.
 import assert from "node:assert/strict";
 import { afterEach, describe, it } from "vitest";
+import { pageMaker, testPageContext } from "../../harness/page-context.js";
 import { eventually } from "../../src/http/eventually.js";
 import { FakeClock } from "../helpers/fake-clock.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
-import { pageMaker, testPageContext } from "../helpers/page-context.js";
 
 let server: TestServer | undefined;
 const pages = pageMaker();

@@ -2,11 +2,11 @@ import assert from "node:assert/strict";
 import { readFileSync, rmSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
+import { testPageContext } from "../../harness/page-context.js";
 import type { SecurityConfig } from "../../src/config/types.js";
 import { BasePage } from "../../src/http/base-page.js";
 import { DispatcherRegistry, tlsOptionsFrom } from "../../src/http/dispatchers.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
-import { testPageContext } from "../helpers/page-context.js";
 import { type CertPair, makeSelfSignedCert } from "../helpers/tls-certs.js";
 
 let serverCert: CertPair;

@@ -2,19 +2,19 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { REPORT_FORMATS } from "../../src/config/index.js";
+import { ConsoleReporter } from "../../src/report/console-reporter.js";
+import { HtmlReporter } from "../../src/report/html-reporter.js";
 import {
-  ConsoleReporter,
   createReporters,
-  HtmlReporter,
-  JsonReporter,
-  JunitReporter,
-  REPORT_FORMATS,
   Redactor,
   ReporterModuleError,
-  RunLogReporter,
   runReporters,
   UnknownReporterError,
 } from "../../src/report/index.js";
+import { JsonReporter } from "../../src/report/json-reporter.js";
+import { JunitReporter } from "../../src/report/junit-reporter.js";
+import { RunLogReporter } from "../../src/report/run-log-reporter.js";
 
 const dir = mkdtempSync(join(tmpdir(), "gantry-reporters-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -2,7 +2,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createReporters, Redactor, RunLogError, RunLogReporter } from "../../src/report/index.js";
+import { createReporters, Redactor, RunLogError } from "../../src/report/index.js";
+import { RunLogReporter } from "../../src/report/run-log-reporter.js";
 import type { RunContext } from "../../src/runner/run-result.js";
 import { mixedRun, SECRET_TOKEN } from "./helpers/fixtures.js";
 

@@ -78,6 +78,17 @@ describe("the service-kit Fastify factory", () => {
     expect(r.headers.get("allow")).toBe("DELETE, GET, HEAD");
   });
 
+  it("answers a percent-encoded spelling of a known path with the wrong method with 405, as the router decodes it", async () => {
+    const r = await call("PUT", "/%74hings/%34%32");
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toBe("DELETE, GET, HEAD");
+  });
+
+  it("answers an encoded slash with 404: the router keeps %2F as part of a segment", async () => {
+    const r = await call("PUT", "/things%2F42");
+    expect(r.status).toBe(404);
+  });
+
   it("answers a trailing-slash variant of a known path with 404, not 405", async () => {
     const r = await call("GET", "/teapot/");
     expect(r.status).toBe(404);

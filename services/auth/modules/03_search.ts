@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import type AuthPage from "../page.js";
-import { ADMIN_EMAIL, USER_EMAIL } from "../src/seed.js";
+import { ADMIN_EMAIL, USER_EMAIL } from "./support.js";
 
 export const tags = ["users"];
 

@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import type AuthPage from "../page.js";
-import { ADMIN_EMAIL } from "../src/seed.js";
-import { assertError } from "./support.js";
+import { ADMIN_EMAIL, assertError } from "./support.js";
 
 export const tags = ["users", "auth"];
 

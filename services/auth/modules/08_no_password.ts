@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import type AuthPage from "../page.js";
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from "../src/seed.js";
-import { assertNoPassword } from "./support.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, assertNoPassword } from "./support.js";
 
 export const tags = ["security", "smoke"];
 

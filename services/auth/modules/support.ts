@@ -6,6 +6,12 @@ import type { PageResponse } from "gantry";
 /** UTC ISO 8601 without zone offset, millisecond precision (SPEC: "2026-11-21T23:44:37.588"). */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
 
+// The accounts seed 1 says the service starts with. The suite states them itself, as any client
+// of the service would, rather than importing them from the service's source (src/seed.ts).
+export const ADMIN_EMAIL = "admin@example.com";
+export const ADMIN_PASSWORD = "admin123";
+export const USER_EMAIL = "user@example.com";
+
 export const USER_FIELDS = ["created_at", "email", "id", "name", "role", "updated_at"];
 
 /** A user object has exactly the public fields, never a password. */

@@ -7,8 +7,6 @@ import { buildAuthApp } from "./app.js";
 import { DEFAULT_PORT, resolveAuthConfig } from "./config.js";
 
 export { GENERATION_HEADER } from "./app.js";
-export { DEFAULT_PORT } from "./config.js";
-export type { User } from "./schemas.js";
 export * from "./seed.js";
 
 export interface AuthServiceOptions {

@@ -3,12 +3,12 @@
 export const ADMIN_ID = "7f0c1f8e-3b7a-4c1e-9a55-2d1f0a9e8b01";
 export const ADMIN_EMAIL = "admin@example.com";
 export const ADMIN_PASSWORD = "admin123";
-export const ADMIN_NAME = "Admin User";
+const ADMIN_NAME = "Admin User";
 
 export const USER_ID = "c3a9e2d4-5f61-4b8e-8d2a-6e4b7c1f9a02";
 export const USER_EMAIL = "user@example.com";
 export const USER_PASSWORD = "user123";
-export const USER_NAME = "Test User";
+const USER_NAME = "Test User";
 
 export interface SeedUser {
   id: string;

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { eventually } from "../../../controller/src/http/eventually.js";
+import { eventually } from "../../../controller/src/index.js";
 import { type ProcessOutput, watchOutput } from "../../../lib/testing/process-output.js";
 import { ADMIN_ID, USER_ID } from "../src/index.js";
 

@@ -1,13 +1,18 @@
-// Wires the task-graph service: adapters (guarded by deadlines) → domain services → routes.
+// Wires the task-graph service: adapters (bound by deadlines) → domain services → routes.
 import { WordVectorEmbedder } from "../../../lib/embedding/index.js";
 import { WordNetExpander } from "../../../lib/search/index.js";
 import { createServiceApp, type ServiceApp } from "../../../lib/service-kit/index.js";
+import {
+  DeadlineEmbedder,
+  DeadlineGraphStore,
+  Deadlines,
+  DeadlineVectorIndex,
+} from "./adapters/deadline/index.js";
 import { readConfig, type TaskGraphConfig } from "./config.js";
 import { ClaimService } from "./domain/claims.js";
 import { ComponentService } from "./domain/components.js";
 import type { DomainContext } from "./domain/context.js";
 import { DependencyService } from "./domain/dependencies.js";
-import { guardBackend } from "./domain/guarded-store.js";
 import { ImpactAnalysis } from "./domain/impact/impact-analysis.js";
 import { IssueService } from "./domain/issues.js";
 import { RootCauseAnalysis } from "./domain/root-cause/root-cause-analysis.js";
@@ -24,6 +29,7 @@ import { requireApiKey } from "./routes/api-key.js";
 import { claimRoutes } from "./routes/claims.js";
 import { componentRoutes } from "./routes/components.js";
 import { dependencyRoutes } from "./routes/dependencies.js";
+import { translateTaskGraphError } from "./routes/errors.js";
 import { healthRoutes } from "./routes/health.js";
 import { issueRoutes } from "./routes/issues.js";
 import { ragRoutes } from "./routes/rag.js";
@@ -31,7 +37,7 @@ import { refuseMalformedText } from "./routes/text-guard.js";
 import { VERSION } from "./version.js";
 
 /** 256 KiB: 20,000 characters escaped as \uXXXX surrogate pairs are 240,000 bytes. */
-export const BODY_LIMIT = 256 * 1024;
+const BODY_LIMIT = 256 * 1024;
 
 export interface Adapters {
   graph: GraphStore;
@@ -60,6 +66,8 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     env,
     // SPEC "Common": a 20,000-character description must fit even with every character escaped.
     bodyLimit: BODY_LIMIT,
+    // What the domain refuses gets its status from the one table in routes/errors.ts.
+    translateError: translateTaskGraphError,
     ...(opts.logger === false ? { logger: false } : {}),
   });
   // Text that cannot be stored faithfully (NUL, lone surrogates) is refused for every field.
@@ -85,9 +93,12 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   });
 
   const log = app.log;
-  const store = guardBackend("graph store", graph, config.backendTimeoutMs, log);
-  const guardedEmbedder = guardBackend("embedder", embedder, config.backendTimeoutMs, log);
-  const guardedVectors = guardBackend("vector index", vectors, config.backendTimeoutMs, log);
+  // The domain reaches every backend through a deadline (this app's own ticker).
+  const deadlines = new Deadlines(config.backendTimeoutMs, log);
+  app.addHook("onClose", async () => deadlines.stop());
+  const store = new DeadlineGraphStore(graph, deadlines);
+  const guardedEmbedder = new DeadlineEmbedder(embedder, deadlines);
+  const guardedVectors = new DeadlineVectorIndex(vectors, deadlines);
   // What is slow to rebuild (terms and vectors of every document) is kept in DATA_DIR between runs.
   const dataDir = env.DATA_DIR?.trim();
   let cache: SearchIndexCache | undefined;
@@ -160,8 +171,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
 
   const ctx: DomainContext = {
     store,
-    lock: new WriteLock(),
-    visibleAtCall: graph.appliesSynchronously === true,
+    lock: new WriteLock(graph.writeVisibility),
     indexer: new BestEffortIndexer(search, config.backendTimeoutMs, log),
     now,
   };

@@ -3,7 +3,6 @@ import { listen } from "../../../lib/service-kit/index.js";
 import { type Adapters, buildTaskGraphApp } from "./app.js";
 
 export type { Adapters } from "./app.js";
-export { buildTaskGraphApp } from "./app.js";
 
 export interface TaskGraphServiceOptions {
   /** 0 = ephemeral. @default PORT or 8000 */

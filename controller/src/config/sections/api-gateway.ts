@@ -5,10 +5,10 @@ import { readBlock } from "../collections.js";
 import type { ResolveContext } from "../context.js";
 import { defaultApiGateway } from "../defaults.js";
 import { httpUrl, isAbsent, type Raw, readBool, readEnum, readString } from "../fields.js";
-import { CREDENTIAL_KEYS, readCredentials, requireCredentials, requireOption } from "./auth-credentials.js";
 import type { ApiGatewayConfig, GatewayAuthType } from "../types.js";
+import { CREDENTIAL_KEYS, readCredentials, requireCredentials, requireOption } from "./auth-credentials.js";
 
-export const GATEWAY_AUTH_TYPES: readonly GatewayAuthType[] = ["none", "bearer", "api_key"];
+const GATEWAY_AUTH_TYPES: readonly GatewayAuthType[] = ["none", "bearer", "api_key"];
 
 export function resolveApiGateway(ctx: ResolveContext, root: Raw): ApiGatewayConfig {
   const d = defaultApiGateway();

@@ -16,8 +16,8 @@ import {
 } from "../fields.js";
 import type { Environment, GeneralConfig, VerificationLevel } from "../types.js";
 
-export const ENVIRONMENTS: readonly Environment[] = ["dev", "staging", "production"];
-export const VERIFICATION_LEVELS: readonly VerificationLevel[] = ["strict", "lenient"];
+const ENVIRONMENTS: readonly Environment[] = ["dev", "staging", "production"];
+const VERIFICATION_LEVELS: readonly VerificationLevel[] = ["strict", "lenient"];
 const KEYS = ["environment", "timeout", "user_agent", "verbose", "project", "verification_level"];
 
 /** @param strictOverride forces unknown-key strictness (validateConfig's flag) instead of the file's level. */

@@ -1,11 +1,11 @@
 // The `reporting` section; `format` may be one name or a list, and is always resolved to a list.
 // A format is a built-in reporter's name or the path of a reporter module (kept as written).
 
-import { isReporterPath, REPORT_FORMATS } from "../../report/reporter-table.js";
 import { readBlock } from "../collections.js";
 import type { Path, ResolveContext } from "../context.js";
 import { defaultReporting } from "../defaults.js";
 import { describe, isAbsent, nonEmpty, type Raw, readBool, readString, textOf } from "../fields.js";
+import { isReporterPath, REPORT_FORMATS } from "../report-formats.js";
 import { Unset } from "../substitute.js";
 import type { ReportingConfig } from "../types.js";
 
@@ -45,7 +45,10 @@ function readFormats(ctx: ResolveContext, raw: Raw, path: Path, fallback: string
   items.forEach((item, i) => {
     if (item instanceof Unset) return;
     const text = textOf(item);
-    if (text !== undefined && ((REPORT_FORMATS as string[]).includes(text) || isReporterPath(text))) {
+    if (
+      text !== undefined &&
+      ((REPORT_FORMATS as readonly string[]).includes(text) || isReporterPath(text))
+    ) {
       if (!out.includes(text)) out.push(text);
       return;
     }

@@ -22,9 +22,9 @@ import type { BackingServiceConfig, LauncherKind, ServiceConfig } from "../types
 import { resolveBackingService } from "./backing-service.js";
 import { readServiceAuth } from "./service-auth.js";
 
-export const LAUNCHERS: readonly LauncherKind[] = ["auto", "docker", "process"];
+const LAUNCHERS: readonly LauncherKind[] = ["auto", "docker", "process"];
 /** Names become folder names and URL segments; a leading letter also keeps JS key order = file order. */
-export const SERVICE_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+const SERVICE_NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 const CONTAINER_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 const KEYS = [
   "base_url",

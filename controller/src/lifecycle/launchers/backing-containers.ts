@@ -1,7 +1,7 @@
 // Starts the containers a service depends on (e.g. task-graph → Redis), waits until each is
 // healthy, and returns the env vars (url_env) that tell the service where they are.
-import type { BackingServiceConfig, ServiceConfig } from "../../config/types.js";
-import type { Wakeup } from "../../time/wakeup.js";
+import type { BackingServiceConfig, ServiceConfig } from "../../config/index.js";
+import type { Wakeup } from "../../time/index.js";
 import { runLabels } from "../common/labels.js";
 import type { Owner } from "../common/owner.js";
 import type { RuntimeClient } from "../container-runtime/runtime-client.js";

@@ -5,11 +5,11 @@
 // A service without the header is only signalled, as before (nothing to wait on).
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { pollUntil } from "../../time/poll.js";
+import { pollUntil } from "../../time/index.js";
 
-export const GENERATION_HEADER = "x-mock-generation";
+const GENERATION_HEADER = "x-mock-generation";
 /** How long a signalled reset may take to show before it is reported as not taken effect. */
-export const RESET_CONFIRM_TIMEOUT_MS = 10_000;
+const RESET_CONFIRM_TIMEOUT_MS = 10_000;
 
 interface Seen {
   /** The header's value, undefined when absent or when the service did not answer. */

@@ -1,7 +1,7 @@
 // How a service gets started: one interface, a docker and a process implementation.
 // States have their own types: LaunchRequest (what to start) → StartedService → StoppedService.
-import type { ServiceConfig } from "../../config/types.js";
-import type { Wakeup } from "../../time/wakeup.js";
+import type { ServiceConfig } from "../../config/index.js";
+import type { Wakeup } from "../../time/index.js";
 import type { Owner } from "../common/owner.js";
 
 export type LauncherName = "docker" | "process";

@@ -9,7 +9,7 @@ import { onLoopback } from "../common/service-urls.js";
 import type { Launcher, LaunchRequest, StartedService } from "./launcher.js";
 import { StartedProcess } from "./started-process.js";
 
-export const DEFAULT_START_COMMAND = ["npm", "run", "start"];
+const DEFAULT_START_COMMAND = ["npm", "run", "start"];
 
 export class ProcessLauncher implements Launcher {
   readonly name = "process" as const;

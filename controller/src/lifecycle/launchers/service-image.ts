@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { glob } from "tinyglobby";
-import type { ServiceConfig } from "../../config/types.js";
+import type { ServiceConfig } from "../../config/index.js";
 import { ignoredBy } from "../container-runtime/build-context.js";
 import type { RuntimeClient } from "../container-runtime/runtime-client.js";
 import { dockerfileSources } from "./dockerfile-sources.js";

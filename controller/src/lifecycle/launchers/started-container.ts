@@ -1,7 +1,7 @@
 // A service (or backing) container we started: follows its log, resets by SIGUSR2 through the
 // Docker API, and is stopped and removed on stop().
 
-import { Wakeup } from "../../time/wakeup.js";
+import { Wakeup } from "../../time/index.js";
 import { debugLog } from "../common/debug-log.js";
 import { RingBuffer } from "../common/ring-buffer.js";
 import type { ContainerClient } from "../container-runtime/types.js";

@@ -1,7 +1,7 @@
 // A service running as a child process: log tail, reset by SIGUSR2, stop by its process group.
 import type { ChildProcess } from "node:child_process";
 import { closeSync, openSync, readSync, statSync, watch } from "node:fs";
-import { Wakeup } from "../../time/wakeup.js";
+import { Wakeup } from "../../time/index.js";
 import type { PidfileStore, PidRecord } from "../cleanup/pidfile-store.js";
 import { stopGroup } from "../cleanup/process-group.js";
 import { groupMembersCatching } from "../cleanup/signal-catchers.js";

@@ -1,7 +1,5 @@
 // A health probe: one check (probe) plus a wait that repeats it with the shared polling helper.
-import type { Clock } from "../../time/clock.js";
-import { pollUntil } from "../../time/poll.js";
-import type { Wakeup } from "../../time/wakeup.js";
+import { type Clock, pollUntil, type Wakeup } from "../../time/index.js";
 import { WaitInterruptedError } from "./wait-interrupted-error.js";
 import { WaitTimeoutError } from "./wait-timeout-error.js";
 

@@ -4,21 +4,19 @@
 // the next claim wins). The check and the write are one atomic store operation.
 import { utcTimestamp } from "../../../../lib/service-kit/index.js";
 import type { ClaimOutcome, IssueRecord } from "../ports/graph-store.js";
-import type { ClaimInput, Issue } from "../schemas/issue.js";
+import type { Issue } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
-import { issueNotFound, taskGraphError } from "./errors.js";
+import { DomainError, issueNotFound } from "./errors.js";
 import { toIssueView } from "./issue-view.js";
-import { settle } from "./write-lock.js";
 
-export const DEFAULT_LEASE_SECONDS = 900;
+const DEFAULT_LEASE_SECONDS = 900;
 
 export class ClaimService {
   constructor(private readonly ctx: DomainContext) {}
 
-  async claim(id: string, input: ClaimInput): Promise<Issue> {
-    // The agent arrives trimmed and within its limits: the route's schema is the one place for them.
-    const { agent } = input;
-    const leaseMs = (input.lease_seconds ?? DEFAULT_LEASE_SECONDS) * 1000;
+  /** `agent` trimmed and within its limits (the route's schema is the one place for them). */
+  async claim(id: string, agent: string, leaseSeconds: number = DEFAULT_LEASE_SECONDS): Promise<Issue> {
+    const leaseMs = leaseSeconds * 1000;
     const outcome = await this.run(() => {
       const now = this.ctx.now();
       return this.ctx.store.claimIssue({
@@ -31,13 +29,13 @@ export class ClaimService {
     return this.answer(id, outcome);
   }
 
+  /** `agent`, when given: release only that agent's claim (trimmed, as for claim). */
   async release(id: string, agent?: string): Promise<Issue> {
-    const who = agent?.trim();
     const outcome = await this.run(() =>
       this.ctx.store.releaseClaim({
         id,
         now: utcTimestamp(this.ctx.now()),
-        ...(who !== undefined ? { agent: who } : {}),
+        ...(agent !== undefined ? { agent } : {}),
       }),
     );
     return this.answer(id, outcome);
@@ -46,7 +44,7 @@ export class ClaimService {
   // Under the write lock like every other write, so a claim never interleaves with a PATCH
   // that read the record before it.
   private async run(op: () => Promise<ClaimOutcome>): Promise<ClaimOutcome> {
-    const { durable } = await this.ctx.lock.run(() => settle(op(), this.ctx.visibleAtCall));
+    const { durable } = await this.ctx.lock.run(() => this.ctx.lock.settle(op()));
     return durable;
   }
 
@@ -55,7 +53,7 @@ export class ClaimService {
     const { issue } = outcome;
     if (outcome.outcome === "held") throw alreadyClaimed(issue);
     if (outcome.outcome === "closed") {
-      throw taskGraphError("ISSUE_CLOSED", `Issue "${id}" is closed; there is nothing left to claim.`, {
+      throw new DomainError("ISSUE_CLOSED", `Issue "${id}" is closed; there is nothing left to claim.`, {
         id,
         status: issue.status,
       });
@@ -65,7 +63,7 @@ export class ClaimService {
 }
 
 function alreadyClaimed(issue: IssueRecord) {
-  return taskGraphError(
+  return new DomainError(
     "ALREADY_CLAIMED",
     `Issue "${issue.id}" is claimed by "${issue.assignee}" until ${issue.claim_expires_at}.`,
     { id: issue.id, assignee: issue.assignee, claim_expires_at: issue.claim_expires_at },

@@ -1,15 +1,12 @@
 // Component rules: trimmed names unique per project, no deletion while issues still use it.
 import { randomUUID } from "node:crypto";
 import { utcTimestamp } from "../../../../lib/service-kit/index.js";
-import type { ComponentRecord } from "../ports/graph-store.js";
-import { type Envelope, envelope } from "../schemas/common.js";
+import type { ComponentRecord, Page } from "../ports/graph-store.js";
 import type { CreateComponentInput, PatchComponentInput } from "../schemas/component.js";
-import type { PageInput } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
-import { componentNotFound, taskGraphError } from "./errors.js";
-import { settle } from "./write-lock.js";
+import { componentNotFound, DomainError } from "./errors.js";
 
-export const DEFAULT_PROJECT = "default";
+const DEFAULT_PROJECT = "default";
 
 export class ComponentService {
   constructor(private readonly ctx: DomainContext) {}
@@ -29,7 +26,7 @@ export class ComponentService {
         created_at: now,
         updated_at: now,
       };
-      return { ...(await settle(this.ctx.store.createComponent(record), this.ctx.visibleAtCall)), record };
+      return { ...(await this.ctx.lock.settle(this.ctx.store.createComponent(record))), record };
     });
     await durable;
     await this.ctx.indexer.indexComponent(record);
@@ -42,11 +39,9 @@ export class ComponentService {
     return c;
   }
 
-  async list(q: PageInput): Promise<Envelope<ComponentRecord>> {
-    const page = q.page ?? 1;
-    const limit = q.limit ?? 20;
-    const result = await this.ctx.store.listComponents((page - 1) * limit, limit);
-    return envelope(result.items, result.total, page, limit);
+  /** Components in creation order, `limit` of them from `offset`. */
+  list(offset: number, limit: number): Promise<Page<ComponentRecord>> {
+    return this.ctx.store.listComponents(offset, limit);
   }
 
   async update(id: string, patch: PatchComponentInput): Promise<ComponentRecord> {
@@ -61,7 +56,7 @@ export class ComponentService {
         updated_at: utcTimestamp(this.ctx.now()),
       };
       await this.requireFreeName(record.project, record.name, id);
-      return { ...(await settle(this.ctx.store.updateComponent(record), this.ctx.visibleAtCall)), record };
+      return { ...(await this.ctx.lock.settle(this.ctx.store.updateComponent(record))), record };
     });
     if (!(await durable)) throw componentNotFound(id);
     await this.ctx.indexer.indexComponent(record);
@@ -73,13 +68,13 @@ export class ComponentService {
       await this.get(id);
       const inUse = await this.ctx.store.countIssuesByComponent(id);
       if (inUse > 0) {
-        throw taskGraphError(
+        throw new DomainError(
           "COMPONENT_IN_USE",
           `Component "${id}" still has ${inUse} issue(s); move or delete them first.`,
           { component_id: id, issue_count: inUse },
         );
       }
-      return settle(this.ctx.store.deleteComponent(id), this.ctx.visibleAtCall);
+      return this.ctx.lock.settle(this.ctx.store.deleteComponent(id));
     });
     if (!(await durable)) throw componentNotFound(id);
     await this.ctx.indexer.remove("component", id);
@@ -88,7 +83,7 @@ export class ComponentService {
   private async requireFreeName(project: string, name: string, self: string | null): Promise<void> {
     const existing = await this.ctx.store.findComponentByName(project, name);
     if (existing && existing.id !== self) {
-      throw taskGraphError(
+      throw new DomainError(
         "DUPLICATE_COMPONENT",
         `A component named "${name}" already exists in project "${project}".`,
         { id: existing.id, name, project },

@@ -7,8 +7,6 @@ import type { WriteLock } from "./write-lock.js";
 export interface DomainContext {
   store: GraphStore;
   lock: WriteLock;
-  /** The store's writes are visible at call time (see GraphStore.appliesSynchronously). */
-  visibleAtCall: boolean;
   indexer: SearchIndexer;
   now: () => Date;
 }

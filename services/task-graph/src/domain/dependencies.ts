@@ -3,8 +3,7 @@
 // issue never gets a prerequisite that is not closed.
 import type { DependencyEdge, IssueRecord } from "../ports/graph-store.js";
 import type { DomainContext } from "./context.js";
-import { invalidField, issueNotFound, taskGraphError } from "./errors.js";
-import { settle } from "./write-lock.js";
+import { DomainError, invalidArgument, issueNotFound } from "./errors.js";
 
 export interface AddedDependency {
   edge: DependencyEdge;
@@ -15,7 +14,8 @@ export class DependencyService {
   constructor(private readonly ctx: DomainContext) {}
 
   async add(issueId: string, dependsOnId: string): Promise<AddedDependency> {
-    if (issueId === dependsOnId) throw invalidField("depends_on_id", "must not be the issue's own id");
+    if (issueId === dependsOnId)
+      throw invalidArgument("depends_on_id", "must not be the issue's own id", "body");
     const edge = { issue_id: issueId, depends_on_id: dependsOnId };
     const { store } = this.ctx;
     const { durable } = await this.ctx.lock.run(async () => {
@@ -24,7 +24,7 @@ export class DependencyService {
       const { depends_on } = await store.dependenciesOf(issueId);
       if (depends_on.includes(dependsOnId)) return { durable: Promise.resolve(false) };
       if (issue.status === "CLOSED" && prerequisite.status !== "CLOSED") {
-        throw taskGraphError(
+        throw new DomainError(
           "ISSUE_CLOSED",
           `Issue "${issueId}" is closed and cannot depend on "${dependsOnId}", which is ${prerequisite.status}; reopen it first.`,
           { issue_id: issueId, depends_on_id: dependsOnId, depends_on_status: prerequisite.status },
@@ -34,13 +34,13 @@ export class DependencyService {
       const back = await store.findPath(dependsOnId, issueId);
       if (back) {
         const cycle = [issueId, ...back];
-        throw taskGraphError(
+        throw new DomainError(
           "CIRCULAR_DEPENDENCY",
           `Issue "${issueId}" cannot depend on "${dependsOnId}": that would close the cycle ${cycle.join(" -> ")}.`,
           { cycle },
         );
       }
-      return settle(store.addDependency(edge), this.ctx.visibleAtCall);
+      return this.ctx.lock.settle(store.addDependency(edge));
     });
     return { edge, created: await durable };
   }
@@ -48,13 +48,12 @@ export class DependencyService {
   async remove(issueId: string, dependsOnId: string): Promise<void> {
     const { durable } = await this.ctx.lock.run(async () => {
       await this.requireIssue(issueId);
-      return settle(
+      return this.ctx.lock.settle(
         this.ctx.store.removeDependency({ issue_id: issueId, depends_on_id: dependsOnId }),
-        this.ctx.visibleAtCall,
       );
     });
     if (!(await durable)) {
-      throw taskGraphError(
+      throw new DomainError(
         "DEPENDENCY_NOT_FOUND",
         `Issue "${issueId}" does not depend on "${dependsOnId}".`,
         { issue_id: issueId, depends_on_id: dependsOnId },

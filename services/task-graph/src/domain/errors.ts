@@ -1,39 +1,50 @@
-// The task graph's own error codes, in one table (shared codes come from lib/service-kit).
-import { HttpError } from "../../../../lib/service-kit/index.js";
+// What the domain refuses: a machine code, a sentence and details, and nothing about HTTP.
+// routes/errors.ts is the one place that gives each code its status.
 
-export const TASK_GRAPH_ERRORS = {
-  ISSUE_NOT_FOUND: 404,
-  COMPONENT_NOT_FOUND: 404,
-  DEPENDENCY_NOT_FOUND: 404,
-  DUPLICATE_COMPONENT: 409,
-  COMPONENT_IN_USE: 409,
-  CIRCULAR_DEPENDENCY: 409,
-  OPEN_DEPENDENCIES: 409,
-  ISSUE_CLOSED: 409,
-  HAS_DEPENDENTS: 409,
-  HAS_CLOSED_DEPENDENTS: 409,
-  ALREADY_CLAIMED: 409,
-  PRECONDITION_FAILED: 412,
-  BACKEND_UNAVAILABLE: 503,
-} as const;
+export const DOMAIN_ERROR_CODES = [
+  "VALIDATION_ERROR",
+  "ISSUE_NOT_FOUND",
+  "COMPONENT_NOT_FOUND",
+  "DEPENDENCY_NOT_FOUND",
+  "DUPLICATE_COMPONENT",
+  "COMPONENT_IN_USE",
+  "CIRCULAR_DEPENDENCY",
+  "OPEN_DEPENDENCIES",
+  "ISSUE_CLOSED",
+  "HAS_DEPENDENTS",
+  "HAS_CLOSED_DEPENDENTS",
+  "ALREADY_CLAIMED",
+  "PRECONDITION_FAILED",
+] as const;
 
-export type TaskGraphErrorCode = keyof typeof TASK_GRAPH_ERRORS;
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
-export function taskGraphError(code: TaskGraphErrorCode, message: string, details?: Record<string, unknown>) {
-  return new HttpError(TASK_GRAPH_ERRORS[code], code, message, details);
+export class DomainError extends Error {
+  readonly code: DomainErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: DomainErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = "DomainError";
+    this.code = code;
+    this.details = details;
+  }
 }
 
 export const issueNotFound = (id: string) =>
-  taskGraphError("ISSUE_NOT_FOUND", `Issue "${id}" does not exist.`);
+  new DomainError("ISSUE_NOT_FOUND", `Issue "${id}" does not exist.`);
 
 export const componentNotFound = (id: string) =>
-  taskGraphError("COMPONENT_NOT_FOUND", `Component "${id}" does not exist.`, { component_id: id });
+  new DomainError("COMPONENT_NOT_FOUND", `Component "${id}" does not exist.`, { component_id: id });
 
-/** 400 VALIDATION_ERROR for rules a schema cannot express (e.g. length after trimming). */
-export function invalidField(field: string, rule: string): HttpError {
-  return new HttpError(400, "VALIDATION_ERROR", `Field "${field}" ${rule}.`, {
-    field,
-    location: "body",
-    rule,
-  });
+/**
+ * An argument that breaks a rule a schema cannot express (e.g. an issue depending on itself).
+ * `location` names where the client put the field, as the schema's own validation errors do.
+ */
+export function invalidArgument(
+  field: string,
+  rule: string,
+  location: "body" | "path" | "query",
+): DomainError {
+  return new DomainError("VALIDATION_ERROR", `Field "${field}" ${rule}.`, { field, location, rule });
 }

@@ -3,7 +3,7 @@
 // client sees changes: fields, dependency ids, and a claim that lapsed.
 import { createHash } from "node:crypto";
 import type { Issue } from "../schemas/issue.js";
-import { taskGraphError } from "./errors.js";
+import { DomainError } from "./errors.js";
 
 export function etagOf(issue: Issue): string {
   // Dependency ids are sorted so that two reads of one state always give one tag, whatever
@@ -17,7 +17,7 @@ export function etagOf(issue: Issue): string {
 }
 
 /** The entity tags of an If-Match field value, or "*"; weak tags are kept with their W/ prefix. */
-export function parseEntityTags(header: string): "*" | string[] {
+function parseEntityTags(header: string): "*" | string[] {
   const value = header.trim();
   if (value === "*") return "*";
   const tags: string[] = [];
@@ -34,7 +34,7 @@ export function requireIfMatch(header: string | undefined, current: string, what
   if (header === undefined) return;
   const tags = parseEntityTags(header);
   if (tags === "*" || tags.includes(current)) return;
-  throw taskGraphError(
+  throw new DomainError(
     "PRECONDITION_FAILED",
     `${what} has changed since the version named in If-Match (${header.trim() || "empty"}); read it again and retry.`,
     { if_match: header, current_etag: current },

@@ -1,5 +1,6 @@
 // A stored issue plus its dependency ids, as the API returns it. Fields are copied one by one:
-// spreading the (frozen) stored records was 3-4x slower and list pages build 20 of these.
+// spreading the (frozen) stored records was 3-4x slower and list pages build 20 of these. The
+// literal below is one of the issue field lists test/api/issue-fields.test.ts holds to IssueSchema.
 import { claimHeld, type GraphStore, type IssueRecord } from "../ports/graph-store.js";
 import type { Issue } from "../schemas/issue.js";
 
@@ -34,21 +35,26 @@ export async function toIssueView(store: GraphStore, record: IssueRecord, now: s
   return issueView(record, await store.dependenciesOf(record.id), now);
 }
 
-export async function toIssueViews(store: GraphStore, records: IssueRecord[], now: string): Promise<Issue[]> {
-  if (!store.dependenciesOfMany) return Promise.all(records.map((r) => toIssueView(store, r, now)));
-  const deps = await store.dependenciesOfMany(records.map((r) => r.id));
-  return records.map((r) => {
-    const view = issueView(r, deps.get(r.id) ?? NO_DEPS, now);
-    if (Object.isFrozen(r) && Object.isFrozen(r.labels)) immutableSource.set(view, r);
-    return view;
-  });
-}
+/**
+ * List views, remembering which were made from records that can never change (the embedded store
+ * freezes them and replaces, never edits, a record on update): the page serializer reuses each
+ * such record's JSON. One per IssueService, so apps in one process share nothing.
+ */
+export class IssueViews {
+  readonly #immutableSource = new WeakMap<Issue, IssueRecord>();
 
-// List views made from records that can never change (the embedded store freezes them and
-// replaces, never edits, a record on update): the page serializer reuses each record's JSON.
-const immutableSource = new WeakMap<Issue, IssueRecord>();
+  async of(store: GraphStore, records: IssueRecord[], now: string): Promise<Issue[]> {
+    if (!store.dependenciesOfMany) return Promise.all(records.map((r) => toIssueView(store, r, now)));
+    const deps = await store.dependenciesOfMany(records.map((r) => r.id));
+    return records.map((r) => {
+      const view = issueView(r, deps.get(r.id) ?? NO_DEPS, now);
+      if (Object.isFrozen(r) && Object.isFrozen(r.labels)) this.#immutableSource.set(view, r);
+      return view;
+    });
+  }
 
-/** The frozen record a list view was made from, if any. */
-export function immutableRecordOf(view: Issue): IssueRecord | undefined {
-  return immutableSource.get(view);
+  /** The frozen record a list view was made from, if any. */
+  immutableRecordOf(view: Issue): IssueRecord | undefined {
+    return this.#immutableSource.get(view);
+  }
 }

@@ -3,20 +3,20 @@
 // If-Match preconditions, listing with validated filters, and the blocked/workable lists.
 import { randomUUID } from "node:crypto";
 import { utcTimestamp } from "../../../../lib/service-kit/index.js";
-import type { IssueQuery, IssueRecord, IssueStatus, Readiness } from "../ports/graph-store.js";
-import { type Envelope, envelope } from "../schemas/common.js";
-import type {
-  CreateIssueInput,
-  Issue,
-  ListIssuesInput,
-  PatchIssueInput,
-  ReadinessInput,
-} from "../schemas/issue.js";
+import type { IssueQuery, IssueRecord, IssueStatus, Page, Readiness } from "../ports/graph-store.js";
+import type { CreateIssueInput, Issue, PatchIssueInput } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
-import { componentNotFound, issueNotFound, taskGraphError } from "./errors.js";
+import { componentNotFound, DomainError, issueNotFound } from "./errors.js";
 import { etagOf, requireIfMatch } from "./etag.js";
-import { issueView, toIssueView, toIssueViews } from "./issue-view.js";
-import { settle } from "./write-lock.js";
+import { IssueViews, issueView, toIssueView } from "./issue-view.js";
+
+/** Which issues a list shows, in which order, and which slice of them (filters as the store's). */
+export type IssueListing = Omit<IssueQuery, "readiness" | "unclaimed_at">;
+
+export interface ReadinessOptions {
+  /** Only issues nobody holds a live claim on. */
+  unclaimed?: boolean;
+}
 
 export interface DeleteOptions {
   /** Delete even when other issues depend on it (their edges go with it). */
@@ -25,7 +25,14 @@ export interface DeleteOptions {
 }
 
 export class IssueService {
+  readonly #views = new IssueViews();
+
   constructor(private readonly ctx: DomainContext) {}
+
+  /** The frozen record a list view was made from, if any (the page serializer reuses its JSON). */
+  immutableRecordOf(view: Issue): IssueRecord | undefined {
+    return this.#views.immutableRecordOf(view);
+  }
 
   async create(input: CreateIssueInput): Promise<Issue> {
     // Text arrives trimmed and within its limits: the route's schema is the one place for them.
@@ -49,7 +56,7 @@ export class IssueService {
         updated_at: now,
         closed_at: status === "CLOSED" ? now : null,
       };
-      return { ...(await settle(store.createIssue(record), this.ctx.visibleAtCall)), record };
+      return { ...(await this.ctx.lock.settle(store.createIssue(record))), record };
     });
     // Indexed only once durable: a write the disk refuses must not show in search either.
     await durable;
@@ -63,18 +70,18 @@ export class IssueService {
     return toIssueView(this.ctx.store, record, this.nowText());
   }
 
-  list(q: ListIssuesInput): Promise<Envelope<Issue>> {
-    return this.page(q, {});
+  list(listing: IssueListing): Promise<Page<Issue>> {
+    return this.page(listing);
   }
 
   /** Not closed, and status BLOCKED or at least one prerequisite not closed. */
-  blocked(q: ReadinessInput): Promise<Envelope<Issue>> {
-    return this.byReadiness("blocked", q);
+  blocked(listing: IssueListing, options: ReadinessOptions = {}): Promise<Page<Issue>> {
+    return this.byReadiness("blocked", listing, options);
   }
 
   /** Not closed, not status BLOCKED, and every prerequisite closed (or none). */
-  workable(q: ReadinessInput): Promise<Envelope<Issue>> {
-    return this.byReadiness("workable", q);
+  workable(listing: IssueListing, options: ReadinessOptions = {}): Promise<Page<Issue>> {
+    return this.byReadiness("workable", listing, options);
   }
 
   async update(id: string, patch: PatchIssueInput, ifMatch?: string): Promise<Issue> {
@@ -102,7 +109,7 @@ export class IssueService {
         // Closing ends the work, and with it the claim.
         ...(closing ? { assignee: null, claim_expires_at: null } : {}),
       };
-      return { ...(await settle(store.updateIssue(record), this.ctx.visibleAtCall)), record };
+      return { ...(await this.ctx.lock.settle(store.updateIssue(record))), record };
     });
     const updated = await durable;
     if (!updated) throw issueNotFound(id);
@@ -115,7 +122,7 @@ export class IssueService {
     const { durable } = await this.ctx.lock.run(async () => {
       await this.requireCurrent(id, options.ifMatch);
       if (!options.force) await this.requireNoDependents(id);
-      return settle(store.deleteIssue(id), this.ctx.visibleAtCall);
+      return this.ctx.lock.settle(store.deleteIssue(id));
     });
     if (!(await durable)) throw issueNotFound(id);
     await this.ctx.indexer.remove("issue", id);
@@ -130,32 +137,21 @@ export class IssueService {
     return utcTimestamp(this.ctx.now());
   }
 
-  private async byReadiness(readiness: Readiness, q: ReadinessInput): Promise<Envelope<Issue>> {
-    return this.page(q, { readiness, ...(q.unclaimed ? { unclaimed_at: this.nowText() } : {}) });
+  private byReadiness(
+    readiness: Readiness,
+    listing: IssueListing,
+    options: ReadinessOptions,
+  ): Promise<Page<Issue>> {
+    return this.page({
+      ...listing,
+      readiness,
+      ...(options.unclaimed ? { unclaimed_at: this.nowText() } : {}),
+    });
   }
 
-  private async page(
-    q: ListIssuesInput,
-    extra: Pick<IssueQuery, "readiness" | "unclaimed_at">,
-  ): Promise<Envelope<Issue>> {
-    const page = q.page ?? 1;
-    const limit = q.limit ?? 20;
-    // The schema has checked every entry; a value named twice filters once.
-    const status = q.status === undefined ? undefined : [...new Set(q.status)];
-    const priority = q.priority === undefined ? undefined : [...new Set(q.priority)];
-    const result = await this.ctx.store.listIssues({
-      ...(status ? { status } : {}),
-      ...(priority ? { priority } : {}),
-      ...(q.component_id ? { component_id: q.component_id } : {}),
-      ...(q.label ? { label: q.label } : {}),
-      ...(q.q ? { q: q.q } : {}),
-      ...extra,
-      sort: q.sort ?? "created_at",
-      offset: (page - 1) * limit,
-      limit,
-    });
-    const views = await toIssueViews(this.ctx.store, result.items, this.nowText());
-    return envelope(views, result.total, page, limit);
+  private async page(query: IssueQuery): Promise<Page<Issue>> {
+    const result = await this.ctx.store.listIssues(query);
+    return { items: await this.#views.of(this.ctx.store, result.items, this.nowText()), total: result.total };
   }
 
   /** The stored issue, after checking If-Match against its current representation. */
@@ -175,7 +171,7 @@ export class IssueService {
     const open = (await this.ctx.store.getIssues(depends_on)).filter((i) => i.status !== "CLOSED");
     if (open.length === 0) return;
     const ids = open.map((i) => i.id);
-    throw taskGraphError(
+    throw new DomainError(
       "OPEN_DEPENDENCIES",
       `Issue "${id}" cannot be closed while ${open.length} issue(s) it depends on are not closed: ${ids.join(", ")}.`,
       { open_dependencies: open.map(summary) },
@@ -189,7 +185,7 @@ export class IssueService {
     const closed = (await this.ctx.store.getIssues(blocks)).filter((i) => i.status === "CLOSED");
     if (closed.length === 0) return;
     const ids = closed.map((i) => i.id);
-    throw taskGraphError(
+    throw new DomainError(
       "HAS_CLOSED_DEPENDENTS",
       `Issue "${id}" cannot be reopened while ${closed.length} closed issue(s) depend on it: ${ids.join(", ")}; reopen them first or remove the dependency.`,
       { closed_dependents: closed.map(summary) },
@@ -200,7 +196,7 @@ export class IssueService {
     const { blocks } = await this.ctx.store.dependenciesOf(id);
     if (blocks.length === 0) return;
     const dependents = await this.ctx.store.getIssues(blocks);
-    throw taskGraphError(
+    throw new DomainError(
       "HAS_DEPENDENTS",
       `Issue "${id}" cannot be deleted while ${dependents.length} issue(s) depend on it: ${blocks.join(", ")}; remove those dependencies or delete with ?force=true.`,
       { dependents: dependents.map(summary) },

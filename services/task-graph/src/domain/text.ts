@@ -5,7 +5,7 @@
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why a string cannot be stored, or null when it can. */
-export function malformation(text: string): string | null {
+function malformation(text: string): string | null {
   if (text.includes("\0")) return "must not contain the NUL character (U+0000)";
   if (LONE_SURROGATE.test(text)) return "must not contain a lone UTF-16 surrogate (invalid Unicode)";
   return null;

@@ -12,7 +12,3 @@ export class BackendUnavailableError extends Error {
     this.backend = backend;
   }
 }
-
-export function isBackendUnavailable(error: unknown): error is BackendUnavailableError {
-  return error instanceof BackendUnavailableError;
-}

@@ -111,15 +111,20 @@ export type ClaimOutcome =
 
 export type Direction = "dependents" | "prerequisites";
 
+/**
+ * When a mutation becomes visible to the writers that follow it under the domain's write lock
+ * (the store decides, the lock reads it): "on-call" as soon as its method is called, its promise
+ * then only waiting for durability, so the lock is released before that wait and concurrent
+ * writes share one fsync; "on-resolve" once its promise resolves (durable and visible at once).
+ * Readers outside the lock see a write only once it is durable either way (write-scope.ts).
+ */
+export type WriteVisibility = "on-call" | "on-resolve";
+
 export interface GraphStore {
   /** Which adapter this is, for /health ("embedded" | "neo4j"). */
   readonly backend: string;
-  /**
-   * True when a mutation is visible to reads as soon as its method is called (the promise only
-   * waits for durability). The domain then releases its write lock before that wait, so
-   * concurrent writes share one fsync. Leave unset when a write is visible only once it resolves.
-   */
-  readonly appliesSynchronously?: boolean;
+  /** When a mutation becomes visible to the writers after it (see WriteVisibility). */
+  readonly writeVisibility: WriteVisibility;
   /** Opens connections, replays journals, creates constraints. */
   init(): Promise<void>;
   /** What init() repaired or cut (a torn journal tail, a repaired journal), for the log. */

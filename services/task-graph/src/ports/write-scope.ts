@@ -2,7 +2,7 @@
 // (check-then-write: cycle check + insert, unique name + insert) must see every write applied
 // before it, durable or not, or group commit would let two writers pass a check only one may
 // pass. Every other read sees only durable state, so a write the disk then refuses is never
-// visible. Stores whose writes are visible before they are durable (appliesSynchronously) ask
+// visible. Stores whose writes are visible before they are durable (writeVisibility "on-call") ask
 // inWriteScope() to choose.
 import { AsyncLocalStorage } from "node:async_hooks";
 

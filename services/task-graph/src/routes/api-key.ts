@@ -9,9 +9,9 @@ import {
   type SecurityRequirement,
 } from "../../../../lib/service-kit/index.js";
 
-export const API_PREFIX = "/api/v1";
+const API_PREFIX = "/api/v1";
 /** Either scheme is enough. */
-export const API_KEY_SECURITY: SecurityRequirement[] = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
+const API_KEY_SECURITY: SecurityRequirement[] = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 

@@ -29,7 +29,10 @@ export const claimRoutes: FastifyPluginAsync<ClaimRoutesOptions> = async (fastif
         response: { 200: IssueWithEtag, ...errorResponses(400, 404, 409, 503) },
       },
     },
-    async (request, reply) => withEtag(reply, await claims.claim(request.params.id, request.body)),
+    async (request, reply) => {
+      const { agent, lease_seconds } = request.body;
+      return withEtag(reply, await claims.claim(request.params.id, agent, lease_seconds));
+    },
   );
 
   app.delete(
@@ -44,6 +47,8 @@ export const claimRoutes: FastifyPluginAsync<ClaimRoutesOptions> = async (fastif
         response: { 200: IssueWithEtag, ...errorResponses(400, 404, 409, 503) },
       },
     },
-    async (request, reply) => withEtag(reply, await claims.release(request.params.id, request.query.agent)),
+    // Query strings are not trimmed by the kit (bodies are): the agent is trimmed here.
+    async (request, reply) =>
+      withEtag(reply, await claims.release(request.params.id, request.query.agent?.trim())),
   );
 };

@@ -6,6 +6,7 @@ import type { ComponentService } from "../domain/components.js";
 import { IdParams, ListEnvelope } from "../schemas/common.js";
 import { ComponentSchema, CreateComponentBody, PatchComponentBody } from "../schemas/component.js";
 import { PageOnlyQuery } from "../schemas/issue.js";
+import { envelopeOf, pagingOf } from "./paging.js";
 
 export interface ComponentRoutesOptions {
   components: ComponentService;
@@ -43,7 +44,10 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
         response: { 200: ListEnvelope(ComponentSchema), ...errorResponses(400, 503) },
       },
     },
-    async (request) => components.list(request.query),
+    async (request) => {
+      const paging = pagingOf(request.query);
+      return envelopeOf(await components.list(paging.offset, paging.limit), paging);
+    },
   );
 
   app.get(

@@ -16,7 +16,9 @@ import {
   ReadinessQuery,
 } from "../schemas/issue.js";
 import { withEtag } from "./issue-etag.js";
-import { issuePage } from "./issue-page-json.js";
+import { issueListingOf } from "./issue-listing.js";
+import { IssuePageJson } from "./issue-page-json.js";
+import { envelopeOf } from "./paging.js";
 
 export interface IssueRoutesOptions {
   issues: IssueService;
@@ -26,6 +28,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tags = ["issues"];
   const IssueList = ListEnvelope(IssueSchema);
+  const pages = new IssuePageJson((view) => issues.immutableRecordOf(view));
 
   app.post(
     "/issues",
@@ -52,7 +55,10 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueList, ...errorResponses(400, 503) },
       },
     },
-    async (request, reply) => issuePage(reply, await issues.list(request.query)),
+    async (request, reply) => {
+      const { listing, paging } = issueListingOf(request.query);
+      return pages.send(reply, envelopeOf(await issues.list(listing), paging));
+    },
   );
 
   app.get(
@@ -66,7 +72,11 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueList, ...errorResponses(400, 503) },
       },
     },
-    async (request, reply) => issuePage(reply, await issues.blocked(request.query)),
+    async (request, reply) => {
+      const { listing, paging } = issueListingOf(request.query);
+      const unclaimed = request.query.unclaimed === true;
+      return pages.send(reply, envelopeOf(await issues.blocked(listing, { unclaimed }), paging));
+    },
   );
 
   app.get(
@@ -80,7 +90,11 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         response: { 200: IssueList, ...errorResponses(400, 503) },
       },
     },
-    async (request, reply) => issuePage(reply, await issues.workable(request.query)),
+    async (request, reply) => {
+      const { listing, paging } = issueListingOf(request.query);
+      const unclaimed = request.query.unclaimed === true;
+      return pages.send(reply, envelopeOf(await issues.workable(listing, { unclaimed }), paging));
+    },
   );
 
   app.get(

@@ -18,9 +18,9 @@ export interface RagRoutesOptions {
   types?: string[];
 }
 
-export const DEFAULT_SEARCH_TYPES = ["issue", "component"];
+const DEFAULT_SEARCH_TYPES = ["issue", "component"];
 
-export function ragSearchSchemas(types: string[]) {
+function ragSearchSchemas(types: string[]) {
   const body = Type.Object(
     {
       query: NonBlankText(1000, "What to look for (free text, not blank)."),

@@ -13,7 +13,6 @@ export const ComponentSchema = Type.Object({
   created_at: Timestamp,
   updated_at: Timestamp,
 });
-export type Component = Static<typeof ComponentSchema>;
 
 export const CreateComponentBody = Type.Object(
   { name: Name, description: Type.Optional(Description), project: Type.Optional(Project) },

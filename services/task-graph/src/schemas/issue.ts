@@ -85,7 +85,7 @@ export const PatchIssueBody = Type.Object(
 );
 export type PatchIssueInput = Static<typeof PatchIssueBody>;
 
-export const SORT_VALUES = [
+const SORT_VALUES = [
   "created_at",
   "-created_at",
   "updated_at",
@@ -129,7 +129,6 @@ export const ReadinessQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ReadinessInput = Static<typeof ReadinessQuery>;
 
 export const ClaimBody = Type.Object(
   {
@@ -140,7 +139,6 @@ export const ClaimBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ClaimInput = Static<typeof ClaimBody>;
 
 export const ReleaseQuery = Type.Object(
   {
@@ -153,7 +151,6 @@ export const ReleaseQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export type ReleaseInput = Static<typeof ReleaseQuery>;
 
 export const DeleteIssueQuery = Type.Object(
   {
@@ -163,7 +160,6 @@ export const DeleteIssueQuery = Type.Object(
   },
   { additionalProperties: false },
 );
-export type DeleteIssueInput = Static<typeof DeleteIssueQuery>;
 
 /** Conditional writes (RFC 9110 If-Match) on one issue. */
 export const IfMatchHeaders = Type.Object({
@@ -173,4 +169,3 @@ export const IfMatchHeaders = Type.Object({
 });
 
 export const PageOnlyQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });
-export type PageInput = Static<typeof PageOnlyQuery>;

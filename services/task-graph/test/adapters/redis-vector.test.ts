@@ -1,10 +1,10 @@
 // Runs the VectorIndex conformance suite against a real Redis 8 started by this file, plus the
 // Redis-specific failure behaviour. Without a Redis 8 binary the suite names itself as not run.
 import { afterAll, describe, expect, it } from "vitest";
+import { startRedis } from "../../../../lib/testing/redis-server.js";
 import { RedisVectorIndex } from "../../src/adapters/redis-vector/index.js";
 import { BackendUnavailableError } from "../../src/ports/errors.js";
 import { describeVectorIndexConformance } from "../conformance/vector-index.conformance.js";
-import { startRedis } from "../support/redis-server.js";
 
 const redis = await startRedis();
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StartedService, startService, TestClock } from "../helpers/start-service.js";
+import { type StartedService, startService, TestClock } from "../../harness/start-service.js";
 
 const clock = new TestClock();
 let svc: StartedService;

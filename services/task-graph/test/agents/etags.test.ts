@@ -2,7 +2,7 @@
 // ETag that changes with what a client sees; a stale If-Match on PATCH/DELETE is 412 and
 // changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StartedService, startService } from "../helpers/start-service.js";
+import { type StartedService, startService } from "../../harness/start-service.js";
 
 let svc: StartedService;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // SPEC §2 graph invariants over real HTTP: a closed issue never has an open prerequisite, and an
 // issue others depend on is deleted only with force=true.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StartedService, startService } from "../helpers/start-service.js";
+import { type StartedService, startService } from "../../harness/start-service.js";
 
 let svc: StartedService;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // are blank, NUL and lone surrogates are refused by field, labels compare case-insensitively,
 // and the 256 KiB body limit fits a 20,000-character description escaped character by character.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StartedService, startService } from "../helpers/start-service.js";
+import { type StartedService, startService } from "../../harness/start-service.js";
 
 let svc: StartedService;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 // SPEC "Common" as the task graph shows it: JSON errors for every failure mode, OpenAPI.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StartedService, startService } from "../helpers/start-service.js";
+import { type StartedService, startService } from "../../harness/start-service.js";
 
 let svc: StartedService;
 beforeAll(async () => {

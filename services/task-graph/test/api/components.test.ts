@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StartedService, startService, TIMESTAMP_RE } from "../helpers/start-service.js";
+import { type StartedService, startService, TIMESTAMP_RE } from "../../harness/start-service.js";
 
 let svc: StartedService;
 beforeAll(async () => {

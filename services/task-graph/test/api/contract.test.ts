@@ -13,8 +13,8 @@ import {
   stringOfLength,
 } from "../../../../lib/testing/at-limits.js";
 import { ContractClient, ContractRecorder } from "../../../../lib/testing/openapi-contract.js";
+import { type StartedService, startService } from "../../harness/start-service.js";
 import { faultyGraphStore } from "../helpers/faulty-graph-store.js";
-import { type StartedService, startService } from "../helpers/start-service.js";
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
 // biome-ignore lint/suspicious/noExplicitAny: a served OpenAPI document is arbitrary JSON

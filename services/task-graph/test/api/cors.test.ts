@@ -2,7 +2,7 @@
 // needs the API key (browsers send none), the request itself still does.
 import { afterEach, describe, expect, it } from "vitest";
 import { preflight as preflightTo, sendRaw } from "../../../../lib/testing/raw-http.js";
-import { type StartedService, startService } from "../helpers/start-service.js";
+import { type StartedService, startService } from "../../harness/start-service.js";
 
 const KEY = "cors-test-key";
 const started: StartedService[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StartedService, startService } from "../helpers/start-service.js";
+import { type StartedService, startService } from "../../harness/start-service.js";
 
 let svc: StartedService;
 beforeAll(async () => {

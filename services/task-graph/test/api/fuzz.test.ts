@@ -12,7 +12,7 @@ import {
   HOSTILE_STRINGS,
   MALFORMED_QUERY_VALUES,
 } from "../../../../lib/testing/fuzz.js";
-import { type StartedService, startService } from "../helpers/start-service.js";
+import { type StartedService, startService } from "../../harness/start-service.js";
 
 const SEED = fuzzSeed();
 const PER_ENDPOINT = 500;

@@ -1,9 +1,9 @@
 // /health and what happens when a backend is down or hangs: 503, never a hang or a 500.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freeLoopbackPort } from "../../../../lib/net/free-port.js";
+import { type StartedService, startService, TIMESTAMP_RE } from "../../harness/start-service.js";
 import { RedisVectorIndex } from "../../src/adapters/redis-vector/index.js";
 import { type Fault, faultyGraphStore } from "../helpers/faulty-graph-store.js";
-import { type StartedService, startService, TIMESTAMP_RE } from "../helpers/start-service.js";
 
 describe("health", () => {
   it("answers 200 healthy with both backends named and up", async () => {

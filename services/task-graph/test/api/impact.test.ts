@@ -1,7 +1,7 @@
 // Impact analysis against hand-computed expectations on small fixture graphs.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StartedService, startService } from "../../harness/start-service.js";
 import { riskLevel } from "../../src/domain/impact/risk.js";
-import { type StartedService, startService } from "../helpers/start-service.js";
 
 let svc: StartedService;
 beforeAll(async () => {

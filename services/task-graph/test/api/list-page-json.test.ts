@@ -1,9 +1,9 @@
 // List pages are serialised natively (routes/issue-page-json.ts), not by the response schema's
 // serializer: these tests hold them to exactly the schema's fields, in its order, with its nulls.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type StartedService, startService } from "../../harness/start-service.js";
 import { ListEnvelope } from "../../src/schemas/common.js";
 import { IssueSchema } from "../../src/schemas/issue.js";
-import { type StartedService, startService } from "../helpers/start-service.js";
 
 let svc: StartedService;
 const ENVELOPE_KEYS = Object.keys(ListEnvelope(IssueSchema).properties);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeProblems, lintOpenApi } from "../../../../lib/testing/openapi-lint.js";
-import { startService } from "../helpers/start-service.js";
+import { startService } from "../../harness/start-service.js";
 
 describe("the served OpenAPI document under @redocly/cli lint (redocly.yaml)", () => {
   for (const [label, env] of [

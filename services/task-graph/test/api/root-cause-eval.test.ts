@@ -1,4 +1,4 @@
-// Root-cause accuracy on a hand-written evaluation set (test/fixtures/root-cause-eval.json): a
+// Root-cause accuracy on a hand-written evaluation set (harness/root-cause-eval.json): a
 // realistic issue tracker, recent decoys in the failing components, and failing tests with their
 // known cause. Prints top-1 and top-3 of the service beside the scoring before SPEC §2's evidence
 // rule (the plain sum of the signals), both on the same store.
@@ -10,8 +10,8 @@ import {
   percent,
   rootCauseEvalSet,
   scoreRootCause,
-} from "../helpers/root-cause-eval-set.js";
-import { type StartedService, startService, TestClock } from "../helpers/start-service.js";
+} from "../../harness/root-cause-eval-set.js";
+import { type StartedService, startService, TestClock } from "../../harness/start-service.js";
 
 const clock = new TestClock();
 let svc: StartedService;

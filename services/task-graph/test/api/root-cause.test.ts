@@ -1,6 +1,6 @@
 // Root-cause signals checked one by one against SPEC §2 with a controlled clock.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type StartedService, startService, TestClock } from "../helpers/start-service.js";
+import { type StartedService, startService, TestClock } from "../../harness/start-service.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listen, routesOf, type ServiceApp } from "../../../../lib/service-kit/index.js";
 import { sweepAccess } from "../../../../lib/testing/access-sweep.js";
 import { sendRaw } from "../../../../lib/testing/raw-http.js";
+import { client, embeddedAdapters, type Json } from "../../harness/start-service.js";
 import { buildTaskGraphApp } from "../../src/app.js";
-import { client, embeddedAdapters, type Json } from "../helpers/start-service.js";
 
 const KEY = "route-access-test-key";
 const OPEN = new Set(["/health", "/docs/json"]);

@@ -2,10 +2,10 @@
 // vector) instead of scoring every issue. Checked on a real embedded store, search service and
 // vector index: the ranking equals the one that scores every issue, from far fewer issues.
 import { describe, expect, it } from "vitest";
+import { embeddedDomain } from "../../harness/domain-stack.js";
 import { RootCauseAnalysis } from "../../src/domain/root-cause/root-cause-analysis.js";
 import type { IssueRecord } from "../../src/ports/graph-store.js";
 import { makeComponent, makeIssue } from "../conformance/graph-store.conformance.js";
-import { embeddedDomain } from "../helpers/domain-stack.js";
 
 const NOW = Date.parse("2026-11-20T12:00:00.000Z");
 const ago = (hours: number) => new Date(NOW - hours * 3_600_000).toISOString().slice(0, 23);
@@ -78,5 +78,62 @@ describe("root cause with candidates selected through indexes", () => {
     for (const m of members) expect(ids).toContain(m.id);
     expect(ids).not.toContain(neighbour.id);
     expect(indexed.candidates).toEqual(all.candidates);
+  });
+
+  it("keeps the exact ranking for small limits, many shared labels and text matches 1 to 3 hops out", async () => {
+    const { store, embedder, vectors, search, ctx } = await embeddedDomain(() => new Date(NOW));
+    // A fixed pseudo-random graph (LCG), so a failure names the same case every run.
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
+    const components = [0, 1, 2].map((k) => makeComponent({ name: `area-${k}` }));
+    for (const c of components) await store.createComponent(c);
+    // Twelve subjects × five symptoms: each word is in few enough issues for the lexical top 100.
+    const subjects = ["invoice", "session", "webhook", "thumbnail", "export", "badge"];
+    const more = ["coupon", "avatar", "sitemap", "ledger", "quota", "locale"];
+    const symptoms = ["rounding", "timeout", "retry", "cache", "encoding"];
+    const topics = [...subjects, ...more].flatMap((s) => symptoms.map((y) => `${s} ${y}`));
+    const issues: IssueRecord[] = [];
+    for (let k = 0; k < 360; k++) {
+      const at = ago(Math.floor(next() * 24 * 12));
+      const issue = makeIssue({
+        title: `${pick(topics)} ${k}`,
+        description: next() < 0.5 ? `seen with ${pick(topics)}` : "",
+        component_id: next() < 0.8 ? pick(components).id : null,
+        labels: next() < 0.6 ? [pick(["flaky", "Perf", "bug"])] : [],
+        created_at: at,
+        updated_at: at,
+      });
+      await store.createIssue(issue);
+      await search.indexIssue(issue);
+      issues.push(issue);
+    }
+    for (let k = 0; k < 500; k++) {
+      const a = 1 + Math.floor(next() * (issues.length - 1));
+      const b = Math.floor(next() * a);
+      await store.addDependency({ issue_id: issues[a]!.id, depends_on_id: issues[b]!.id }).catch(() => {});
+    }
+    const indexed = new RootCauseAnalysis(ctx, embedder, vectors, search);
+    const all = new RootCauseAnalysis(ctx, embedder, vectors, search, { candidates: "all" });
+    let compared = 0;
+    for (const component of components) {
+      for (const labels of [[], ["FLAKY"], ["perf", "bug"]]) {
+        for (const [topic, limit] of [
+          ["webhook retry fails with 502", 5],
+          ["ledger quota grows", 10],
+          ["nothing in common", 3],
+        ] as const) {
+          const request = { component_id: component.id, test_failure: topic, labels, limit };
+          const ours = await indexed.analyse(request);
+          expect(ours.candidates, JSON.stringify(request)).toEqual((await all.analyse(request)).candidates);
+          expect(ours.candidates.length).toBeGreaterThan(0);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBe(27);
   });
 });

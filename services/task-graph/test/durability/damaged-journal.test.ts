@@ -5,8 +5,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { client } from "../../harness/start-service.js";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process.js";
-import { client } from "../helpers/start-service.js";
 
 let dataDir: string;
 const servers: ServerProcess[] = [];

@@ -8,9 +8,9 @@ import { closeSync, mkdtempSync, openSync, rmdirSync, rmSync, writeSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { eventually } from "../../../../controller/src/http/eventually.js";
+import { eventually } from "../../../../controller/src/index.js";
+import { type Client, client } from "../../harness/start-service.js";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process.js";
-import { type Client, client } from "../helpers/start-service.js";
 
 const mountPoint = mkdtempSync(join(tmpdir(), "tg-tmpfs-"));
 const dataDir = join(mountPoint, "data");

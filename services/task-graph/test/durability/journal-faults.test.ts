@@ -6,10 +6,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type StartedService, startService } from "../../harness/start-service.js";
 import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
 import { makeIssue } from "../conformance/graph-store.conformance.js";
 import { type FaultyJournalFs, faultyJournalFs } from "../helpers/faulty-journal-fs.js";
-import { type StartedService, startService } from "../helpers/start-service.js";
 
 let dataDir: string;
 let fs: FaultyJournalFs;

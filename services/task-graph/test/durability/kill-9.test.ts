@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { gate } from "../../../../lib/testing/gate.js";
+import { client } from "../../harness/start-service.js";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process.js";
-import { client } from "../helpers/start-service.js";
 
 const dataDir = mkdtempSync(join(tmpdir(), "tg-kill9-"));
 const children: ServerProcess[] = [];

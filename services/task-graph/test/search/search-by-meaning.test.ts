@@ -1,13 +1,16 @@
 // Search by meaning through the real service over HTTP: WordNet synonyms and pre-trained word
 // vectors (the default local embedder, and soft matching) bridge words the issue does not use, an id finds its issue, nonsense finds nothing, and status filters apply.
+// The service runs with the default local embedder (WordVectorEmbedder), not the test helper's
+// hashing embedder, because the default ranking is what these examples describe.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Json, type StartedService, startService } from "../helpers/start-service.js";
+import { WordVectorEmbedder } from "../../../../lib/embedding/index.js";
+import { type Json, type StartedService, startService } from "../../harness/start-service.js";
 
 let svc: StartedService;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  svc = await startService();
+  svc = await startService({ adapters: { embedder: new WordVectorEmbedder() } });
   const issues: [string, string, string][] = [
     [
       "graceful",

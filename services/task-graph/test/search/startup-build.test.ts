@@ -6,10 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HashingEmbedder } from "../../../../lib/embedding/index.js";
+import { type StartedService, startService } from "../../harness/start-service.js";
 import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
 import { EmbeddedVectorIndex } from "../../src/adapters/embedded-vector/index.js";
 import type { Embedder } from "../../src/ports/embedder.js";
-import { type StartedService, startService } from "../helpers/start-service.js";
 
 let dataDir: string;
 const started: StartedService[] = [];

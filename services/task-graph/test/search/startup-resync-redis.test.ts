@@ -9,12 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { eventually } from "../../../../controller/src/http/eventually.js";
+import { eventually } from "../../../../controller/src/index.js";
+import { redisServerBinary, startRedis } from "../../../../lib/testing/redis-server.js";
+import { startService } from "../../harness/start-service.js";
 import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
 import { RedisVectorIndex } from "../../src/adapters/redis-vector/index.js";
 import { makeIssue } from "../conformance/graph-store.conformance.js";
-import { startService } from "../helpers/start-service.js";
-import { redisServerBinary, startRedis } from "../support/redis-server.js";
 
 const available = await redisServerBinary().then(
   () => null,

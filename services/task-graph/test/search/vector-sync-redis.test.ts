@@ -2,11 +2,11 @@
 // down at start, then up; then restarted without persistence (every vector lost). Without a
 // Redis 8 binary the suite names itself as not run.
 import { describe, expect, it } from "vitest";
-import { eventually } from "../../../../controller/src/http/eventually.js";
+import { eventually } from "../../../../controller/src/index.js";
 import { freeLoopbackPort } from "../../../../lib/net/free-port.js";
+import { redisServerBinary, startRedis } from "../../../../lib/testing/redis-server.js";
+import { type Json, type StartedService, startService } from "../../harness/start-service.js";
 import { RedisVectorIndex } from "../../src/adapters/redis-vector/index.js";
-import { type Json, type StartedService, startService } from "../helpers/start-service.js";
-import { redisServerBinary, startRedis } from "../support/redis-server.js";
 
 const available = await redisServerBinary().then(
   () => null,

@@ -2,7 +2,7 @@
 // outage is simulated around the real embedded index (a switch that makes every call fail, and a
 // "restart" that empties it); the same path against a real Redis 8 is vector-sync-redis.test.ts.
 import { describe, expect, it } from "vitest";
-import { eventually } from "../../../../controller/src/http/eventually.js";
+import { eventually } from "../../../../controller/src/index.js";
 import { HashingEmbedder } from "../../../../lib/embedding/index.js";
 import { EmbeddedVectorIndex } from "../../src/adapters/embedded-vector/index.js";
 import { SearchService } from "../../src/domain/search/index.js";

@@ -48,8 +48,8 @@ export interface EmbeddedGraphOptions {
 
 export class EmbeddedGraphStore implements GraphStore {
   readonly backend = "embedded";
-  /** A mutation is readable as soon as the method is called; only durability is awaited. */
-  readonly appliesSynchronously = true;
+  /** A mutation is readable (by writers) as soon as the method is called; only durability is awaited. */
+  readonly writeVisibility = "on-call";
   private committed = new GraphState();
   private head = this.committed;
   private journal: Journal | null = null;

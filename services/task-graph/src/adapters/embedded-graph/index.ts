@@ -1,1 +1,1 @@
-export { type EmbeddedGraphOptions, EmbeddedGraphStore } from "./embedded-graph-store.js";
+export { EmbeddedGraphStore } from "./embedded-graph-store.js";

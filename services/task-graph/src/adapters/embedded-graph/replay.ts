@@ -25,7 +25,7 @@ export interface ReplayTarget {
 }
 
 /** A damaged journal line: start-up refuses with its file:line. */
-export class JournalDamagedError extends Error {
+class JournalDamagedError extends Error {
   constructor(
     readonly file: string,
     readonly line: number,

@@ -4,7 +4,7 @@ import { BackendUnavailableError } from "../../ports/errors.js";
 
 const UNAVAILABLE_CODES = new Set(["ServiceUnavailable", "SessionExpired"]);
 
-export function isUnavailable(error: unknown): boolean {
+function isUnavailable(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   if (typeof code !== "string") return false;
   return (

@@ -37,6 +37,8 @@ type Row = Record<string, unknown>;
 
 export class Neo4jGraphStore implements GraphStore {
   readonly backend = "neo4j";
+  /** A transaction's write is seen by others once it commits, which is when its promise resolves. */
+  readonly writeVisibility = "on-resolve";
   readonly #driver: Driver;
   readonly #database: string | undefined;
   readonly #timeoutMs: number;

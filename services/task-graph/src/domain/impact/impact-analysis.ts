@@ -28,7 +28,7 @@ export interface ImpactReport {
   truncated: boolean;
 }
 
-export const DEFAULT_MAX_DEPTH = 10;
+const DEFAULT_MAX_DEPTH = 10;
 
 export class ImpactAnalysis {
   constructor(private readonly ctx: DomainContext) {}

@@ -2,12 +2,11 @@
 // Two ways to the same numbers:
 // - hopsFromComponent: breadth-first from every issue of the component (touches the 3-hop
 //   neighbourhood of the whole component: on a large graph, most of it);
-// - hopsOfCandidates: only for the given candidates, meeting in the middle: the component and its
-//   direct neighbours form a ring R; a candidate is at <= 1 hop when it is in R, <= 2 when one of
-//   its neighbours is, <= 3 when a neighbour of a neighbour is. Three batched adjacency reads.
+// - hopsOfCandidates: only for the given candidates, breadth-first outwards from them until an
+//   issue of the component is met (three batched adjacency reads at most).
 import type { GraphStore, IssueRecord } from "../../ports/graph-store.js";
 
-export const MAX_HOPS = 3;
+const MAX_HOPS = 3;
 
 export async function hopsFromComponent(
   store: GraphStore,
@@ -32,28 +31,34 @@ export async function hopsFromComponent(
   return hops;
 }
 
-/** The component's issues and their direct neighbours: everything within 1 hop. */
-export async function componentRing(store: GraphStore, members: ReadonlySet<string>): Promise<Set<string>> {
-  const ring = new Set(members);
-  for (const ns of (await neighboursOf(store, [...members])).values()) for (const n of ns) ring.add(n);
-  return ring;
-}
-
+/**
+ * Hops for the given candidates only, searching outwards from them: a candidate is at 1 hop when
+ * a neighbour is one of the component's issues, at 2 when a neighbour's neighbour is, at 3 one
+ * level further; each level reads the adjacency of what is still unresolved, in one batch. This
+ * touches the candidates' neighbourhoods (a few hundred issues for a batch of 32 at degree 4),
+ * never the component's (which holds thousands of issues on a large graph).
+ */
 export async function hopsOfCandidates(
   store: GraphStore,
   members: ReadonlySet<string>,
-  ring: ReadonlySet<string>,
   candidates: string[],
 ): Promise<Map<string, number>> {
   const hops = new Map<string, number>();
-  const outside = candidates.filter((c) => !ring.has(c));
-  for (const c of candidates) if (ring.has(c)) hops.set(c, members.has(c) ? 0 : 1);
-  const first = await neighboursOf(store, outside);
-  const second = await neighboursOf(store, [...new Set([...first.values()].flat())]);
-  for (const c of outside) {
-    const near = first.get(c) ?? [];
-    if (near.some((n) => ring.has(n))) hops.set(c, 2);
-    else if (near.some((n) => (second.get(n) ?? []).some((m) => ring.has(m)))) hops.set(c, 3);
+  // Each unresolved candidate with the issues it reaches in exactly `depth - 1` hops.
+  let open = new Map<string, string[]>();
+  for (const c of candidates) {
+    if (members.has(c)) hops.set(c, 0);
+    else open.set(c, [c]);
+  }
+  for (let depth = 1; depth <= MAX_HOPS && open.size > 0; depth++) {
+    const adjacency = await neighboursOf(store, [...new Set([...open.values()].flat())]);
+    const next = new Map<string, string[]>();
+    for (const [c, frontier] of open) {
+      const reached = frontier.flatMap((id) => adjacency.get(id) ?? []);
+      if (reached.some((n) => members.has(n))) hops.set(c, depth);
+      else if (depth < MAX_HOPS) next.set(c, reached);
+    }
+    open = next;
   }
   return hops;
 }

@@ -3,26 +3,27 @@
 // component's issues, issues sharing a requested label, the lexical top LEXICAL_TOP for the
 // failure text and the NEAREST nearest by the vector index. Any other issue has no evidence from
 // the failure and is outside the component, and such an issue is never a candidate (see
-// signals.ts: context only reorders candidates with evidence). `candidates: "all"` scores every
-// issue instead (the exact reference for tests, and the benchmark's baseline).
+// signals.ts: context only reorders candidates with evidence). They are scored from the facts
+// the search index keeps per issue (component, labels, last change: facets.ts, computed at
+// write time), so records are read only for the text matches (their similarity) and the
+// returned ones (re-scored from the record, then explained). `candidates: "all"` scores every
+// issue from its record instead (the exact reference for tests, and the benchmark's baseline).
 import type { Embedder } from "../../ports/embedder.js";
-import type { IssueRecord } from "../../ports/graph-store.js";
 import type { VectorIndex } from "../../ports/vector-index.js";
 import type { DomainContext } from "../context.js";
 import { componentNotFound } from "../errors.js";
-import { componentRing, hopsFromComponent, hopsOfCandidates } from "./proximity.js";
+import type { IssueFacts } from "../search/facets.js";
+import { bestByBound, byRank, MIN_CONFIDENCE, type Ranked } from "./best-by-bound.js";
+import { hopsFromComponent } from "./proximity.js";
 import { SemanticScorer } from "./semantic.js";
 import {
-  type Computed,
   computeSignals,
   explainSignals,
+  factsOf,
   type Scoring,
   type SignalInput,
   type Signals,
 } from "./signals.js";
-
-/** A scored candidate, before its reasons are written (only the returned ones get them). */
-type Ranked = Computed & { candidate: IssueRecord; hops: number | undefined };
 
 export interface RootCauseRequest {
   test_failure: string;
@@ -55,6 +56,8 @@ export interface CandidateIndex {
   issuesOfComponent(componentId: string): ReadonlySet<string>;
   issuesWithAnyLabel(labels: string[]): Set<string>;
   lexicalSearch(text: string, limit: number, options: { types?: string[] }): { key: string; score: number }[];
+  /** What the signals read of an issue, kept on every write; undefined for an issue not indexed. */
+  issueFacts(id: string): IssueFacts | undefined;
   /** Resolves once the index is built (start-up builds it after listening). */
   ready?(): Promise<void>;
 }
@@ -66,11 +69,10 @@ export interface RootCauseOptions {
   scoring?: Scoring;
 }
 
-export const MIN_CONFIDENCE = 0.1;
 /** Issues taken from the lexical index for the failure text. */
-export const LEXICAL_TOP = 100;
+const LEXICAL_TOP = 100;
 /** Issues taken from the vector index for the failure text. */
-export const NEAREST = 50;
+const NEAREST = 50;
 
 const issueId = (key: string) => key.slice(key.indexOf(":") + 1);
 
@@ -107,17 +109,16 @@ export class RootCauseAnalysis {
       }
     }
     const nearest = indexed ? await this.nearest(query) : new Set<string>();
-    const pool = indexed
-      ? await this.indexedPool(component.id, labels, nearest, lexical)
+    const nowMs = this.ctx.now().getTime();
+    // Every issue's record when scoring all; else only those the vector or lexical index found
+    // (an issue outside both is too far from the failure for its similarity to count).
+    const records = indexed
+      ? await store.getIssues([...new Set([...nearest, ...lexical.keys()])])
       : await store.allIssues();
-    // Similarity of every issue when scoring all; else of those the vector or lexical index
-    // found (an issue outside both is too far from the failure to count as evidence).
-    const textual = indexed ? pool.filter((i) => nearest.has(i.id) || lexical.has(i.id)) : pool;
-    const similarity = await this.semantic.similarities(query, textual);
+    const similarity = await this.semantic.similarities(query, records);
     const bestSimilarity = maximum(similarity.values());
     const bestLexical = maximum(lexical.values());
-    const nowMs = this.ctx.now().getTime();
-    const input = (candidate: IssueRecord, hops: number | undefined): SignalInput => ({
+    const input = (candidate: IssueFacts, hops: number | undefined): SignalInput => ({
       candidate,
       componentId: component.id,
       componentName: component.name,
@@ -130,7 +131,7 @@ export class RootCauseAnalysis {
       bestLexical,
       scoring,
     });
-    const score = (candidate: IssueRecord, hops: number | undefined): Ranked => ({
+    const score = (candidate: IssueFacts, hops: number | undefined): Ranked => ({
       candidate,
       hops,
       ...computeSignals(input(candidate, hops)),
@@ -140,72 +141,53 @@ export class RootCauseAnalysis {
       scoring === "additive" || s.evidence > 0 || s.candidate.component_id === component.id;
 
     let ranked: Ranked[];
+    let considered: number;
+    const byId = new Map(records.map((r) => [r.id, r]));
     if (!indexed) {
-      const hops = await hopsFromComponent(store, pool, component.id);
-      ranked = pool
-        .map((c) => score(c, hops.get(c.id)))
+      const hops = await hopsFromComponent(store, records, component.id);
+      ranked = records
+        .map((c) => score(factsOf(c), hops.get(c.id)))
         .filter((s) => eligible(s) && s.confidence >= MIN_CONFIDENCE);
       ranked.sort(byRank);
+      considered = records.length;
     } else {
-      ranked = await this.bestByBound(
-        pool,
-        score,
-        eligible,
-        this.index!.issuesOfComponent(component.id),
-        limit,
+      const members = this.index!.issuesOfComponent(component.id);
+      const text = new Set(records.map((r) => r.id));
+      const labelled = this.index!.issuesWithAnyLabel(labels);
+      considered = members.size;
+      for (const id of labelled) if (!members.has(id)) considered++;
+      for (const id of text) if (!members.has(id) && !labelled.has(id)) considered++;
+      const pool = { members, labelled, text, lowered: labels.map((l) => l.toLowerCase()), nowMs };
+      const best = await bestByBound(store, this.index!, pool, score, eligible, limit);
+      // The returned ones are re-scored from their records (the facts may trail a write that
+      // failed to index) and explained from them, with their own text similarity (not a match's:
+      // too low to count, but the reason states it).
+      const missing = await store.getIssues(
+        best.filter((s) => !byId.has(s.candidate.id)).map((s) => s.candidate.id),
       );
+      for (const r of missing) byId.set(r.id, r);
+      for (const [id, value] of await this.semantic.similarities(query, missing)) similarity.set(id, value);
+      ranked = best
+        .filter((s) => byId.has(s.candidate.id))
+        .map((s) => score(factsOf(byId.get(s.candidate.id)!), s.hops))
+        .sort(byRank);
     }
     return {
       component_id: component.id,
-      considered: pool.length,
-      candidates: ranked.slice(0, limit).map((s) => ({
-        type: "issue",
-        id: s.candidate.id,
-        title: s.candidate.title,
-        status: s.candidate.status,
-        confidence: s.confidence,
-        signals: s.signals,
-        reasons: explainSignals(input(s.candidate, s.hops), s),
-      })),
+      considered,
+      candidates: ranked.slice(0, limit).map((s) => {
+        const record = byId.get(s.candidate.id)!;
+        return {
+          type: "issue",
+          id: record.id,
+          title: record.title,
+          status: record.status,
+          confidence: s.confidence,
+          signals: s.signals,
+          reasons: explainSignals(input(s.candidate, s.hops), s, record),
+        };
+      }),
     };
-  }
-
-  /**
-   * The best `limit` candidates with graph proximity read only for as many as needed: every
-   * candidate is first scored as if at 0 hops (an upper bound, as graph is the only signal not
-   * known yet), then taken in order of that bound, in batches, with exact hops, until the bound
-   * of the next one falls below the limit-th exact score.
-   */
-  private async bestByBound(
-    pool: IssueRecord[],
-    score: (c: IssueRecord, hops: number | undefined) => Ranked,
-    eligible: (s: Ranked) => boolean,
-    members: ReadonlySet<string>,
-    limit: number,
-  ): Promise<Ranked[]> {
-    const bounds = pool
-      .map((c) => score(c, 0))
-      .filter((s) => eligible(s) && s.confidence >= MIN_CONFIDENCE)
-      .sort(byRank);
-    const ring = await componentRing(this.ctx.store, members);
-    const exact: Ranked[] = [];
-    const batch = Math.max(2 * limit, 32);
-    for (let i = 0; i < bounds.length; i += batch) {
-      if (exact.length >= limit && bounds[i]!.confidence < exact[limit - 1]!.confidence) break;
-      const chunk = bounds.slice(i, i + batch).map((b) => b.candidate);
-      const hops = await hopsOfCandidates(
-        this.ctx.store,
-        members,
-        ring,
-        chunk.map((c) => c.id),
-      );
-      for (const c of chunk) {
-        const s = score(c, hops.get(c.id));
-        if (s.confidence >= MIN_CONFIDENCE) exact.push(s);
-      }
-      exact.sort(byRank);
-    }
-    return exact;
   }
 
   private async nearest(query: Float32Array): Promise<Set<string>> {
@@ -219,28 +201,9 @@ export class RootCauseAnalysis {
     }
   }
 
-  /** The component's issues, the labelled ones, the lexical top and the nearest by vector. */
-  private async indexedPool(
-    componentId: string,
-    labels: string[],
-    nearest: Set<string>,
-    lexical: Map<string, number>,
-  ): Promise<IssueRecord[]> {
-    const index = this.index!;
-    const ids = new Set([...index.issuesOfComponent(componentId), ...index.issuesWithAnyLabel(labels)]);
-    for (const id of lexical.keys()) ids.add(id);
-    for (const id of nearest) ids.add(id);
-    return this.ctx.store.getIssues([...ids]);
-  }
-
   private async issueCount(): Promise<number> {
     return (await this.ctx.store.listIssues({ offset: 0, limit: 1 })).total;
   }
-}
-
-/** Confidence, then the most recent change, then id. */
-function byRank(a: Ranked, b: Ranked): number {
-  return b.confidence - a.confidence || a.ageMs - b.ageMs || (a.candidate.id < b.candidate.id ? -1 : 1);
 }
 
 function maximum(values: Iterable<number>): number {

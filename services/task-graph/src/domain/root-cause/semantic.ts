@@ -5,7 +5,7 @@ import type { IssueRecord } from "../../ports/graph-store.js";
 
 const BATCH = 128;
 
-export function candidateText(i: IssueRecord): string {
+function candidateText(i: IssueRecord): string {
   return [i.title, i.description, i.labels.join(" ")].filter(Boolean).join("\n");
 }
 

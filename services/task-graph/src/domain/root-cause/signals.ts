@@ -9,6 +9,8 @@
 // text match or a shared label counts the whole context. `additive` is the scoring before that
 // rule (the plain sum), kept as the benchmark's baseline.
 import type { IssueRecord } from "../../ports/graph-store.js";
+import type { IssueFacts } from "../search/facets.js";
+import { lastChangeMs, parseTimestamp } from "../search/last-change.js";
 
 export interface Signals {
   component: number;
@@ -19,7 +21,8 @@ export interface Signals {
 }
 
 export interface SignalInput {
-  candidate: IssueRecord;
+  /** What the signals read of the candidate: from the search index's facets, or factsOf(record). */
+  candidate: IssueFacts;
   componentId: string;
   componentName: string;
   requestLabels: string[];
@@ -41,31 +44,26 @@ export interface SignalInput {
 export type Scoring = "evidence" | "additive";
 
 /** Share of the context a candidate without evidence keeps: 0.2 · 0.8 = 0.16 at most. */
-export const NO_EVIDENCE_SHARE = 0.2;
+const NO_EVIDENCE_SHARE = 0.2;
 /** Evidence at which the whole context counts (a shared label, or the best text match). */
-export const FULL_EVIDENCE = 0.2;
-
-export interface Scored {
-  signals: Signals;
-  reasons: string[];
-  confidence: number;
-  /** Milliseconds since the candidate last changed or closed (for tie-breaks). */
-  ageMs: number;
-  /** labels + semantic: what the failure itself says about the candidate. */
-  evidence: number;
-}
+const FULL_EVIDENCE = 0.2;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-export function parseTimestamp(ts: string): number {
-  // Stored timestamps carry no offset but are UTC.
-  return Date.parse(ts.endsWith("Z") ? ts : `${ts}Z`);
+/** The facts of a record, as the search index keeps them (facets.ts). */
+export function factsOf(i: IssueRecord): IssueFacts {
+  return {
+    id: i.id,
+    component_id: i.component_id,
+    labels: [...new Set(i.labels.map((l) => l.toLowerCase()))],
+    changedMs: lastChangeMs(i),
+  };
 }
 
-export function lastChangeMs(i: IssueRecord): number {
-  const updated = parseTimestamp(i.updated_at);
-  return i.closed_at ? Math.max(updated, parseTimestamp(i.closed_at)) : updated;
+/** The recency signal of a candidate last changed `ageMs` ago: 0.3 within a day, 0.2 within a week. */
+export function recencyOf(ageMs: number): number {
+  return ageMs < DAY ? 0.3 : ageMs < 7 * DAY ? 0.2 : 0;
 }
 
 /** The numbers only (cheap: no sentences), for bounding many candidates. */
@@ -84,13 +82,12 @@ export interface Computed {
 export function computeSignals(input: SignalInput): Computed {
   const c = input.candidate;
   const component = c.component_id === input.componentId ? 0.3 : 0;
-  const ageMs = Math.max(0, input.nowMs - lastChangeMs(c));
-  const recency = ageMs < DAY ? 0.3 : ageMs < 7 * DAY ? 0.2 : 0;
-  // Labels compare case-insensitively (SPEC §2).
+  const ageMs = Math.max(0, input.nowMs - c.changedMs);
+  const recency = recencyOf(ageMs);
+  // Labels compare case-insensitively (SPEC §2); the facts hold them lowercased.
   let sharedLabels: string[] = [];
   if (input.requestLabels.length > 0 && c.labels.length > 0) {
-    const own = c.labels.map((l) => l.toLowerCase());
-    sharedLabels = input.requestLabels.filter((l) => own.includes(l.toLowerCase()));
+    sharedLabels = input.requestLabels.filter((l) => c.labels.includes(l.toLowerCase()));
   }
   const labels = sharedLabels.length > 0 ? 0.2 : 0;
   const additive = input.scoring === "additive";
@@ -110,8 +107,8 @@ export function computeSignals(input: SignalInput): Computed {
 }
 
 /** One sentence per signal (component, recency, labels, semantic, graph), then the context share. */
-export function explainSignals(input: SignalInput, computed: Computed): string[] {
-  const c = input.candidate;
+export function explainSignals(input: SignalInput, computed: Computed, record: IssueRecord): string[] {
+  const c = record;
   const { signals, ageMs, evidence, share } = computed;
   const reasons: string[] = [];
   reasons.push(
@@ -159,21 +156,15 @@ export function explainSignals(input: SignalInput, computed: Computed): string[]
   return reasons;
 }
 
-export function scoreCandidate(input: SignalInput): Scored {
-  const computed = computeSignals(input);
-  const { signals, confidence, ageMs, evidence } = computed;
-  return { signals, reasons: explainSignals(input, computed), confidence, ageMs, evidence };
-}
-
 /**
  * 0.2 × cosine, relative to the best-matching candidate of the request: embedders compress
  * cosines into a narrow band (hashing: about 0..0.5), so the closest issue gets the full 0.2
  * and the rest their share of it. Below SEMANTIC_FLOOR the best match is not scaled up, so
  * text unrelated to every issue still scores near 0.
  */
-export const SEMANTIC_FLOOR = 0.2;
+const SEMANTIC_FLOOR = 0.2;
 
-export function semanticSignal(similarity: number, best: number): number {
+function semanticSignal(similarity: number, best: number): number {
   return round(0.2 * Math.min(1, Math.max(0, similarity) / Math.max(best, SEMANTIC_FLOOR)));
 }
 
@@ -182,15 +173,15 @@ export function semanticSignal(similarity: number, best: number): number {
  * the part above RAMP_START of the best counts, so the background similarity every text has to
  * every other (embedder noise, common words) is no evidence. The best match gets the full 0.2.
  */
-export const RAMP_START = 0.5;
+const RAMP_START = 0.5;
 /**
  * Below these the best match is not scaled up: a cosine must pass 0.5 · 0.3 = 0.15 to count
  * (short unrelated texts reach ~0.13 with the hashing embedder), a normalised BM25 0.025.
  */
-export const EVIDENCE_SIMILARITY_FLOOR = 0.3;
-export const LEXICAL_FLOOR = 0.05;
+const EVIDENCE_SIMILARITY_FLOOR = 0.3;
+const LEXICAL_FLOOR = 0.05;
 
-export function evidenceSignal(value: number, best: number, floor: number): number {
+function evidenceSignal(value: number, best: number, floor: number): number {
   const relative = Math.min(1, Math.max(0, value) / Math.max(best, floor));
   return round(0.2 * Math.max(0, (relative - RAMP_START) / (1 - RAMP_START)));
 }

@@ -2,6 +2,7 @@
 // repeated once, because titles are the densest statement of what an item is about); `text`
 // is what snippets are cut from; `fields` feed the lexical index with their boosts.
 import type { ComponentRecord, IssueRecord } from "../../ports/graph-store.js";
+import { lastChangeMs } from "./last-change.js";
 
 export interface SearchDocument {
   type: string;
@@ -16,6 +17,8 @@ export interface SearchDocument {
   /** Issues only: the facets root-cause analysis selects candidates by. */
   component_id?: string | null;
   labels?: string[];
+  /** Issues only: when it last changed (last-change.ts), for root-cause recency. */
+  changedMs?: number;
 }
 
 export const documentKey = (type: string, id: string): string => `${type}:${id}`;
@@ -36,6 +39,7 @@ export function issueDocument(issue: IssueRecord): SearchDocument {
     status: issue.status,
     component_id: issue.component_id,
     labels: issue.labels,
+    changedMs: lastChangeMs(issue),
   };
 }
 

@@ -1,14 +1,26 @@
-// Issue ids by component and by label (case-insensitive), kept in step with every indexed write,
-// so root-cause analysis selects its candidates through them instead of scanning every issue.
+// Issue ids by component and by label (case-insensitive), and each issue's facts as root-cause
+// signals read them, kept in step with every indexed write, so root-cause analysis selects and
+// bounds its candidates through them instead of scanning (or even reading) every issue.
+
+/** What root-cause signals read of an issue, computed when it is written. */
+export interface IssueFacts {
+  id: string;
+  component_id: string | null;
+  /** Lowercased, without repeats. */
+  labels: readonly string[];
+  /** When it last changed (last-change.ts), ms since the epoch. */
+  changedMs: number;
+}
+
 export class IssueFacets {
   readonly #byComponent = new Map<string, Set<string>>();
   readonly #byLabel = new Map<string, Set<string>>();
-  readonly #of = new Map<string, { component: string | null; labels: string[] }>();
+  readonly #of = new Map<string, IssueFacts>();
 
-  set(id: string, component: string | null, labels: string[]): void {
+  set(id: string, component: string | null, labels: string[], changedMs: number): void {
     this.delete(id);
     const lowered = [...new Set(labels.map((l) => l.toLowerCase()))];
-    this.#of.set(id, { component, labels: lowered });
+    this.#of.set(id, { id, component_id: component, labels: lowered, changedMs });
     if (component !== null) add(this.#byComponent, component, id);
     for (const label of lowered) add(this.#byLabel, label, id);
   }
@@ -17,8 +29,13 @@ export class IssueFacets {
     const old = this.#of.get(id);
     if (!old) return;
     this.#of.delete(id);
-    if (old.component !== null) remove(this.#byComponent, old.component, id);
+    if (old.component_id !== null) remove(this.#byComponent, old.component_id, id);
     for (const label of old.labels) remove(this.#byLabel, label, id);
+  }
+
+  /** The facts of an indexed issue. */
+  factsOf(id: string): IssueFacts | undefined {
+    return this.#of.get(id);
   }
 
   ofComponent(componentId: string): ReadonlySet<string> {

@@ -176,7 +176,7 @@ export class SearchIndexCache {
 }
 
 /** What the indexing code does to a probe text, hashed: the lexical terms, and the local embedder's vector. */
-export async function indexingSalt(embedder: Embedder): Promise<string> {
+async function indexingSalt(embedder: Embedder): Promise<string> {
   const lexical = new LexicalIndex();
   lexical.set("probe", "issue", [
     [PROBE, 2],

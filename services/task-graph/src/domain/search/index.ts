@@ -30,16 +30,17 @@ import type { Embedder } from "../../ports/embedder.js";
 import type { ComponentRecord, IssueRecord } from "../../ports/graph-store.js";
 import type { VectorHit, VectorIndex } from "../../ports/vector-index.js";
 import { componentDocument, documentKey, issueDocument, type SearchDocument } from "./documents.js";
-import { IssueFacets } from "./facets.js";
+import { IssueFacets, type IssueFacts } from "./facets.js";
 import type { SearchIndexCache } from "./index-cache.js";
 import { makeSnippet } from "./snippet.js";
 
-export { componentDocument, issueDocument, type SearchDocument } from "./documents.js";
+export type { SearchDocument } from "./documents.js";
+export type { IssueFacts } from "./facets.js";
 
 /** Share of the cosine in the hybrid score (lib/search/hybrid.ts); see the README for the measurement. */
-export const VECTOR_WEIGHT = 0.3;
+const VECTOR_WEIGHT = 0.3;
 /** With the word-vector embedder and soft matching (the task graph's default): chosen on the tune half of bench/search-quality. */
-export const MEANING_WEIGHTS = { vectorWeight: 0.2, softWeight: 0.7 } as const;
+export const MEANING_WEIGHTS = { vectorWeight: 0.2, softWeight: 0.6 } as const;
 const MIN_CANDIDATES = 50;
 /** Documents indexed between two yields of a start-up build. */
 const REMEMBER_CHUNK = 1000;
@@ -348,6 +349,11 @@ export class SearchService {
     return this.#facets.ofComponent(componentId);
   }
 
+  /** What root-cause signals read of an indexed issue (kept on every write), without reading the record. */
+  issueFacts(id: string): IssueFacts | undefined {
+    return this.#facets.factsOf(id);
+  }
+
   /** Ids of the issues carrying any of these labels (case-insensitive). */
   issuesWithAnyLabel(labels: string[]): Set<string> {
     return this.#facets.withAnyLabel(labels);
@@ -394,7 +400,8 @@ export class SearchService {
       ...(fingerprint ? { fingerprint } : {}),
     });
     this.#types.add(type);
-    if (type === "issue") this.#facets.set(id, doc.component_id ?? null, doc.labels ?? []);
+    if (type === "issue")
+      this.#facets.set(id, doc.component_id ?? null, doc.labels ?? [], doc.changedMs ?? 0);
     this.#unremoved.delete(key);
     this.#unsynced.add(key);
     return key;
@@ -453,7 +460,7 @@ export class SearchService {
   }
 }
 
-/** An adapter's BackendUnavailableError, or the 503 the deadline guard (guarded-store.ts) turns failures into. */
+/** An adapter's BackendUnavailableError, or the one the deadline guard turns failures into. */
 function isUnavailable(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === "BACKEND_UNAVAILABLE";
 }

@@ -3,7 +3,7 @@
 // collapsed; "…" marks a cut at either end. Without any match, the text's beginning is used.
 import { identifierSpans, stem, tokenize } from "../../../../../lib/embedding/index.js";
 
-export const SNIPPET_WIDTH = 200;
+const SNIPPET_WIDTH = 200;
 const LEAD = 40;
 
 export function makeSnippet(text: string, query: string, width = SNIPPET_WIDTH): string {

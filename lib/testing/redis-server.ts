@@ -7,10 +7,10 @@ import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { freeLoopbackPort } from "../../../../lib/net/free-port.js";
-import { watchOutput } from "../../../../lib/testing/process-output.js";
+import { freeLoopbackPort } from "../net/free-port.js";
+import { watchOutput } from "./process-output.js";
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const SETUP_SCRIPT = resolve(REPO_ROOT, "infra/images/redis8.sh");
 
 export interface RunningRedis {

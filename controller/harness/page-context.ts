@@ -1,8 +1,6 @@
-// A PageContext for tests of BasePage alone, with fast defaults (no step delay, no backoff).
+// A PageContext for tests and benchmarks of BasePage alone, with fast defaults (no step delay, no backoff).
 
-import { BasePage } from "../../src/http/base-page.js";
-import { DispatcherRegistry } from "../../src/http/dispatchers.js";
-import type { PageContext } from "../../src/http/page-context.js";
+import { BasePage, DispatcherRegistry, type PageContext } from "../src/http/index.js";
 
 export function testPageContext(baseUrl: string, overrides: Partial<PageContext> = {}): PageContext {
   return {

@@ -1,9 +1,9 @@
 // Starts a real task-graph service on an ephemeral loopback port, with the embedded adapters
 // (or ones given), and a tiny JSON client for it.
-import { HashingEmbedder } from "../../../../lib/embedding/index.js";
-import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
-import { EmbeddedVectorIndex } from "../../src/adapters/embedded-vector/index.js";
-import { type Adapters, createTaskGraphService } from "../../src/index.js";
+import { HashingEmbedder } from "../../../lib/embedding/index.js";
+import { EmbeddedGraphStore } from "../src/adapters/embedded-graph/index.js";
+import { EmbeddedVectorIndex } from "../src/adapters/embedded-vector/index.js";
+import { type Adapters, createTaskGraphService } from "../src/index.js";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies in tests are arbitrary JSON
 export type Json = any;

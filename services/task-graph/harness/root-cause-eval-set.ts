@@ -1,10 +1,10 @@
-// The root-cause evaluation set (test/fixtures/root-cause-eval.json): loads its tracker into a
+// The root-cause evaluation set (harness/root-cause-eval.json): loads its tracker into a
 // running service over HTTP with the clock set to each event's time, and scores a ranking
 // function on its cases. Shared by root-cause-eval.test.ts and bench/task-graph/root-cause.ts.
 import { readFileSync } from "node:fs";
-import { HashingEmbedder } from "../../../../lib/embedding/index.js";
-import { RootCauseAnalysis, type RootCauseRequest } from "../../src/domain/root-cause/root-cause-analysis.js";
-import type { GraphStore } from "../../src/ports/graph-store.js";
+import { HashingEmbedder } from "../../../lib/embedding/index.js";
+import { RootCauseAnalysis, type RootCauseRequest } from "../src/domain/root-cause/root-cause-analysis.js";
+import type { GraphStore } from "../src/ports/graph-store.js";
 import { plainContext } from "./domain-stack.js";
 import type { Client, TestClock } from "./start-service.js";
 
@@ -34,11 +34,11 @@ export interface EvalSet {
 }
 
 export const rootCauseEvalSet = JSON.parse(
-  readFileSync(new URL("../fixtures/root-cause-eval.json", import.meta.url), "utf8"),
+  readFileSync(new URL("./root-cause-eval.json", import.meta.url), "utf8"),
 ) as EvalSet;
 
 const HOUR = 3_600_000;
-export const EVAL_NOW = Date.parse(`${rootCauseEvalSet.now}Z`);
+const EVAL_NOW = Date.parse(`${rootCauseEvalSet.now}Z`);
 
 export interface LoadedEvalSet {
   componentId: Map<string, string>;

@@ -1,2 +1,0 @@
-export { getRuntimeClient, RuntimeClient } from "./runtime-client.js";
-export type * from "./types.js";

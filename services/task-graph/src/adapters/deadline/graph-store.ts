@@ -1,0 +1,119 @@
+// The graph store with every call bound to a deadline (deadlines.ts). Each method is delegated
+// by name, so a method added to the port fails to compile here until it is bound too. Calls
+// start synchronously, so the inner store's write visibility is unchanged.
+import type {
+  ClaimOutcome,
+  ClaimRequest,
+  ComponentRecord,
+  DependencyEdge,
+  Direction,
+  GraphStore,
+  IssueQuery,
+  IssueRecord,
+  Page,
+  ReleaseRequest,
+  WalkResult,
+  WriteVisibility,
+} from "../../ports/graph-store.js";
+import type { Deadlines } from "./deadlines.js";
+
+type Deps = { depends_on: string[]; blocks: string[] };
+
+const WHAT = "graph store";
+
+export class DeadlineGraphStore implements GraphStore {
+  readonly backend: string;
+  readonly writeVisibility: WriteVisibility;
+  readonly dependenciesOfMany?: (ids: string[]) => Promise<Map<string, Deps>>;
+
+  constructor(
+    private readonly inner: GraphStore,
+    private readonly deadlines: Deadlines,
+  ) {
+    this.backend = inner.backend;
+    this.writeVisibility = inner.writeVisibility;
+    // Offered only when the inner store offers it (the domain falls back to dependenciesOf).
+    const many = inner.dependenciesOfMany?.bind(inner);
+    if (many) this.dependenciesOfMany = (ids) => this.#bound(() => many(ids));
+  }
+
+  #bound<T>(call: () => Promise<T>): Promise<T> {
+    return this.deadlines.call(WHAT, call);
+  }
+
+  init(): Promise<void> {
+    return this.#bound(() => this.inner.init());
+  }
+  close(): Promise<void> {
+    return this.#bound(() => this.inner.close());
+  }
+  ping(): Promise<void> {
+    return this.#bound(() => this.inner.ping());
+  }
+
+  createIssue(issue: IssueRecord): Promise<void> {
+    return this.#bound(() => this.inner.createIssue(issue));
+  }
+  updateIssue(issue: IssueRecord): Promise<boolean> {
+    return this.#bound(() => this.inner.updateIssue(issue));
+  }
+  deleteIssue(id: string): Promise<boolean> {
+    return this.#bound(() => this.inner.deleteIssue(id));
+  }
+  getIssue(id: string): Promise<IssueRecord | null> {
+    return this.#bound(() => this.inner.getIssue(id));
+  }
+  getIssues(ids: string[]): Promise<IssueRecord[]> {
+    return this.#bound(() => this.inner.getIssues(ids));
+  }
+  listIssues(query: IssueQuery): Promise<Page<IssueRecord>> {
+    return this.#bound(() => this.inner.listIssues(query));
+  }
+  allIssues(): Promise<IssueRecord[]> {
+    return this.#bound(() => this.inner.allIssues());
+  }
+  countIssuesByComponent(componentId: string): Promise<number> {
+    return this.#bound(() => this.inner.countIssuesByComponent(componentId));
+  }
+  claimIssue(request: ClaimRequest): Promise<ClaimOutcome> {
+    return this.#bound(() => this.inner.claimIssue(request));
+  }
+  releaseClaim(request: ReleaseRequest): Promise<ClaimOutcome> {
+    return this.#bound(() => this.inner.releaseClaim(request));
+  }
+
+  createComponent(component: ComponentRecord): Promise<void> {
+    return this.#bound(() => this.inner.createComponent(component));
+  }
+  updateComponent(component: ComponentRecord): Promise<boolean> {
+    return this.#bound(() => this.inner.updateComponent(component));
+  }
+  deleteComponent(id: string): Promise<boolean> {
+    return this.#bound(() => this.inner.deleteComponent(id));
+  }
+  getComponent(id: string): Promise<ComponentRecord | null> {
+    return this.#bound(() => this.inner.getComponent(id));
+  }
+  findComponentByName(project: string, name: string): Promise<ComponentRecord | null> {
+    return this.#bound(() => this.inner.findComponentByName(project, name));
+  }
+  listComponents(offset: number, limit: number): Promise<Page<ComponentRecord>> {
+    return this.#bound(() => this.inner.listComponents(offset, limit));
+  }
+
+  addDependency(edge: DependencyEdge): Promise<boolean> {
+    return this.#bound(() => this.inner.addDependency(edge));
+  }
+  removeDependency(edge: DependencyEdge): Promise<boolean> {
+    return this.#bound(() => this.inner.removeDependency(edge));
+  }
+  dependenciesOf(id: string): Promise<Deps> {
+    return this.#bound(() => this.inner.dependenciesOf(id));
+  }
+  findPath(from: string, to: string, maxDepth?: number): Promise<string[] | null> {
+    return this.#bound(() => this.inner.findPath(from, to, maxDepth));
+  }
+  walk(id: string, direction: Direction, maxDepth: number): Promise<WalkResult> {
+    return this.#bound(() => this.inner.walk(id, direction, maxDepth));
+  }
+}

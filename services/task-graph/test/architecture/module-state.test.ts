@@ -1,0 +1,57 @@
+// Two apps built in one process must not share state, so the service's code and lib/ keep no
+// mutable state at module level: no top-level `let`/`var`, and a top-level Map/Set/WeakMap/
+// WeakSet only where listed below with why it cannot carry state from one app to another.
+// (test/api/app-isolation.test.ts shows the behaviour; this keeps new code from regressing.)
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "../../../..");
+const SCANNED = ["services/task-graph/src", "lib"];
+
+const ALLOWED_COLLECTIONS: Record<string, string> = {
+  // Constant sets: filled once from literals, only read.
+  "lib/service-kit/error-responses.ts BODY_METHODS": "constant, read only",
+  "lib/embedding/stopwords.ts STOPWORDS": "constant, read only",
+  "lib/testing/at-limits.ts SUPPORTED_PATTERNS": "constant, read only",
+  "services/task-graph/src/adapters/neo4j-graph/errors.ts UNAVAILABLE_CODES": "constant, read only",
+  // Keyed by the app or the request itself: data attached to one app, gone with it.
+  "lib/service-kit/create-app.ts routeTables": "keyed by the app",
+  "lib/service-kit/route-security.ts registries": "keyed by the app",
+  "lib/service-kit/route-security.ts principals": "keyed by the request",
+};
+
+function sources(): { file: string; text: string }[] {
+  return SCANNED.flatMap((dir) =>
+    readdirSync(join(ROOT, dir), { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".ts") && !f.split("/").includes("test"))
+      .map((f) => {
+        const path = join(ROOT, dir, f);
+        return { file: relative(ROOT, path), text: readFileSync(path, "utf8") };
+      }),
+  );
+}
+
+describe("module-level state in services/task-graph/src and lib", () => {
+  it("has no top-level let or var", () => {
+    const found = sources().flatMap(({ file, text }) =>
+      text
+        .split("\n")
+        .map((line, i) => ({ line, at: `${file}:${i + 1}` }))
+        .filter(({ line }) => /^(export )?(let|var) /.test(line))
+        .map(({ at, line }) => `${at} ${line.trim()}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("has top-level collections only where they cannot carry one app's state to another", () => {
+    const found = sources().flatMap(({ file, text }) =>
+      [
+        ...text.matchAll(/^(?:export )?const (\w+)(?:\s*:[^=]+)?\s*=\s*new (?:Map|Set|WeakMap|WeakSet)\b/gm),
+      ].map((m) => `${file} ${m[1]}`),
+    );
+    expect(found.filter((key) => !(key in ALLOWED_COLLECTIONS))).toEqual([]);
+    // A listed entry that no longer exists is dropped from the list too.
+    expect(Object.keys(ALLOWED_COLLECTIONS).filter((key) => !found.includes(key))).toEqual([]);
+  });
+});
