@@ -74,8 +74,7 @@ const AUTH_WORDS = [
   "requireuser",
   "verify",
 ];
-export const looksLikeAuth = (name: string): boolean =>
-  AUTH_WORDS.some((w) => name.toLowerCase().includes(w));
+const looksLikeAuth = (name: string): boolean => AUTH_WORDS.some((w) => name.toLowerCase().includes(w));
 
 export function linkApps(
   dialect: Dialect,
