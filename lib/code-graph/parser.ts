@@ -37,7 +37,8 @@ export async function parserFor(language: LanguageId): Promise<Parser> {
 export async function parse(source: string, language: LanguageId): Promise<Tree> {
   const parser = await parserFor(language);
   const tree = parser.parse(source);
-  if (!tree) throw new Error(`tree-sitter returned no tree for a ${language} source of ${source.length} chars`);
+  if (!tree)
+    throw new Error(`tree-sitter returned no tree for a ${language} source of ${source.length} chars`);
   return tree;
 }
 
