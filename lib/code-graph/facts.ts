@@ -47,6 +47,10 @@ export interface ReferenceFact {
   name: string;
   /** The identifier before the dot (`ns.f()`, `self.m()`, `pkg.Type`), when simple. */
   qualifier?: string;
+  /** A member of a receiver we cannot name (`a.b.c()`, `f().g()`): only the member name is known. */
+  member?: boolean;
+  /** A plain name read as a value (not called, not a type): resolved only through imports and scope. */
+  value?: boolean;
   line: number;
 }
 

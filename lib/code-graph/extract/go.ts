@@ -11,7 +11,7 @@ import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
 const REFERENCES = `
 (call_expression function: (identifier) @ref)
 (call_expression function: (selector_expression operand: (identifier) @qual field: (field_identifier) @ref))
-(call_expression function: (selector_expression field: (field_identifier) @ref))
+(call_expression function: (selector_expression field: (field_identifier) @member))
 (type_identifier) @ref
 (qualified_type package: (package_identifier) @qual name: (type_identifier) @ref)
 (type_parameter_declaration name: (identifier) @skip)

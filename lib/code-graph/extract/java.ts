@@ -10,7 +10,8 @@ import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
 
 const REFERENCES = `
 (method_invocation object: [(identifier) (this)] @qual name: (identifier) @ref)
-(method_invocation name: (identifier) @ref)
+(method_invocation !object name: (identifier) @ref)
+(method_invocation object: (_) name: (identifier) @member)
 (object_creation_expression type: (type_identifier) @ref)
 (type_identifier) @ref
 (scoped_type_identifier (type_identifier) @qual . (type_identifier) @ref)

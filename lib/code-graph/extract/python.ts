@@ -11,12 +11,13 @@ import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
 const REFERENCES = `
 (call function: (identifier) @ref)
 (call function: (attribute object: (identifier) @qual attribute: (identifier) @ref))
-(call function: (attribute attribute: (identifier) @ref))
+(call function: (attribute attribute: (identifier) @member))
 (class_definition superclasses: (argument_list (identifier) @ref))
 (class_definition superclasses: (argument_list (attribute object: (identifier) @qual attribute: (identifier) @ref)))
 (type (identifier) @ref)
 (decorator (identifier) @ref)
 (decorator (call function: (identifier) @ref))
+(identifier) @value
 `;
 
 const ENUM_BASES = new Set(["Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"]);

@@ -1,5 +1,6 @@
 // The reference pass: one tree-sitter query per language captures the names a file uses
-// (`@ref`, with `@qual` for the identifier before a dot and `@skip` for names that only declare),
+// (`@ref`, with `@qual` for the identifier before a dot, `@member` for a member of a receiver that
+// is not a plain name, `@value` for a name read as a value, `@skip` for names that only declare),
 // and a sweep over the declarations' ranges finds each reference's innermost enclosing symbol.
 import type { ReferenceFact } from "../facts.js";
 import type { Node, Query } from "../parser.js";
@@ -9,8 +10,13 @@ interface RawRef {
   start: number;
   name: string;
   qualifier?: string;
+  member?: boolean;
+  value?: boolean;
   line: number;
 }
+
+/** When two patterns capture one name, the more precise wins: qualified, member, plain, value. */
+const precision = (ref: RawRef) => (ref.qualifier !== undefined ? 2 : ref.member ? 1 : ref.value ? -1 : 0);
 
 /** Called for captures other than `@ref`, `@qual` and `@skip` (e.g. a `require()` argument). */
 export type OtherCapture = (name: string, node: Node) => void;
@@ -26,19 +32,26 @@ export function collectReferences(
   for (const match of query.matches(root)) {
     let ref: Node | undefined;
     let qual: Node | undefined;
+    let member = false;
+    let value = false;
     for (const capture of match.captures) {
       if (capture.name === "ref") ref = capture.node;
-      else if (capture.name === "qual") qual = capture.node;
+      else if (capture.name === "member" || capture.name === "value") {
+        ref = capture.node;
+        member = capture.name === "member";
+        value = capture.name === "value";
+      } else if (capture.name === "qual") qual = capture.node;
       else if (capture.name === "skip") skipped.add(capture.node.startIndex);
       else onOther?.(capture.name, capture.node);
     }
     if (!ref) continue;
     const start = ref.startIndex;
-    const existing = refs.get(start);
-    if (existing?.qualifier) continue;
     const raw: RawRef = { start, name: ref.text, line: ref.startPosition.row + 1 };
     if (qual) raw.qualifier = qual.text;
-    refs.set(start, raw);
+    else if (member) raw.member = true;
+    else if (value) raw.value = true;
+    const existing = refs.get(start);
+    if (!existing || precision(existing) < precision(raw)) refs.set(start, raw);
   }
   const ordered = [...refs.values()].filter((r) => !skipped.has(r.start)).sort((a, b) => a.start - b.start);
   return attachEnclosing(ordered, drafts);
@@ -63,6 +76,8 @@ function attachEnclosing(refs: RawRef[], drafts: readonly SymbolDraft[]): Refere
     const fact: ReferenceFact = { name: ref.name, line: ref.line };
     if (enclosing) fact.from = enclosing.qualified;
     if (ref.qualifier !== undefined) fact.qualifier = ref.qualifier;
+    if (ref.member) fact.member = true;
+    if (ref.value) fact.value = true;
     out.push(fact);
   }
   return out;

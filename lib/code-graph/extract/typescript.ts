@@ -10,10 +10,12 @@ import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
 const REFERENCES_JS = `
 (call_expression function: (identifier) @ref)
 (call_expression function: (member_expression object: [(identifier) (this)] @qual property: (property_identifier) @ref))
-(call_expression function: (member_expression property: (property_identifier) @ref))
+(call_expression function: (member_expression property: (property_identifier) @member))
 (new_expression constructor: (identifier) @ref)
 (new_expression constructor: (member_expression object: (identifier) @qual property: (property_identifier) @ref))
 (class_heritage (identifier) @ref)
+(identifier) @value
+(shorthand_property_identifier) @value
 (call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @require)) (#eq? @fn "require"))
 (call_expression function: (import) arguments: (arguments . (string (string_fragment) @require)))
 `;

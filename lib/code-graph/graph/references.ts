@@ -4,6 +4,7 @@
 // evenly among its candidates (more than MAX_CANDIDATES candidates: no edge, it says nothing).
 import type { FileFacts, ReferenceFact } from "../facts.js";
 import type { CodeSymbol } from "../model.js";
+import { isBuiltinMethodName } from "./builtin-methods.js";
 import type { FileScope } from "./scopes.js";
 import { familyOf, packageKey, type SymbolTable } from "./symbol-table.js";
 
@@ -26,8 +27,9 @@ export class ReferenceResolver {
   resolve(path: string, facts: FileFacts, ref: ReferenceFact): Resolution[] {
     const scope = this.scopes.get(path);
     const from = ref.from === undefined ? undefined : this.table.inFile(path, ref.from);
+    if (ref.member) return this.byMemberName(path, facts, ref.name);
     if (ref.qualifier !== undefined) return this.qualified(path, facts, scope, from, ref.qualifier, ref.name);
-    return this.unqualified(path, facts, scope, from, ref.name);
+    return this.unqualified(path, facts, scope, from, ref);
   }
 
   /** A name as the module in `file` exports it, following re-exports. */
@@ -90,8 +92,9 @@ export class ReferenceResolver {
     facts: FileFacts,
     scope: FileScope | undefined,
     from: CodeSymbol | undefined,
-    name: string,
+    ref: ReferenceFact,
   ): Resolution[] {
+    const name = ref.name;
     const binding = scope?.bindings.get(name);
     if (binding && binding.imported !== "*") {
       const found = binding.files.flatMap((f) => this.exported(f, binding.imported));
@@ -110,7 +113,7 @@ export class ReferenceResolver {
     if (inPackage.length > 0) return split(inPackage, CONFIDENCE.import);
     const viaWildcard = (scope?.wildcards ?? []).flatMap((f) => this.exported(f, name));
     if (viaWildcard.length > 0) return split(viaWildcard, CONFIDENCE.import);
-    if (binding) return [];
+    if (binding || ref.value) return [];
     const family = familyOf(facts.language);
     const elsewhere = this.table
       .named(name, family)
@@ -120,7 +123,9 @@ export class ReferenceResolver {
 
   /** `obj.name()` with an unknown `obj`: a method of that name in this file, else anywhere. */
   private byMemberName(path: string, facts: FileFacts, name: string): Resolution[] {
-    const methods = this.table.named(name, familyOf(facts.language)).filter((s) => s.kind === "method");
+    const family = familyOf(facts.language);
+    if (isBuiltinMethodName(family, name)) return [];
+    const methods = this.table.named(name, family).filter((s) => s.kind === "method");
     const local = methods.filter((s) => s.path === path);
     if (local.length > 0) return split(local, CONFIDENCE.sameFile);
     return split(methods, CONFIDENCE.elsewhere);
