@@ -15,6 +15,7 @@ const REFERENCES = `
 (type_identifier) @ref
 (qualified_type package: (package_identifier) @qual name: (type_identifier) @ref)
 (type_parameter_declaration name: (identifier) @skip)
+(identifier) @value
 `;
 
 const isExported = (name: string) => name[0] !== undefined && name[0] !== name[0].toLowerCase();

@@ -18,6 +18,7 @@ const REFERENCES = `
 (marker_annotation name: (identifier) @ref)
 (annotation name: (identifier) @ref)
 (type_parameter (type_identifier) @skip)
+(identifier) @value
 `;
 
 const TYPE_KINDS: Record<string, SymbolKind> = {

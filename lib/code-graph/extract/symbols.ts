@@ -35,7 +35,11 @@ export function signatureOf(
   if (!body && newline >= 0 && newline < end) end = newline;
   const text = source.slice(node.startIndex, Math.min(end, node.startIndex + SIGNATURE_LIMIT * 4));
   const collapsed = text.replace(/\s+/g, " ").trim();
-  const trimmed = collapsed.replace(/[\s{:=]+$/, "").trim();
+  const trimmed = collapsed
+    .replace(/\(\s+/g, "(")
+    .replace(/,?\s+\)/g, ")")
+    .replace(/[\s{:=;]+$/, "")
+    .trim();
   return trimmed.length > SIGNATURE_LIMIT ? `${trimmed.slice(0, SIGNATURE_LIMIT - 1)}…` : trimmed;
 }
 

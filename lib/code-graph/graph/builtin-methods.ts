@@ -20,7 +20,8 @@ const JS_PROTOTYPES: object[] = [
 ];
 
 const JS = new Set(JS_PROTOTYPES.flatMap((proto) => Object.getOwnPropertyNames(proto)));
-for (const name of ["then", "catch", "finally", "toJSON", "log", "error", "warn", "info", "debug"]) JS.add(name);
+for (const name of ["then", "catch", "finally", "toJSON", "log", "error", "warn", "info", "debug"])
+  JS.add(name);
 
 // list, dict, set, str and file objects.
 const PYTHON = new Set(
@@ -36,7 +37,19 @@ const JVM = new Set(
   ),
 );
 
-const GO = new Set(["Error", "String", "Close", "Read", "Write", "Len", "Lock", "Unlock", "Wait", "Done", "Add"]);
+const GO = new Set([
+  "Error",
+  "String",
+  "Close",
+  "Read",
+  "Write",
+  "Len",
+  "Lock",
+  "Unlock",
+  "Wait",
+  "Done",
+  "Add",
+]);
 
 const BY_FAMILY: Record<Family, Set<string>> = { js: JS, python: PYTHON, jvm: JVM, go: GO, other: new Set() };
 

@@ -41,6 +41,9 @@ export class ReferenceResolver {
     }
     const own = this.table.topLevelIn(file, name);
     if (own.length > 0) return own;
+    // Java `import static a.b.C.NAME`: the name is a member of the file's top-level type.
+    const statics = this.table.membersOfTopLevel(file, name);
+    if (statics.length > 0) return statics;
     for (const reexport of this.scopes.get(file)?.reexports ?? []) {
       const binding = reexport.bindings.find((b) => b.local === name);
       const target = binding ? binding.imported : reexport.wildcard && name !== "default" ? name : undefined;

@@ -100,6 +100,19 @@ export class SymbolTable {
     return this.members.get(container.id)?.get(name) ?? [];
   }
 
+  /** Members named `name` of a JVM file's top-level types (what `import static` reaches). */
+  membersOfTopLevel(path: string, name: string): CodeSymbol[] {
+    const top = this.topLevel.get(path);
+    if (!top) return [];
+    const out: CodeSymbol[] = [];
+    for (const symbols of top.values()) {
+      for (const symbol of symbols) {
+        if (this.families.get(symbol) === "jvm") out.push(...this.membersOf(symbol, name));
+      }
+    }
+    return out;
+  }
+
   inPackage(key: string, name: string): CodeSymbol[] {
     return this.packages.get(key)?.get(name) ?? [];
   }

@@ -20,7 +20,11 @@ describe("code graph of a Python project (fixtures/python)", () => {
       kind: "function",
       signature: "def make_user(name: str) -> User",
     });
-    expect(g.symbol("app/models.py", "MAX_USERS")).toMatchObject({ kind: "variable", exported: true, line: 5 });
+    expect(g.symbol("app/models.py", "MAX_USERS")).toMatchObject({
+      kind: "variable",
+      exported: true,
+      line: 5,
+    });
   });
 
   it("includes decorators in a definition's range and types Enum and Protocol classes", () => {
@@ -53,7 +57,9 @@ describe("code graph of a Python project (fixtures/python)", () => {
     expect(open["app/util.py#log"]).toBe(1); // util.log() through `import app.util as util`
     expect(open["app/services/mailer.py#send_welcome"]).toBe(1); // mailer.send_welcome() through `from . import mailer`
     expect(g.referencesFrom("app/services/mailer.py", "send_welcome")["app/models.py#User"]).toBe(1);
-    expect(g.referencesFrom("app/services/accounts.py", "AccountService.bill")["src/billing/invoice.py#Invoice"]).toBe(1);
+    expect(
+      g.referencesFrom("app/services/accounts.py", "AccountService.bill")["src/billing/invoice.py#Invoice"],
+    ).toBe(1);
   });
 
   it("resolves self. calls and module names of the same file at 0.9", () => {

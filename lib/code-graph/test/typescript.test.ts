@@ -15,8 +15,17 @@ describe("code graph of a TypeScript/TSX/JavaScript project (fixtures/ts)", () =
   });
 
   it("extracts classes, methods, interfaces, types, enums and exported variables with line ranges and signatures", () => {
-    expect(g.symbol("src/models/user.ts", "User")).toMatchObject({ kind: "interface", line: 1, end_line: 5, exported: true });
-    expect(g.symbol("src/models/user.ts", "UserRepository")).toMatchObject({ kind: "class", line: 9, end_line: 19 });
+    expect(g.symbol("src/models/user.ts", "User")).toMatchObject({
+      kind: "interface",
+      line: 1,
+      end_line: 5,
+      exported: true,
+    });
+    expect(g.symbol("src/models/user.ts", "UserRepository")).toMatchObject({
+      kind: "class",
+      line: 9,
+      end_line: 19,
+    });
     expect(g.symbol("src/models/user.ts", "UserRepository.find")).toMatchObject({
       kind: "method",
       line: 12,
@@ -24,9 +33,16 @@ describe("code graph of a TypeScript/TSX/JavaScript project (fixtures/ts)", () =
       signature: "find(id: string): User | undefined",
       parent: "ts:src/models/user.ts#UserRepository",
     });
-    expect(g.symbol("src/models/user.ts", "DEFAULT_ROLE")).toMatchObject({ kind: "variable", exported: true });
+    expect(g.symbol("src/models/user.ts", "DEFAULT_ROLE")).toMatchObject({
+      kind: "variable",
+      exported: true,
+    });
     expect(g.symbol("packages/money/src/currency.ts", "Currency")).toMatchObject({ kind: "type", line: 1 });
-    expect(g.symbol("packages/money/src/currency.ts", "Rounding")).toMatchObject({ kind: "enum", line: 3, end_line: 6 });
+    expect(g.symbol("packages/money/src/currency.ts", "Rounding")).toMatchObject({
+      kind: "enum",
+      line: 3,
+      end_line: 6,
+    });
     expect(g.symbol("src/util/audit.ts", "recent")).toMatchObject({ kind: "function", exported: true });
     expect(g.symbol("src/ui/Badge.tsx", "Panel")).toMatchObject({ kind: "function", line: 7, end_line: 13 });
   });
@@ -68,7 +84,9 @@ describe("code graph of a TypeScript/TSX/JavaScript project (fixtures/ts)", () =
   it("resolves `this.` calls and names of the same file at 0.9", () => {
     const register = g.referencesFrom("src/services/user-service.ts", "UserService.register");
     expect(register["src/services/user-service.ts#UserService.notify"]).toBe(0.9);
-    expect(g.referencesFrom("packages/money/src/format.ts", "formatPrice")["packages/money/src/format.ts#round"]).toBe(0.9);
+    expect(
+      g.referencesFrom("packages/money/src/format.ts", "formatPrice")["packages/money/src/format.ts#round"],
+    ).toBe(0.9);
     expect(g.referencesFrom("src/ui/Badge.tsx", "Panel")["src/ui/Badge.tsx#Badge"]).toBe(0.9); // a JSX element
   });
 

@@ -12,7 +12,8 @@ export function readTree(root: string): FileChange[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else out.push({ path: relative(root, full).split("\\").join("/"), content: readFileSync(full, "utf8") });
+      else
+        out.push({ path: relative(root, full).split("\\").join("/"), content: readFileSync(full, "utf8") });
     }
   };
   walk(root);
