@@ -18,6 +18,12 @@ export type FactExtractor = (source: string, language: LanguageId) => Promise<Fi
 export interface IndexerOptions {
   repo: string;
   extract?: FactExtractor;
+  /**
+   * Files longer than this (characters) are kept as File nodes but not parsed: at that size they
+   * are bundles or generated code, and one would cost more than a whole project.
+   * @default 1_000_000
+   */
+  maxParseChars?: number;
 }
 
 interface Entry {
@@ -32,6 +38,8 @@ export interface UpdateStats {
   unchanged: number;
   removed: number;
   skipped: string[];
+  /** Source files not parsed because of `maxParseChars`. */
+  tooLarge: string[];
 }
 
 const EMPTY_GRAPH: CodeGraph = { files: [], symbols: [], edges: [] };
@@ -39,9 +47,10 @@ const EMPTY_GRAPH: CodeGraph = { files: [], symbols: [], edges: [] };
 export class CodeIndexer {
   readonly repo: string;
   private readonly extract: FactExtractor;
+  private readonly maxParseChars: number;
   private readonly entries = new Map<string, Entry>();
   private current: CodeGraph = EMPTY_GRAPH;
-  private last: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [] };
+  private last: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [], tooLarge: [] };
 
   constructor(options: IndexerOptions) {
     if (!options.repo || /[:#\s]/.test(options.repo)) {
@@ -51,11 +60,12 @@ export class CodeIndexer {
     }
     this.repo = options.repo;
     this.extract = options.extract ?? extractFacts;
+    this.maxParseChars = options.maxParseChars ?? 1_000_000;
   }
 
   /** Applies file changes and returns what changed in the graph (empty when nothing did). */
   async update(changes: readonly FileChange[]): Promise<GraphDelta> {
-    const stats: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [] };
+    const stats: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [], tooLarge: [] };
     const known = this.factsByHash();
     const pending: Promise<void>[] = [];
     let changed = false;
@@ -89,6 +99,10 @@ export class CodeIndexer {
       this.entries.set(path, entry);
       changed = true;
       if (!language) continue;
+      if (content.length > this.maxParseChars) {
+        stats.tooLarge.push(path);
+        continue;
+      }
       const cached = known.get(`${language}:${hash}`);
       if (cached) {
         entry.facts = cached;

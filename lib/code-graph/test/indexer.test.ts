@@ -144,6 +144,21 @@ describe("CodeIndexer (incremental by content hash)", () => {
     ]);
   });
 
+  it("keeps an oversized source file as a File node without parsing it", async () => {
+    const indexer = new CodeIndexer({ repo: "shop", maxParseChars: 100 });
+    const bundle = `export function big() {}\n${"// filler line\n".repeat(20)}`;
+    await indexer.update([
+      { path: "dist/bundle.js", content: bundle },
+      { path: "src/user.ts", content: USER },
+    ]);
+    expect(indexer.lastUpdate().tooLarge).toEqual(["dist/bundle.js"]);
+    expect(indexer.graph().files.map((f) => [f.path, f.language, f.lines])).toEqual([
+      ["dist/bundle.js", "javascript", 21],
+      ["src/user.ts", "typescript", 3],
+    ]);
+    expect(indexer.graph().symbols.map((s) => s.path)).not.toContain("dist/bundle.js");
+  });
+
   it("refuses a repository name that would break symbol ids", () => {
     expect(() => new CodeIndexer({ repo: "a:b" })).toThrow(/repo: expected a name without ':'/);
   });
