@@ -22,6 +22,7 @@ export class SymbolTable {
   private readonly packages = new Map<string, Map<string, CodeSymbol[]>>();
   private readonly names = new Map<string, CodeSymbol[]>();
   private readonly families = new Map<CodeSymbol, Family>();
+  private readonly byFamilyName = new Map<string, CodeSymbol[]>();
   readonly defaults = new Map<string, CodeSymbol>();
   private readonly parentNames = new Map<CodeSymbol, string>();
   private readonly parents = new Map<CodeSymbol, CodeSymbol>();
@@ -117,8 +118,15 @@ export class SymbolTable {
     return this.packages.get(key)?.get(name) ?? [];
   }
 
+  /** Every symbol of a language family with this name (memoised: common names are asked often). */
   named(name: string, family: Family): CodeSymbol[] {
-    return (this.names.get(name) ?? []).filter((s) => this.families.get(s) === family);
+    const key = `${family}\0${name}`;
+    let found = this.byFamilyName.get(key);
+    if (!found) {
+      found = (this.names.get(name) ?? []).filter((s) => this.families.get(s) === family);
+      this.byFamilyName.set(key, found);
+    }
+    return found;
   }
 }
 
