@@ -5,6 +5,7 @@ import { compileQuery, type Query, withTree } from "../parser.js";
 import type { Extractor } from "./extractor.js";
 import { goExtractor } from "./go.js";
 import { javaExtractor } from "./java.js";
+import { kotlinExtractor } from "./kotlin.js";
 import { pythonExtractor } from "./python.js";
 import { typescriptExtractor } from "./typescript.js";
 
@@ -15,6 +16,7 @@ const EXTRACTORS: Partial<Record<LanguageId, Extractor>> = {
   python: pythonExtractor,
   java: javaExtractor,
   go: goExtractor,
+  kotlin: kotlinExtractor,
 };
 
 const queries = new Map<LanguageId, Promise<Query>>();
