@@ -68,7 +68,7 @@ class Walker {
       case "property_declaration": {
         const name = node.namedChildren.find((c) => c?.type === "variable_declaration")?.namedChildren[0]
           ?.text;
-        if (name && (!owner || owner.kind !== "interface")) this.add(node, name, "variable", owner, true);
+        if (name && owner?.kind !== "interface") this.add(node, name, "variable", owner, true);
         return;
       }
       case "type_alias": {
