@@ -45,10 +45,11 @@ switch (variant) {
   case "parse-native-ts-grammar": {
     const dir = process.env.NATIVE_TREE_SITTER_DIR;
     if (!dir) throw new Error("NATIVE_TREE_SITTER_DIR is not set");
+    // Loaded from that folder (not a dependency of this project: see lib/code-graph/README.md).
     const require = createRequire(join(dir, "package.json"));
-    const Parser = require("tree-sitter");
+    const Parser = require(join(dir, "node_modules", "tree-sitter"));
     const parser = new Parser();
-    parser.setLanguage(require("tree-sitter-typescript").typescript);
+    parser.setLanguage(require(join(dir, "node_modules", "tree-sitter-typescript")).typescript);
     // The native binding refuses strings over 32 KiB unless told the buffer size.
     for (const f of files) parser.parse(f.content, undefined, { bufferSize: f.content.length * 2 + 16 });
     break;

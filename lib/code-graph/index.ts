@@ -33,7 +33,7 @@ export {
   type SymbolKind,
 } from "./model.js";
 export type { FileFacts, ImportBinding, ImportFact, ReferenceFact, SymbolFact } from "./facts.js";
-export { countLines, extractFacts, hasExtractor } from "./extract/index.js";
+export { countLines, extractFacts } from "./extract/index.js";
 export { CONFIDENCE, MAX_CANDIDATES } from "./graph/references.js";
 export { isTestFile } from "./graph/test-files.js";
 export {

@@ -30,11 +30,6 @@ function referenceQuery(language: LanguageId, extractor: Extractor): Promise<Que
   return query;
 }
 
-/** Languages whose files yield symbols, imports and references (the others: parse only). */
-export function hasExtractor(language: LanguageId): boolean {
-  return EXTRACTORS[language] !== undefined;
-}
-
 export function countLines(source: string): number {
   if (source.length === 0) return 0;
   let lines = 1;
