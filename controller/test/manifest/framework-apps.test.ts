@@ -51,6 +51,19 @@ describe("the traps each framework sets", () => {
     expect(s.endpoints.find((e) => e.id === "GET /api/v1/orders")?.auth).toBe(true);
   });
 
+  it("follows CommonJS require and exports.x in a JavaScript Express app, and guards the routers mounted after passport.authenticate", async () => {
+    const s = await scan("express-js");
+    expect(ids(s)).toEqual([
+      "GET /inventory/items",
+      "GET /inventory/items/{sku}",
+      "POST /inventory/items/{sku}/adjust",
+      "GET /inventory/warehouses/eu",
+      "GET /inventory/warehouses/us",
+    ]);
+    expect(s.endpoints.every((e) => e.auth === true)).toBe(true);
+    expect(s.endpoints[0]!.handler).toBe("controller.list");
+  });
+
   it("lists one Express route per element of the list a loop registers them from", async () => {
     expect(ids(await scan("express")).filter((id) => id.includes("/admin/"))).toEqual([
       "POST /api/v1/admin/flags/{flag}/disable",

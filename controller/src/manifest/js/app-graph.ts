@@ -19,7 +19,8 @@ export type Action =
   | { kind: "route"; method: Value; path: Value; handler?: Value; middlewares: Value[]; options?: Value }
   | { kind: "mount"; prefix?: Value; child: Value }
   | { kind: "prefix"; prefix: Value }
-  | { kind: "guard"; middleware: Value };
+  /** An auth-looking middleware guards the receiver, or only `child` when given. */
+  | { kind: "guard"; middleware: Value; child?: Value };
 
 export interface RouteInfo {
   file: string;
@@ -153,7 +154,7 @@ export function linkApps(
         const rawArgs = call.args;
         for (const action of dialect.actions(
           name,
-          args.map((a, i) => (a.k === "fn" || !rawArgs[i] ? a : withName(a, rawArgs[i]!))),
+          args.map((a, i) => (!rawArgs[i] || rawArgs[i]!.k === "fn" ? a : withName(a, rawArgs[i]!))),
         )) {
           applyAction(action, recv, file, call.line);
         }
@@ -174,7 +175,9 @@ export function linkApps(
       const prefix = stringOf(program.resolve(unname(action.prefix), file));
       if (prefix !== undefined) ownPrefix.set(recv, prefix);
     } else if (action.kind === "guard") {
-      if (looksLikeAuth(middlewareName(nameOf(action.middleware), program))) guarded.add(recv);
+      if (!looksLikeAuth(middlewareName(nameOf(action.middleware), program))) return;
+      const target = action.child ? nodeOf(unname(action.child), file) : recv;
+      if (target) guarded.add(target);
     } else {
       const methods = [action.method]
         .flatMap((m) => (m.k === "arr" ? m.items : [m]))

@@ -166,6 +166,13 @@ export class JsProgram {
     if (!m || depth > MAX_DEPTH) return { k: "unknown", text: `${file}#${name}` };
     const exported = m.exports[name];
     if (exported) return this.resolve(exported, file, depth);
+    // `require()` of a CommonJS module that only sets `exports.x`: the object of its exports.
+    if (name === "default" && Object.keys(m.exports).length > 0) {
+      return {
+        k: "obj",
+        props: Object.entries(m.exports).map(([k, x]) => [k, this.resolve(x, file, depth + 1)] as [string, Value]),
+      };
+    }
     for (const from of m.starExports) {
       const target = this.resolveSpecifier(file, from);
       if (target && this.modules.get(target)?.exports[name]) return this.exportOf(target, name, depth + 1);

@@ -34,9 +34,11 @@ export function useActions(args: readonly Value[], guardWithPath = false): Actio
   const prefixes = hasPath ? pathsOf(args[0]!) : [{ k: "str", v: "" } as Value];
   const children = hasPath ? args.slice(1) : args;
   return prefixes.flatMap((prefix) =>
-    children.flatMap((child): Action[] => [
+    children.flatMap((child, i): Action[] => [
       { kind: "mount", prefix, child },
       ...(!hasPath || guardWithPath ? [{ kind: "guard", middleware: child } as Action] : []),
+      // `app.use("/x", requireAuth, router)`: what comes before a router runs before its routes.
+      ...children.slice(0, i).map((middleware): Action => ({ kind: "guard", middleware, child })),
     ]),
   );
 }
