@@ -2,6 +2,7 @@
 // `router.route("/x").get(…).post(…)`, routes registered in loops, auth middleware by name.
 
 import { type Action, HTTP_METHODS } from "../js/app-graph.js";
+import { REQUEST_READS } from "../js/handler-reads.js";
 import { appScanner } from "../js/js-scanner.js";
 import { packageMember } from "../js/program.js";
 import { isPath, routeActions, useActions } from "../js/route-actions.js";
@@ -15,6 +16,7 @@ export const expressScanner = appScanner({
     if (from?.from === "express" && from.name === "Router") return {};
     return undefined;
   },
+  reads: REQUEST_READS,
   passthrough: new Set(["all", "use", "param"]),
   derives: (method, args) => (method === "route" && args.length === 1 ? args[0] : undefined),
   actions(method, args): Action[] {

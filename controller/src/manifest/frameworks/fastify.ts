@@ -5,6 +5,7 @@
 
 import { addFieldParams, routeName } from "../endpoint-params.js";
 import { type Action, HTTP_METHODS, type RouteInfo } from "../js/app-graph.js";
+import { REQUEST_READS } from "../js/handler-reads.js";
 import { appScanner } from "../js/js-scanner.js";
 import type { JsProgram } from "../js/program.js";
 import type { SchemaReader } from "../js/schema-reader.js";
@@ -33,6 +34,7 @@ export const fastifyScanner = appScanner({
       return {};
     return undefined;
   },
+  reads: REQUEST_READS,
   passthrough: new Set([
     "withTypeProvider",
     "addHook",

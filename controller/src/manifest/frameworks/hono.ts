@@ -2,6 +2,7 @@
 // routes, `app.on(methods, path, …)`, and validators (`zValidator("json", Schema)`) for DTOs.
 
 import { type Action, HTTP_METHODS } from "../js/app-graph.js";
+import { HONO_READS } from "../js/handler-reads.js";
 import { appScanner } from "../js/js-scanner.js";
 import { packageMember } from "../js/program.js";
 import { isPath, routeActions } from "../js/route-actions.js";
@@ -15,6 +16,7 @@ export const honoScanner = appScanner({
     const from = packageMember(call.fn);
     return from && HONO.has(from.from) && ["Hono", "OpenAPIHono"].includes(from.name) ? {} : undefined;
   },
+  reads: HONO_READS,
   passthrough: new Set(["use", "route", "on", "all", "notFound", "onError", "doc"]),
   derives: (method, args) => (method === "basePath" ? args[0] : undefined),
   actions(method, args): Action[] {

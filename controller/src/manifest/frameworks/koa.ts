@@ -3,6 +3,7 @@
 // and `app.use(router.routes())`.
 
 import { type Action, HTTP_METHODS } from "../js/app-graph.js";
+import { KOA_READS } from "../js/handler-reads.js";
 import { appScanner } from "../js/js-scanner.js";
 import { packageMember } from "../js/program.js";
 import { isPath, routeActions, useActions } from "../js/route-actions.js";
@@ -23,6 +24,7 @@ export const koaScanner = appScanner({
     }
     return undefined;
   },
+  reads: KOA_READS,
   passthrough: new Set(["routes", "middleware", "allowedMethods", "param", "use", "all", "redirect"]),
   actions(method, args): Action[] {
     if (HTTP_METHODS.has(method) || method === "del") {

@@ -7,6 +7,7 @@ import type { FileFacts, LinkContext, ScanContribution } from "../scanner.js";
 import type { Endpoint, HttpMethod, Param } from "../types.js";
 import { expandLoops } from "./expand-loops.js";
 import { handlerName } from "./handler-name.js";
+import { addHandlerReads, type ReadTable } from "./handler-reads.js";
 import type { JsModule } from "./module-facts.js";
 import { joinPaths, pathParams, templatePath } from "./paths.js";
 import { JsProgram } from "./program.js";
@@ -51,6 +52,8 @@ export interface Dialect {
   claims?(node: string, program: JsProgram): boolean;
   /** Parameters, DTOs, responses and auth from a route's options. */
   describe?(route: RouteInfo, endpoint: Endpoint, schemas: SchemaReader, program: JsProgram): void;
+  /** How a handler's reads of its request object map to parameters (handler-reads.ts). */
+  reads?: ReadTable;
   /** A wrapper call whose instance is its argument's (`fp(plugin)` is the plugin). */
   unwrap?(call: Extract<Value, { k: "call" }>): Value | undefined;
   /** A mount whose child shares its parent's prefix (fastify-plugin). */
@@ -88,7 +91,7 @@ export function linkApps(
   const ownPrefix = new Map<string, string>();
   const edges: Edge[] = [];
   const guarded = new Set<string>();
-  const routes: { node: string; info: RouteInfo; handler: string; auth: boolean }[] = [];
+  const routes: { node: string; info: RouteInfo; handler: string; fn?: Value; auth: boolean }[] = [];
 
   const nodeOf = (raw: Value, file: string, depth = 0): string | undefined => {
     if (depth > 12) return undefined;
@@ -201,6 +204,7 @@ export function linkApps(
           node: recv,
           info,
           handler: handlerName(action.handler ? nameOf(action.handler) : undefined, program),
+          ...(action.handler ? { fn: unname(action.handler) } : {}),
           auth: action.middlewares.some((mw) => looksLikeAuth(middlewareName(nameOf(mw), program))),
         });
       }
@@ -264,6 +268,7 @@ export function linkApps(
       };
       if (r.auth || chain.guarded) endpoint.auth = true;
       dialect.describe?.({ ...r.info, path }, endpoint, schemas, program);
+      if (dialect.reads) addHandlerReads(endpoint, r.fn, dialect.reads, program);
       endpoints.push(endpoint);
     }
   }

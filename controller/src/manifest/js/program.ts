@@ -170,7 +170,9 @@ export class JsProgram {
     if (name === "default" && Object.keys(m.exports).length > 0) {
       return {
         k: "obj",
-        props: Object.entries(m.exports).map(([k, x]) => [k, this.resolve(x, file, depth + 1)] as [string, Value]),
+        props: Object.entries(m.exports).map(
+          ([k, x]) => [k, this.resolve(x, file, depth + 1)] as [string, Value],
+        ),
       };
     }
     for (const from of m.starExports) {
