@@ -6,6 +6,9 @@ import type { PageResponse } from "gantry";
 /** UTC ISO 8601 without zone offset, millisecond precision (SPEC: "2026-11-21T23:44:37.588"). */
 export const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}$/;
 
+// The contract's issue fields (SPEC §2), written out: a scenario checks the service from outside,
+// and importing the service's schema would load its HTTP stack into every run (seconds under
+// tsx). test/api/issue-fields.test.ts fails when this list and IssueSchema drift apart.
 export const ISSUE_FIELDS = [
   "assignee",
   "blocks",

@@ -10,14 +10,16 @@
 import type { FastifyReply } from "fastify";
 import type { IssueRecord } from "../ports/graph-store.js";
 import type { Envelope } from "../schemas/common.js";
-import { type Issue, IssueSchema } from "../schemas/issue.js";
+import { ISSUE_FIELDS, type ISSUE_RECORD_FIELDS, type Issue } from "../schemas/issue.js";
 
-type Field = keyof Issue & keyof IssueRecord;
+type Field = (typeof ISSUE_RECORD_FIELDS)[number];
 
-const FIELDS = Object.keys(IssueSchema.properties) as (keyof Issue)[];
 /** The record's own fields before depends_on, and those after blocks up to the claim's. */
-const HEAD_FIELDS = FIELDS.slice(0, FIELDS.indexOf("depends_on")) as Field[];
-const TAIL_FIELDS = FIELDS.slice(FIELDS.indexOf("blocks") + 1, FIELDS.indexOf("assignee")) as Field[];
+const HEAD_FIELDS = ISSUE_FIELDS.slice(0, ISSUE_FIELDS.indexOf("depends_on")) as Field[];
+const TAIL_FIELDS = ISSUE_FIELDS.slice(
+  ISSUE_FIELDS.indexOf("blocks") + 1,
+  ISSUE_FIELDS.indexOf("assignee"),
+) as Field[];
 
 interface Fragments {
   /** `{"id":...,"labels":[...]` — the fields before depends_on. */

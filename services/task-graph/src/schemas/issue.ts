@@ -1,6 +1,7 @@
 // Issue shapes: the single source of request validation, response types and OpenAPI.
 import { type Static, Type } from "@fastify/type-provider-typebox";
 import { UNIQUE_IGNORING_CASE } from "../../../../lib/service-kit/index.js";
+import type { IssueRecord } from "../ports/graph-store.js";
 import {
   CommaList,
   Id,
@@ -51,6 +52,14 @@ export const IssueSchema = Type.Object({
   claim_expires_at: NullableString({ description: "When that claim's lease runs out (UTC, ms), else null." }),
 });
 export type Issue = Static<typeof IssueSchema>;
+
+/** The fields of an issue in IssueSchema's order: every other list of them derives from this. */
+export const ISSUE_FIELDS = Object.keys(IssueSchema.properties) as (keyof Issue)[];
+
+/** The fields an issue is stored with: all but the two read from DEPENDS_ON edges. */
+export const ISSUE_RECORD_FIELDS = ISSUE_FIELDS.filter(
+  (f): f is keyof IssueRecord & keyof Issue => f !== "depends_on" && f !== "blocks",
+);
 
 /** One issue as answered, with the ETag header that If-Match is compared with (documented). */
 export const IssueWithEtag = Type.Object(IssueSchema.properties, {

@@ -8,12 +8,14 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "../../../..");
 const SCANNED = ["services/task-graph/src", "lib"];
+// lib/testing serves tests, the harness and benchmarks, never an app (e.g. it finds the Redis
+// binary once per test process): not app state.
+const NOT_APP_CODE = ["lib/testing/"];
 
 const ALLOWED_COLLECTIONS: Record<string, string> = {
   // Constant sets: filled once from literals, only read.
   "lib/service-kit/error-responses.ts BODY_METHODS": "constant, read only",
   "lib/embedding/stopwords.ts STOPWORDS": "constant, read only",
-  "lib/testing/at-limits.ts SUPPORTED_PATTERNS": "constant, read only",
   "services/task-graph/src/adapters/neo4j-graph/errors.ts UNAVAILABLE_CODES": "constant, read only",
   // Keyed by the app or the request itself: data attached to one app, gone with it.
   "lib/service-kit/create-app.ts routeTables": "keyed by the app",
@@ -28,7 +30,8 @@ function sources(): { file: string; text: string }[] {
       .map((f) => {
         const path = join(ROOT, dir, f);
         return { file: relative(ROOT, path), text: readFileSync(path, "utf8") };
-      }),
+      })
+      .filter(({ file }) => !NOT_APP_CODE.some((prefix) => file.startsWith(prefix))),
   );
 }
 

@@ -90,7 +90,9 @@ describe("root cause with candidates selected through indexes", () => {
     };
     const pick = <T>(xs: T[]) => xs[Math.floor(next() * xs.length)]!;
     const components = [0, 1, 2].map((k) => makeComponent({ name: `area-${k}` }));
-    for (const c of components) await store.createComponent(c);
+    // A small component: labelled issues of other components outrank its own, hops decide among them.
+    const tiny = makeComponent({ name: "tiny" });
+    for (const c of [...components, tiny]) await store.createComponent(c);
     // Twelve subjects × five symptoms: each word is in few enough issues for the lexical top 100.
     const subjects = ["invoice", "session", "webhook", "thumbnail", "export", "badge"];
     const more = ["coupon", "avatar", "sitemap", "ledger", "quota", "locale"];
@@ -111,6 +113,18 @@ describe("root cause with candidates selected through indexes", () => {
       await search.indexIssue(issue);
       issues.push(issue);
     }
+    for (let k = 0; k < 4; k++) {
+      const at = ago(k * 30);
+      const issue = makeIssue({
+        title: `tiny part ${k}`,
+        component_id: tiny.id,
+        created_at: at,
+        updated_at: at,
+      });
+      await store.createIssue(issue);
+      await search.indexIssue(issue);
+      issues.push(issue);
+    }
     for (let k = 0; k < 500; k++) {
       const a = 1 + Math.floor(next() * (issues.length - 1));
       const b = Math.floor(next() * a);
@@ -119,13 +133,31 @@ describe("root cause with candidates selected through indexes", () => {
     const indexed = new RootCauseAnalysis(ctx, embedder, vectors, search);
     const all = new RootCauseAnalysis(ctx, embedder, vectors, search, { candidates: "all" });
     let compared = 0;
-    for (const component of components) {
+    // Every third round, after the analyses of the one before: old issues change (recency, labels,
+    // component), so the index's ordered lists must follow the writes.
+    const touch = async (round: number) => {
+      for (const issue of issues.filter((_, k) => k % 13 === round % 13)) {
+        // A new updated_at per round: a write always moves it (and the similarity cache is keyed by it).
+        const now = ago(1 / (round + 1));
+        const changed = {
+          ...issue,
+          updated_at: now,
+          labels: round % 2 ? ["flaky"] : [],
+          component_id: [...components, tiny][round % 4]!.id,
+        };
+        await store.updateIssue(changed);
+        await search.indexIssue(changed);
+      }
+    };
+    let round = 0;
+    for (const component of [...components, tiny]) {
       for (const labels of [[], ["FLAKY"], ["perf", "bug"]]) {
         for (const [topic, limit] of [
           ["webhook retry fails with 502", 5],
           ["ledger quota grows", 10],
           ["nothing in common", 3],
         ] as const) {
+          if (++round % 3 === 0) await touch(round);
           const request = { component_id: component.id, test_failure: topic, labels, limit };
           const ours = await indexed.analyse(request);
           expect(ours.candidates, JSON.stringify(request)).toEqual((await all.analyse(request)).candidates);
@@ -134,6 +166,6 @@ describe("root cause with candidates selected through indexes", () => {
         }
       }
     }
-    expect(compared).toBe(27);
+    expect(compared).toBe(36);
   });
 });

@@ -3,13 +3,13 @@
 // variable-length pattern, which Cypher cannot take as a parameter — it is built by depthBound()
 // from a validated integer, never from caller text.
 //
-// Model: (:Issue {id, title, description, status, priority, component_id, labels, created_at,
-// updated_at, closed_at, assignee, claim_expires_at, seq, readiness}), (:Component {id, name, description, project, created_at,
-// updated_at, seq}), (:Issue)-[:DEPENDS_ON]->(:Issue). `seq` is a per-label counter kept on a
+// Model: (:Issue {the stored fields of IssueSchema (ISSUE_RECORD_FIELDS), seq, readiness}),
+// (:Component {id, name, description, project, created_at, updated_at, seq}), (:Issue)-[:DEPENDS_ON]->(:Issue). `seq` is a per-label counter kept on a
 // (:GantrySequence) node so ties in ordering follow creation order, as in the embedded store.
 // `readiness` ('blocked' | 'workable', absent when CLOSED) is an indexed property every write
 // that can change it recomputes, so the blocked/workable lists are one indexed query.
 import type { IssueQuery } from "../../ports/graph-store.js";
+import { ISSUE_RECORD_FIELDS } from "../../schemas/issue.js";
 
 /** Largest traversal bound accepted; the API caps max_depth at 50, this leaves room. */
 export const MAX_DEPTH = 1000;
@@ -28,8 +28,8 @@ export const SCHEMA = [
 
 export const PING = "RETURN 1 AS ok";
 
-const ISSUE_FIELDS =
-  ".id, .title, .description, .status, .priority, .component_id, .labels, .created_at, .updated_at, .closed_at, .assignee, .claim_expires_at";
+// The map projection of an issue: exactly the schema's stored fields (a missing property reads null).
+const ISSUE_FIELDS = ISSUE_RECORD_FIELDS.map((f) => `.${f}`).join(", ");
 const COMPONENT_FIELDS = ".id, .name, .description, .project, .created_at, .updated_at";
 export const issueMap = (v: string) => `${v} { ${ISSUE_FIELDS} }`;
 export const componentMap = (v: string) => `${v} { ${COMPONENT_FIELDS} }`;

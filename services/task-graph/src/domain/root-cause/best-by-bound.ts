@@ -16,7 +16,10 @@ type Key = { confidence: number; ageMs: number; id: string };
 /** The indexed candidates of a request: the component's issues, the labelled ones, the text matches. */
 export interface CandidatePool {
   members: ReadonlySet<string>;
-  labelled: ReadonlySet<string>;
+  /** The same, most recently changed first (ties: smaller id first). */
+  membersByRecency: readonly string[];
+  /** For each of the request's labels, the issues carrying it in the same order. */
+  labelledByRecency: (readonly string[])[];
   /** Found by the lexical or vector index (their similarity is known). */
   text: ReadonlySet<string>;
   /** The request's labels, lowercased. */
@@ -31,6 +34,11 @@ export interface CandidatePool {
  * candidate ranking below the limit-th of those exact scores cannot be returned and is dropped
  * unsorted; the rest are taken in order of their bound, in batches, with exact hops, until the
  * bound of the next one falls below the limit-th exact score.
+ * Candidates without a text match are walked most recent first, where their bounds come in rank
+ * order (they differ only by recency within a kind), so a walk stops early: the component's
+ * issues once `limit` with and `limit` without a shared label are kept (the rest of each kind
+ * rank below those, exactly), a label's other issues at the first one behind the limit-th
+ * component issue.
  */
 export async function bestByBound(
   store: GraphStore,
@@ -44,19 +52,39 @@ export async function bestByBound(
   const bound = boundsOf(pool, score, eligible);
   const kept: (Key & { facts: IssueFacts })[] = [];
   const exactMembers: Key[] = [];
-  const consider = (id: string) => {
-    const facts = index.issueFacts(id);
-    const confidence = facts ? bound(facts) : -1;
-    if (!facts || confidence < MIN_CONFIDENCE) return;
-    const entry = { facts, id, confidence, ageMs: Math.max(0, pool.nowMs - facts.changedMs) };
-    // Behind the limit-th exact score already: cannot be returned (the members come first).
-    if (exactMembers.length === limit && byKey(entry, exactMembers[limit - 1]!) > 0) return;
+  /** False when the candidate is behind the limit-th exact score (so cannot be returned). */
+  const consider = (facts: IssueFacts): boolean => {
+    const confidence = bound(facts);
+    if (confidence < MIN_CONFIDENCE) return true;
+    const entry = { facts, id: facts.id, confidence, ageMs: Math.max(0, pool.nowMs - facts.changedMs) };
+    if (exactMembers.length === limit && byKey(entry, exactMembers[limit - 1]!) > 0) return false;
     kept.push(entry);
-    if (members.has(id)) insertTop(exactMembers, entry, limit);
+    if (members.has(facts.id)) insertTop(exactMembers, entry, limit);
+    return true;
   };
-  for (const id of members) consider(id);
-  for (const id of pool.labelled) if (!members.has(id)) consider(id);
-  for (const id of pool.text) if (!members.has(id) && !pool.labelled.has(id)) consider(id);
+  const taken = { labelled: 0, plain: 0 };
+  for (const id of pool.membersByRecency) {
+    if (taken.labelled >= limit && taken.plain >= limit) break;
+    const facts = pool.text.has(id) ? undefined : index.issueFacts(id);
+    if (!facts) continue;
+    const kind = pool.lowered.some((l) => facts.labels.includes(l)) ? "labelled" : "plain";
+    if (taken[kind] >= limit) continue;
+    taken[kind]++;
+    consider(facts);
+  }
+  for (const id of pool.text) {
+    const facts = index.issueFacts(id);
+    if (facts) consider(facts);
+  }
+  const seen = new Set<string>();
+  for (const list of pool.labelledByRecency) {
+    for (const id of list) {
+      if (members.has(id) || pool.text.has(id) || seen.has(id)) continue;
+      seen.add(id);
+      const facts = index.issueFacts(id);
+      if (facts && !consider(facts)) break;
+    }
+  }
   const cut = exactMembers.length === limit ? exactMembers[limit - 1]! : undefined;
   const contenders = kept
     .filter((k) => !cut || byKey(k, cut) <= 0)

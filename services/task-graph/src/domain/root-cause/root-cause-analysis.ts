@@ -56,6 +56,10 @@ export interface CandidateIndex {
   issuesOfComponent(componentId: string): ReadonlySet<string>;
   issuesWithAnyLabel(labels: string[]): Set<string>;
   lexicalSearch(text: string, limit: number, options: { types?: string[] }): { key: string; score: number }[];
+  /** The component's issue ids, most recently changed first (ties: smaller id first). */
+  issuesOfComponentByRecency(componentId: string): readonly string[];
+  /** Ids of the issues carrying `label` (case-insensitive), most recently changed first (ties: smaller id first). */
+  issuesWithLabelByRecency(label: string): readonly string[];
   /** What the signals read of an issue, kept on every write; undefined for an issue not indexed. */
   issueFacts(id: string): IssueFacts | undefined;
   /** Resolves once the index is built (start-up builds it after listening). */
@@ -157,7 +161,15 @@ export class RootCauseAnalysis {
       considered = members.size;
       for (const id of labelled) if (!members.has(id)) considered++;
       for (const id of text) if (!members.has(id) && !labelled.has(id)) considered++;
-      const pool = { members, labelled, text, lowered: labels.map((l) => l.toLowerCase()), nowMs };
+      const lowered = [...new Set(labels.map((l) => l.toLowerCase()))];
+      const pool = {
+        members,
+        text,
+        lowered,
+        nowMs,
+        membersByRecency: this.index!.issuesOfComponentByRecency(component.id),
+        labelledByRecency: lowered.map((l) => this.index!.issuesWithLabelByRecency(l)),
+      };
       const best = await bestByBound(store, this.index!, pool, score, eligible, limit);
       // The returned ones are re-scored from their records (the facts may trail a write that
       // failed to index) and explained from them, with their own text similarity (not a match's:

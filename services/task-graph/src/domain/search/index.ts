@@ -349,6 +349,16 @@ export class SearchService {
     return this.#facets.ofComponent(componentId);
   }
 
+  /** The component's issue ids, most recently changed first (ties: smaller id first). */
+  issuesOfComponentByRecency(componentId: string): readonly string[] {
+    return this.#facets.ofComponentByRecency(componentId);
+  }
+
+  /** Ids of the issues carrying `label` (case-insensitive), most recently changed first. */
+  issuesWithLabelByRecency(label: string): readonly string[] {
+    return this.#facets.withLabelByRecency(label);
+  }
+
   /** What root-cause signals read of an indexed issue (kept on every write), without reading the record. */
   issueFacts(id: string): IssueFacts | undefined {
     return this.#facets.factsOf(id);
