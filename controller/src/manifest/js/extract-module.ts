@@ -236,7 +236,9 @@ export function extractModule(file: SourceFile): JsModule {
     if (base.k !== "param" || path.length === 0) return v;
     const fn = m.functions[base.fn];
     const read: [number, ...string[]] = [base.index, ...(base.path ?? []), ...path];
-    if (fn && !fn.reads?.some((r) => r.join("\u0000") === read.join("\u0000"))) (fn.reads ??= []).push(read);
+    if (!fn) return v;
+    fn.reads ??= [];
+    if (!fn.reads.some((r) => r.join("\u0000") === read.join("\u0000"))) fn.reads.push(read);
     return v;
   }
 

@@ -4,7 +4,7 @@ const warehouses = express.Router();
 const regions = ["eu", "us"];
 
 regions.forEach((region) => {
-  warehouses.get("/" + region, function listRegion(req, res) {
+  warehouses.get("/" + region, function listRegion(_req, res) {
     res.json({ region });
   });
 });
