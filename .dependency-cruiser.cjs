@@ -191,7 +191,9 @@ module.exports = {
     parser: "swc",
     tsPreCompilationDeps: true,
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "(^|/)(node_modules|dist|fixtures)/" },
+    // controller/test/manifest/apps/ holds sample APIs that `e2e manifest` scans as text; their
+    // frameworks are not installed here.
+    exclude: { path: "(^|/)(node_modules|dist|fixtures)/|^controller/test/manifest/apps/" },
     enhancedResolveOptions: {
       // "gantry" (a page's import) resolves to the package's own source entry.
       exportsFields: ["exports"],

@@ -19,3 +19,30 @@ export {
   type Tree,
   withTree,
 } from "./parser.js";
+export {
+  type CodeEdge,
+  type CodeFile,
+  type CodeGraph,
+  type CodeSymbol,
+  type EdgeType,
+  edgeKey,
+  type FileLanguage,
+  fileId,
+  type GraphDelta,
+  isEmptyDelta,
+  type SymbolKind,
+} from "./model.js";
+export type { FileFacts, ImportBinding, ImportFact, ReferenceFact, SymbolFact } from "./facts.js";
+export { countLines, extractFacts } from "./extract/index.js";
+export { CONFIDENCE, MAX_CANDIDATES } from "./graph/references.js";
+export { isTestFile } from "./graph/test-files.js";
+export {
+  CodeIndexer,
+  type FactExtractor,
+  type FileChange,
+  type IndexerOptions,
+  type UpdateStats,
+} from "./indexer.js";
+export { diffGraphs } from "./delta.js";
+export { contentHash } from "./hash.js";
+export { WorkerExtractor, type WorkerPoolOptions } from "./worker-pool.js";

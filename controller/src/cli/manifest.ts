@@ -3,11 +3,16 @@
 // disk is stale and writes nothing.
 
 import { relative } from "node:path";
-import { buildManifest } from "../manifest/build-manifest.js";
-import { markdownPath, sameContent, writeManifest } from "../manifest/manifest-file.js";
-import { type ManifestOptions, planTargets } from "../manifest/plan-targets.js";
-import type { Manifest } from "../manifest/types.js";
-import { UsageError } from "../runner/errors.js";
+import {
+  buildManifest,
+  type Manifest,
+  type ManifestOptions,
+  markdownPath,
+  planTargets,
+  sameContent,
+  writeManifest,
+} from "../manifest/index.js";
+import { UsageError } from "../runner/index.js";
 
 const shown = (path: string) => relative(process.cwd(), path) || path;
 

@@ -1,7 +1,6 @@
 // Scans every target and assembles the manifest, merged with the file on disk for a partial scan.
 
 import { relative } from "node:path";
-import { utcTimestamp } from "../../../lib/service-kit/timestamp.js";
 import { codeGraphParser } from "./code-graph-parser.js";
 import { ManifestCache } from "./manifest-cache.js";
 import { cachePath, readManifest, sameContent } from "./manifest-file.js";
@@ -16,6 +15,12 @@ export interface BuiltManifest {
   cache: ManifestCache;
   stats: Map<string, ScanStats>;
 }
+
+/**
+ * The project's timestamp format (UTC, milliseconds, no offset). lib/service-kit has the same
+ * one-liner, but its index loads Fastify, which a CLI command should not pay for.
+ */
+const utcNow = () => new Date().toISOString().slice(0, -1);
 
 export async function buildManifest(
   plan: ManifestPlan,
@@ -45,7 +50,7 @@ export async function buildManifest(
     services = previous.services.map((s) => fresh.get(s.name) ?? s);
     for (const s of scanned) if (!previous.services.some((p) => p.name === s.name)) services.push(s);
   }
-  const manifest: Manifest = { version: MANIFEST_VERSION, generated_at: utcTimestamp(), services };
+  const manifest: Manifest = { version: MANIFEST_VERSION, generated_at: utcNow(), services };
   // An unchanged tree rewrites nothing: the date moves only when the content does.
   if (previous && sameContent(previous, manifest)) manifest.generated_at = previous.generated_at;
   return { manifest, ...(previous ? { previous } : {}), cache, stats };

@@ -17,7 +17,7 @@ export function readManifest(path: string): Manifest | undefined {
 }
 
 /** The manifest as written to disk: two-space JSON, trailing newline. */
-export const serialize = (m: Manifest): string => `${JSON.stringify(m, null, 2)}\n`;
+const serialize = (m: Manifest): string => `${JSON.stringify(m, null, 2)}\n`;
 
 const withoutDate = (m: Manifest) => JSON.stringify({ ...m, generated_at: "" });
 

@@ -4,9 +4,8 @@
 
 import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { ApiConfigLoader } from "../config/api-config-loader.js";
-import type { ResolvedConfig } from "../config/types.js";
-import { UsageError } from "../runner/errors.js";
+import { ApiConfigLoader, type ResolvedConfig } from "../config/index.js";
+import { UsageError } from "../runner/index.js";
 
 export interface ManifestTarget {
   name: string;
@@ -30,8 +29,8 @@ export interface ManifestOptions {
   config?: string;
 }
 
-export const MANIFEST_DIR = ".e2e";
-export const MANIFEST_FILE = "manifest.json";
+const MANIFEST_DIR = ".e2e";
+const MANIFEST_FILE = "manifest.json";
 
 function loadConfig(explicit: string | undefined): ResolvedConfig | undefined {
   try {

@@ -9,7 +9,7 @@ import type { ServiceManifest } from "./types.js";
 const VALIDATION_KINDS = new Set(["zod", "typebox", "class-validator", "pydantic", "json-schema", "joi"]);
 
 /** Names a type text mentions: `Record<string, User[]> | Role` → Record, string, User, Role. */
-export function namesIn(typeText: string): string[] {
+function namesIn(typeText: string): string[] {
   // Our own type notation (types.ts TypeText), not source code.
   return typeText.match(/[A-Za-z_$][\w$.]*/g) ?? [];
 }

@@ -3,7 +3,7 @@
 
 import { glob } from "tinyglobby";
 
-export const IGNORED = [
+const IGNORED = [
   "**/node_modules/**",
   "**/dist/**",
   "**/build/**",

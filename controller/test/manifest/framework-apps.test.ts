@@ -51,6 +51,39 @@ describe("the traps each framework sets", () => {
     expect(s.endpoints.find((e) => e.id === "GET /api/v1/orders")?.auth).toBe(true);
   });
 
+  it("follows CommonJS require and exports.x in a JavaScript Express app, and guards the routers mounted after passport.authenticate", async () => {
+    const s = await scan("express-js");
+    expect(ids(s)).toEqual([
+      "GET /inventory/items",
+      "GET /inventory/items/{sku}",
+      "POST /inventory/items/{sku}/adjust",
+      "GET /inventory/warehouses/eu",
+      "GET /inventory/warehouses/us",
+    ]);
+    expect(s.endpoints.every((e) => e.auth === true)).toBe(true);
+    expect(s.endpoints[0]!.handler).toBe("controller.list");
+  });
+
+  it("lists the query, header and body fields a handler reads when no schema declares them", async () => {
+    const params = async (app: string, id: string) =>
+      (await scan(app)).endpoints.find((e) => e.id === id)?.params.map((p) => `${p.in} ${p.name}`);
+    expect(await params("express", "GET /api/v1/users")).toEqual([
+      "query page",
+      "query limit",
+      "query search",
+      "header x-tenant",
+    ]);
+    expect(await params("koa", "POST /v1/workspaces/{workspaceId}/notes")).toEqual([
+      "path workspaceId",
+      "body title",
+      "body visibility",
+    ]);
+    expect(await params("hono", "GET /api/events/{eventId}/attendees")).toEqual([
+      "path eventId",
+      "query status",
+    ]);
+  });
+
   it("lists one Express route per element of the list a loop registers them from", async () => {
     expect(ids(await scan("express")).filter((id) => id.includes("/admin/"))).toEqual([
       "POST /api/v1/admin/flags/{flag}/disable",

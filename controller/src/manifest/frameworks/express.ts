@@ -2,14 +2,11 @@
 // `router.route("/x").get(…).post(…)`, routes registered in loops, auth middleware by name.
 
 import { type Action, HTTP_METHODS } from "../js/app-graph.js";
+import { REQUEST_READS } from "../js/handler-reads.js";
 import { appScanner } from "../js/js-scanner.js";
 import { packageMember } from "../js/program.js";
+import { isPath, routeActions, useActions } from "../js/route-actions.js";
 import { describeValidators } from "../js/validator-middleware.js";
-import { stringOf, type Value } from "../js/value.js";
-
-const isPath = (v: Value | undefined) =>
-  v !== undefined &&
-  (stringOf(v) !== undefined || (v.k === "arr" && v.items.every((i) => stringOf(i) !== undefined)));
 
 export const expressScanner = appScanner({
   name: "express",
@@ -19,48 +16,17 @@ export const expressScanner = appScanner({
     if (from?.from === "express" && from.name === "Router") return {};
     return undefined;
   },
+  reads: REQUEST_READS,
   passthrough: new Set(["all", "use", "param"]),
   derives: (method, args) => (method === "route" && args.length === 1 ? args[0] : undefined),
   actions(method, args): Action[] {
-    if (HTTP_METHODS.has(method) && args.length >= 2 && isPath(args[0])) {
-      const handlers = args.slice(1);
-      return [
-        {
-          kind: "route",
-          method: { k: "str", v: method },
-          path: args[0]!,
-          handler: handlers[handlers.length - 1]!,
-          middlewares: handlers.slice(0, -1),
-        },
-      ];
-    }
+    const verb = { k: "str", v: method } as const;
+    if (HTTP_METHODS.has(method) && args.length >= 2 && isPath(args[0]))
+      return routeActions(verb, args[0], args.slice(1));
     // router.route("/x").get(handler): the path is the derived instance's prefix.
-    if (HTTP_METHODS.has(method) && args.length >= 1 && !isPath(args[0])) {
-      return [
-        {
-          kind: "route",
-          method: { k: "str", v: method },
-          path: { k: "str", v: "" },
-          handler: args[args.length - 1]!,
-          middlewares: args.slice(0, -1),
-        },
-      ];
-    }
-    if (method === "use") {
-      const hasPath = isPath(args[0]);
-      const prefixes = hasPath
-        ? args[0]!.k === "arr"
-          ? args[0]!.items
-          : [args[0]!]
-        : [{ k: "str", v: "" } as Value];
-      const rest = hasPath ? args.slice(1) : args;
-      return prefixes.flatMap((prefix) =>
-        rest.flatMap((child): Action[] => [
-          { kind: "mount", prefix, child },
-          ...(hasPath ? [] : [{ kind: "guard", middleware: child } as Action]),
-        ]),
-      );
-    }
+    if (HTTP_METHODS.has(method) && args.length >= 1 && !isPath(args[0]))
+      return routeActions(verb, { k: "str", v: "" }, args);
+    if (method === "use") return useActions(args);
     return [];
   },
   describe: describeValidators,

@@ -3,12 +3,14 @@
 // `route({ method, url, schema, handler })`, and route schemas (TypeBox, JSON Schema) for
 // parameters, bodies, responses and security.
 
+import { addFieldParams, routeName } from "../endpoint-params.js";
 import { type Action, HTTP_METHODS, type RouteInfo } from "../js/app-graph.js";
+import { REQUEST_READS } from "../js/handler-reads.js";
 import { appScanner } from "../js/js-scanner.js";
 import type { JsProgram } from "../js/program.js";
 import type { SchemaReader } from "../js/schema-reader.js";
 import { propOf, stringOf, type Value } from "../js/value.js";
-import { constraintsOf, typeTextOf } from "../json-schema.js";
+import { fieldsOf } from "../json-schema.js";
 import type { Endpoint, Param } from "../types.js";
 
 const PLUGIN_WRAPPERS = new Set(["fastify-plugin"]);
@@ -32,6 +34,7 @@ export const fastifyScanner = appScanner({
       return {};
     return undefined;
   },
+  reads: REQUEST_READS,
   passthrough: new Set([
     "withTypeProvider",
     "addHook",
@@ -110,7 +113,7 @@ function describeFastifyRoute(
 ): void {
   const opts = route.options ? program.resolve(route.options, route.file) : undefined;
   const schema = propOf(opts, "schema");
-  if (!schema || schema.k !== "obj") return;
+  if (schema?.k !== "obj") return;
   const written = route.writtenOptions?.k === "obj" ? propOf(route.writtenOptions, "schema") : undefined;
   const part = (key: string) =>
     (written?.k === "obj" ? propOf(written, key) : undefined) ?? propOf(schema, key);
@@ -120,25 +123,15 @@ function describeFastifyRoute(
   if (summary) e.summary = summary;
   const tags = propOf(schema, "tags");
   if (tags?.k === "arr") e.tags = tags.items.map((t) => stringOf(t) ?? "").filter(Boolean);
-  const base = operationId ? operationId[0]!.toUpperCase() + operationId.slice(1) : pascal(e.method, e.path);
+  const base = operationId
+    ? operationId[0]!.toUpperCase() + operationId.slice(1)
+    : routeName(e.method, e.path);
 
   for (const [key, where] of PARAM_PARTS) {
     const v = part(key);
     const s = v ? schemas.read(v, route.file) : undefined;
     const objectSchema = s && typeof s.$ref === "string" ? schemas.dtos.get(s.$ref) : undefined;
-    const fields = objectSchema?.fields ?? (s ? fieldsFrom(s) : []);
-    for (const f of fields) {
-      const existing = e.params.find((p) => p.name === f.name && p.in === where);
-      const param: Param = {
-        name: f.name,
-        in: where,
-        type: f.type,
-        required: where === "path" || f.required,
-      };
-      if (Object.keys(f.constraints).length > 0) param.constraints = f.constraints;
-      if (existing) Object.assign(existing, param);
-      else e.params.push(param);
-    }
+    addFieldParams(e, objectSchema?.fields ?? (s ? fieldsOf(s) : []), where);
   }
   const body = part("body");
   if (body) {
@@ -157,23 +150,4 @@ function describeFastifyRoute(
     const options = security.k === "or" ? security.options : [security];
     e.auth = options.some((o) => o.k === "arr" && o.items.length > 0);
   }
-}
-
-function fieldsFrom(s: Record<string, unknown>) {
-  const props = (s.properties ?? {}) as Record<string, unknown>;
-  const required = new Set((s.required as string[] | undefined) ?? []);
-  return Object.entries(props).map(([name, p]) => ({
-    name,
-    type: typeTextOf(p),
-    required: required.has(name),
-    constraints: constraintsOf(p),
-  }));
-}
-
-function pascal(method: string, path: string): string {
-  return [method.toLowerCase(), ...path.split("/")]
-    .map((w) => w.replace(/[{}]/g, ""))
-    .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join("");
 }

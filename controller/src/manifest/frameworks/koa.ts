@@ -3,16 +3,14 @@
 // and `app.use(router.routes())`.
 
 import { type Action, HTTP_METHODS } from "../js/app-graph.js";
+import { KOA_READS } from "../js/handler-reads.js";
 import { appScanner } from "../js/js-scanner.js";
 import { packageMember } from "../js/program.js";
+import { isPath, routeActions, useActions } from "../js/route-actions.js";
 import { describeValidators } from "../js/validator-middleware.js";
-import { propOf, stringOf, type Value } from "../js/value.js";
+import { propOf } from "../js/value.js";
 
 const ROUTERS = new Set(["@koa/router", "koa-router"]);
-const isPath = (v: Value | undefined) =>
-  v !== undefined &&
-  (stringOf(v) !== undefined ||
-    (v.k === "arr" && v.items.length > 0 && v.items.every((i) => stringOf(i) !== undefined)));
 
 export const koaScanner = appScanner({
   name: "koa",
@@ -26,38 +24,17 @@ export const koaScanner = appScanner({
     }
     return undefined;
   },
+  reads: KOA_READS,
   passthrough: new Set(["routes", "middleware", "allowedMethods", "param", "use", "all", "redirect"]),
   actions(method, args): Action[] {
     if (HTTP_METHODS.has(method) || method === "del") {
       // router.get("user", "/users/:id", …): the first string is the route's name.
-      const named = isPath(args[0]) && isPath(args[1]);
-      const rest = named ? args.slice(1) : args;
+      const rest = isPath(args[0]) && isPath(args[1]) ? args.slice(1) : args;
       if (!isPath(rest[0]) || rest.length < 2) return [];
-      const paths = rest[0]!.k === "arr" ? rest[0]!.items : [rest[0]!];
-      const handlers = rest.slice(1);
-      return paths.map((path) => ({
-        kind: "route",
-        method: { k: "str", v: method === "del" ? "delete" : method },
-        path,
-        handler: handlers[handlers.length - 1]!,
-        middlewares: handlers.slice(0, -1),
-      }));
+      return routeActions({ k: "str", v: method === "del" ? "delete" : method }, rest[0], rest.slice(1));
     }
-    if (method === "use") {
-      const hasPath = isPath(args[0]);
-      const prefixes = hasPath
-        ? args[0]!.k === "arr"
-          ? args[0]!.items
-          : [args[0]!]
-        : [{ k: "str", v: "" } as Value];
-      const rest = hasPath ? args.slice(1) : args;
-      return prefixes.flatMap((prefix) =>
-        rest.flatMap((child): Action[] => [
-          { kind: "mount", prefix, child },
-          { kind: "guard", middleware: child },
-        ]),
-      );
-    }
+    // Koa middleware runs for every route below it, path or not.
+    if (method === "use") return useActions(args, true);
     if (method === "prefix" && args[0]) return [{ kind: "prefix", prefix: args[0] }];
     return [];
   },

@@ -2,6 +2,7 @@
 // base classes, `app.setGlobalPrefix(…)` (also from config), URI versioning, RouterModule paths,
 // parameter decorators (@Param, @Query, @Body, @Headers with pipes) and guards.
 
+import { addFieldParams, upsertParam } from "../endpoint-params.js";
 import { DeclaredTypes } from "../js/declared-types.js";
 import { jsScanner } from "../js/js-scanner.js";
 import type { ClassFact, DecoratorFact, MemberFact } from "../js/module-facts.js";
@@ -201,24 +202,11 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
         }
         if (name !== undefined) {
           const param: Param = { name, in: where, type, required: where === "path" || !p.optional };
-          const existing = e.params.find((x) => x.name === name && x.in === where);
-          if (existing) Object.assign(existing, param);
-          else e.params.push(param);
+          upsertParam(e, param);
           continue;
         }
         // `@Query() query: ListQuery`: each field of the DTO is a parameter.
-        for (const f of declared.fieldsOf(type) ?? []) {
-          const param: Param = {
-            name: f.name,
-            in: where,
-            type: f.type,
-            required: where === "path" || f.required,
-          };
-          if (Object.keys(f.constraints).length > 0) param.constraints = f.constraints;
-          const existing = e.params.find((x) => x.name === f.name && x.in === where);
-          if (existing) Object.assign(existing, param);
-          else e.params.push(param);
-        }
+        addFieldParams(e, declared.fieldsOf(type) ?? [], where);
       }
     }
   }

@@ -7,6 +7,7 @@ import type { FileFacts, LinkContext, ScanContribution } from "../scanner.js";
 import type { Endpoint, HttpMethod, Param } from "../types.js";
 import { expandLoops } from "./expand-loops.js";
 import { handlerName } from "./handler-name.js";
+import { addHandlerReads, type ReadTable } from "./handler-reads.js";
 import type { JsModule } from "./module-facts.js";
 import { joinPaths, pathParams, templatePath } from "./paths.js";
 import { JsProgram } from "./program.js";
@@ -19,7 +20,8 @@ export type Action =
   | { kind: "route"; method: Value; path: Value; handler?: Value; middlewares: Value[]; options?: Value }
   | { kind: "mount"; prefix?: Value; child: Value }
   | { kind: "prefix"; prefix: Value }
-  | { kind: "guard"; middleware: Value };
+  /** An auth-looking middleware guards the receiver, or only `child` when given. */
+  | { kind: "guard"; middleware: Value; child?: Value };
 
 export interface RouteInfo {
   file: string;
@@ -50,6 +52,8 @@ export interface Dialect {
   claims?(node: string, program: JsProgram): boolean;
   /** Parameters, DTOs, responses and auth from a route's options. */
   describe?(route: RouteInfo, endpoint: Endpoint, schemas: SchemaReader, program: JsProgram): void;
+  /** How a handler's reads of its request object map to parameters (handler-reads.ts). */
+  reads?: ReadTable;
   /** A wrapper call whose instance is its argument's (`fp(plugin)` is the plugin). */
   unwrap?(call: Extract<Value, { k: "call" }>): Value | undefined;
   /** A mount whose child shares its parent's prefix (fastify-plugin). */
@@ -74,8 +78,7 @@ const AUTH_WORDS = [
   "requireuser",
   "verify",
 ];
-export const looksLikeAuth = (name: string): boolean =>
-  AUTH_WORDS.some((w) => name.toLowerCase().includes(w));
+const looksLikeAuth = (name: string): boolean => AUTH_WORDS.some((w) => name.toLowerCase().includes(w));
 
 export function linkApps(
   dialect: Dialect,
@@ -88,7 +91,7 @@ export function linkApps(
   const ownPrefix = new Map<string, string>();
   const edges: Edge[] = [];
   const guarded = new Set<string>();
-  const routes: { node: string; info: RouteInfo; handler: string; auth: boolean }[] = [];
+  const routes: { node: string; info: RouteInfo; handler: string; fn?: Value; auth: boolean }[] = [];
 
   const nodeOf = (raw: Value, file: string, depth = 0): string | undefined => {
     if (depth > 12) return undefined;
@@ -154,7 +157,7 @@ export function linkApps(
         const rawArgs = call.args;
         for (const action of dialect.actions(
           name,
-          args.map((a, i) => (a.k === "fn" || !rawArgs[i] ? a : withName(a, rawArgs[i]!))),
+          args.map((a, i) => (!rawArgs[i] || rawArgs[i]!.k === "fn" ? a : withName(a, rawArgs[i]!))),
         )) {
           applyAction(action, recv, file, call.line);
         }
@@ -175,7 +178,9 @@ export function linkApps(
       const prefix = stringOf(program.resolve(unname(action.prefix), file));
       if (prefix !== undefined) ownPrefix.set(recv, prefix);
     } else if (action.kind === "guard") {
-      if (looksLikeAuth(middlewareName(nameOf(action.middleware), program))) guarded.add(recv);
+      if (!looksLikeAuth(middlewareName(nameOf(action.middleware), program))) return;
+      const target = action.child ? nodeOf(unname(action.child), file) : recv;
+      if (target) guarded.add(target);
     } else {
       const methods = [action.method]
         .flatMap((m) => (m.k === "arr" ? m.items : [m]))
@@ -199,6 +204,7 @@ export function linkApps(
           node: recv,
           info,
           handler: handlerName(action.handler ? nameOf(action.handler) : undefined, program),
+          ...(action.handler ? { fn: unname(action.handler) } : {}),
           auth: action.middlewares.some((mw) => looksLikeAuth(middlewareName(nameOf(mw), program))),
         });
       }
@@ -262,6 +268,7 @@ export function linkApps(
       };
       if (r.auth || chain.guarded) endpoint.auth = true;
       dialect.describe?.({ ...r.info, path }, endpoint, schemas, program);
+      if (dialect.reads) addHandlerReads(endpoint, r.fn, dialect.reads, program);
       endpoints.push(endpoint);
     }
   }

@@ -6,37 +6,6 @@ import type { DecoratorFact } from "./module-facts.js";
 import type { JsProgram } from "./program.js";
 import { propOf, stringOf, type Value } from "./value.js";
 
-export const CLASS_VALIDATOR_DECORATORS = new Set([
-  "IsString",
-  "IsInt",
-  "IsNumber",
-  "IsBoolean",
-  "IsEmail",
-  "IsUUID",
-  "IsUrl",
-  "IsDateString",
-  "IsDate",
-  "IsOptional",
-  "MinLength",
-  "MaxLength",
-  "Length",
-  "Min",
-  "Max",
-  "Matches",
-  "IsEnum",
-  "IsIn",
-  "ArrayMinSize",
-  "ArrayMaxSize",
-  "IsPositive",
-  "IsNegative",
-  "IsNotEmpty",
-  "ValidateNested",
-  "IsArray",
-  "IsISO8601",
-  "IsStrongPassword",
-  "IsDefined",
-]);
-
 export interface FieldRules {
   constraints: Constraints;
   /** A type the decorators state more precisely than the annotation (`@IsInt()` → integer). */

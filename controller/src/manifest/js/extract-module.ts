@@ -47,6 +47,17 @@ function stringText(n: SyntaxNode): string {
     .join("");
 }
 
+/** `a.b["c"].d`: member accesses down to a name, nothing evaluated on the way. */
+function isNameChain(n: SyntaxNode): boolean {
+  let node: SyntaxNode | null = n;
+  while (node && (node.type === "member_expression" || node.type === "subscript_expression")) {
+    const index = node.type === "subscript_expression" ? node.childForFieldName("index") : null;
+    if (index && index.type !== "string" && index.type !== "number") return false;
+    node = node.childForFieldName("object");
+  }
+  return node?.type === "identifier" || node?.type === "this";
+}
+
 export function extractModule(file: SourceFile): JsModule {
   const m: JsModule = {
     bindings: {},
@@ -146,17 +157,17 @@ export function extractModule(file: SourceFile): JsModule {
           ],
         };
       case "member_expression":
-        return {
+        return noteRead({
           k: "get",
           of: toValue(n.childForFieldName("object"), scope),
           prop: str(n.childForFieldName("property")?.text ?? ""),
-        };
+        });
       case "subscript_expression":
-        return {
+        return noteRead({
           k: "get",
           of: toValue(n.childForFieldName("object"), scope),
           prop: toValue(n.childForFieldName("index"), scope),
-        };
+        });
       case "call_expression": {
         const fnNode = n.childForFieldName("function");
         const args = named(n.childForFieldName("arguments")).filter((c) => c.type !== "comment");
@@ -168,13 +179,25 @@ export function extractModule(file: SourceFile): JsModule {
             ? { k: "import", from: stringText(args[0]), name: "default" }
             : unknown(n.text);
         }
-        return {
+        const call: Value = {
           k: "call",
           fn: toValue(fnNode, scope),
           args: args.map((a) => toValue(a, scope)),
           at: at(n),
           line: lineOf(n),
         };
+        // `req.get("x-api-key")`, `c.req.query("q")`: a read of a named part of a parameter.
+        const named0 = call.args[0]?.k === "str" ? call.args[0].v : undefined;
+        if (call.fn.k === "get" && named0 !== undefined) {
+          const method = call.fn.prop.k === "str" ? call.fn.prop.v : undefined;
+          if (method)
+            noteRead({
+              k: "get",
+              of: { k: "get", of: call.fn.of, prop: str(`${method}()`) },
+              prop: str(named0),
+            });
+        }
+        return call;
       }
       case "new_expression": {
         const args = named(n.childForFieldName("arguments"));
@@ -200,6 +223,23 @@ export function extractModule(file: SourceFile): JsModule {
       default:
         return unknown(n.text);
     }
+  }
+
+  /** Records a read of a parameter's parts (`req.query.page`) on the function it belongs to. */
+  function noteRead(v: Value): Value {
+    const path: string[] = [];
+    let base: Value = v;
+    while (base.k === "get" && base.prop.k === "str") {
+      path.unshift(base.prop.v);
+      base = base.of;
+    }
+    if (base.k !== "param" || path.length === 0) return v;
+    const fn = m.functions[base.fn];
+    const read: [number, ...string[]] = [base.index, ...(base.path ?? []), ...path];
+    if (!fn) return v;
+    fn.reads ??= [];
+    if (!fn.reads.some((r) => r.join("\u0000") === read.join("\u0000"))) fn.reads.push(read);
+    return v;
   }
 
   /** Records a function's facts, walks its body with its parameters bound, returns its value. */
@@ -243,10 +283,11 @@ export function extractModule(file: SourceFile): JsModule {
       scope.set(pattern.text, value);
       return;
     }
-    const part = (prop: string): Value =>
-      value.k === "param"
-        ? { ...value, path: [...(value.path ?? []), prop] }
-        : { k: "get", of: value, prop: str(prop) };
+    // `const { page } = req.query` reads req.query.page.
+    const part = (prop: string): Value => {
+      const read = noteRead({ k: "get", of: value, prop: str(prop) });
+      return value.k === "param" ? { ...value, path: [...(value.path ?? []), prop] } : read;
+    };
     if (pattern.type === "object_pattern") {
       for (const c of named(pattern)) {
         if (c.type === "shorthand_property_identifier_pattern") scope.set(c.text, part(c.text));
@@ -320,6 +361,11 @@ export function extractModule(file: SourceFile): JsModule {
       return;
     }
     if (n.type === "class" || n.type === "class_declaration") return;
+    // `ctx.query.page` anywhere in a body: a read of the handler's parameter.
+    if ((n.type === "member_expression" || n.type === "subscript_expression") && isNameChain(n)) {
+      toValue(n, scope);
+      return;
+    }
     if (n.type === "call_expression") {
       const fnNode = n.childForFieldName("function");
       const args = named(n.childForFieldName("arguments"));
@@ -508,11 +554,8 @@ export function extractModule(file: SourceFile): JsModule {
       return;
     }
     if (value) {
-      m.exports.default = FN_TYPES.has(value.type)
-        ? fnValue(value, scope)
-        : value.type === "class"
-          ? (classFact(value, decoratorsOf(s)), toValue(value, scope))
-          : toValue(value, scope);
+      if (value.type === "class") classFact(value, decoratorsOf(s));
+      m.exports.default = FN_TYPES.has(value.type) ? fnValue(value, scope) : toValue(value, scope);
       walkExpr(value, scope);
       return;
     }

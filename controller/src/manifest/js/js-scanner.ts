@@ -5,9 +5,9 @@ import { type Dialect, linkApps } from "./app-graph.js";
 import { extractModule } from "./extract-module.js";
 import type { JsModule } from "./module-facts.js";
 
-export const JS_LANGUAGES = ["typescript", "tsx", "javascript"] as const;
+const JS_LANGUAGES = ["typescript", "tsx", "javascript"] as const;
 /** Bump when extractModule's output changes. */
-export const JS_FACTS_KEY = "js-module@1";
+const JS_FACTS_KEY = "js-module@1";
 
 export function jsScanner(
   name: string,

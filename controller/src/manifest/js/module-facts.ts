@@ -27,6 +27,11 @@ export interface FnFact {
   returns?: Value;
   /** The declared type of the variable holding the function (`FastifyPluginAsync<…>`). */
   declaredType?: string;
+  /**
+   * What the function reads of its parameters: `req.query.page` → [0, "query", "page"];
+   * a method call with a string reads `name()` then the string (`c.req.query("q")`).
+   */
+  reads?: [number, ...string[]][];
 }
 
 export interface CallFact {

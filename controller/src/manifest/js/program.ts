@@ -4,7 +4,7 @@
 import { posix } from "node:path";
 import type { FileFacts } from "../scanner.js";
 import type { ClassFact, FnFact, JsModule } from "./module-facts.js";
-import { propOf, stringOf, type Value } from "./value.js";
+import { mapChildren, propOf, stringOf, type Value } from "./value.js";
 
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 const MAX_DEPTH = 24;
@@ -98,26 +98,7 @@ export class JsProgram {
         for (const p of v.path ?? []) out = { k: "get", of: out, prop: { k: "str", v: p } };
         return out;
       }
-      switch (v.k) {
-        case "get":
-          return { k: "get", of: substitute(v.of), prop: substitute(v.prop) };
-        case "call":
-          return { ...v, fn: substitute(v.fn), args: v.args.map(substitute) };
-        case "cat":
-          return { k: "cat", parts: v.parts.map(substitute) };
-        case "or":
-          return { k: "or", options: v.options.map(substitute) };
-        case "arr":
-          return { k: "arr", items: v.items.map(substitute) };
-        case "obj":
-          return {
-            k: "obj",
-            props: v.props.map(([k, x]) => [k, substitute(x)] as [string, Value]),
-            ...(v.spreads ? { spreads: v.spreads.map(substitute) } : {}),
-          };
-        default:
-          return v;
-      }
+      return mapChildren(v, substitute);
     };
     return substitute(fn.returns);
   }
@@ -185,6 +166,15 @@ export class JsProgram {
     if (!m || depth > MAX_DEPTH) return { k: "unknown", text: `${file}#${name}` };
     const exported = m.exports[name];
     if (exported) return this.resolve(exported, file, depth);
+    // `require()` of a CommonJS module that only sets `exports.x`: the object of its exports.
+    if (name === "default" && Object.keys(m.exports).length > 0) {
+      return {
+        k: "obj",
+        props: Object.entries(m.exports).map(
+          ([k, x]) => [k, this.resolve(x, file, depth + 1)] as [string, Value],
+        ),
+      };
+    }
     for (const from of m.starExports) {
       const target = this.resolveSpecifier(file, from);
       if (target && this.modules.get(target)?.exports[name]) return this.exportOf(target, name, depth + 1);

@@ -2,6 +2,7 @@
 // `validate(CreateUserSchema)`, `validateQuery(ListQuery)` (Express, Koa) — names the request's
 // DTO and types its query and path parameters.
 
+import { addFieldParams, routeName } from "../endpoint-params.js";
 import { fieldsOf } from "../json-schema.js";
 import type { Endpoint, Param } from "../types.js";
 import type { RouteInfo } from "./app-graph.js";
@@ -40,14 +41,8 @@ export function describeValidators(
     const target = targetOf(mw);
     for (const arg of mw.args) {
       if (stringOf(arg) !== undefined) continue;
-      const base = `${e.method[0]}${e.method.slice(1).toLowerCase()}${e.path
-        .split("/")
-        .map((w) => w.replace(/[{}]/g, ""))
-        .filter(Boolean)
-        .map((w) => w[0]!.toUpperCase() + w.slice(1))
-        .join("")}`;
       if (target === "body") {
-        const name = schemas.dtoName(arg, route.file, `${base}Body`, route.line);
+        const name = schemas.dtoName(arg, route.file, `${routeName(e.method, e.path)}Body`, route.line);
         if (name) {
           e.request = name;
           break;
@@ -58,18 +53,7 @@ export function describeValidators(
       if (!schema) continue;
       const fields =
         typeof schema.$ref === "string" ? (schemas.dtos.get(schema.$ref)?.fields ?? []) : fieldsOf(schema);
-      for (const f of fields) {
-        const param: Param = {
-          name: f.name,
-          in: target,
-          type: f.type,
-          required: target === "path" || f.required,
-        };
-        if (Object.keys(f.constraints).length > 0) param.constraints = f.constraints;
-        const existing = e.params.find((p) => p.name === f.name && p.in === target);
-        if (existing) Object.assign(existing, param);
-        else e.params.push(param);
-      }
+      addFieldParams(e, fields, target);
       break;
     }
   }

@@ -75,3 +75,37 @@ export function calleeName(fn: Value): string | undefined {
   if (fn.k === "get") return stringOf(fn.prop);
   return undefined;
 }
+
+/** The value with `f` applied to each direct sub-value (a structural map, one level deep). */
+export function mapChildren(v: Value, f: (x: Value) => Value): Value {
+  switch (v.k) {
+    case "get":
+      return { k: "get", of: f(v.of), prop: f(v.prop) };
+    case "call":
+      return { ...v, fn: f(v.fn), args: v.args.map(f) };
+    case "cat":
+      return { k: "cat", parts: v.parts.map(f) };
+    case "or":
+      return { k: "or", options: v.options.map(f) };
+    case "arr":
+      return { k: "arr", items: v.items.map(f) };
+    case "obj":
+      return {
+        k: "obj",
+        props: v.props.map(([k, x]) => [k, f(x)] as [string, Value]),
+        ...(v.spreads ? { spreads: v.spreads.map(f) } : {}),
+      };
+    case "each":
+      return { ...v, of: f(v.of) };
+    default:
+      return v;
+  }
+}
+
+/** Calls `visit` on every sub-value, depth first. */
+export function forEachChild(v: Value, visit: (x: Value) => void): void {
+  mapChildren(v, (x) => {
+    visit(x);
+    return x;
+  });
+}

@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 
-export const list = (_req: Request, res: Response) => res.json([]);
+export const list = (req: Request, res: Response) =>
+  res.json({ search: req.query.search, tenant: req.get("X-Tenant") });
 export const create = (req: Request, res: Response) => res.status(201).json(req.body);
 export const show = (req: Request, res: Response) => res.json({ id: req.params.id });
 export const update = (req: Request, res: Response) => res.json({ id: req.params.id, ...req.body });

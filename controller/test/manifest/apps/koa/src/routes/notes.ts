@@ -9,7 +9,8 @@ notes.get("list-notes", "/", async (ctx) => {
   ctx.body = [];
 });
 notes.post("/", async (ctx) => {
-  ctx.status = 201;
+  const { title, visibility } = ctx.request.body;
+  ctx.status = title && visibility ? 201 : 400;
 });
 notes.get("/:noteId", async (ctx) => {
   ctx.body = { id: ctx.params.noteId };

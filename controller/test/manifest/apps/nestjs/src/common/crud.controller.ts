@@ -5,7 +5,7 @@ import type { PageQuery } from "./page-query.dto";
 export abstract class CrudController<T> {
   @Get()
   findAll(@Query() query: PageQuery): Promise<T[]> {
-    return Promise.resolve([]);
+    return Promise.resolve(query.page ? [] : []);
   }
 
   @Get(":id")
@@ -15,5 +15,7 @@ export abstract class CrudController<T> {
 
   @Delete(":id")
   @HttpCode(204)
-  remove(@Param("id", ParseIntPipe) id: number): void {}
+  remove(@Param("id", ParseIntPipe) id: number): void {
+    void id;
+  }
 }

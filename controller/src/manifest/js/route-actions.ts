@@ -1,0 +1,44 @@
+// The route and mount shapes Express, Koa and Hono share: `x.get(path, ...middlewares, handler)`
+// and `x.use([path], ...routersOrMiddlewares)`.
+
+import type { Action } from "./app-graph.js";
+import { stringOf, type Value } from "./value.js";
+
+/** A path argument: a string, or a list of strings (Express and Koa accept both). */
+export const isPath = (v: Value | undefined): v is Value =>
+  v !== undefined &&
+  (stringOf(v) !== undefined ||
+    (v.k === "arr" && v.items.length > 0 && v.items.every((i) => stringOf(i) !== undefined)));
+
+const pathsOf = (v: Value): Value[] => (v.k === "arr" ? v.items : [v]);
+
+/** One route per path; the last handler handles, the ones before are middleware. */
+export function routeActions(method: Value, path: Value, handlers: readonly Value[]): Action[] {
+  if (handlers.length === 0) return [];
+  return pathsOf(path).map((p) => ({
+    kind: "route",
+    method,
+    path: p,
+    handler: handlers[handlers.length - 1]!,
+    middlewares: handlers.slice(0, -1),
+  }));
+}
+
+/**
+ * `use([path], ...children)`: each child is mounted under the path (routers become children;
+ * plain middleware mounts nothing). Without a path, a child may also guard the whole instance
+ * (`router.use(requireAuth)`); `guardWithPath` makes a path-scoped one count too.
+ */
+export function useActions(args: readonly Value[], guardWithPath = false): Action[] {
+  const hasPath = isPath(args[0]);
+  const prefixes = hasPath ? pathsOf(args[0]!) : [{ k: "str", v: "" } as Value];
+  const children = hasPath ? args.slice(1) : args;
+  return prefixes.flatMap((prefix) =>
+    children.flatMap((child, i): Action[] => [
+      { kind: "mount", prefix, child },
+      ...(!hasPath || guardWithPath ? [{ kind: "guard", middleware: child } as Action] : []),
+      // `app.use("/x", requireAuth, router)`: what comes before a router runs before its routes.
+      ...children.slice(0, i).map((middleware): Action => ({ kind: "guard", middleware, child })),
+    ]),
+  );
+}

@@ -1,0 +1,4 @@
+module.exports = {
+  port: process.env.PORT || 4000,
+  mountPath: "/inventory",
+};

@@ -1,0 +1,48 @@
+// The cache beside the manifest makes a rescan parse only changed files, and never makes it wrong.
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { codeGraphParser } from "../../src/manifest/code-graph-parser.js";
+import { ManifestCache } from "../../src/manifest/manifest-cache.js";
+import { scanService } from "../../src/manifest/scan-service.js";
+
+const dir = mkdtempSync(join(tmpdir(), "gantry-manifest-cache-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const root = join(dir, "app");
+cpSync(join(import.meta.dirname, "apps/koa"), root, { recursive: true });
+const cacheFile = join(dir, "manifest.cache.json");
+const scan = (cache: ManifestCache) =>
+  scanService({ name: "notes", root, displayRoot: "app", parser: codeGraphParser, cache });
+
+describe("the manifest cache", () => {
+  it("gives the same manifest from cached facts as from a full parse", async () => {
+    const first = ManifestCache.open(cacheFile);
+    const full = await scan(first);
+    first.save();
+    const again = await scan(ManifestCache.open(cacheFile));
+    expect(full.stats.extracted).toBe(6);
+    expect(again.stats.extracted).toBe(0);
+    expect(again.service).toEqual(full.service);
+  });
+
+  it("is ignored when torn or foreign, and the scan is then complete", async () => {
+    const reference = (await scan(ManifestCache.open(join(dir, "none.json")))).service;
+    writeFileSync(cacheFile, '{"format": 1, "roots": {"app": {"src/app.ts": {"hash"');
+    const torn = await scan(ManifestCache.open(cacheFile));
+    expect(torn.stats.extracted).toBe(6);
+    expect(torn.service).toEqual(reference);
+    writeFileSync(cacheFile, JSON.stringify({ format: 99, roots: {} }));
+    expect((await scan(ManifestCache.open(cacheFile))).service).toEqual(reference);
+  });
+
+  it("forgets deleted files, so a removed router's routes leave the manifest", async () => {
+    const cache = ManifestCache.open(cacheFile);
+    await scan(cache);
+    cache.save();
+    rmSync(join(root, "src/routes/tags.ts"));
+    const after = await scan(ManifestCache.open(cacheFile));
+    expect(after.service.endpoints.map((e) => e.id).filter((id) => id.includes("/tags"))).toEqual([]);
+    expect(after.stats).toEqual({ files: 5, extracted: 0 });
+  });
+});

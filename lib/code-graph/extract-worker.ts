@@ -1,0 +1,17 @@
+// Runs in a worker thread: parses files and sends their facts back (see worker-pool.ts).
+import { parentPort } from "node:worker_threads";
+import { extractFacts } from "./extract/index.js";
+import type { LanguageId } from "./languages.js";
+
+interface Job {
+  id: number;
+  source: string;
+  language: LanguageId;
+}
+
+parentPort?.on("message", (job: Job) => {
+  extractFacts(job.source, job.language).then(
+    (facts) => parentPort?.postMessage({ id: job.id, facts }),
+    (error: unknown) => parentPort?.postMessage({ id: job.id, error: String(error) }),
+  );
+});

@@ -1,0 +1,143 @@
+// Go: functions, methods (attached to their receiver type, which may live in another file of the
+// package), types (struct → class, interface, other → type), package-level const/var; `package`
+// and imports; references by query. Exported means a capitalised name (the language's rule).
+import type { ImportFact } from "../facts.js";
+import type { SymbolKind } from "../model.js";
+import type { Node } from "../parser.js";
+import type { Extraction, Extractor } from "./extractor.js";
+import { collectReferences } from "./references.js";
+import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
+
+const REFERENCES = `
+(call_expression function: (identifier) @ref)
+(call_expression function: (selector_expression operand: (identifier) @qual field: (field_identifier) @ref))
+(call_expression function: (selector_expression field: (field_identifier) @member))
+(type_identifier) @ref
+(qualified_type package: (package_identifier) @qual name: (type_identifier) @ref)
+(type_parameter_declaration name: (identifier) @skip)
+(identifier) @value
+`;
+
+const isExported = (name: string) => name[0] !== undefined && name[0] !== name[0].toLowerCase();
+
+export const goExtractor: Extractor = {
+  referencePattern: REFERENCES,
+  extract(root, source, query): Extraction {
+    const symbols = new SymbolCollector();
+    const imports: ImportFact[] = [];
+    let packageName: string | undefined;
+    const methods: Node[] = [];
+    for (const node of root.namedChildren) {
+      if (!node) continue;
+      switch (node.type) {
+        case "package_clause":
+          packageName = node.namedChildren[0]?.text;
+          break;
+        case "import_declaration":
+          for (const spec of node.descendantsOfType("import_spec")) if (spec) imports.push(importOf(spec));
+          break;
+        case "function_declaration":
+          addNamed(symbols, source, node, "function");
+          break;
+        case "method_declaration":
+          methods.push(node);
+          break;
+        case "type_declaration":
+          for (const spec of node.namedChildren) if (spec) addType(symbols, source, spec);
+          break;
+        case "const_declaration":
+        case "var_declaration":
+          for (const spec of node.namedChildren) if (spec) addValues(symbols, source, spec);
+          break;
+      }
+    }
+    // Methods after types, so a receiver declared later in the file is already known.
+    for (const method of methods) addMethod(symbols, source, method);
+    const references = collectReferences(query, root, symbols.drafts);
+    return { symbols: symbols.facts(), imports, references, ...(packageName ? { packageName } : {}) };
+  },
+};
+
+function addNamed(
+  symbols: SymbolCollector,
+  source: string,
+  node: Node,
+  kind: SymbolKind,
+): SymbolDraft | undefined {
+  const name = node.childForFieldName("name")?.text;
+  if (!name) return undefined;
+  return symbols.add({ node, name, kind, exported: isExported(name), signature: signatureOf(source, node) });
+}
+
+function addType(symbols: SymbolCollector, source: string, spec: Node): void {
+  if (spec.type !== "type_spec" && spec.type !== "type_alias") return;
+  const name = spec.childForFieldName("name")?.text;
+  if (!name) return;
+  const typeNode = spec.childForFieldName("type");
+  const kind: SymbolKind =
+    typeNode?.type === "struct_type" ? "class" : typeNode?.type === "interface_type" ? "interface" : "type";
+  const body = kind === "type" ? null : typeNode;
+  const draft = symbols.add({
+    node: spec,
+    name,
+    kind,
+    exported: isExported(name),
+    signature: `type ${signatureOf(source, spec, body)}`,
+  });
+  if (kind !== "interface" || !typeNode) return;
+  for (const element of typeNode.namedChildren) {
+    const methodName = element?.type === "method_elem" ? element.childForFieldName("name")?.text : undefined;
+    if (!element || !methodName) continue;
+    symbols.add({
+      node: element,
+      name: methodName,
+      kind: "method",
+      exported: isExported(methodName),
+      signature: signatureOf(source, element, null),
+      parent: draft,
+    });
+  }
+}
+
+function addValues(symbols: SymbolCollector, source: string, spec: Node): void {
+  if (spec.type !== "const_spec" && spec.type !== "var_spec") return;
+  for (const name of spec.childrenForFieldName("name")) {
+    if (!name) continue;
+    symbols.add({
+      node: spec,
+      name: name.text,
+      kind: "variable",
+      exported: isExported(name.text),
+      signature: signatureOf(source, spec, null),
+    });
+  }
+}
+
+function addMethod(symbols: SymbolCollector, source: string, node: Node): void {
+  const name = node.childForFieldName("name")?.text;
+  if (!name) return;
+  const receiver = node.childForFieldName("receiver");
+  const receiverType = receiver?.descendantsOfType("type_identifier")[0]?.text;
+  const owner = receiverType ? symbols.get(receiverType) : undefined;
+  // A receiver declared in another file of the package: the graph builder attaches it there.
+  const container = owner ? { parent: owner } : receiverType ? { parentName: receiverType } : {};
+  symbols.add({
+    node,
+    name,
+    kind: "method",
+    exported: isExported(name),
+    signature: signatureOf(source, node),
+    ...container,
+  });
+}
+
+function importOf(spec: Node): ImportFact {
+  const path = spec.childForFieldName("path");
+  const specifier = path ? path.text.slice(1, -1) : "";
+  const alias = spec.childForFieldName("name")?.text;
+  const local = alias ?? specifier.slice(specifier.lastIndexOf("/") + 1);
+  const fact: ImportFact = { specifier, bindings: [], line: spec.startPosition.row + 1 };
+  if (alias === ".") fact.wildcard = true;
+  else if (alias !== "_") fact.bindings.push({ local, imported: "*" });
+  return fact;
+}

@@ -1,0 +1,141 @@
+// Java: types (class, record → class; interface, @interface → interface; enum), their methods,
+// constructors and public fields, nested types; `package` and `import [static] a.b.C[.*]`;
+// references by query. Exported means `public` (interface members are public by default).
+import type { ImportFact } from "../facts.js";
+import type { SymbolKind } from "../model.js";
+import type { Node } from "../parser.js";
+import type { Extraction, Extractor } from "./extractor.js";
+import { collectReferences } from "./references.js";
+import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
+
+const REFERENCES = `
+(method_invocation object: [(identifier) (this)] @qual name: (identifier) @ref)
+(method_invocation !object name: (identifier) @ref)
+(method_invocation object: (_) name: (identifier) @member)
+(object_creation_expression type: (type_identifier) @ref)
+(type_identifier) @ref
+(scoped_type_identifier (type_identifier) @qual . (type_identifier) @ref)
+(marker_annotation name: (identifier) @ref)
+(annotation name: (identifier) @ref)
+(type_parameter (type_identifier) @skip)
+(identifier) @value
+`;
+
+const TYPE_KINDS: Record<string, SymbolKind> = {
+  class_declaration: "class",
+  record_declaration: "class",
+  interface_declaration: "interface",
+  annotation_type_declaration: "interface",
+  enum_declaration: "enum",
+};
+
+export const javaExtractor: Extractor = {
+  referencePattern: REFERENCES,
+  extract(root, source, query): Extraction {
+    const walker = new Walker(source);
+    let packageName: string | undefined;
+    for (const node of root.namedChildren) {
+      if (!node) continue;
+      if (node.type === "package_declaration")
+        packageName = node.namedChildren.find((c) => c?.type !== "annotation")?.text;
+      else if (node.type === "import_declaration") walker.importDeclaration(node);
+      else walker.type(node, undefined);
+    }
+    const references = collectReferences(query, root, walker.symbols.drafts);
+    return {
+      symbols: walker.symbols.facts(),
+      imports: walker.imports,
+      references,
+      ...(packageName ? { packageName } : {}),
+    };
+  },
+};
+
+class Walker {
+  readonly symbols = new SymbolCollector();
+  readonly imports: ImportFact[] = [];
+
+  constructor(private readonly source: string) {}
+
+  type(node: Node, owner: SymbolDraft | undefined): void {
+    const kind = TYPE_KINDS[node.type];
+    const name = node.childForFieldName("name")?.text;
+    if (!kind || !name) return;
+    const exported = isPublic(node, owner) && (owner ? owner.exported : true);
+    const draft = this.symbols.add({
+      node,
+      name,
+      kind,
+      exported,
+      signature: signatureOf(this.source, node),
+      ...(owner ? { parent: owner } : {}),
+    });
+    const body = node.childForFieldName("body");
+    for (const member of body?.namedChildren ?? []) if (member) this.member(member, draft);
+  }
+
+  private member(member: Node, owner: SymbolDraft): void {
+    if (TYPE_KINDS[member.type]) {
+      this.type(member, owner);
+      return;
+    }
+    if (member.type === "enum_body_declarations") {
+      for (const inner of member.namedChildren) if (inner) this.member(inner, owner);
+      return;
+    }
+    const isMethod =
+      member.type === "method_declaration" ||
+      member.type === "constructor_declaration" ||
+      member.type === "compact_constructor_declaration" ||
+      member.type === "annotation_type_element_declaration";
+    if (isMethod) {
+      const name = member.childForFieldName("name")?.text ?? owner.name;
+      this.symbols.add({
+        node: member,
+        name,
+        kind: "method",
+        exported: owner.exported && isPublic(member, owner),
+        signature: signatureOf(this.source, member),
+        parent: owner,
+      });
+    } else if (member.type === "field_declaration" || member.type === "constant_declaration") {
+      if (!isPublic(member, owner)) return;
+      for (const declarator of member.namedChildren) {
+        if (declarator?.type !== "variable_declarator") continue;
+        const name = declarator.childForFieldName("name")?.text;
+        if (!name) continue;
+        this.symbols.add({
+          node: member,
+          name,
+          kind: "variable",
+          exported: owner.exported,
+          signature: signatureOf(this.source, member, declarator.childForFieldName("value")),
+          parent: owner,
+        });
+      }
+    }
+  }
+
+  importDeclaration(node: Node): void {
+    const name = node.namedChildren.find((c) => c?.type === "scoped_identifier" || c?.type === "identifier");
+    if (!name) return;
+    const isStatic = node.children.some((c) => c?.type === "static");
+    const wildcard = node.namedChildren.some((c) => c?.type === "asterisk");
+    const specifier = name.text;
+    const last = specifier.slice(specifier.lastIndexOf(".") + 1);
+    const fact: ImportFact = {
+      specifier,
+      bindings: wildcard ? [] : [{ local: last, imported: last }],
+      line: node.startPosition.row + 1,
+    };
+    if (isStatic) fact.isStatic = true;
+    if (wildcard) fact.wildcard = true;
+    this.imports.push(fact);
+  }
+}
+
+function isPublic(node: Node, owner: SymbolDraft | undefined): boolean {
+  if (owner?.kind === "interface") return true;
+  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
+  return modifiers?.children.some((c) => c?.type === "public") ?? false;
+}

@@ -1,0 +1,204 @@
+// Python: classes, functions, methods, module-level assignments and `type` aliases by a walk;
+// `import` / `from ... import` (relative levels kept for the resolver); references by query.
+// Exported means public by convention: the name does not start with an underscore.
+import type { ImportBinding, ImportFact } from "../facts.js";
+import type { SymbolKind } from "../model.js";
+import type { Node } from "../parser.js";
+import type { Extraction, Extractor } from "./extractor.js";
+import { collectReferences } from "./references.js";
+import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
+
+const REFERENCES = `
+(call function: (identifier) @ref)
+(call function: (attribute object: (identifier) @qual attribute: (identifier) @ref))
+(call function: (attribute attribute: (identifier) @member))
+(class_definition superclasses: (argument_list (identifier) @ref))
+(class_definition superclasses: (argument_list (attribute object: (identifier) @qual attribute: (identifier) @ref)))
+(type (identifier) @ref)
+(decorator (identifier) @ref)
+(decorator (call function: (identifier) @ref))
+(identifier) @value
+`;
+
+const ENUM_BASES = new Set(["Enum", "IntEnum", "StrEnum", "Flag", "IntFlag"]);
+const INTERFACE_BASES = new Set(["Protocol", "ABC"]);
+
+export const pythonExtractor: Extractor = {
+  referencePattern: REFERENCES,
+  extract(root, source, query): Extraction {
+    const walker = new Walker(source);
+    walker.block(root, undefined);
+    const references = collectReferences(query, root, walker.symbols.drafts);
+    return { symbols: walker.symbols.facts(), imports: walker.imports, references };
+  },
+};
+
+const isPublic = (name: string) => !name.startsWith("_") || (name.startsWith("__") && name.endsWith("__"));
+
+class Walker {
+  readonly symbols = new SymbolCollector();
+  readonly imports: ImportFact[] = [];
+
+  constructor(private readonly source: string) {}
+
+  block(block: Node, owner: SymbolDraft | undefined): void {
+    for (const statement of block.namedChildren) if (statement) this.statement(statement, statement, owner);
+  }
+
+  /** `range` is the decorated definition when there are decorators, so the range includes them. */
+  private statement(node: Node, range: Node, owner: SymbolDraft | undefined): void {
+    switch (node.type) {
+      case "decorated_definition": {
+        const definition = node.childForFieldName("definition");
+        if (definition) this.statement(definition, node, owner);
+        return;
+      }
+      case "function_definition":
+        this.add(
+          node,
+          range,
+          owner?.kind === "class" || owner?.kind === "interface" || owner?.kind === "enum"
+            ? "method"
+            : "function",
+          owner,
+        );
+        return;
+      case "class_definition": {
+        const cls = this.add(node, range, classKind(node), owner);
+        const body = node.childForFieldName("body");
+        if (cls && body) this.block(body, cls);
+        return;
+      }
+      case "type_alias_statement": {
+        const name = node.childForFieldName("left")?.text;
+        if (name && !owner)
+          this.symbols.add({
+            node,
+            name,
+            kind: "type",
+            exported: isPublic(name),
+            signature: signatureOf(this.source, node, null),
+          });
+        return;
+      }
+      case "expression_statement": {
+        const assignment = node.namedChildren[0];
+        if (assignment?.type === "assignment" && !owner) this.assignment(assignment, node);
+        return;
+      }
+      case "import_statement":
+        this.importStatement(node);
+        return;
+      case "import_from_statement":
+        this.importFrom(node);
+        return;
+      case "if_statement":
+      case "try_statement":
+        // `if TYPE_CHECKING:` / `try: import x` blocks hold real imports and definitions.
+        for (const child of node.namedChildren) {
+          if (child?.type === "block") this.block(child, owner);
+          else if (child && /clause$/.test(child.type)) {
+            for (const inner of child.namedChildren) if (inner?.type === "block") this.block(inner, owner);
+          }
+        }
+        return;
+    }
+  }
+
+  private add(
+    node: Node,
+    range: Node,
+    kind: SymbolKind,
+    owner: SymbolDraft | undefined,
+  ): SymbolDraft | undefined {
+    const name = node.childForFieldName("name")?.text;
+    if (!name) return undefined;
+    return this.symbols.add({
+      node: range,
+      name,
+      kind,
+      exported: isPublic(name) && (owner ? owner.exported : true),
+      signature: signatureOf(this.source, node),
+      ...(owner ? { parent: owner } : {}),
+    });
+  }
+
+  private assignment(assignment: Node, statement: Node): void {
+    const left = assignment.childForFieldName("left");
+    if (left?.type !== "identifier") return;
+    const name = left.text;
+    this.symbols.add({
+      node: statement,
+      name,
+      kind: "variable",
+      exported: isPublic(name),
+      signature: signatureOf(this.source, statement, assignment.childForFieldName("right")),
+    });
+  }
+
+  private importStatement(node: Node): void {
+    for (const name of node.namedChildren) {
+      if (!name) continue;
+      if (name.type === "dotted_name") {
+        // `import a.b.c` binds `a`; uses look like `a.b.c.f()`, so the qualifier is `a`.
+        const module = name.text;
+        this.imports.push({
+          specifier: module,
+          bindings: [{ local: module.split(".")[0]!, imported: "*" }],
+          line: lineOf(node),
+        });
+      } else if (name.type === "aliased_import") {
+        const module = name.childForFieldName("name")?.text;
+        const alias = name.childForFieldName("alias")?.text;
+        if (module && alias)
+          this.imports.push({
+            specifier: module,
+            bindings: [{ local: alias, imported: "*" }],
+            line: lineOf(node),
+          });
+      }
+    }
+  }
+
+  private importFrom(node: Node): void {
+    const moduleNode = node.childForFieldName("module_name");
+    if (!moduleNode) return;
+    let specifier = moduleNode.text;
+    let level = 0;
+    if (moduleNode.type === "relative_import") {
+      const prefix = moduleNode.namedChildren.find((c) => c?.type === "import_prefix")?.text ?? "";
+      level = prefix.length;
+      specifier = moduleNode.namedChildren.find((c) => c?.type === "dotted_name")?.text ?? "";
+    }
+    const bindings: ImportBinding[] = [];
+    let wildcard = false;
+    for (const child of node.namedChildren) {
+      if (!child || child === moduleNode || child.startIndex === moduleNode.startIndex) continue;
+      if (child.type === "wildcard_import") wildcard = true;
+      else if (child.type === "dotted_name") bindings.push({ local: child.text, imported: child.text });
+      else if (child.type === "aliased_import") {
+        const imported = child.childForFieldName("name")?.text;
+        const local = child.childForFieldName("alias")?.text;
+        if (imported && local) bindings.push({ local, imported });
+      }
+    }
+    const fact: ImportFact = { specifier, bindings, line: lineOf(node) };
+    if (level > 0) fact.level = level;
+    if (wildcard) fact.wildcard = true;
+    this.imports.push(fact);
+  }
+}
+
+function classKind(node: Node): SymbolKind {
+  const bases = node.childForFieldName("superclasses")?.namedChildren ?? [];
+  for (const base of bases) {
+    const name = base?.type === "attribute" ? base.childForFieldName("attribute")?.text : base?.text;
+    if (name && ENUM_BASES.has(name)) return "enum";
+    if (name && INTERFACE_BASES.has(name)) return "interface";
+  }
+  return "class";
+}
+
+function lineOf(node: Node): number {
+  return node.startPosition.row + 1;
+}

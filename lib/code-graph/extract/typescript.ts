@@ -1,0 +1,350 @@
+// TypeScript, TSX and JavaScript: declarations by a walk over top-level statements and class,
+// interface and namespace bodies; imports from `import`/`export ... from`, `require()` and
+// `import()`; references by query.
+import type { ImportBinding, ImportFact } from "../facts.js";
+import type { Node } from "../parser.js";
+import type { Extraction, Extractor } from "./extractor.js";
+import { collectReferences } from "./references.js";
+import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
+
+const REFERENCES_JS = `
+(call_expression function: (identifier) @ref)
+(call_expression function: (member_expression object: [(identifier) (this)] @qual property: (property_identifier) @ref))
+(call_expression function: (member_expression property: (property_identifier) @member))
+(new_expression constructor: (identifier) @ref)
+(new_expression constructor: (member_expression object: (identifier) @qual property: (property_identifier) @ref))
+(class_heritage (identifier) @ref)
+(identifier) @value
+(shorthand_property_identifier) @value
+(call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @require)) (#eq? @fn "require"))
+(call_expression function: (import) arguments: (arguments . (string (string_fragment) @require)))
+`;
+
+const REFERENCES_JSX = `
+(jsx_opening_element name: (identifier) @ref)
+(jsx_self_closing_element name: (identifier) @ref)
+`;
+
+const REFERENCES_TS = `${REFERENCES_JS.replace("(class_heritage (identifier) @ref)", "(extends_clause value: (identifier) @ref)")}
+(type_identifier) @ref
+(nested_type_identifier module: (identifier) @qual name: (type_identifier) @ref)
+(type_parameter name: (type_identifier) @skip)
+`;
+
+const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
+
+export function typescriptExtractor(dialect: "typescript" | "tsx" | "javascript"): Extractor {
+  return {
+    referencePattern:
+      dialect === "javascript"
+        ? REFERENCES_JS + REFERENCES_JSX
+        : dialect === "tsx"
+          ? REFERENCES_TS + REFERENCES_JSX
+          : REFERENCES_TS,
+    extract(root, source, query): Extraction {
+      const walker = new Walker(source);
+      walker.statements(root, undefined);
+      const requires: ImportFact[] = [];
+      const references = collectReferences(query, root, walker.symbols.drafts, (name, node) => {
+        if (name === "require") requires.push(requireImport(node));
+      });
+      return { symbols: walker.symbols.facts(), imports: [...walker.imports, ...requires], references };
+    },
+  };
+}
+
+class Walker {
+  readonly symbols = new SymbolCollector();
+  readonly imports: ImportFact[] = [];
+
+  constructor(private readonly source: string) {}
+
+  statements(body: Node, namespace: SymbolDraft | undefined): void {
+    for (const statement of body.namedChildren) {
+      if (statement) this.statement(statement, namespace, false, false);
+    }
+  }
+
+  private statement(
+    node: Node,
+    parent: SymbolDraft | undefined,
+    exported: boolean,
+    isDefault: boolean,
+  ): void {
+    switch (node.type) {
+      case "export_statement":
+        this.exportStatement(node, parent);
+        return;
+      case "import_statement":
+        this.importStatement(node);
+        return;
+      case "ambient_declaration":
+        for (const child of node.namedChildren) if (child) this.statement(child, parent, exported, isDefault);
+        return;
+      case "function_declaration":
+      case "generator_function_declaration":
+      case "function_signature":
+        this.add(node, "function", parent, exported, isDefault);
+        return;
+      case "class_declaration":
+      case "abstract_class_declaration":
+      case "class": {
+        const cls = this.add(node, "class", parent, exported, isDefault);
+        const body = node.childForFieldName("body");
+        if (cls && body) this.classBody(body, cls);
+        return;
+      }
+      case "interface_declaration": {
+        const iface = this.add(node, "interface", parent, exported, isDefault);
+        const body = node.childForFieldName("body");
+        if (iface && body) this.classBody(body, iface);
+        return;
+      }
+      case "type_alias_declaration":
+        this.add(node, "type", parent, exported, isDefault);
+        return;
+      case "enum_declaration":
+        this.add(node, "enum", parent, exported, isDefault);
+        return;
+      case "internal_module":
+      case "module": {
+        const ns = this.add(node, "variable", parent, exported, isDefault);
+        const body = node.childForFieldName("body");
+        if (ns && body) this.statements(body, ns);
+        return;
+      }
+      case "lexical_declaration":
+      case "variable_declaration":
+        for (const declarator of node.namedChildren) {
+          if (declarator?.type === "variable_declarator") this.declarator(declarator, node, parent, exported);
+        }
+        return;
+      case "expression_statement": {
+        const expression = node.namedChildren[0];
+        if (expression?.type === "assignment_expression") this.commonJsExport(expression, node);
+        return;
+      }
+    }
+  }
+
+  private add(
+    node: Node,
+    kind: "function" | "class" | "interface" | "type" | "enum" | "variable",
+    parent: SymbolDraft | undefined,
+    exported: boolean,
+    isDefault: boolean,
+  ): SymbolDraft | undefined {
+    const nameNode = node.childForFieldName("name");
+    const name = nameNode ? nameNode.text : isDefault ? "default" : undefined;
+    if (!name || nameNode?.type === "string") return undefined;
+    const signature = signatureOf(this.source, node);
+    return this.symbols.add({
+      node,
+      name,
+      kind,
+      exported,
+      signature,
+      isDefault,
+      ...(parent ? { parent } : {}),
+    });
+  }
+
+  private declarator(
+    declarator: Node,
+    declaration: Node,
+    parent: SymbolDraft | undefined,
+    exported: boolean,
+  ): void {
+    const nameNode = declarator.childForFieldName("name");
+    if (nameNode?.type !== "identifier") return;
+    const value = declarator.childForFieldName("value");
+    const isFunction = value !== null && FUNCTION_VALUES.has(value.type);
+    const isClass = value?.type === "class";
+    if (!isFunction && !isClass && !exported) return;
+    const kind = isFunction ? "function" : isClass ? "class" : "variable";
+    const body = isFunction ? value.childForFieldName("body") : value;
+    const range = declaration.namedChildren.length === 1 ? declaration : declarator;
+    const signature = signatureOf(this.source, range, body);
+    const draft = this.symbols.add({
+      node: range,
+      name: nameNode.text,
+      kind,
+      exported,
+      signature,
+      ...(parent ? { parent } : {}),
+    });
+    const classBody = isClass ? value.childForFieldName("body") : null;
+    if (classBody) this.classBody(classBody, draft);
+  }
+
+  private classBody(body: Node, owner: SymbolDraft): void {
+    for (const member of body.namedChildren) {
+      if (!member) continue;
+      const isMethod =
+        member.type === "method_definition" ||
+        member.type === "method_signature" ||
+        member.type === "abstract_method_signature" ||
+        ((member.type === "public_field_definition" || member.type === "field_definition") &&
+          FUNCTION_VALUES.has(member.childForFieldName("value")?.type ?? ""));
+      if (!isMethod) continue;
+      const nameNode = member.childForFieldName("name") ?? member.childForFieldName("property");
+      if (!nameNode) continue;
+      const isPrivate =
+        nameNode.type === "private_property_identifier" || hasAccessibility(member, "private");
+      const value = member.childForFieldName("value");
+      const body = member.childForFieldName("body") ?? value?.childForFieldName("body") ?? null;
+      this.symbols.add({
+        node: member,
+        name: nameNode.text,
+        kind: "method",
+        exported: owner.exported && !isPrivate,
+        signature: signatureOf(this.source, member, body),
+        parent: owner,
+      });
+    }
+  }
+
+  private exportStatement(node: Node, parent: SymbolDraft | undefined): void {
+    const isDefault = node.children.some((c) => c?.type === "default");
+    const declaration = node.childForFieldName("declaration");
+    const source = node.childForFieldName("source");
+    if (declaration) {
+      this.statement(declaration, parent, true, isDefault);
+      return;
+    }
+    if (source) {
+      this.reexport(node, source);
+      return;
+    }
+    const value = node.childForFieldName("value");
+    if (value) {
+      if (value.type === "identifier") this.symbols.markExported(value.text, isDefault);
+      else if (value.type === "class" || FUNCTION_VALUES.has(value.type))
+        this.statement(value, parent, true, isDefault);
+      return;
+    }
+    for (const clause of node.namedChildren) {
+      if (clause?.type !== "export_clause") continue;
+      for (const specifier of clause.namedChildren) {
+        const name = specifier?.childForFieldName("name")?.text;
+        const alias = specifier?.childForFieldName("alias")?.text;
+        if (name) this.symbols.markExported(name, alias === "default");
+      }
+    }
+  }
+
+  private reexport(node: Node, source: Node): void {
+    const bindings: ImportBinding[] = [];
+    let wildcard = true;
+    for (const child of node.namedChildren) {
+      if (child?.type === "export_clause") {
+        wildcard = false;
+        for (const specifier of child.namedChildren) {
+          const name = specifier?.childForFieldName("name")?.text;
+          if (!name) continue;
+          bindings.push({ imported: name, local: specifier?.childForFieldName("alias")?.text ?? name });
+        }
+      } else if (child?.type === "namespace_export") {
+        wildcard = false;
+        const local = child.namedChildren[0]?.text;
+        if (local) bindings.push({ imported: "*", local });
+      }
+    }
+    const fact: ImportFact = { specifier: stringValue(source), bindings, reexport: true, line: lineOf(node) };
+    if (wildcard) fact.wildcard = true;
+    this.imports.push(fact);
+  }
+
+  private importStatement(node: Node): void {
+    const source = node.childForFieldName("source");
+    if (!source) return;
+    const bindings: ImportBinding[] = [];
+    const clause = node.namedChildren.find((c) => c?.type === "import_clause");
+    for (const part of clause?.namedChildren ?? []) {
+      if (!part) continue;
+      if (part.type === "identifier") bindings.push({ local: part.text, imported: "default" });
+      else if (part.type === "namespace_import") {
+        const local = part.namedChildren[0]?.text;
+        if (local) bindings.push({ local, imported: "*" });
+      } else if (part.type === "named_imports") {
+        for (const specifier of part.namedChildren) {
+          const name = specifier?.childForFieldName("name")?.text;
+          if (!name) continue;
+          bindings.push({ imported: name, local: specifier?.childForFieldName("alias")?.text ?? name });
+        }
+      }
+    }
+    this.imports.push({ specifier: stringValue(source), bindings, line: lineOf(node) });
+  }
+
+  /** `exports.x = ...`, `module.exports.x = ...`, `module.exports = x | { a, b }`. */
+  private commonJsExport(assignment: Node, statement: Node): void {
+    const left = assignment.childForFieldName("left");
+    const right = assignment.childForFieldName("right");
+    if (left?.type !== "member_expression" || !right) return;
+    const target = left.text;
+    if (target === "module.exports") {
+      if (right.type === "identifier") this.symbols.markExported(right.text, true);
+      else if (right.type === "object") {
+        for (const entry of right.namedChildren) {
+          if (entry?.type === "shorthand_property_identifier") this.symbols.markExported(entry.text);
+        }
+      }
+      return;
+    }
+    const object = left.childForFieldName("object")?.text;
+    const property = left.childForFieldName("property");
+    if ((object !== "exports" && object !== "module.exports") || !property) return;
+    const isFunction = FUNCTION_VALUES.has(right.type);
+    if (!isFunction && right.type === "identifier") {
+      this.symbols.markExported(right.text);
+      return;
+    }
+    this.symbols.add({
+      node: statement,
+      name: property.text,
+      kind: isFunction ? "function" : right.type === "class" ? "class" : "variable",
+      exported: true,
+      signature: signatureOf(this.source, statement, right.childForFieldName("body")),
+    });
+  }
+}
+
+/** `fragment` is the string inside `require("m")` / `import("m")`: string → arguments → call. */
+function requireImport(fragment: Node): ImportFact {
+  const call = fragment.parent?.parent?.parent;
+  return { specifier: fragment.text, bindings: requireBindings(call), line: lineOf(fragment) };
+}
+
+/** `const x = require("m")` binds the module; `const { a, b: c } = require("m")` binds names. */
+function requireBindings(call: Node | null | undefined): ImportBinding[] {
+  const declarator = call?.parent;
+  if (declarator?.type !== "variable_declarator") return [];
+  const name = declarator.childForFieldName("name");
+  if (name?.type === "identifier") return [{ local: name.text, imported: "*" }];
+  if (name?.type !== "object_pattern") return [];
+  const bindings: ImportBinding[] = [];
+  for (const entry of name.namedChildren) {
+    if (entry?.type === "shorthand_property_identifier_pattern")
+      bindings.push({ local: entry.text, imported: entry.text });
+    else if (entry?.type === "pair_pattern") {
+      const key = entry.childForFieldName("key")?.text;
+      const value = entry.childForFieldName("value");
+      if (key && value?.type === "identifier") bindings.push({ local: value.text, imported: key });
+    }
+  }
+  return bindings;
+}
+
+function hasAccessibility(member: Node, level: string): boolean {
+  return member.namedChildren.some((c) => c?.type === "accessibility_modifier" && c.text === level);
+}
+
+function stringValue(node: Node): string {
+  const fragment = node.namedChildren.find((c) => c?.type === "string_fragment");
+  return fragment ? fragment.text : node.text.slice(1, -1);
+}
+
+function lineOf(node: Node): number {
+  return node.startPosition.row + 1;
+}

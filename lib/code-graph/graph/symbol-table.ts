@@ -1,0 +1,155 @@
+// Every symbol of the repository with its id, and the lookups reference resolution needs: a file's
+// top-level names, a container's members, a package's names, and all names of a language family.
+import type { FileFacts, SymbolFact } from "../facts.js";
+import type { CodeSymbol } from "../model.js";
+import { dirOf } from "../resolve/paths.js";
+
+export type Family = "js" | "python" | "jvm" | "go" | "other";
+
+export function familyOf(language: string): Family {
+  if (language === "typescript" || language === "tsx" || language === "javascript") return "js";
+  if (language === "python") return "python";
+  if (language === "java" || language === "kotlin") return "jvm";
+  if (language === "go") return "go";
+  return "other";
+}
+
+export class SymbolTable {
+  readonly symbols: CodeSymbol[] = [];
+  private readonly byQualified = new Map<string, Map<string, CodeSymbol>>();
+  private readonly topLevel = new Map<string, Map<string, CodeSymbol[]>>();
+  private readonly members = new Map<string, Map<string, CodeSymbol[]>>();
+  private readonly packages = new Map<string, Map<string, CodeSymbol[]>>();
+  private readonly names = new Map<string, CodeSymbol[]>();
+  private readonly families = new Map<CodeSymbol, Family>();
+  private readonly byFamilyName = new Map<string, CodeSymbol[]>();
+  readonly defaults = new Map<string, CodeSymbol>();
+  private readonly parentNames = new Map<CodeSymbol, string>();
+  private readonly parents = new Map<CodeSymbol, CodeSymbol>();
+
+  constructor(
+    private readonly repo: string,
+    files: ReadonlyMap<string, FileFacts>,
+  ) {
+    for (const [path, facts] of files) this.addFile(path, facts);
+    for (const symbol of this.symbols) this.attachToParent(symbol, files.get(symbol.path)!);
+  }
+
+  private addFile(path: string, facts: FileFacts): void {
+    const local = new Map<string, CodeSymbol>();
+    this.byQualified.set(path, local);
+    const family = familyOf(facts.language);
+    for (const fact of facts.symbols) {
+      const symbol = this.toSymbol(path, fact, local);
+      local.set(fact.qualified, symbol);
+      this.symbols.push(symbol);
+      this.families.set(symbol, family);
+      push(this.names, symbol.name, symbol);
+      if (fact.parent !== undefined) this.parentNames.set(symbol, fact.parent);
+      if (fact.parent === undefined) {
+        push(mapOf(this.topLevel, path), symbol.name, symbol);
+        const pkg = packageKey(path, facts);
+        if (pkg) push(mapOf(this.packages, pkg), symbol.name, symbol);
+        if (fact.isDefault) this.defaults.set(path, symbol);
+      }
+    }
+  }
+
+  private toSymbol(path: string, fact: SymbolFact, local: Map<string, CodeSymbol>): CodeSymbol {
+    const base = `${this.repo}:${path}#${fact.qualified}`;
+    const symbol: CodeSymbol = {
+      id: local.has(fact.qualified) ? `${base}@${fact.line}` : base,
+      repo: this.repo,
+      path,
+      name: fact.name,
+      kind: fact.kind,
+      line: fact.line,
+      end_line: fact.endLine,
+      signature: fact.signature,
+      exported: fact.exported,
+    };
+    return symbol;
+  }
+
+  /** Members point at their container; a Go method's receiver type may be in another file of the package. */
+  private attachToParent(symbol: CodeSymbol, facts: FileFacts): void {
+    const parentName = this.parentNames.get(symbol);
+    if (parentName === undefined) return;
+    let parent = this.byQualified.get(symbol.path)?.get(parentName);
+    if (!parent && facts.language === "go") {
+      parent = this.packages.get(packageKey(symbol.path, facts) ?? "")?.get(parentName)?.[0];
+    }
+    if (!parent) return;
+    symbol.parent = parent.id;
+    this.parents.set(symbol, parent);
+    push(mapOf(this.members, parent.id), symbol.name, symbol);
+  }
+
+  parentOf(symbol: CodeSymbol): CodeSymbol | undefined {
+    return this.parents.get(symbol);
+  }
+
+  inFile(path: string, qualified: string): CodeSymbol | undefined {
+    return this.byQualified.get(path)?.get(qualified);
+  }
+
+  topLevelIn(path: string, name: string): CodeSymbol[] {
+    return this.topLevel.get(path)?.get(name) ?? [];
+  }
+
+  membersOf(container: CodeSymbol, name: string): CodeSymbol[] {
+    return this.members.get(container.id)?.get(name) ?? [];
+  }
+
+  /** Members named `name` of a JVM file's top-level types (what `import static` reaches). */
+  membersOfTopLevel(path: string, name: string): CodeSymbol[] {
+    const top = this.topLevel.get(path);
+    if (!top) return [];
+    const out: CodeSymbol[] = [];
+    for (const symbols of top.values()) {
+      for (const symbol of symbols) {
+        if (this.families.get(symbol) === "jvm") out.push(...this.membersOf(symbol, name));
+      }
+    }
+    return out;
+  }
+
+  inPackage(key: string, name: string): CodeSymbol[] {
+    return this.packages.get(key)?.get(name) ?? [];
+  }
+
+  /** Every symbol of a language family with this name (memoised: common names are asked often). */
+  named(name: string, family: Family): CodeSymbol[] {
+    const key = `${family}\0${name}`;
+    let found = this.byFamilyName.get(key);
+    if (!found) {
+      found = (this.names.get(name) ?? []).filter((s) => this.families.get(s) === family);
+      this.byFamilyName.set(key, found);
+    }
+    return found;
+  }
+}
+
+/** Java/Kotlin: the declared package; Go: the directory (one package per directory). */
+export function packageKey(path: string, facts: FileFacts): string | undefined {
+  if (facts.language === "go") return `go:${dirOf(path)}`;
+  if ((facts.language === "java" || facts.language === "kotlin") && facts.packageName !== undefined) {
+    return `jvm:${facts.packageName}`;
+  }
+  return undefined;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function mapOf<K, V>(outer: Map<string, Map<K, V>>, key: string): Map<K, V> {
+  let inner = outer.get(key);
+  if (!inner) {
+    inner = new Map();
+    outer.set(key, inner);
+  }
+  return inner;
+}

@@ -1,0 +1,184 @@
+// Incremental indexing of one repository by content hash: a file whose hash is unchanged is not
+// parsed again (nor is a renamed one: facts are found by hash), then the cross-file graph is
+// rebuilt from the cached facts (resolution is cheap next to parsing) and diffed with the last one.
+import { diffGraphs } from "./delta.js";
+import { countLines, extractFacts } from "./extract/index.js";
+import type { FileFacts } from "./facts.js";
+import { buildGraph } from "./graph/build-graph.js";
+import { contentHash } from "./hash.js";
+import { languageOf, type LanguageId } from "./languages.js";
+import type { CodeFile, CodeGraph, GraphDelta } from "./model.js";
+import { isResolutionConfig, type SourceSet } from "./resolve/source-set.js";
+
+export type FileChange = { path: string; content: string } | { path: string; deleted: true };
+
+/** Parses one file into facts; swap in a worker pool (see `WorkerExtractor`) to use more cores. */
+export type FactExtractor = (source: string, language: LanguageId) => Promise<FileFacts>;
+
+export interface IndexerOptions {
+  repo: string;
+  extract?: FactExtractor;
+  /**
+   * Files longer than this (characters) are kept as File nodes but not parsed: at that size they
+   * are bundles or generated code, and one would cost more than a whole project.
+   * @default 1_000_000
+   */
+  maxParseChars?: number;
+}
+
+interface Entry {
+  file: CodeFile;
+  facts?: FileFacts;
+  config?: string;
+}
+
+export interface UpdateStats {
+  parsed: number;
+  reused: number;
+  unchanged: number;
+  removed: number;
+  skipped: string[];
+  /** Source files not parsed because of `maxParseChars`. */
+  tooLarge: string[];
+}
+
+const EMPTY_GRAPH: CodeGraph = { files: [], symbols: [], edges: [] };
+
+export class CodeIndexer {
+  readonly repo: string;
+  private readonly extract: FactExtractor;
+  private readonly maxParseChars: number;
+  private readonly entries = new Map<string, Entry>();
+  private current: CodeGraph = EMPTY_GRAPH;
+  private last: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [], tooLarge: [] };
+
+  constructor(options: IndexerOptions) {
+    if (!options.repo || /[:#\s]/.test(options.repo)) {
+      throw new Error(
+        `repo: expected a name without ':', '#' or spaces, got ${JSON.stringify(options.repo)}`,
+      );
+    }
+    this.repo = options.repo;
+    this.extract = options.extract ?? extractFacts;
+    this.maxParseChars = options.maxParseChars ?? 1_000_000;
+  }
+
+  /** Applies file changes and returns what changed in the graph (empty when nothing did). */
+  async update(changes: readonly FileChange[]): Promise<GraphDelta> {
+    const stats: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [], tooLarge: [] };
+    const known = this.factsByHash();
+    const pending: Promise<void>[] = [];
+    let changed = false;
+    // Every path is checked before anything is applied: a refused batch changes nothing.
+    for (const [path, change] of latestPerPath(changes)) {
+      if ("deleted" in change) {
+        if (this.entries.delete(path)) stats.removed++;
+        continue;
+      }
+      const content = change.content;
+      if (isBinary(content)) {
+        if (this.entries.delete(path)) stats.removed++;
+        stats.skipped.push(path);
+        continue;
+      }
+      const hash = contentHash(content);
+      const language = languageOf(path);
+      if (this.entries.get(path)?.file.hash === hash) {
+        stats.unchanged++;
+        continue;
+      }
+      const file: CodeFile = {
+        repo: this.repo,
+        path,
+        language: language ?? "text",
+        lines: countLines(content),
+        hash,
+      };
+      const entry: Entry = { file };
+      if (isResolutionConfig(path)) entry.config = content;
+      this.entries.set(path, entry);
+      changed = true;
+      if (!language) continue;
+      if (content.length > this.maxParseChars) {
+        stats.tooLarge.push(path);
+        continue;
+      }
+      const cached = known.get(`${language}:${hash}`);
+      if (cached) {
+        entry.facts = cached;
+        stats.reused++;
+        continue;
+      }
+      stats.parsed++;
+      pending.push(
+        this.extract(content, language).then((facts) => {
+          entry.facts = facts;
+        }),
+      );
+    }
+    await Promise.all(pending);
+    this.last = stats;
+    if (!changed && stats.removed === 0) return diffGraphs(this.repo, this.current, this.current);
+    const before = this.current;
+    this.current = this.rebuild();
+    return diffGraphs(this.repo, before, this.current);
+  }
+
+  graph(): CodeGraph {
+    return this.current;
+  }
+
+  lastUpdate(): UpdateStats {
+    return this.last;
+  }
+
+  private rebuild(): CodeGraph {
+    const facts = new Map<string, FileFacts>();
+    for (const [path, entry] of this.entries) if (entry.facts) facts.set(path, entry.facts);
+    const files = [...this.entries.values()].map((e) => e.file).sort((a, b) => a.path.localeCompare(b.path));
+    const entries = this.entries;
+    const sources: SourceSet = {
+      has: (path) => entries.has(path),
+      paths: () => entries.keys(),
+      facts: (path) => entries.get(path)?.facts,
+      config: (path) => entries.get(path)?.config,
+    };
+    return buildGraph({ repo: this.repo, files, sources, facts });
+  }
+
+  private factsByHash(): Map<string, FileFacts> {
+    const map = new Map<string, FileFacts>();
+    for (const entry of this.entries.values()) {
+      if (entry.facts) map.set(`${entry.file.language}:${entry.file.hash}`, entry.facts);
+    }
+    return map;
+  }
+}
+
+/** The last change of each path wins (a batch may hold an edit and then a delete). */
+function latestPerPath(changes: readonly FileChange[]): Map<string, FileChange> {
+  const byPath = new Map<string, FileChange>();
+  changes.forEach((change, i) => {
+    if (typeof change?.path !== "string") throw new Error(`files[${i}].path: expected a string`);
+    if (!("deleted" in change) && typeof change.content !== "string") {
+      throw new Error(`files[${i}].content: expected a string (or deleted: true)`);
+    }
+    byPath.set(normalisePath(change.path, i), change);
+  });
+  return byPath;
+}
+
+function normalisePath(path: string, index: number): string {
+  const clean = path.replaceAll("\\", "/").replace(/^\.\//, "").replace(/^\/+/, "");
+  if (clean === "" || clean.split("/").includes("..")) {
+    throw new Error(
+      `files[${index}].path: expected a relative path inside the repository, got ${JSON.stringify(path)}`,
+    );
+  }
+  return clean;
+}
+
+/** Git's rule: a NUL byte in the first 8000 characters means binary. */
+function isBinary(content: string): boolean {
+  return content.slice(0, 8000).includes("\0");
+}
