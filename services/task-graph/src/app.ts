@@ -11,6 +11,7 @@ import {
 import { readConfig, type TaskGraphConfig } from "./config.js";
 import { AgentContextService } from "./domain/agent-context.js";
 import { ClaimService } from "./domain/claims.js";
+import { CodeWorkspace } from "./domain/code/code-workspace.js";
 import { ComponentService } from "./domain/components.js";
 import type { DomainContext } from "./domain/context.js";
 import { DependencyService } from "./domain/dependencies.js";
@@ -20,6 +21,7 @@ import { RootCauseAnalysis } from "./domain/root-cause/root-cause-analysis.js";
 import { MEANING_WEIGHTS, SearchService } from "./domain/search/index.js";
 import { SearchIndexCache } from "./domain/search/index-cache.js";
 import { VectorSync } from "./domain/search/vector-sync.js";
+import { CodeSearchIndexer, SEARCH_TYPES } from "./domain/code/code-search.js";
 import { BestEffortIndexer } from "./domain/search-indexer.js";
 import { WriteLock } from "./domain/write-lock.js";
 import type { Embedder } from "./ports/embedder.js";
@@ -28,13 +30,14 @@ import type { VectorIndex } from "./ports/vector-index.js";
 import { analyzeRoutes } from "./routes/analyze.js";
 import { requireApiKey } from "./routes/api-key.js";
 import { claimRoutes } from "./routes/claims.js";
+import { codeRoutes } from "./routes/code.js";
 import { componentRoutes } from "./routes/components.js";
 import { dependencyRoutes } from "./routes/dependencies.js";
 import { translateTaskGraphError } from "./routes/errors.js";
 import { healthRoutes } from "./routes/health.js";
 import { issueRoutes } from "./routes/issues.js";
 import { mcpRoutes } from "./routes/mcp/index.js";
-import { DEFAULT_SEARCH_TYPES, ragRoutes } from "./routes/rag.js";
+import { ragRoutes } from "./routes/rag.js";
 import { refuseMalformedText } from "./routes/text-guard.js";
 import { VERSION } from "./version.js";
 
@@ -178,6 +181,17 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     now,
   };
 
+  // Code repositories (SPEC §4): CODE_ROOTS are registered now and indexed in the background.
+  const code = new CodeWorkspace(store, new CodeSearchIndexer(search), now, log);
+  app.addHook("onClose", async () => code.close());
+  app.addHook("onReady", async () => {
+    for (const root of config.codeRoots) {
+      await code.addFolder(root.name, root.path).catch((err: unknown) => {
+        log.warn({ err, repo: root.name, path: root.path }, "CODE_ROOTS entry not indexed");
+      });
+    }
+  });
+
   if (config.apiKey) requireApiKey(app, config.apiKey);
   await app.register(healthRoutes, {
     version: VERSION,
@@ -186,6 +200,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     timeoutMs: config.healthTimeoutMs,
     now,
     vectorsResyncing: () => search.vectorsBehind,
+    code: () => code.counts(),
   });
   const prefix = "/api/v1";
   const issues = new IssueService(ctx);
@@ -197,7 +212,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   await app.register(dependencyRoutes, { prefix, dependencies: new DependencyService(ctx) });
   await app.register(componentRoutes, { prefix, components: new ComponentService(ctx) });
   await app.register(analyzeRoutes, { prefix, impact, rootCause });
-  await app.register(ragRoutes, { prefix, search, types: DEFAULT_SEARCH_TYPES });
+  await app.register(ragRoutes, { prefix, search, types: SEARCH_TYPES });
   // The same services behind the tools of POST /mcp (SPEC §4).
   await app.register(mcpRoutes, {
     issues,
@@ -205,9 +220,10 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     impact,
     rootCause,
     search,
-    searchTypes: DEFAULT_SEARCH_TYPES,
+    searchTypes: SEARCH_TYPES,
     agentContext: new AgentContextService(ctx),
   });
+  await app.register(codeRoutes, { prefix, code });
   return app;
 }
 

@@ -15,6 +15,8 @@ export const DOMAIN_ERROR_CODES = [
   "HAS_CLOSED_DEPENDENTS",
   "ALREADY_CLAIMED",
   "PRECONDITION_FAILED",
+  "REPOSITORY_NOT_FOUND",
+  "REPOSITORY_EXISTS",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

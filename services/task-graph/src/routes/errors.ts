@@ -19,6 +19,8 @@ export const TASK_GRAPH_ERRORS = {
   HAS_DEPENDENTS: { status: 409, message: "Other issues depend on the issue." },
   HAS_CLOSED_DEPENDENTS: { status: 409, message: "Closed issues depend on the issue." },
   ALREADY_CLAIMED: { status: 409, message: "Another agent holds a live claim on the issue." },
+  REPOSITORY_NOT_FOUND: { status: 404, message: "The code repository does not exist." },
+  REPOSITORY_EXISTS: { status: 409, message: "A code repository with that name exists." },
   PRECONDITION_FAILED: { status: 412, message: "If-Match does not match the current representation." },
   BACKEND_UNAVAILABLE: { status: 503, message: "A backend the request needs does not answer." },
 } as const satisfies Record<DomainErrorCode | BackendUnavailableError["code"], ErrorSpec>;

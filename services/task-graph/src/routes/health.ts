@@ -18,6 +18,8 @@ export interface HealthRoutesOptions {
   vectors: Pingable;
   timeoutMs: number;
   now: () => Date;
+  /** The code graph's progress and totals. */
+  code: () => { status: "empty" | "indexing" | "ready" | "error"; repositories: number; files: number; symbols: number };
   /** True while vectors are written in the background. @default never */
   vectorsResyncing?: () => boolean;
 }
@@ -48,6 +50,7 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (fast
         timestamp: utcTimestamp(opts.now()),
         graph: { backend: opts.graph.backend, status: graph },
         vectors: { backend: opts.vectors.backend, status: vectorStatus },
+        code: opts.code(),
       });
     },
   );

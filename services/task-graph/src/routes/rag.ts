@@ -18,7 +18,7 @@ export interface RagRoutesOptions {
   types?: string[];
 }
 
-export const DEFAULT_SEARCH_TYPES = ["issue", "component"];
+const DEFAULT_SEARCH_TYPES = ["issue", "component"];
 
 export function ragSearchSchemas(types: string[]) {
   const body = Type.Object(
@@ -63,6 +63,9 @@ export function ragSearchSchemas(types: string[]) {
         "0.6 · cosine similarity + 0.4 · normalised BM25 (BM25 alone when degraded), in [0, 1]; 1 for an id match.",
     }),
     status: Type.Optional(Type.String({ description: "The issue's status (issues only)." })),
+    repo: Type.Optional(Type.String({ description: "Code repository (files and symbols only)." })),
+    path: Type.Optional(Type.String({ description: "File path in the repository (files and symbols only)." })),
+    line: Type.Optional(Type.Integer({ description: "1-based line: 1 for a file, the declaration's for a symbol." })),
   });
   const response = Type.Object({
     query: Type.String(),
@@ -84,7 +87,7 @@ export const ragRoutes: FastifyPluginAsync<RagRoutesOptions> = async (fastify, o
     {
       schema: {
         operationId: "ragSearch",
-        summary: "Hybrid lexical + vector search across issues and components",
+        summary: "Hybrid lexical + vector search across issues, components, code files and symbols",
         tags: ["rag"],
         body,
         response: { 200: response, ...errorResponses(400) },

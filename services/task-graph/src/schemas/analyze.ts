@@ -92,4 +92,14 @@ export const HealthResponse = Type.Object({
     // resyncing: reachable, and vectors are being written in the background (start-up, after an outage).
     status: StringEnum(["up", "down", "resyncing"] as const),
   }),
+  code: Type.Object(
+    {
+      // empty: no repository; indexing: some repository's first pass runs; error: one failed.
+      status: StringEnum(["empty", "indexing", "ready", "error"] as const),
+      repositories: Type.Integer(),
+      files: Type.Integer(),
+      symbols: Type.Integer(),
+    },
+    { description: "The code graph (SPEC §4): indexing progress and totals." },
+  ),
 });

@@ -43,6 +43,9 @@ const SPEC_STATUS: Record<string, number> = {
   HAS_CLOSED_DEPENDENTS: 409,
   ALREADY_CLAIMED: 409,
   PRECONDITION_FAILED: 412,
+  // SPEC §4 names no status: an unknown repository is a missing resource, a taken name a conflict.
+  REPOSITORY_NOT_FOUND: 404,
+  REPOSITORY_EXISTS: 409,
   BACKEND_UNAVAILABLE: 503,
 };
 
@@ -70,7 +73,7 @@ const EVERY_STORE_OPERATION = [
 
 // Which operations answer which code (SPEC §2 and the README's API decisions).
 const OPERATIONS_OF: Record<string, string[]> = {
-  VALIDATION_ERROR: ["addDependency"],
+  VALIDATION_ERROR: ["addDependency", "createCodeRepository", "uploadCodeFiles"],
   ISSUE_NOT_FOUND: [
     "getIssue",
     "updateIssue",
@@ -100,6 +103,8 @@ const OPERATIONS_OF: Record<string, string[]> = {
   HAS_CLOSED_DEPENDENTS: ["updateIssue"],
   ALREADY_CLAIMED: ["claimIssue", "releaseIssueClaim"],
   PRECONDITION_FAILED: ["updateIssue", "deleteIssue"],
+  REPOSITORY_NOT_FOUND: ["getCodeRepository", "deleteCodeRepository", "getAgentContext"],
+  REPOSITORY_EXISTS: ["createCodeRepository"],
   BACKEND_UNAVAILABLE: EVERY_STORE_OPERATION,
 };
 

@@ -12,6 +12,8 @@ export interface SearchDocument {
   /** Lexical fields: [text, boost]. */
   fields: [string, number][];
   embedText: string;
+  /** Code only (files and symbols): where it is, added to results. */
+  location?: CodeLocation;
   /** Issues only: what a status filter and the result's `status` see. */
   status?: string;
   /** Issues only: the facets root-cause analysis selects candidates by. */
@@ -19,6 +21,12 @@ export interface SearchDocument {
   labels?: string[];
   /** Issues only: when it last changed (last-change.ts), for root-cause recency. */
   changedMs?: number;
+}
+
+export interface CodeLocation {
+  repo: string;
+  path: string;
+  line: number;
 }
 
 export const documentKey = (type: string, id: string): string => `${type}:${id}`;

@@ -29,7 +29,13 @@ import {
 import type { Embedder } from "../../ports/embedder.js";
 import type { ComponentRecord, IssueRecord } from "../../ports/graph-store.js";
 import type { VectorHit, VectorIndex } from "../../ports/vector-index.js";
-import { componentDocument, documentKey, issueDocument, type SearchDocument } from "./documents.js";
+import {
+  type CodeLocation,
+  componentDocument,
+  documentKey,
+  issueDocument,
+  type SearchDocument,
+} from "./documents.js";
 import { IssueFacets, type IssueFacts } from "./facets.js";
 import type { SearchIndexCache } from "./index-cache.js";
 import { makeSnippet } from "./snippet.js";
@@ -82,6 +88,10 @@ export interface SearchResult {
   score: number;
   /** Issues only. */
   status?: string;
+  /** Code files and symbols only. */
+  repo?: string;
+  path?: string;
+  line?: number;
 }
 
 export interface SearchAnswer {
@@ -97,6 +107,7 @@ interface Stored {
   text: string;
   embedText: string;
   status?: string;
+  location?: CodeLocation;
   /** Its key in the index cache. */
   fingerprint?: string;
 }
@@ -204,6 +215,17 @@ export class SearchService {
     if (!vectors) return;
     await this.vectors.reserve?.(keys.length);
     await this.#upsertVectors(keys, batchSize);
+  }
+
+  /** Indexes many documents (code files and symbols) with batched embedding. */
+  async indexDocuments(docs: SearchDocument[]): Promise<void> {
+    await this.ready();
+    const keys: string[] = [];
+    for (let i = 0; i < docs.length; i += REMEMBER_CHUNK) {
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      for (const doc of docs.slice(i, i + REMEMBER_CHUNK)) keys.push(this.#remember(doc));
+    }
+    await this.#upsertVectors(keys);
   }
 
   async remove(type: string, id: string): Promise<void> {
@@ -322,6 +344,7 @@ export class SearchService {
         snippet: makeSnippet(doc.text || doc.title, query),
         score: Math.round(score * 10_000) / 10_000,
         ...(doc.status !== undefined ? { status: doc.status } : {}),
+        ...doc.location,
       };
     });
     // Vectors still being written (start-up resync, catching up after an outage) count as degraded too.
@@ -391,7 +414,7 @@ export class SearchService {
   /** The in-memory side (lexical index and stored text), marked as missing from the vectors. */
   #remember(doc: SearchDocument): string {
     const key = documentKey(doc.type, doc.id);
-    const { type, id, title, text, embedText, status } = doc;
+    const { type, id, title, text, embedText, status, location } = doc;
     const fingerprint = this.#cache?.fingerprint(doc);
     const cached = fingerprint ? this.#cache!.get(fingerprint) : undefined;
     if (cached) this.#lexical.setTerms(key, type, cached.terms);
@@ -407,6 +430,7 @@ export class SearchService {
       text,
       embedText,
       ...(status !== undefined ? { status } : {}),
+      ...(location ? { location } : {}),
       ...(fingerprint ? { fingerprint } : {}),
     });
     this.#types.add(type);

@@ -1,0 +1,290 @@
+// The code repositories the service knows (SPEC §4): CODE_ROOTS and POST-registered folders read
+// from disk and watched, upload-only repositories filled by PUT .../files. Each has a CodeIndexer
+// (lib/code-graph, incremental by content hash) and its texts in memory (snippets, lexical
+// ranking); every graph change is written through the CodeGraphStore port (durable) before it is
+// acknowledged, and mirrored into the search index (files and symbols, SPEC §4 RAG).
+import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import {
+  CodeIndexer,
+  type CodeGraph,
+  type FileChange,
+  type GraphDelta,
+  isEmptyDelta,
+} from "../../../../../lib/code-graph/index.js";
+import { utcTimestamp } from "../../../../../lib/service-kit/index.js";
+import type {
+  CodeCounts,
+  CodeGraphStore,
+  RepositoryRecord,
+  RepositorySummary,
+} from "../../ports/code-graph-store.js";
+import { DomainError, invalidArgument } from "../errors.js";
+import { RepositoryWatcher } from "./repository-watcher.js";
+import { SourceTree } from "./source-tree.js";
+import { changeOfDelta } from "./subgraphs.js";
+
+/** What else learns of code changes (the search index). */
+export interface CodeListener {
+  codeChanged(repo: string, graph: CodeGraph, delta: GraphDelta, text: (path: string) => string | undefined): Promise<void>;
+  repositoryRemoved(repo: string, graph: CodeGraph): Promise<void>;
+}
+
+interface Repository {
+  record: RepositoryRecord;
+  indexer: CodeIndexer;
+  texts: Map<string, string>;
+  tree: SourceTree | null;
+  watcher: RepositoryWatcher | null;
+  /** Changes of one repository apply one after another. */
+  queue: Promise<unknown>;
+}
+
+/** One repository as the ranking sees it. */
+export interface RepositoryView {
+  name: string;
+  graph: CodeGraph;
+  text(path: string): string | undefined;
+}
+
+export interface UploadResult {
+  repo: string;
+  files: number;
+  symbols: number;
+  parsed: number;
+  unchanged: number;
+  removed: number;
+  skipped: string[];
+}
+
+export const REPOSITORY_NAME = /^[A-Za-z0-9._-]{1,100}$/;
+
+export const repositoryNotFound = (name: string) =>
+  new DomainError("REPOSITORY_NOT_FOUND", `Code repository "${name}" does not exist.`, { name });
+
+/** `name=path` or a bare path (name = last segment), comma separated. */
+export function parseCodeRoots(raw: string | undefined): { name: string; path: string }[] {
+  if (!raw?.trim()) return [];
+  return raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const eq = entry.indexOf("=");
+      const path = resolve(eq > 0 ? entry.slice(eq + 1) : entry);
+      const name = eq > 0 ? entry.slice(0, eq).trim() : (path.split("/").filter(Boolean).pop() ?? "root");
+      if (!REPOSITORY_NAME.test(name)) throw new Error(`CODE_ROOTS: "${name}" is not a valid repository name`);
+      return { name, path };
+    });
+}
+
+export class CodeWorkspace {
+  readonly #repos = new Map<string, Repository>();
+  #closed = false;
+
+  constructor(
+    private readonly store: CodeGraphStore,
+    private readonly listener: CodeListener | null,
+    private readonly now: () => Date,
+    private readonly log: { warn(o: object, m: string): void; info(o: object, m: string): void },
+  ) {}
+
+  /** Registers a folder and indexes it in the background; resolves once registered (not indexed). */
+  async addFolder(name: string, path: string): Promise<RepositorySummary> {
+    if (this.#repos.has(name)) {
+      throw new DomainError("REPOSITORY_EXISTS", `Code repository "${name}" already exists.`, { name });
+    }
+    const root = resolve(path);
+    const info = await stat(root).catch(() => null);
+    if (!info?.isDirectory()) throw invalidArgument("path", "must name a directory the service can read", "body");
+    const repo = this.#create(name, root);
+    await this.store.putRepository(repo.record);
+    this.#enqueue(repo, () => this.#indexFolder(repo)).catch(() => {});
+    return this.#summary(repo);
+  }
+
+  /** Resolves when every change queued so far has been applied (tests, shutdown, benchmarks). */
+  async settled(name?: string): Promise<void> {
+    for (const repo of name ? [this.#get(name)] : this.#repos.values()) {
+      while (true) {
+        const q = repo.queue;
+        await q.catch(() => {});
+        if (q === repo.queue) break;
+      }
+    }
+  }
+
+  async remove(name: string): Promise<void> {
+    const repo = this.#get(name);
+    repo.watcher?.close();
+    this.#repos.delete(name);
+    await repo.queue.catch(() => {});
+    await this.store.deleteRepository(name);
+    await this.listener?.repositoryRemoved(name, repo.indexer.graph());
+  }
+
+  /** Applies uploaded files (creating an upload-only repository on first use); durable when it resolves. */
+  async upload(name: string, files: FileChange[]): Promise<UploadResult> {
+    let repo = this.#repos.get(name);
+    if (!repo) {
+      repo = this.#create(name, null);
+      await this.store.putRepository(repo.record);
+    }
+    const target = repo;
+    return this.#enqueue(target, async () => {
+      const stats = await this.#apply(target, files);
+      target.record = { ...target.record, status: "ready", indexed_at: utcTimestamp(this.now()), error: null };
+      await this.store.putRepository(target.record);
+      const graph = target.indexer.graph();
+      return {
+        repo: name,
+        files: graph.files.length,
+        symbols: graph.symbols.length,
+        parsed: stats.parsed + stats.reused,
+        unchanged: stats.unchanged,
+        removed: stats.removed,
+        skipped: stats.skipped,
+      };
+    });
+  }
+
+  list(): RepositorySummary[] {
+    return [...this.#repos.values()].sort((a, b) => a.record.name.localeCompare(b.record.name)).map((r) => this.#summary(r));
+  }
+
+  get(name: string): RepositorySummary {
+    return this.#summary(this.#get(name));
+  }
+
+  counts(): CodeCounts & { status: "empty" | "indexing" | "ready" | "error" } {
+    let files = 0;
+    let symbols = 0;
+    let status: "empty" | "indexing" | "ready" | "error" = this.#repos.size ? "ready" : "empty";
+    for (const repo of this.#repos.values()) {
+      const graph = repo.indexer.graph();
+      files += graph.files.length;
+      symbols += graph.symbols.length;
+      if (repo.record.status === "indexing") status = "indexing";
+      else if (repo.record.status === "error" && status !== "indexing") status = "error";
+    }
+    return { status, repositories: this.#repos.size, files, symbols };
+  }
+
+  /** The repositories the ranking reads (one when `name` is given; 404 if unknown). */
+  views(name?: string): RepositoryView[] {
+    const repos = name ? [this.#get(name)] : [...this.#repos.values()];
+    return repos.map((r) => ({ name: r.record.name, graph: r.indexer.graph(), text: (p) => r.texts.get(p) }));
+  }
+
+  close(): void {
+    this.#closed = true;
+    for (const repo of this.#repos.values()) repo.watcher?.close();
+  }
+
+  #get(name: string): Repository {
+    const repo = this.#repos.get(name);
+    if (!repo) throw repositoryNotFound(name);
+    return repo;
+  }
+
+  #create(name: string, path: string | null): Repository {
+    const repo: Repository = {
+      record: { name, path, status: path ? "indexing" : "ready", indexed_at: null, error: null },
+      indexer: new CodeIndexer({ repo: name }),
+      texts: new Map(),
+      tree: path ? new SourceTree(path) : null,
+      watcher: null,
+      queue: Promise.resolve(),
+    };
+    this.#repos.set(name, repo);
+    return repo;
+  }
+
+  #summary(repo: Repository): RepositorySummary {
+    const graph = repo.indexer.graph();
+    return { ...repo.record, files: graph.files.length, symbols: graph.symbols.length };
+  }
+
+  #enqueue<T>(repo: Repository, work: () => Promise<T>): Promise<T> {
+    const next = repo.queue.catch(() => {}).then(work);
+    repo.queue = next;
+    return next;
+  }
+
+  async #indexFolder(repo: Repository): Promise<void> {
+    const tree = repo.tree!;
+    try {
+      // Watch first: a change made while the first pass reads the tree is not lost.
+      if (!repo.watcher && !this.#closed) {
+        repo.watcher = new RepositoryWatcher(tree.root, (paths) => {
+          this.#enqueue(repo, () => this.#applyPaths(repo, paths)).catch((err: unknown) => {
+            this.log.warn({ err, repo: repo.record.name }, "re-indexing changed files failed");
+          });
+        });
+      }
+      await this.#rescan(repo, "");
+      repo.record = { ...repo.record, status: "ready", indexed_at: utcTimestamp(this.now()), error: null };
+      const graph = repo.indexer.graph();
+      this.log.info({ repo: repo.record.name, files: graph.files.length, symbols: graph.symbols.length }, "code repository indexed");
+    } catch (err) {
+      repo.record = { ...repo.record, status: "error", error: err instanceof Error ? err.message : String(err) };
+      this.log.warn({ err, repo: repo.record.name }, "indexing the code repository failed");
+    }
+    if (this.#repos.get(repo.record.name) === repo) await this.store.putRepository(repo.record).catch(() => {});
+  }
+
+  /** Re-reads a folder of the tree ("" = all) and applies the difference with what is indexed. */
+  async #rescan(repo: Repository, dir: string): Promise<void> {
+    const found = await repo.tree!.read(dir);
+    const changes: FileChange[] = [];
+    for (const [path, content] of found) changes.push({ path, content });
+    for (const path of repo.texts.keys()) {
+      if ((dir === "" || path.startsWith(`${dir}/`)) && !found.has(path)) changes.push({ path, deleted: true });
+    }
+    await this.#apply(repo, changes);
+  }
+
+  async #applyPaths(repo: Repository, paths: string[]): Promise<void> {
+    if (this.#repos.get(repo.record.name) !== repo) return;
+    const changes: FileChange[] = [];
+    const dirs: string[] = [];
+    for (const path of paths) {
+      const change = await repo.tree!.change(path);
+      if (change === "dir") dirs.push(path.endsWith(".gitignore") ? "" : path);
+      else if (change && ("content" in change || repo.texts.has(path))) changes.push(change);
+      // A folder that vanished: its files go too.
+      if (change && change !== "dir" && "deleted" in change) {
+        for (const known of repo.texts.keys()) if (known.startsWith(`${path}/`)) changes.push({ path: known, deleted: true });
+      }
+    }
+    if (changes.length) await this.#apply(repo, changes);
+    for (const dir of dirs.includes("") ? [""] : dirs) await this.#rescan(repo, dir);
+    repo.record = { ...repo.record, indexed_at: utcTimestamp(this.now()) };
+  }
+
+  async #apply(repo: Repository, changes: FileChange[]) {
+    const delta = await repo.indexer.update(changes).catch((err: unknown) => {
+      // The indexer checks the whole batch first and names the entry ("files[2].path: ...").
+      const message = err instanceof Error ? err.message : String(err);
+      const field = message.split(":")[0] ?? "files";
+      throw new DomainError("VALIDATION_ERROR", `Field "${field}" ${message.slice(field.length + 2)}.`, {
+        field,
+        location: "body",
+      });
+    });
+    const stats = repo.indexer.lastUpdate();
+    for (const change of changes) {
+      if ("deleted" in change || stats.skipped.includes(change.path)) repo.texts.delete(change.path);
+      else repo.texts.set(change.path, change.content);
+    }
+    if (!isEmptyDelta(delta)) {
+      const graph = repo.indexer.graph();
+      await this.store.writeCodeFiles(changeOfDelta(graph, delta));
+      // Search is best effort, like for issues: the graph write above is what the answer promises.
+      await this.listener?.codeChanged(repo.record.name, graph, delta, (p) => repo.texts.get(p)).catch((err: unknown) => {
+        this.log.warn({ err, repo: repo.record.name }, "indexing code for search failed");
+      });
+    }
+    return stats;
+  }
+}

@@ -1,0 +1,71 @@
+// Code repositories (SPEC §4): registration, listing and uploads of files.
+import { type Static, Type } from "@fastify/type-provider-typebox";
+import { StringEnum, Timestamp } from "./common.js";
+
+const RepositoryName = Type.String({
+  pattern: "^[A-Za-z0-9._-]{1,100}$",
+  description: "1..100 letters, digits, '.', '_' or '-'.",
+});
+
+export const RepositoryParams = Type.Object({ name: RepositoryName }, { additionalProperties: false });
+
+export const CreateRepositoryBody = Type.Object(
+  {
+    name: RepositoryName,
+    path: Type.String({
+      minLength: 1,
+      maxLength: 4096,
+      description: "A directory on the service's machine; indexed in the background, then watched.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const RepositorySchema = Type.Object({
+  name: Type.String(),
+  path: Type.Union([Type.String(), Type.Null()], { description: "null for a repository filled by uploads only." }),
+  status: StringEnum(["indexing", "ready", "error"] as const),
+  files: Type.Integer({ description: "Files indexed now." }),
+  symbols: Type.Integer({ description: "Symbols indexed now." }),
+  indexed_at: Type.Union([Timestamp, Type.Null()], { description: "When the last indexing pass ended." }),
+  error: Type.Union([Type.String(), Type.Null()], { description: "Why the last pass failed (status error)." }),
+});
+
+export const RepositoryList = Type.Object({ items: Type.Array(RepositorySchema), total: Type.Integer() });
+
+const FilePath = Type.String({
+  minLength: 1,
+  maxLength: 1000,
+  pattern: "^(?![/\\\\])(?!.*(^|[/\\\\])\\.\\.([/\\\\]|$)).+$",
+  description: "Path relative to the repository root ('/' separated, no '..').",
+});
+
+export const UploadFilesBody = Type.Object(
+  {
+    files: Type.Array(
+      Type.Union([
+        Type.Object(
+          {
+            path: FilePath,
+            content: Type.String({ maxLength: 4_000_000, description: "The file's text (UTF-8)." }),
+          },
+          { additionalProperties: false },
+        ),
+        Type.Object({ path: FilePath, deleted: Type.Literal(true) }, { additionalProperties: false }),
+      ]),
+      { minItems: 1, maxItems: 20_000, description: "New or changed files, and deletions." },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UploadFilesInput = Static<typeof UploadFilesBody>;
+
+export const UploadResultSchema = Type.Object({
+  repo: Type.String(),
+  files: Type.Integer({ description: "Files in the repository after the upload." }),
+  symbols: Type.Integer({ description: "Symbols in the repository after the upload." }),
+  parsed: Type.Integer({ description: "Files new or changed by content hash." }),
+  unchanged: Type.Integer({ description: "Files whose content hash was already indexed." }),
+  removed: Type.Integer(),
+  skipped: Type.Array(Type.String(), { description: "Binary files not indexed." }),
+});
