@@ -12,6 +12,7 @@ import { readConfig, type TaskGraphConfig } from "./config.js";
 import { AgentContextService } from "./domain/agent-context.js";
 import { ClaimService } from "./domain/claims.js";
 import { CodeWorkspace } from "./domain/code/code-workspace.js";
+import { AgentContextService } from "./domain/context/agent-context.js";
 import { ComponentService } from "./domain/components.js";
 import type { DomainContext } from "./domain/context.js";
 import { DependencyService } from "./domain/dependencies.js";
@@ -27,6 +28,7 @@ import { WriteLock } from "./domain/write-lock.js";
 import type { Embedder } from "./ports/embedder.js";
 import type { ComponentRecord, GraphStore } from "./ports/graph-store.js";
 import type { VectorIndex } from "./ports/vector-index.js";
+import { agentContextRoutes } from "./routes/agent-context.js";
 import { analyzeRoutes } from "./routes/analyze.js";
 import { requireApiKey } from "./routes/api-key.js";
 import { claimRoutes } from "./routes/claims.js";
@@ -224,6 +226,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     agentContext: new AgentContextService(ctx),
   });
   await app.register(codeRoutes, { prefix, code });
+  await app.register(agentContextRoutes, { prefix, context: new AgentContextService(ctx, code, search) });
   return app;
 }
 

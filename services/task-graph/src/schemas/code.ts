@@ -1,6 +1,6 @@
 // Code repositories (SPEC §4): registration, listing and uploads of files.
 import { type Static, Type } from "@fastify/type-provider-typebox";
-import { StringEnum, Timestamp } from "./common.js";
+import { NullableString, StringEnum } from "./common.js";
 
 const RepositoryName = Type.String({
   pattern: "^[A-Za-z0-9._-]{1,100}$",
@@ -23,12 +23,12 @@ export const CreateRepositoryBody = Type.Object(
 
 export const RepositorySchema = Type.Object({
   name: Type.String(),
-  path: Type.Union([Type.String(), Type.Null()], { description: "null for a repository filled by uploads only." }),
+  path: NullableString({ description: "null for a repository filled by uploads only." }),
   status: StringEnum(["indexing", "ready", "error"] as const),
   files: Type.Integer({ description: "Files indexed now." }),
   symbols: Type.Integer({ description: "Symbols indexed now." }),
-  indexed_at: Type.Union([Timestamp, Type.Null()], { description: "When the last indexing pass ended." }),
-  error: Type.Union([Type.String(), Type.Null()], { description: "Why the last pass failed (status error)." }),
+  indexed_at: NullableString({ description: "When the last indexing pass ended (UTC, ms); null before it." }),
+  error: NullableString({ description: "Why the last pass failed (status error), else null." }),
 });
 
 export const RepositoryList = Type.Object({ items: Type.Array(RepositorySchema), total: Type.Integer() });

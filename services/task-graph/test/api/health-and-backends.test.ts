@@ -18,6 +18,7 @@ describe("health", () => {
         timestamp: expect.stringMatching(TIMESTAMP_RE),
         graph: { backend: "embedded", status: "up" },
         vectors: { backend: "embedded", status: "up" },
+        code: { status: "empty", repositories: 0, files: 0, symbols: 0 },
       });
     } finally {
       await svc.close();

@@ -1,0 +1,256 @@
+// GET /agent/context/{issue_id} (SPEC §4): the code an agent needs for an issue, ranked and
+// explained, with related issues, fitted into a token budget. The budget is counted with the
+// o200k_base tokenizer over the compact JSON text of the whole answer (every field, the count
+// itself included), so `used_tokens` is what a client pays to put the answer in a prompt.
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { tokenize } from "../../../../../lib/embedding/index.js";
+import type { IssueRecord } from "../../ports/graph-store.js";
+import type { CodeWorkspace } from "../code/code-workspace.js";
+import type { DomainContext } from "../context.js";
+import { issueNotFound } from "../errors.js";
+import type { SearchService } from "../search/index.js";
+import { detectMentions } from "./mentions.js";
+import { relevantSymbols, type ShownSymbol, snippetOf } from "./outline.js";
+import { type RankedFile, rankFiles, type Signals } from "./rank-files.js";
+import { repositoryFiles } from "./file-graph.js";
+
+export const TOKENIZER = "o200k_base" as const;
+
+export interface ContextRequest {
+  issueId: string;
+  budgetTokens: number;
+  limit: number;
+  repo?: string;
+}
+
+export interface ContextFile {
+  repo: string;
+  path: string;
+  score: number;
+  signals: Signals;
+  reasons: string[];
+  symbols: ShownSymbol[];
+  snippet: string;
+}
+
+export interface RelatedIssue {
+  id: string;
+  title: string;
+  status: string;
+  relation: "depends_on" | "blocks" | "similar";
+}
+
+export interface AgentContext {
+  issue: { id: string; title: string; status: string };
+  tokenizer: typeof TOKENIZER;
+  budget_tokens: number;
+  used_tokens: number;
+  files: ContextFile[];
+  related_issues: RelatedIssue[];
+  truncated: boolean;
+  warnings: string[];
+}
+
+/** Detail levels tried for a file, richest first, until it fits the budget. */
+const DETAIL = [
+  { symbols: 8, lines: 6, reasons: 6 },
+  { symbols: 4, lines: 2, reasons: 3 },
+  { symbols: 1, lines: 0, reasons: 1 },
+] as const;
+const SIMILAR_ISSUES = 5;
+const QUERY_CHARS = 4000;
+
+/** Issue fields added by SPEC §4 links (optional on older records). */
+type LinkedIssue = IssueRecord & { code_refs?: string[] };
+
+export class AgentContextService {
+  constructor(
+    private readonly ctx: DomainContext,
+    private readonly code: CodeWorkspace,
+    private readonly search: SearchService,
+  ) {}
+
+  async contextFor(request: ContextRequest): Promise<AgentContext> {
+    const issue = (await this.ctx.store.getIssue(request.issueId)) as LinkedIssue | null;
+    if (!issue) throw issueNotFound(request.issueId);
+    const views = this.code.views(request.repo);
+    const warnings: string[] = [];
+    const text = `${issue.title}\n${issue.description}`;
+    const related = await this.#relatedIssues(issue, text);
+    const totalFiles = views.reduce((n, v) => n + v.graph.files.length, 0);
+    for (const repo of this.code.list()) {
+      if ((!request.repo || repo.name === request.repo) && repo.status === "indexing") {
+        warnings.push(`repository "${repo.name}" is still being indexed; files may be missing`);
+      }
+    }
+    let ranked: RankedFile[] = [];
+    if (totalFiles === 0) {
+      warnings.push(
+        "no code is indexed: register a repository (CODE_ROOTS, POST /api/v1/code/repositories or PUT /api/v1/code/repositories/{name}/files)",
+      );
+    } else {
+      const component = issue.component_id ? await this.ctx.store.getComponent(issue.component_id) : null;
+      const paths = (component as { paths?: string[] } | null)?.paths ?? [];
+      const accept = (key: string) =>
+        request.repo ? key.startsWith(`file:${request.repo}:`) : key.startsWith("file:");
+      const query = text.slice(0, QUERY_CHARS);
+      ranked = rankFiles(views, {
+        mentions: detectMentions(text),
+        codeRefs: issue.code_refs ?? [],
+        component: component && paths.length ? { name: component.name, paths } : null,
+        lexical: relative(this.search.lexicalSearch(query, 100, { types: ["file"], accept }), (k) => k.slice(5)),
+        semantic: await this.#semantic(query, request.repo),
+      });
+      if (ranked.length === 0) {
+        warnings.push("nothing in the issue points at code (no path, identifier, code_ref, component path or shared word)");
+      }
+    }
+    return this.#fit(issue, ranked, related, warnings, request, text);
+  }
+
+  async #semantic(query: string, repo: string | undefined): Promise<Map<string, number>> {
+    const answer = await this.search.answer({ query, types: ["file"], limit: 50, minScore: 0 });
+    const hits = answer.results
+      .filter((r) => !repo || r.repo === repo)
+      .map((r) => ({ key: r.id, score: r.score }));
+    return relative(hits, (k) => k);
+  }
+
+  async #relatedIssues(issue: IssueRecord, text: string): Promise<RelatedIssue[]> {
+    const deps = await this.ctx.store.dependenciesOf(issue.id);
+    const ids = [...deps.depends_on, ...deps.blocks];
+    const records = new Map((await this.ctx.store.getIssues(ids)).map((r) => [r.id, r]));
+    const out: RelatedIssue[] = [];
+    const seen = new Set([issue.id]);
+    const push = (id: string, relation: RelatedIssue["relation"]) => {
+      const r = records.get(id);
+      if (!r || seen.has(id)) return;
+      seen.add(id);
+      out.push({ id, title: r.title, status: r.status, relation });
+    };
+    for (const id of [...deps.depends_on].sort()) push(id, "depends_on");
+    for (const id of [...deps.blocks].sort()) push(id, "blocks");
+    const similar = await this.search.answer({ query: text.slice(0, QUERY_CHARS), types: ["issue"], limit: SIMILAR_ISSUES + 1 });
+    for (const hit of similar.results) {
+      if (seen.has(hit.id)) continue;
+      seen.add(hit.id);
+      out.push({ id: hit.id, title: hit.title, status: hit.status ?? "", relation: "similar" });
+      if (out.length >= ids.length + SIMILAR_ISSUES) break;
+    }
+    return out;
+  }
+
+  #fit(
+    issue: IssueRecord,
+    ranked: RankedFile[],
+    related: RelatedIssue[],
+    warnings: string[],
+    request: ContextRequest,
+    text: string,
+  ): AgentContext {
+    const budget = request.budgetTokens;
+    const answer: AgentContext = {
+      issue: { id: issue.id, title: issue.title, status: issue.status },
+      tokenizer: TOKENIZER,
+      budget_tokens: budget,
+      used_tokens: budget, // a placeholder as long as the real count, for counting
+      files: [],
+      related_issues: related,
+      truncated: false,
+      warnings,
+    };
+    let used = countTokens(JSON.stringify(answer));
+    // Related issues go before files only while they fit; otherwise drop them from the end.
+    while (used > budget && answer.related_issues.length > 0) {
+      answer.related_issues = answer.related_issues.slice(0, -1);
+      answer.truncated = true;
+      used = countTokens(JSON.stringify(answer));
+    }
+    const candidates = ranked.slice(0, request.limit);
+    if (ranked.length > request.limit) answer.truncated = true;
+    const terms = new Set(tokenize(text, { stem: true }));
+    const named = new Set(detectMentions(text).identifiers);
+    const topPaths = new Set(candidates.map((f) => `${f.repo}:${f.path}`));
+    for (const file of candidates) {
+      let added = false;
+      for (const detail of DETAIL) {
+        const rendered = this.#render(file, detail, terms, named, topPaths);
+        // One more element of the array: its JSON plus a separating comma.
+        const cost = countTokens(JSON.stringify(rendered)) + 1;
+        if (used + cost > budget) continue;
+        answer.files.push(rendered);
+        used += cost;
+        added = true;
+        break;
+      }
+      if (!added) {
+        answer.truncated = true;
+        break;
+      }
+    }
+    // The exact count of the final text (BPE may merge across the joins counted separately);
+    // the placeholder has at least as many digits as the real count, so it never undercounts.
+    answer.used_tokens = budget;
+    while (countTokens(JSON.stringify(answer)) > budget && answer.files.length > 0) {
+      answer.files.pop();
+      answer.truncated = true;
+    }
+    answer.used_tokens = selfCount(answer);
+    return answer;
+  }
+
+  #render(
+    file: RankedFile,
+    detail: (typeof DETAIL)[number],
+    terms: Set<string>,
+    issueNames: Set<string>,
+    topPaths: Set<string>,
+  ): ContextFile {
+    const view = this.code.views(file.repo)[0]!;
+    const rf = repositoryFiles(file.repo, view.graph);
+    const usedElsewhere = new Set<string>();
+    for (const [symbolId, fromFiles] of rf.referencedFrom.get(file.path) ?? []) {
+      if (fromFiles.some((p) => topPaths.has(`${file.repo}:${p}`))) usedElsewhere.add(symbolId);
+    }
+    const input = {
+      symbols: rf.symbolsOf.get(file.path) ?? [],
+      named: new Set([...file.named, ...[...issueNames].filter((n) => rf.declaredIn.get(n)?.has(file.path))]),
+      terms,
+      usedElsewhere,
+      text: view.text(file.path),
+      lineWords: [...issueNames],
+    };
+    const symbols = relevantSymbols(input, detail.symbols);
+    return {
+      repo: file.repo,
+      path: file.path,
+      score: file.score,
+      signals: file.signals,
+      reasons: file.reasons.slice(0, detail.reasons),
+      symbols,
+      snippet: snippetOf(symbols, input, detail.lines),
+    };
+  }
+}
+
+/** The token count of the answer with that very count written in it (a fixed point, found in a step or two). */
+function selfCount(answer: AgentContext): number {
+  let count = countTokens(JSON.stringify(answer));
+  for (let i = 0; i < 4; i++) {
+    answer.used_tokens = count;
+    const again = countTokens(JSON.stringify(answer));
+    if (again === count) return count;
+    count = again;
+  }
+  answer.used_tokens = count;
+  return count;
+}
+
+/** Scores divided by the best one (so 1 is "the best match there is"), keyed by `keyOf`. */
+function relative(hits: { key: string; score: number }[], keyOf: (key: string) => string): Map<string, number> {
+  const best = hits.reduce((m, h) => Math.max(m, h.score), 0);
+  const out = new Map<string, number>();
+  if (best <= 0) return out;
+  for (const h of hits) if (h.score > 0) out.set(keyOf(h.key), h.score / best);
+  return out;
+}

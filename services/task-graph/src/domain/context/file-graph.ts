@@ -1,0 +1,97 @@
+// The file-level graph PageRank walks: a file points at the files it imports, whose symbols its
+// symbols reference (weighted by the reference's confidence) and, for a test file, the files it
+// tests; each edge also gets a weaker reverse edge, so a seeded definition lends some rank to its
+// users. Built once per state of a repository's graph (the indexer hands out a new object on
+// every change) and kept in a WeakMap.
+import type { CodeGraph, CodeSymbol } from "../../../../../lib/code-graph/index.js";
+import type { WeightedGraph } from "./pagerank.js";
+
+const REVERSE_WEIGHT = 0.3;
+const EDGE_WEIGHT = { IMPORTS: 1, TESTS: 0.8 } as const;
+
+export interface RepositoryFiles {
+  /** Paths by node index, sorted. */
+  paths: string[];
+  index: Map<string, number>;
+  graph: WeightedGraph;
+  symbolsOf: Map<string, CodeSymbol[]>;
+  /** Files each file's symbols are referenced from (for symbol relevance). */
+  referencedFrom: Map<string, Map<string, string[]>>;
+  /** Symbol name → paths declaring it. */
+  declaredIn: Map<string, Set<string>>;
+  /** test file → files it tests, and back. */
+  tests: Map<string, string[]>;
+  testedBy: Map<string, string[]>;
+  languageOf: Map<string, string>;
+}
+
+const cache = new WeakMap<CodeGraph, RepositoryFiles>();
+
+export function repositoryFiles(repo: string, graph: CodeGraph): RepositoryFiles {
+  const known = cache.get(graph);
+  if (known) return known;
+  const paths = graph.files.map((f) => f.path).sort();
+  const index = new Map(paths.map((p, i) => [p, i]));
+  const languageOf = new Map(graph.files.map((f) => [f.path, f.language]));
+  const symbolsOf = new Map<string, CodeSymbol[]>();
+  const symbolPath = new Map<string, string>();
+  const declaredIn = new Map<string, Set<string>>();
+  for (const s of graph.symbols) {
+    symbolPath.set(s.id, s.path);
+    const list = symbolsOf.get(s.path);
+    if (list) list.push(s);
+    else symbolsOf.set(s.path, [s]);
+    const where = declaredIn.get(s.name);
+    if (where) where.add(s.path);
+    else declaredIn.set(s.name, new Set([s.path]));
+  }
+  const fileOf = (id: string) => symbolPath.get(id) ?? (id.startsWith(`${repo}:`) ? id.slice(repo.length + 1) : undefined);
+  const weights = new Map<string, number>();
+  const add = (from: string, to: string, w: number) => {
+    if (from === to) return;
+    const key = `${from}\u0000${to}`;
+    weights.set(key, (weights.get(key) ?? 0) + w);
+  };
+  const referencedFrom = new Map<string, Map<string, string[]>>();
+  const tests = new Map<string, string[]>();
+  const testedBy = new Map<string, string[]>();
+  for (const e of graph.edges) {
+    if (e.type === "CONTAINS") continue;
+    const from = fileOf(e.from);
+    const to = fileOf(e.to);
+    if (!from || !to || !index.has(from) || !index.has(to) || from === to) continue;
+    const w = e.type === "REFERENCES" ? e.confidence : EDGE_WEIGHT[e.type];
+    add(from, to, w);
+    add(to, from, w * REVERSE_WEIGHT);
+    if (e.type === "REFERENCES") {
+      const byFile = referencedFrom.get(to) ?? new Map<string, string[]>();
+      referencedFrom.set(to, byFile);
+      byFile.set(e.to, [...(byFile.get(e.to) ?? []), from]);
+    }
+    if (e.type === "TESTS") {
+      tests.set(from, [...(tests.get(from) ?? []), to]);
+      testedBy.set(to, [...(testedBy.get(to) ?? []), from]);
+    }
+  }
+  const targets: number[][] = paths.map(() => []);
+  const ws: number[][] = paths.map(() => []);
+  for (const [key, w] of [...weights].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const [from, to] = key.split("\u0000") as [string, string];
+    const i = index.get(from)!;
+    targets[i]!.push(index.get(to)!);
+    ws[i]!.push(w);
+  }
+  const built: RepositoryFiles = {
+    paths,
+    index,
+    graph: { n: paths.length, targets, weights: ws },
+    symbolsOf,
+    referencedFrom,
+    declaredIn,
+    tests,
+    testedBy,
+    languageOf,
+  };
+  cache.set(graph, built);
+  return built;
+}
