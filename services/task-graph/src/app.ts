@@ -188,10 +188,13 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   app.addHook("onClose", async () => code.close());
   app.addHook("onReady", async () => {
     for (const root of config.codeRoots) {
-      await code.addFolder(root.name, root.path).catch((err: unknown) => {
+      await code.addFolder(root.name, root.path, { restart: true }).catch((err: unknown) => {
         log.warn({ err, repo: root.name, path: root.path }, "CODE_ROOTS entry not indexed");
       });
     }
+    await code.restoreFolders(new Set(config.codeRoots.map((r) => r.name))).catch((err: unknown) => {
+      log.warn({ err }, "registered code folders not restored");
+    });
   });
 
   if (config.apiKey) requireApiKey(app, config.apiKey);

@@ -25,6 +25,7 @@ export class ComponentService {
         project,
         created_at: now,
         updated_at: now,
+        ...(input.paths?.length ? { paths: input.paths } : {}),
       };
       return { ...(await this.ctx.lock.settle(this.ctx.store.createComponent(record))), record };
     });
@@ -53,6 +54,7 @@ export class ComponentService {
         ...(name !== undefined ? { name } : {}),
         ...(project !== undefined ? { project } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.paths !== undefined ? { paths: patch.paths } : {}),
         updated_at: utcTimestamp(this.ctx.now()),
       };
       await this.requireFreeName(record.project, record.name, id);

@@ -28,6 +28,7 @@ export function issueView(
     closed_at: r.closed_at,
     assignee: held ? r.assignee! : null,
     claim_expires_at: held ? r.claim_expires_at! : null,
+    code_refs: r.code_refs ?? [],
   };
 }
 

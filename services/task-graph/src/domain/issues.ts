@@ -52,6 +52,7 @@ export class IssueService {
         priority: input.priority ?? "MEDIUM",
         component_id: input.component_id ?? null,
         labels,
+        ...(input.code_refs?.length ? { code_refs: input.code_refs } : {}),
         created_at: now,
         updated_at: now,
         closed_at: status === "CLOSED" ? now : null,
@@ -102,6 +103,7 @@ export class IssueService {
         ...(patch.priority !== undefined ? { priority: patch.priority } : {}),
         ...(patch.component_id !== undefined ? { component_id: patch.component_id } : {}),
         ...(patch.labels !== undefined ? { labels: patch.labels } : {}),
+        ...(patch.code_refs !== undefined ? { code_refs: patch.code_refs } : {}),
         status,
         updated_at: now,
         // Reopening clears closed_at; closing stamps it; staying closed keeps the first stamp.

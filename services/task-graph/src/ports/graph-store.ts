@@ -24,6 +24,8 @@ export interface IssueRecord {
   assignee?: string | null;
   /** When the claim's lease runs out (same format as the other timestamps). */
   claim_expires_at?: string | null;
+  /** Links to code (SPEC §4): `path` or `path#Symbol`; absent on records written before them. */
+  code_refs?: string[];
 }
 
 /** True while `issue` is claimed at the instant `now` (a lease that ran out frees it). */
@@ -38,6 +40,8 @@ export interface ComponentRecord {
   project: string;
   created_at: string;
   updated_at: string;
+  /** Globs of the code paths the component owns (SPEC §4); absent on records written before them. */
+  paths?: string[];
 }
 
 /** "A DEPENDS_ON B": A cannot close before B. */

@@ -46,11 +46,12 @@ export const codeRoutes: FastifyPluginAsync<CodeRoutesOptions> = async (fastify,
         tags,
         operationId: "listCodeRepositories",
         summary: "List code repositories with their indexing status",
-        response: { 200: RepositoryList },
+        querystring: Type.Object({}, { additionalProperties: false }),
+        response: { 200: RepositoryList, ...errorResponses(400, 503) },
       },
     },
     async () => {
-      const items = code.list();
+      const items = await code.list();
       return { items, total: items.length };
     },
   );
@@ -63,7 +64,7 @@ export const codeRoutes: FastifyPluginAsync<CodeRoutesOptions> = async (fastify,
         operationId: "getCodeRepository",
         summary: "Get a code repository",
         params: RepositoryParams,
-        response: { 200: RepositorySchema, ...errorResponses(404) },
+        response: { 200: RepositorySchema, ...errorResponses(404, 503) },
       },
     },
     async (request) => code.get(request.params.name),

@@ -3,10 +3,14 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { errorResponses } from "../../../../lib/service-kit/index.js";
 import type { ComponentService } from "../domain/components.js";
+import type { ComponentRecord } from "../ports/graph-store.js";
 import { IdParams, ListEnvelope } from "../schemas/common.js";
 import { ComponentSchema, CreateComponentBody, PatchComponentBody } from "../schemas/component.js";
 import { PageOnlyQuery } from "../schemas/issue.js";
 import { envelopeOf, pagingOf } from "./paging.js";
+
+/** The API view: records written before path globs existed have none. */
+const componentView = (c: ComponentRecord) => ({ ...c, paths: c.paths ?? [] });
 
 export interface ComponentRoutesOptions {
   components: ComponentService;
@@ -30,7 +34,7 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
         response: { 201: ComponentSchema, ...errorResponses(400, 409, 503) },
       },
     },
-    async (request, reply) => reply.code(201).send(await components.create(request.body)),
+    async (request, reply) => reply.code(201).send(componentView(await components.create(request.body))),
   );
 
   app.get(
@@ -46,7 +50,8 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
     },
     async (request) => {
       const paging = pagingOf(request.query);
-      return envelopeOf(await components.list(paging.offset, paging.limit), paging);
+      const page = await components.list(paging.offset, paging.limit);
+      return envelopeOf({ ...page, items: page.items.map(componentView) }, paging);
     },
   );
 
@@ -61,7 +66,7 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
         response: { 200: ComponentSchema, ...errorResponses(404, 503) },
       },
     },
-    async (request) => components.get(request.params.id),
+    async (request) => componentView(await components.get(request.params.id)),
   );
 
   app.patch(
@@ -76,7 +81,7 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
         response: { 200: ComponentSchema, ...errorResponses(400, 404, 409, 503) },
       },
     },
-    async (request) => components.update(request.params.id, request.body),
+    async (request) => componentView(await components.update(request.params.id, request.body)),
   );
 
   app.delete(

@@ -87,6 +87,6 @@ export class IssuePageJson {
       view.assignee === null
         ? '"assignee":null,"claim_expires_at":null'
         : `"assignee":${JSON.stringify(view.assignee)},"claim_expires_at":${JSON.stringify(view.claim_expires_at)}`;
-    return `${f.head},"depends_on":${this.#idsJson(view.depends_on)},"blocks":${this.#idsJson(view.blocks)},${f.tail},${claim}}`;
+    return `${f.head},"depends_on":${this.#idsJson(view.depends_on)},"blocks":${this.#idsJson(view.blocks)},${f.tail},${claim},"code_refs":${this.#idsJson(view.code_refs)}}`;
   }
 }

@@ -38,7 +38,7 @@ const SignalsSchema = Type.Object(
     description:
       "Each in [0, 1]: mention (the issue names the file, its folder or a symbol it declares), link (code_refs), " +
       "component (the component's path globs), graph (personalised PageRank from the other signals), lexical (BM25), " +
-      "semantic (hybrid vector search), tests (a test of, or the code under, a file the issue names).",
+      "semantic (embedding cosine, relative to the best file), tests (a test of, or the code under, a file the issue names).",
   },
 );
 

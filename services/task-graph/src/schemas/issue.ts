@@ -29,6 +29,16 @@ const Labels = Type.Array(VisibleText(50, "1..50 characters (grapheme clusters),
   [UNIQUE_IGNORING_CASE]: true,
   description: "Up to 20 labels, distinct when compared case-insensitively (stored as given).",
 });
+/** SPEC §4: links from the issue to code, `path` or `path#Symbol` (the agent context seeds from them). */
+const CodeRefs = Type.Array(
+  Type.String({
+    minLength: 1,
+    maxLength: 500,
+    pattern: "^[^#\\s]+(#[^#\\s]+)?$",
+    description: "A file path in a code repository, optionally with #Symbol (e.g. src/cart.ts#Cart.total).",
+  }),
+  { maxItems: 50, uniqueItems: true, description: "Up to 50 links to code: path or path#Symbol." },
+);
 const ComponentRef = NullableString({
   minLength: 1,
   maxLength: 100,
@@ -50,6 +60,7 @@ export const IssueSchema = Type.Object({
   closed_at: NullableString({ description: "When it was closed (UTC, ms); null unless CLOSED." }),
   assignee: NullableString({ description: "The agent holding a live claim on it, else null." }),
   claim_expires_at: NullableString({ description: "When that claim's lease runs out (UTC, ms), else null." }),
+  code_refs: Type.Array(Type.String(), { description: "Links to code: path or path#Symbol." }),
 });
 export type Issue = Static<typeof IssueSchema>;
 
@@ -76,6 +87,7 @@ export const CreateIssueBody = Type.Object(
     status: Type.Optional(StatusSchema),
     component_id: Type.Optional(ComponentRef),
     labels: Type.Optional(Labels),
+    code_refs: Type.Optional(CodeRefs),
   },
   { additionalProperties: false },
 );
@@ -89,6 +101,7 @@ export const PatchIssueBody = Type.Object(
     status: Type.Optional(StatusSchema),
     component_id: Type.Optional(ComponentRef),
     labels: Type.Optional(Labels),
+    code_refs: Type.Optional(CodeRefs),
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -18,6 +18,7 @@ describe("components", () => {
       project: "default",
       created_at: expect.stringMatching(TIMESTAMP_RE),
       updated_at: expect.stringMatching(TIMESTAMP_RE),
+      paths: [],
     });
     expect((await svc.get(`/api/v1/components/${r.body.id}`)).body).toEqual(r.body);
   });

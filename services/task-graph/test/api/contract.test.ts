@@ -2,6 +2,9 @@
 // included, each answer validated against that document by a third-party validator
 // (openapi-backend + Ajv); then requests at every documented limit, which must be accepted.
 // The embedded backends are real; the "down" store is the real one behind a fault switch.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { graphemeLength } from "../../../../lib/service-kit/index.js";
 import {
@@ -17,6 +20,8 @@ import { type StartedService, startService } from "../../harness/start-service.j
 import { faultyGraphStore } from "../helpers/faulty-graph-store.js";
 
 const MISSING = "00000000-0000-4000-8000-000000000000";
+/** An upload within the route's 8 MiB body limit (the item limits multiplied out would exceed it). */
+const SMALL_UPLOAD = [{ path: "src/a.ts", content: "export const a = 1;\n" }];
 // biome-ignore lint/suspicious/noExplicitAny: a served OpenAPI document is arbitrary JSON
 type Doc = any;
 
@@ -182,6 +187,30 @@ describe("the task graph against its own OpenAPI document", () => {
     expect(await status("DELETE", `/api/v1/components/${comp}`)).toBe(204);
     expect(await status("DELETE", `/api/v1/components/${comp}`)).toBe(404);
 
+    // Code repositories and agent context (SPEC §4).
+    const root = mkdtempSync(join(tmpdir(), "tg-contract-code-"));
+    try {
+      writeFileSync(join(root, "cart.ts"), "export function cartTotal(items: number[]): number {\n  return 0;\n}\n");
+      expect(await status("POST", "/api/v1/code/repositories", { name: "shop", path: root })).toBe(201);
+      expect(await status("POST", "/api/v1/code/repositories", { name: "shop", path: root })).toBe(409);
+      expect(await status("POST", "/api/v1/code/repositories", { name: "x", path: join(root, "nope") })).toBe(400);
+      expect(await status("GET", "/api/v1/code/repositories")).toBe(200);
+      expect(await status("GET", "/api/v1/code/repositories?page=1")).toBe(400);
+      expect(await status("GET", "/api/v1/code/repositories/shop")).toBe(200);
+      expect(await status("GET", "/api/v1/code/repositories/none")).toBe(404);
+      expect(await status("PUT", "/api/v1/code/repositories/up/files", { files: SMALL_UPLOAD })).toBe(200);
+      expect(await status("PUT", "/api/v1/code/repositories/up/files", { files: [{ path: "../x", content: "" }] })).toBe(400);
+      const ctxIssue = await issue({ title: "cartTotal is always 0", code_refs: ["cart.ts#cartTotal"] });
+      expect(await status("GET", `/api/v1/agent/context/${ctxIssue}?budget_tokens=1000`)).toBe(200);
+      expect(await status("GET", `/api/v1/agent/context/${MISSING}`)).toBe(404);
+      expect(await status("GET", `/api/v1/agent/context/${ctxIssue}?budget_tokens=1`)).toBe(400);
+      expect(await status("DELETE", "/api/v1/code/repositories/shop")).toBe(204);
+      expect(await status("DELETE", "/api/v1/code/repositories/shop")).toBe(404);
+      expect(await status("DELETE", `/api/v1/issues/${ctxIssue}`)).toBe(204);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+
     expect(recorder.coverageGaps()).toEqual([]);
   });
 
@@ -277,6 +306,7 @@ describe("the task graph against its own OpenAPI document", () => {
         const { url, body } = allowedRequest(doc, op, exists, {
           depends_on_id: MISSING,
           component_id: MISSING,
+          files: SMALL_UPLOAD,
         });
         const r = await api.send(op.method.toUpperCase(), url, body === undefined ? {} : { body });
         // Search reads only the vector index, which is up; MCP answers a store that is down inside
@@ -317,6 +347,7 @@ describe("the task graph with TASK_GRAPH_API_KEY against its own OpenAPI documen
       const { url, body } = allowedRequest(doc, op, exists, {
         depends_on_id: MISSING,
         component_id: MISSING,
+        files: SMALL_UPLOAD,
       });
       const r = await api.send(op.method.toUpperCase(), url, body === undefined ? {} : { body });
       expect(r.status, op.operationId).toBe(401);

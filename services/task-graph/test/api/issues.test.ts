@@ -34,6 +34,7 @@ describe("creating issues", () => {
       closed_at: null,
       assignee: null,
       claim_expires_at: null,
+      code_refs: [],
     });
     expect(r.body.created_at).toBe(new Date(clock.ms).toISOString().slice(0, 23));
     expect((await svc.get(`/api/v1/issues/${r.body.id}`)).body).toEqual(r.body);

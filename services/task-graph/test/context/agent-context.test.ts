@@ -158,3 +158,48 @@ describe("agent context without code", () => {
     expect(res.body.used_tokens).toBe(countTokens(JSON.stringify(res.body)));
   });
 });
+
+describe("links from issues and components to code", () => {
+  let svc: StartedService;
+  beforeAll(async () => {
+    svc = await startService({ env: { CODE_ROOTS: `shop=${folder()}` } });
+    await eventually(
+      async () => expect((await svc.get("/api/v1/code/repositories/shop")).body.status).toBe("ready"),
+      { timeoutMs: 20_000, intervalMs: 50 },
+    );
+  });
+  afterAll(() => svc?.close());
+
+  it("stores code_refs on an issue, refuses more than 50 or a malformed one, and ranks the linked file first", async () => {
+    const created = await svc.post("/api/v1/issues", {
+      title: "Something is off",
+      code_refs: ["src/util/money.ts#roundCents"],
+    });
+    expect(created.body.code_refs).toEqual(["src/util/money.ts#roundCents"]);
+    const { body } = await svc.get(`/api/v1/agent/context/${created.body.id}`);
+    expect(body.files[0]).toMatchObject({ path: "src/util/money.ts" });
+    expect(body.files[0].signals.link).toBe(1);
+    expect(body.files[0].symbols[0].name).toBe("roundCents");
+    const tooMany = await svc.post("/api/v1/issues", {
+      title: "x",
+      code_refs: Array.from({ length: 51 }, (_, i) => `f${i}.ts`),
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.error).toContain("code_refs");
+    const malformed = await svc.patch(`/api/v1/issues/${created.body.id}`, { code_refs: ["a b.ts"] });
+    expect(malformed.status).toBe(400);
+    const cleared = await svc.patch(`/api/v1/issues/${created.body.id}`, { code_refs: [] });
+    expect(cleared.body.code_refs).toEqual([]);
+  });
+
+  it("seeds the files matching the issue's component path globs", async () => {
+    const comp = await svc.post("/api/v1/components", { name: "Auth", paths: ["src/auth/**"] });
+    expect(comp.body.paths).toEqual(["src/auth/**"]);
+    const created = await svc.post("/api/v1/issues", { title: "Users get logged out", component_id: comp.body.id });
+    const { body } = await svc.get(`/api/v1/agent/context/${created.body.id}`);
+    const auth = body.files.filter((f: Json) => f.signals.component === 1).map((f: Json) => f.path);
+    expect(auth.sort()).toEqual(["src/auth/login.ts", "src/auth/session.ts"]);
+    expect(body.files[0].path.startsWith("src/auth/")).toBe(true);
+    expect(body.files[0].reasons.join(" ")).toContain('component "Auth"');
+  });
+});

@@ -55,6 +55,7 @@ export function toIssue(row: Row): IssueRecord {
     // Claim fields only when set, as a record that was never claimed has none.
     ...(typeof row.assignee === "string" ? { assignee: row.assignee } : {}),
     ...(typeof row.claim_expires_at === "string" ? { claim_expires_at: row.claim_expires_at } : {}),
+    ...(Array.isArray(row.code_refs) && row.code_refs.length ? { code_refs: row.code_refs.map(String) } : {}),
   };
 }
 
@@ -66,6 +67,7 @@ export function toComponent(row: Row): ComponentRecord {
     project: text(row.project),
     created_at: text(row.created_at),
     updated_at: text(row.updated_at),
+    ...(Array.isArray(row.paths) && row.paths.length ? { paths: row.paths.map(String) } : {}),
   };
 }
 
@@ -76,11 +78,12 @@ export function issueProps(issue: IssueRecord): Record<string, unknown> {
     labels: [...issue.labels],
     assignee: issue.assignee ?? null,
     claim_expires_at: issue.claim_expires_at ?? null,
+    code_refs: [...(issue.code_refs ?? [])],
   };
 }
 
 export function componentProps(component: ComponentRecord): Record<string, unknown> {
-  return { ...component };
+  return { ...component, paths: [...(component.paths ?? [])] };
 }
 
 // ---- code graph ----

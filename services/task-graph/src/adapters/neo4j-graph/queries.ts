@@ -40,7 +40,7 @@ export const PING = "RETURN 1 AS ok";
 
 // The map projection of an issue: exactly the schema's stored fields (a missing property reads null).
 const ISSUE_FIELDS = ISSUE_RECORD_FIELDS.map((f) => `.${f}`).join(", ");
-const COMPONENT_FIELDS = ".id, .name, .description, .project, .created_at, .updated_at";
+const COMPONENT_FIELDS = ".id, .name, .description, .project, .created_at, .updated_at, .paths";
 export const issueMap = (v: string) => `${v} { ${ISSUE_FIELDS} }`;
 export const componentMap = (v: string) => `${v} { ${COMPONENT_FIELDS} }`;
 

@@ -89,9 +89,14 @@ export class CodeWorkspace {
     private readonly log: { warn(o: object, m: string): void; info(o: object, m: string): void },
   ) {}
 
-  /** Registers a folder and indexes it in the background; resolves once registered (not indexed). */
-  async addFolder(name: string, path: string): Promise<RepositorySummary> {
-    if (this.#repos.has(name)) {
+  /**
+   * Registers a folder and indexes it in the background; resolves once registered (not indexed).
+   * `restart`: a folder registered before this start (or CODE_ROOTS) takes its stored name again.
+   */
+  async addFolder(name: string, path: string, { restart = false } = {}): Promise<RepositorySummary> {
+    // The store is the record of which names are taken (and answers 503 when it is down).
+    const stored = await this.store.getRepository(name);
+    if (this.#repos.has(name) || (stored && !restart)) {
       throw new DomainError("REPOSITORY_EXISTS", `Code repository "${name}" already exists.`, { name });
     }
     const root = resolve(path);
@@ -114,8 +119,25 @@ export class CodeWorkspace {
     }
   }
 
+  /** Folders registered over HTTP in an earlier run, indexed again (CODE_ROOTS names excepted). */
+  async restoreFolders(except: Set<string>): Promise<void> {
+    for (const repo of await this.store.listRepositories()) {
+      if (!repo.path || except.has(repo.name) || this.#repos.has(repo.name)) continue;
+      await this.addFolder(repo.name, repo.path, { restart: true }).catch((err: unknown) => {
+        this.log.warn({ err, repo: repo.name, path: repo.path }, "registered code folder not indexed");
+      });
+    }
+  }
+
   async remove(name: string): Promise<void> {
-    const repo = this.#get(name);
+    const stored = await this.store.getRepository(name);
+    const repo = this.#repos.get(name);
+    if (!repo) {
+      // Stored by an earlier run (an upload-only repository): only its graph is left to remove.
+      if (!stored) throw repositoryNotFound(name);
+      await this.store.deleteRepository(name);
+      return;
+    }
     repo.watcher?.close();
     this.#repos.delete(name);
     await repo.queue.catch(() => {});
@@ -148,12 +170,25 @@ export class CodeWorkspace {
     });
   }
 
-  list(): RepositorySummary[] {
-    return [...this.#repos.values()].sort((a, b) => a.record.name.localeCompare(b.record.name)).map((r) => this.#summary(r));
+  /** Every repository: the stored ones (durable) with the live status of those indexed here. */
+  async list(): Promise<RepositorySummary[]> {
+    const stored = await this.store.listRepositories();
+    const byName = new Map(stored.map((r) => [r.name, r]));
+    for (const repo of this.#repos.values()) byName.set(repo.record.name, this.#summary(repo));
+    return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
-  get(name: string): RepositorySummary {
-    return this.#summary(this.#get(name));
+  async get(name: string): Promise<RepositorySummary> {
+    const stored = await this.store.getRepository(name);
+    const live = this.#repos.get(name);
+    if (live) return this.#summary(live);
+    if (!stored) throw repositoryNotFound(name);
+    return stored;
+  }
+
+  /** The live repositories (status for warnings). */
+  live(): RepositorySummary[] {
+    return [...this.#repos.values()].map((r) => this.#summary(r));
   }
 
   counts(): CodeCounts & { status: "empty" | "indexing" | "ready" | "error" } {

@@ -76,9 +76,9 @@ export class AgentContextService {
     const views = this.code.views(request.repo);
     const warnings: string[] = [];
     const text = `${issue.title}\n${issue.description}`;
-    const related = await this.#relatedIssues(issue, text);
+    const related = await this.#relatedIssues(issue, `${issue.title}\n${issue.description.slice(0, 500)}`);
     const totalFiles = views.reduce((n, v) => n + v.graph.files.length, 0);
-    for (const repo of this.code.list()) {
+    for (const repo of this.code.live()) {
       if ((!request.repo || repo.name === request.repo) && repo.status === "indexing") {
         warnings.push(`repository "${repo.name}" is still being indexed; files may be missing`);
       }
@@ -99,7 +99,8 @@ export class AgentContextService {
         codeRefs: issue.code_refs ?? [],
         component: component && paths.length ? { name: component.name, paths } : null,
         lexical: relative(this.search.lexicalSearch(query, 100, { types: ["file"], accept }), (k) => k.slice(5)),
-        semantic: await this.#semantic(query, request.repo),
+        // Meaning: the embedding of the title and the start of the description against the files'.
+        semantic: await this.#semantic(`${issue.title}\n${issue.description.slice(0, 1000)}`, request.repo),
       });
       if (ranked.length === 0) {
         warnings.push("nothing in the issue points at code (no path, identifier, code_ref, component path or shared word)");
@@ -109,11 +110,12 @@ export class AgentContextService {
   }
 
   async #semantic(query: string, repo: string | undefined): Promise<Map<string, number>> {
-    const answer = await this.search.answer({ query, types: ["file"], limit: 50, minScore: 0 });
-    const hits = answer.results
-      .filter((r) => !repo || r.repo === repo)
-      .map((r) => ({ key: r.id, score: r.score }));
-    return relative(hits, (k) => k);
+    const hits = await this.search.vectorHits(query, 100, ["file"]);
+    const prefix = repo ? `file:${repo}:` : "file:";
+    return relative(
+      hits.filter((h) => h.key.startsWith(prefix)),
+      (k) => k.slice(5),
+    );
   }
 
   async #relatedIssues(issue: IssueRecord, text: string): Promise<RelatedIssue[]> {

@@ -98,7 +98,7 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
       const sem = input.semantic.get(key) ?? 0;
       if (sem > 0) {
         signals.semantic = round(sem);
-        reasons.push(`close in meaning to the issue (hybrid search ${signals.semantic} of the best match)`);
+        reasons.push(`close in meaning to the issue (embedding cosine ${signals.semantic} of the best match)`);
       }
     }
     // Identifiers: a name declared in few files points at them; a common one says less.

@@ -351,6 +351,22 @@ export class SearchService {
     return { results, degraded: degraded || this.vectorsBehind };
   }
 
+  /**
+   * The vector side alone: cosine similarity of the query to the best `limit` documents of these
+   * types (agent context's semantic signal). Empty when the vector index or embedder is down.
+   */
+  async vectorHits(query: string, limit: number, types: string[]): Promise<VectorHit[]> {
+    await this.ready();
+    if (!this.#useVectors) return [];
+    try {
+      const hits = await this.#vectorSearch(query, limit, types, false);
+      return hits.filter((h) => this.#docs.has(h.key));
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      return [];
+    }
+  }
+
   /** Best `limit` documents by BM25 over the query and its expansions (no vectors involved). */
   lexicalSearch(
     query: string,

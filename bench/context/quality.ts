@@ -1,0 +1,165 @@
+// npm run bench:context — agent context quality from this repository's history (SPEC §4 / issue 11):
+// for each of >= 60 commits whose message describes a change, the message becomes an issue, the
+// code is the tree at the commit's parent (one git worktree in a tmp dir, moved from parent to
+// parent, uploaded to the service incrementally through PUT .../files), and the gold is the
+// non-test files the commit changed. Reported in the same run: Hit@1, Hit@5 and MRR of
+// GET /agent/context's files vs plain BM25 over file contents (lib/search) vs the files whose path
+// or symbols the message mentions; plus the latency of agent/context and the service's RSS.
+// Options: --commits N (default 80).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CodeIndexer, type CodeGraph, type FileChange } from "../../lib/code-graph/index.js";
+import { WordVectorEmbedder } from "../../lib/embedding/index.js";
+import { LexicalIndex } from "../../lib/search/index.js";
+import { type StartedService, startService } from "../../services/task-graph/harness/start-service.js";
+import { SourceTree } from "../../services/task-graph/src/domain/code/source-tree.js";
+import { detectMentions, pathMatches } from "../../services/task-graph/src/domain/context/mentions.js";
+import { changedBetween, gitIn, type HistoryCase, historyCases } from "./history.js";
+import { mean, percentile, type Scores, scoreRanking } from "./metrics.js";
+
+const REPO_NAME = "gantry";
+const UPLOAD_CHARS = 2_500_000;
+const argCommits = process.argv.indexOf("--commits");
+const COMMITS = argCommits > 0 ? Number(process.argv[argCommits + 1]) : 80;
+
+/** The files whose path the message names first, then those declaring a name it mentions (rarer names first). */
+function mentionBaseline(message: string, graph: CodeGraph): string[] {
+  const mentions = detectMentions(message);
+  const score = new Map<string, number>();
+  const bump = (path: string, s: number) => score.set(path, Math.max(score.get(path) ?? 0, s));
+  for (const file of graph.files) {
+    for (const m of mentions.paths) {
+      const kind = pathMatches(m, file.path);
+      if (kind === "file") bump(file.path, 2);
+      else if (kind === "folder") bump(file.path, 0.2);
+    }
+  }
+  const declared = new Map<string, Set<string>>();
+  for (const s of graph.symbols) declared.set(s.name, (declared.get(s.name) ?? new Set()).add(s.path));
+  for (const name of mentions.identifiers) {
+    const where = declared.get(name);
+    if (where) for (const path of where) bump(path, 1 / where.size);
+  }
+  return [...score.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([p]) => p);
+}
+
+class Mirror {
+  readonly texts = new Map<string, string>();
+  readonly lexical = new LexicalIndex();
+  readonly indexer = new CodeIndexer({ repo: REPO_NAME });
+
+  constructor(private readonly svc: StartedService) {}
+
+  async apply(changes: FileChange[]): Promise<void> {
+    for (const c of changes) {
+      if ("deleted" in c) {
+        this.texts.delete(c.path);
+        this.lexical.delete(c.path);
+      } else {
+        this.texts.set(c.path, c.content);
+        this.lexical.set(c.path, "file", [[c.content, 1]]);
+      }
+    }
+    await this.indexer.update(changes);
+    let batch: FileChange[] = [];
+    let size = 0;
+    const flush = async () => {
+      if (!batch.length) return;
+      const res = await this.svc.request("PUT", `/api/v1/code/repositories/${REPO_NAME}/files`, { files: batch });
+      if (res.status !== 200) throw new Error(`upload: ${res.status} ${res.text.slice(0, 300)}`);
+      batch = [];
+      size = 0;
+    };
+    for (const c of changes) {
+      batch.push(c);
+      size += "content" in c ? c.content.length : 0;
+      if (size > UPLOAD_CHARS) await flush();
+    }
+    await flush();
+  }
+}
+
+async function main(): Promise<void> {
+  const repo = gitIn(process.cwd(), "rev-parse", "--show-toplevel").trim();
+  const cases = historyCases(repo, COMMITS);
+  if (cases.length < 60) throw new Error(`only ${cases.length} commits qualify; the evaluation needs >= 60`);
+  const tmp = mkdtempSync(join(tmpdir(), "bench-context-"));
+  const tree = join(tmp, "tree");
+  gitIn(repo, "worktree", "add", "--detach", "--quiet", tree, cases[0]!.parent);
+  const svc = await startService({ adapters: { embedder: new WordVectorEmbedder() } });
+  try {
+    const source = new SourceTree(tree);
+    const mirror = new Mirror(svc);
+    const t0 = performance.now();
+    await mirror.apply([...(await source.read())].map(([path, content]) => ({ path, content })));
+    const coldMs = performance.now() - t0;
+    let at = cases[0]!.parent;
+    const rows: { c: HistoryCase; agent: Scores; bm25: Scores; mention: Scores; top: string[]; bm25Top: string[] }[] = [];
+    const latencies: number[] = [];
+    for (const c of cases) {
+      if (c.parent !== at) {
+        gitIn(tree, "checkout", "--detach", "--quiet", "-f", c.parent);
+        const changes: FileChange[] = [];
+        for (const path of changedBetween(repo, at, c.parent)) {
+          const change = await source.change(path);
+          if (!change || change === "dir") continue;
+          if ("content" in change || mirror.texts.has(path)) changes.push(change);
+        }
+        await mirror.apply(changes);
+        at = c.parent;
+      }
+      const message = `${c.subject}\n\n${c.body}`;
+      const title = c.subject.length <= 200 ? c.subject : `${c.subject.slice(0, 196).replace(/\s+\S*$/, "")} ...`;
+      const created = await svc.post("/api/v1/issues", { title, description: message.slice(0, 20_000) });
+      if (created.status !== 201) throw new Error(`issue: ${created.status} ${created.text.slice(0, 200)}`);
+      const started = performance.now();
+      const ctx = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=4000&limit=20`);
+      latencies.push(performance.now() - started);
+      const full = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=200000&limit=20`);
+      if (ctx.status !== 200 || full.status !== 200) throw new Error(`context: ${ctx.status} ${ctx.text.slice(0, 200)}`);
+      if (ctx.body.used_tokens > 4000) throw new Error(`used_tokens ${ctx.body.used_tokens} > 4000`);
+      const top = full.body.files.map((f: { path: string }) => f.path);
+      const bm25Top = mirror.lexical.search(message, 20).map((h) => h.key);
+      rows.push({
+        c,
+        agent: scoreRanking(top, c.gold),
+        bm25: scoreRanking(bm25Top, c.gold),
+        mention: scoreRanking(mentionBaseline(message, mirror.indexer.graph()), c.gold),
+        top,
+        bm25Top,
+      });
+    }
+    const agent = mean(rows.map((r) => r.agent));
+    const bm25 = mean(rows.map((r) => r.bm25));
+    const mention = mean(rows.map((r) => r.mention));
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    const rss = process.memoryUsage().rss / 2 ** 20;
+    const lines = [
+      `commits: ${rows.length} (${rows[0]!.c.commit.slice(0, 7)}..${rows.at(-1)!.c.commit.slice(0, 7)}), files at the last parent: ${mirror.texts.size}, cold upload+index ${(coldMs / 1000).toFixed(1)} s`,
+      "| ranking | Hit@1 | Hit@5 | MRR@20 |",
+      "|---|---|---|---|",
+      `| agent/context | ${pct(agent.hit1)} | ${pct(agent.hit5)} | ${agent.mrr.toFixed(3)} |`,
+      `| BM25 over file contents | ${pct(bm25.hit1)} | ${pct(bm25.hit5)} | ${bm25.mrr.toFixed(3)} |`,
+      `| files the message mentions | ${pct(mention.hit1)} | ${pct(mention.hit5)} | ${mention.mrr.toFixed(3)} |`,
+      `agent − BM25: Hit@1 ${((agent.hit1 - bm25.hit1) * 100).toFixed(1)} points, Hit@5 ${((agent.hit5 - bm25.hit5) * 100).toFixed(1)} points`,
+      `agent/context (budget 4000) latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms; process RSS ${rss.toFixed(0)} MiB (service + the bench's own baseline indexer)`,
+    ];
+    const losses = rows.filter((r) => r.agent.hit1 < r.bm25.hit1 || r.agent.hit5 < r.bm25.hit5);
+    lines.push(`cases where agent/context loses to BM25 (Hit@1 or Hit@5): ${losses.length}`);
+    for (const r of losses.slice(0, 15)) {
+      lines.push(`- ${r.c.commit.slice(0, 7)} "${r.c.subject.slice(0, 90)}" gold ${r.c.gold.slice(0, 3).join(", ")} | agent ${r.top.slice(0, 3).join(", ")} | bm25 ${r.bm25Top.slice(0, 3).join(", ")}`);
+    }
+    console.log(lines.join("\n"));
+    writeFileSync(
+      join(repo, "bench/results/context.json"),
+      `${JSON.stringify({ agent, bm25, mention, latencies, rss, cases: rows.map((r) => ({ commit: r.c.commit, gold: r.c.gold, agent: r.agent, bm25: r.bm25, mention: r.mention, top: r.top.slice(0, 5), bm25Top: r.bm25Top.slice(0, 5) })) }, null, 1)}\n`,
+    );
+  } finally {
+    await svc.close();
+    gitIn(repo, "worktree", "remove", "--force", tree);
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+await main();
