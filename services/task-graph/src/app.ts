@@ -9,7 +9,6 @@ import {
   DeadlineVectorIndex,
 } from "./adapters/deadline/index.js";
 import { readConfig, type TaskGraphConfig } from "./config.js";
-import { AgentContextService } from "./domain/agent-context.js";
 import { ClaimService } from "./domain/claims.js";
 import { CodeWorkspace } from "./domain/code/code-workspace.js";
 import { AgentContextService } from "./domain/context/agent-context.js";
@@ -209,6 +208,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   });
   const prefix = "/api/v1";
   const issues = new IssueService(ctx);
+  const agentContext = new AgentContextService(ctx, code, search);
   const claims = new ClaimService(ctx);
   const impact = new ImpactAnalysis(ctx);
   const rootCause = new RootCauseAnalysis(ctx, guardedEmbedder, guardedVectors, search);
@@ -226,10 +226,10 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     rootCause,
     search,
     searchTypes: SEARCH_TYPES,
-    agentContext: new AgentContextService(ctx),
+    agentContext,
   });
   await app.register(codeRoutes, { prefix, code });
-  await app.register(agentContextRoutes, { prefix, context: new AgentContextService(ctx, code, search) });
+  await app.register(agentContextRoutes, { prefix, context: agentContext });
   return app;
 }
 

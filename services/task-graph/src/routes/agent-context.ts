@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { errorResponses } from "../../../../lib/service-kit/index.js";
 import type { AgentContextService } from "../domain/context/agent-context.js";
-import { AgentContextParams, AgentContextQuery, AgentContextSchema } from "../schemas/context.js";
+import { AgentContextParams, AgentContextQuery, AgentContextResponse } from "../schemas/agent-context.js";
 
 export interface AgentContextRoutesOptions {
   context: AgentContextService;
@@ -20,12 +20,11 @@ export const agentContextRoutes: FastifyPluginAsync<AgentContextRoutesOptions> =
         summary: "The code an agent needs for an issue: ranked files with reasons, symbols and snippets, within a token budget",
         params: AgentContextParams,
         querystring: AgentContextQuery,
-        response: { 200: AgentContextSchema, ...errorResponses(400, 404, 503) },
+        response: { 200: AgentContextResponse, ...errorResponses(400, 404, 503) },
       },
     },
     async (request) =>
-      context.contextFor({
-        issueId: request.params.issue_id,
+      context.context(request.params.issue_id, {
         budgetTokens: request.query.budget_tokens ?? 4000,
         limit: request.query.limit ?? 20,
         ...(request.query.repo ? { repo: request.query.repo } : {}),

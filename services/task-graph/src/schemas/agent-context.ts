@@ -3,57 +3,76 @@
 import { type Static, Type } from "@fastify/type-provider-typebox";
 import { Id, StatusSchema } from "./common.js";
 
+export const AgentContextParams = Type.Object({ issue_id: Id }, { additionalProperties: false });
+
 export const AgentContextQuery = Type.Object(
   {
     budget_tokens: Type.Optional(
       Type.Integer({
-        minimum: 100,
+        // Below 500 the issue's own title and the answer's frame may not fit.
+        minimum: 500,
         maximum: 200_000,
         default: 4000,
-        description: "Most tokens (o200k_base) of everything rendered in the answer.",
+        description:
+          "Most tokens (o200k_base) of the answer: its compact JSON text, every field included (500..200000).",
       }),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: "Most files." })),
     repo: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: "Only files of this repository." }),
+      Type.String({ pattern: "^[A-Za-z0-9._-]{1,100}$", description: "Only files of this code repository." }),
     ),
   },
   { additionalProperties: false },
 );
 export type AgentContextInput = Static<typeof AgentContextQuery>;
 
-const Signals = Type.Object({
-  mention: Type.Number(),
-  link: Type.Number(),
-  component: Type.Number(),
-  graph: Type.Number(),
-  lexical: Type.Number(),
-  semantic: Type.Number(),
-  tests: Type.Number(),
-});
+const Score = Type.Number({ minimum: 0, maximum: 1 });
+
+const Signals = Type.Object(
+  {
+    mention: Score,
+    link: Score,
+    component: Score,
+    graph: Score,
+    lexical: Score,
+    semantic: Score,
+    tests: Score,
+  },
+  {
+    description:
+      "Each in [0, 1]: mention (the issue names the file, its folder or a symbol it declares), link (code_refs), " +
+      "component (the component's path globs), graph (personalised PageRank seeded by the other signals), " +
+      "lexical (BM25, relative to the best file), semantic (embedding cosine, relative to the best file), " +
+      "tests (a test of, or the code under, a file the issue names).",
+  },
+);
 
 export const AgentContextResponse = Type.Object({
   issue: Type.Object({ id: Id, title: Type.String(), status: StatusSchema }),
   tokenizer: Type.Literal("o200k_base"),
   budget_tokens: Type.Integer(),
-  used_tokens: Type.Integer(),
+  used_tokens: Type.Integer({
+    description: "Tokens of this answer's compact JSON text, this field included; never above budget_tokens.",
+  }),
   files: Type.Array(
     Type.Object({
       repo: Type.String(),
       path: Type.String(),
-      score: Type.Number(),
+      score: Type.Number({ minimum: 0, maximum: 1, description: "1 − (1 − seed)(1 − 0.3 · graph)." }),
       signals: Signals,
-      reasons: Type.Array(Type.String()),
+      reasons: Type.Array(Type.String(), { description: "Why, one sentence per contributing signal." }),
       symbols: Type.Array(
         Type.Object({
           name: Type.String(),
           kind: Type.String(),
           line: Type.Integer(),
           signature: Type.String(),
-          score: Type.Number(),
+          score: Score,
         }),
       ),
-      snippet: Type.String(),
+      snippet: Type.String({
+        description: "Signature-level outline: `line: text` of the relevant declarations and lines, never the whole file.",
+      }),
     }),
   ),
   related_issues: Type.Array(
@@ -64,7 +83,7 @@ export const AgentContextResponse = Type.Object({
       relation: Type.Union([Type.Literal("depends_on"), Type.Literal("blocks"), Type.Literal("similar")]),
     }),
   ),
-  truncated: Type.Boolean(),
+  truncated: Type.Boolean({ description: "True when the budget or the limit left out files or related issues." }),
   warnings: Type.Array(Type.String()),
 });
 export type AgentContextAnswer = Static<typeof AgentContextResponse>;

@@ -4,8 +4,9 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CODE_NOT_RANKED, NO_CODE_INDEXED } from "../../src/domain/agent-context.js";
+import { NO_CODE_INDEXED } from "../../src/domain/context/agent-context.js";
 import { type Json, type StartedService, startService } from "../../harness/start-service.js";
 
 const TOOLS = [
@@ -154,39 +155,39 @@ describe("MCP tools over Streamable HTTP", () => {
     expect(found.results[0].id).toBe(base.id);
   });
 
-  it("gives an issue's context with its related issues, and empty files with a warning while no code is indexed", async () => {
+  it("gives an issue's context as GET /agent/context does: related issues, a warning while no code is indexed, then ranked files", async () => {
     const prerequisite = await call(mcp, "create_issue", { title: "Schema migration" });
-    const issue = await call(mcp, "create_issue", { title: "Add column" });
+    const issue = await call(mcp, "create_issue", { title: "Add column to addColumnDefault" });
     await svc.post(`/api/v1/issues/${issue.id}/dependencies`, { depends_on_id: prerequisite.id });
     const context = await call(mcp, "get_issue_context", { id: issue.id, budget_tokens: 2000 });
-    expect(context).toEqual({
-      issue: { id: issue.id, title: "Add column", status: "OPEN" },
+    expect(context).toMatchObject({
+      issue: { id: issue.id, title: "Add column to addColumnDefault", status: "OPEN" },
       tokenizer: "o200k_base",
       budget_tokens: 2000,
-      used_tokens: 0,
       files: [],
-      related_issues: [
-        { id: prerequisite.id, title: "Schema migration", status: "OPEN", relation: "depends_on" },
-      ],
-      truncated: false,
       warnings: [NO_CODE_INDEXED],
     });
+    expect(context.used_tokens).toBe(countTokens(JSON.stringify(context)));
+    expect(context.related_issues).toContainEqual({
+      id: prerequisite.id,
+      title: "Schema migration",
+      status: "OPEN",
+      relation: "depends_on",
+    });
+    expect(context).toEqual((await svc.get(`/api/v1/agent/context/${issue.id}?budget_tokens=2000`)).body);
     expect((await refusal(mcp, "get_issue_context", { id: "missing" })).code).toBe("ISSUE_NOT_FOUND");
 
-    // Once code is stored, the warning says files are not ranked yet (not that no code exists).
-    const file = { repo: "app", path: "src/a.ts", language: "typescript" as const, lines: 1, hash: "h" };
-    await svc.adapters.graph.writeCodeFiles({
-      repo: "app",
-      upsert: [{ file, symbols: [], edges: [] }],
-      remove: [],
+    // Once code is uploaded, files are ranked; a repository that does not exist is refused.
+    const upload = await svc.request("PUT", "/api/v1/code/repositories/app/files", {
+      files: [{ path: "src/schema.ts", content: "export function addColumnDefault(table: string) {\n  return table;\n}\n" }],
     });
+    expect(upload.status).toBe(200);
     const later = await call(mcp, "get_issue_context", { id: issue.id });
-    expect(later.warnings).toEqual([CODE_NOT_RANKED]);
-    expect(later.files).toEqual([]);
-    // A repository with no code stored is "no code indexed" for a context limited to it.
-    expect((await call(mcp, "get_issue_context", { id: issue.id, repo: "other" })).warnings).toEqual([
-      NO_CODE_INDEXED,
-    ]);
+    expect(later.files[0]).toMatchObject({ repo: "app", path: "src/schema.ts" });
+    expect(later.files[0].symbols[0]).toMatchObject({ name: "addColumnDefault", line: 1 });
+    expect((await refusal(mcp, "get_issue_context", { id: issue.id, repo: "other" })).code).toBe(
+      "REPOSITORY_NOT_FOUND",
+    );
   });
 
   it("refuses bad arguments with the route's sentence: which field, what was expected", async () => {

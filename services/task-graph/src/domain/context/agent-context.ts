@@ -5,51 +5,30 @@
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { tokenize } from "../../../../../lib/embedding/index.js";
 import type { IssueRecord } from "../../ports/graph-store.js";
+import type { AgentContextAnswer } from "../../schemas/agent-context.js";
 import type { CodeWorkspace } from "../code/code-workspace.js";
 import type { DomainContext } from "../context.js";
 import { issueNotFound } from "../errors.js";
 import type { SearchService } from "../search/index.js";
 import { detectMentions } from "./mentions.js";
-import { relevantSymbols, type ShownSymbol, snippetOf } from "./outline.js";
+import { relevantSymbols, snippetOf } from "./outline.js";
 import { type RankedFile, rankFiles, type Signals } from "./rank-files.js";
 import { repositoryFiles } from "./file-graph.js";
 
 export const TOKENIZER = "o200k_base" as const;
 
-export interface ContextRequest {
-  issueId: string;
+export const NO_CODE_INDEXED =
+  "No code is indexed, so files is empty: add a repository (CODE_ROOTS, POST /api/v1/code/repositories or PUT /api/v1/code/repositories/{name}/files).";
+
+export interface AgentContextRequest {
   budgetTokens: number;
   limit: number;
   repo?: string;
 }
 
-export interface ContextFile {
-  repo: string;
-  path: string;
-  score: number;
-  signals: Signals;
-  reasons: string[];
-  symbols: ShownSymbol[];
-  snippet: string;
-}
-
-export interface RelatedIssue {
-  id: string;
-  title: string;
-  status: string;
-  relation: "depends_on" | "blocks" | "similar";
-}
-
-export interface AgentContext {
-  issue: { id: string; title: string; status: string };
-  tokenizer: typeof TOKENIZER;
-  budget_tokens: number;
-  used_tokens: number;
-  files: ContextFile[];
-  related_issues: RelatedIssue[];
-  truncated: boolean;
-  warnings: string[];
-}
+export type AgentContext = AgentContextAnswer;
+type ContextFile = AgentContextAnswer["files"][number];
+type RelatedIssue = AgentContextAnswer["related_issues"][number];
 
 /** Detail levels tried for a file, richest first, until it fits the budget. */
 const DETAIL = [
@@ -70,9 +49,9 @@ export class AgentContextService {
     private readonly search: SearchService,
   ) {}
 
-  async contextFor(request: ContextRequest): Promise<AgentContext> {
-    const issue = (await this.ctx.store.getIssue(request.issueId)) as LinkedIssue | null;
-    if (!issue) throw issueNotFound(request.issueId);
+  async context(issueId: string, request: AgentContextRequest): Promise<AgentContext> {
+    const issue = (await this.ctx.store.getIssue(issueId)) as LinkedIssue | null;
+    if (!issue) throw issueNotFound(issueId);
     const views = this.code.views(request.repo);
     const warnings: string[] = [];
     const text = `${issue.title}\n${issue.description}`;
@@ -85,9 +64,7 @@ export class AgentContextService {
     }
     let ranked: RankedFile[] = [];
     if (totalFiles === 0) {
-      warnings.push(
-        "no code is indexed: register a repository (CODE_ROOTS, POST /api/v1/code/repositories or PUT /api/v1/code/repositories/{name}/files)",
-      );
+      warnings.push(NO_CODE_INDEXED);
     } else {
       const component = issue.component_id ? await this.ctx.store.getComponent(issue.component_id) : null;
       const paths = (component as { paths?: string[] } | null)?.paths ?? [];
@@ -136,7 +113,8 @@ export class AgentContextService {
     for (const hit of similar.results) {
       if (seen.has(hit.id)) continue;
       seen.add(hit.id);
-      out.push({ id: hit.id, title: hit.title, status: hit.status ?? "", relation: "similar" });
+      const status = (hit.status ?? "OPEN") as IssueRecord["status"];
+      out.push({ id: hit.id, title: hit.title, status, relation: "similar" });
       if (out.length >= ids.length + SIMILAR_ISSUES) break;
     }
     return out;
@@ -147,7 +125,7 @@ export class AgentContextService {
     ranked: RankedFile[],
     related: RelatedIssue[],
     warnings: string[],
-    request: ContextRequest,
+    request: AgentContextRequest,
     text: string,
   ): AgentContext {
     const budget = request.budgetTokens;

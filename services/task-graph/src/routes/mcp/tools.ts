@@ -2,7 +2,7 @@
 // the same domain service that route calls. Arguments are JSON values: lists are arrays
 // (`status: ["OPEN"]`), not the comma lists of a query string.
 import { type Static, Type } from "@fastify/type-provider-typebox";
-import type { AgentContextService } from "../../domain/agent-context.js";
+import type { AgentContextService } from "../../domain/context/agent-context.js";
 import type { ClaimService } from "../../domain/claims.js";
 import { etagOf } from "../../domain/etag.js";
 import type { ImpactAnalysis } from "../../domain/impact/impact-analysis.js";
