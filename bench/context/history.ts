@@ -16,7 +16,7 @@ const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", args, { cwd, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
 
 /** Every non-test file the service indexes (test code is excluded by the task's definition). */
-export function isGoldCandidate(path: string): boolean {
+function isGoldCandidate(path: string): boolean {
   if (skippedByName(path)) return false;
   if (/(^|\/)(test|tests|__tests__|fixtures|testdata)\//.test(path)) return false;
   return !/\.(test|spec)\.[a-z]+$/.test(path);

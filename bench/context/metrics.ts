@@ -9,7 +9,11 @@ export interface Scores {
 export function scoreRanking(ranked: string[], gold: string[], depth = 20): Scores {
   const goldSet = new Set(gold);
   const first = ranked.slice(0, depth).findIndex((p) => goldSet.has(p));
-  return { hit1: first === 0 ? 1 : 0, hit5: first >= 0 && first < 5 ? 1 : 0, mrr: first >= 0 ? 1 / (first + 1) : 0 };
+  return {
+    hit1: first === 0 ? 1 : 0,
+    hit5: first >= 0 && first < 5 ? 1 : 0,
+    mrr: first >= 0 ? 1 / (first + 1) : 0,
+  };
 }
 
 export function mean(scores: Scores[]): Scores {

@@ -66,7 +66,9 @@ class Mirror {
     let size = 0;
     const flush = async () => {
       if (!batch.length) return;
-      const res = await this.svc.request("PUT", `/api/v1/code/repositories/${REPO_NAME}/files`, { files: batch });
+      const res = await this.svc.request("PUT", `/api/v1/code/repositories/${REPO_NAME}/files`, {
+        files: batch,
+      });
       if (res.status !== 200) throw new Error(`upload: ${res.status} ${res.text.slice(0, 300)}`);
       batch = [];
       size = 0;
@@ -95,7 +97,14 @@ async function main(): Promise<void> {
     await mirror.apply([...(await source.read())].map(([path, content]) => ({ path, content })));
     const coldMs = performance.now() - t0;
     let at = cases[0]!.parent;
-    const rows: { c: HistoryCase; agent: Scores; bm25: Scores; mention: Scores; top: string[]; bm25Top: string[] }[] = [];
+    const rows: {
+      c: HistoryCase;
+      agent: Scores;
+      bm25: Scores;
+      mention: Scores;
+      top: string[];
+      bm25Top: string[];
+    }[] = [];
     const latencies: number[] = [];
     for (const c of cases) {
       if (c.parent !== at) {
@@ -110,14 +119,16 @@ async function main(): Promise<void> {
         at = c.parent;
       }
       const message = `${c.subject}\n\n${c.body}`;
-      const title = c.subject.length <= 200 ? c.subject : `${c.subject.slice(0, 196).replace(/\s+\S*$/, "")} ...`;
+      const title =
+        c.subject.length <= 200 ? c.subject : `${c.subject.slice(0, 196).replace(/\s+\S*$/, "")} ...`;
       const created = await svc.post("/api/v1/issues", { title, description: message.slice(0, 20_000) });
       if (created.status !== 201) throw new Error(`issue: ${created.status} ${created.text.slice(0, 200)}`);
       const started = performance.now();
       const ctx = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=4000&limit=20`);
       latencies.push(performance.now() - started);
       const full = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=200000&limit=20`);
-      if (ctx.status !== 200 || full.status !== 200) throw new Error(`context: ${ctx.status} ${ctx.text.slice(0, 200)}`);
+      if (ctx.status !== 200 || full.status !== 200)
+        throw new Error(`context: ${ctx.status} ${ctx.text.slice(0, 200)}`);
       if (ctx.body.used_tokens > 4000) throw new Error(`used_tokens ${ctx.body.used_tokens} > 4000`);
       const top = full.body.files.map((f: { path: string }) => f.path);
       const bm25Top = mirror.lexical.search(message, 20).map((h) => h.key);
@@ -148,7 +159,9 @@ async function main(): Promise<void> {
     const losses = rows.filter((r) => r.agent.hit1 < r.bm25.hit1 || r.agent.hit5 < r.bm25.hit5);
     lines.push(`cases where agent/context loses to BM25 (Hit@1 or Hit@5): ${losses.length}`);
     for (const r of losses.slice(0, 15)) {
-      lines.push(`- ${r.c.commit.slice(0, 7)} "${r.c.subject.slice(0, 90)}" gold ${r.c.gold.slice(0, 3).join(", ")} | agent ${r.top.slice(0, 3).join(", ")} | bm25 ${r.bm25Top.slice(0, 3).join(", ")}`);
+      lines.push(
+        `- ${r.c.commit.slice(0, 7)} "${r.c.subject.slice(0, 90)}" gold ${r.c.gold.slice(0, 3).join(", ")} | agent ${r.top.slice(0, 3).join(", ")} | bm25 ${r.bm25Top.slice(0, 3).join(", ")}`,
+      );
     }
     console.log(lines.join("\n"));
     writeFileSync(

@@ -14,6 +14,7 @@ export const ISSUE_FIELDS = [
   "blocks",
   "claim_expires_at",
   "closed_at",
+  "code_refs",
   "component_id",
   "created_at",
   "depends_on",

@@ -9,7 +9,10 @@ export interface AgentContextRoutesOptions {
   context: AgentContextService;
 }
 
-export const agentContextRoutes: FastifyPluginAsync<AgentContextRoutesOptions> = async (fastify, { context }) => {
+export const agentContextRoutes: FastifyPluginAsync<AgentContextRoutesOptions> = async (
+  fastify,
+  { context },
+) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     "/agent/context/:issue_id",
@@ -17,7 +20,8 @@ export const agentContextRoutes: FastifyPluginAsync<AgentContextRoutesOptions> =
       schema: {
         tags: ["agent"],
         operationId: "getAgentContext",
-        summary: "The code an agent needs for an issue: ranked files with reasons, symbols and snippets, within a token budget",
+        summary:
+          "The code an agent needs for an issue: ranked files with reasons, symbols and snippets, within a token budget",
         params: AgentContextParams,
         querystring: AgentContextQuery,
         response: { 200: AgentContextResponse, ...errorResponses(400, 404, 503) },

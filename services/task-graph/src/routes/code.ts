@@ -15,7 +15,7 @@ import {
 } from "../schemas/code.js";
 
 /** SPEC "Common": 8 MiB for the code upload route. */
-export const CODE_UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
+const CODE_UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
 
 export interface CodeRoutesOptions {
   code: CodeWorkspace;
@@ -31,12 +31,14 @@ export const codeRoutes: FastifyPluginAsync<CodeRoutesOptions> = async (fastify,
       schema: {
         tags,
         operationId: "createCodeRepository",
-        summary: "Register a folder of the service's machine as a code repository (indexed in the background)",
+        summary:
+          "Register a folder of the service's machine as a code repository (indexed in the background)",
         body: CreateRepositoryBody,
         response: { 201: RepositorySchema, ...errorResponses(400, 409, 503) },
       },
     },
-    async (request, reply) => reply.code(201).send(await code.addFolder(request.body.name, request.body.path)),
+    async (request, reply) =>
+      reply.code(201).send(await code.addFolder(request.body.name, request.body.path)),
   );
 
   app.get(
@@ -94,7 +96,8 @@ export const codeRoutes: FastifyPluginAsync<CodeRoutesOptions> = async (fastify,
       schema: {
         tags,
         operationId: "uploadCodeFiles",
-        summary: "Add, change or delete files of a repository (created on first upload); durable when answered",
+        summary:
+          "Add, change or delete files of a repository (created on first upload); durable when answered",
         params: RepositoryParams,
         body: UploadFilesBody,
         response: { 200: UploadResultSchema, ...errorResponses(400, 503) },

@@ -19,7 +19,12 @@ export interface HealthRoutesOptions {
   timeoutMs: number;
   now: () => Date;
   /** The code graph's progress and totals. */
-  code: () => { status: "empty" | "indexing" | "ready" | "error"; repositories: number; files: number; symbols: number };
+  code: () => {
+    status: "empty" | "indexing" | "ready" | "error";
+    repositories: number;
+    files: number;
+    symbols: number;
+  };
   /** True while vectors are written in the background. @default never */
   vectorsResyncing?: () => boolean;
 }

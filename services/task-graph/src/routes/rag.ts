@@ -64,8 +64,12 @@ export function ragSearchSchemas(types: string[]) {
     }),
     status: Type.Optional(Type.String({ description: "The issue's status (issues only)." })),
     repo: Type.Optional(Type.String({ description: "Code repository (files and symbols only)." })),
-    path: Type.Optional(Type.String({ description: "File path in the repository (files and symbols only)." })),
-    line: Type.Optional(Type.Integer({ description: "1-based line: 1 for a file, the declaration's for a symbol." })),
+    path: Type.Optional(
+      Type.String({ description: "File path in the repository (files and symbols only)." }),
+    ),
+    line: Type.Optional(
+      Type.Integer({ description: "1-based line: 1 for a file, the declaration's for a symbol." }),
+    ),
   });
   const response = Type.Object({
     query: Type.String(),

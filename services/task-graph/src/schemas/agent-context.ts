@@ -71,7 +71,8 @@ export const AgentContextResponse = Type.Object({
         }),
       ),
       snippet: Type.String({
-        description: "Signature-level outline: `line: text` of the relevant declarations and lines, never the whole file.",
+        description:
+          "Signature-level outline: `line: text` of the relevant declarations and lines, never the whole file.",
       }),
     }),
   ),
@@ -83,7 +84,9 @@ export const AgentContextResponse = Type.Object({
       relation: Type.Union([Type.Literal("depends_on"), Type.Literal("blocks"), Type.Literal("similar")]),
     }),
   ),
-  truncated: Type.Boolean({ description: "True when the budget or the limit left out files or related issues." }),
+  truncated: Type.Boolean({
+    description: "True when the budget or the limit left out files or related issues.",
+  }),
   warnings: Type.Array(Type.String()),
 });
 export type AgentContextAnswer = Static<typeof AgentContextResponse>;

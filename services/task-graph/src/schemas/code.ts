@@ -1,5 +1,5 @@
 // Code repositories (SPEC §4): registration, listing and uploads of files.
-import { type Static, Type } from "@fastify/type-provider-typebox";
+import { Type } from "@fastify/type-provider-typebox";
 import { NullableString, StringEnum } from "./common.js";
 
 const RepositoryName = Type.String({
@@ -58,7 +58,6 @@ export const UploadFilesBody = Type.Object(
   },
   { additionalProperties: false },
 );
-export type UploadFilesInput = Static<typeof UploadFilesBody>;
 
 export const UploadResultSchema = Type.Object({
   repo: Type.String(),

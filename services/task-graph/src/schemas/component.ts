@@ -5,11 +5,14 @@ const Name = TrimmedText(100, "Unique per project.");
 const Project = TrimmedText(100, "Default: default.");
 const Description = LimitedText(5000);
 /** SPEC §4: the code a component owns, as globs (picomatch syntax) over repository paths. */
-const Paths = Type.Array(Type.String({ minLength: 1, maxLength: 300, description: "A glob, e.g. services/auth/**." }), {
-  maxItems: 50,
-  uniqueItems: true,
-  description: "Up to 50 path globs of the code this component owns.",
-});
+const Paths = Type.Array(
+  Type.String({ minLength: 1, maxLength: 300, description: "A glob, e.g. services/auth/**." }),
+  {
+    maxItems: 50,
+    uniqueItems: true,
+    description: "Up to 50 path globs of the code this component owns.",
+  },
+);
 
 export const ComponentSchema = Type.Object({
   id: Type.String(),
@@ -22,7 +25,12 @@ export const ComponentSchema = Type.Object({
 });
 
 export const CreateComponentBody = Type.Object(
-  { name: Name, description: Type.Optional(Description), project: Type.Optional(Project), paths: Type.Optional(Paths) },
+  {
+    name: Name,
+    description: Type.Optional(Description),
+    project: Type.Optional(Project),
+    paths: Type.Optional(Paths),
+  },
   { additionalProperties: false },
 );
 export type CreateComponentInput = Static<typeof CreateComponentBody>;

@@ -190,16 +190,23 @@ describe("the task graph against its own OpenAPI document", () => {
     // Code repositories and agent context (SPEC §4).
     const root = mkdtempSync(join(tmpdir(), "tg-contract-code-"));
     try {
-      writeFileSync(join(root, "cart.ts"), "export function cartTotal(items: number[]): number {\n  return 0;\n}\n");
+      writeFileSync(
+        join(root, "cart.ts"),
+        "export function cartTotal(items: number[]): number {\n  return 0;\n}\n",
+      );
       expect(await status("POST", "/api/v1/code/repositories", { name: "shop", path: root })).toBe(201);
       expect(await status("POST", "/api/v1/code/repositories", { name: "shop", path: root })).toBe(409);
-      expect(await status("POST", "/api/v1/code/repositories", { name: "x", path: join(root, "nope") })).toBe(400);
+      expect(await status("POST", "/api/v1/code/repositories", { name: "x", path: join(root, "nope") })).toBe(
+        400,
+      );
       expect(await status("GET", "/api/v1/code/repositories")).toBe(200);
       expect(await status("GET", "/api/v1/code/repositories?page=1")).toBe(400);
       expect(await status("GET", "/api/v1/code/repositories/shop")).toBe(200);
       expect(await status("GET", "/api/v1/code/repositories/none")).toBe(404);
       expect(await status("PUT", "/api/v1/code/repositories/up/files", { files: SMALL_UPLOAD })).toBe(200);
-      expect(await status("PUT", "/api/v1/code/repositories/up/files", { files: [{ path: "../x", content: "" }] })).toBe(400);
+      expect(
+        await status("PUT", "/api/v1/code/repositories/up/files", { files: [{ path: "../x", content: "" }] }),
+      ).toBe(400);
       const ctxIssue = await issue({ title: "cartTotal is always 0", code_refs: ["cart.ts#cartTotal"] });
       expect(await status("GET", `/api/v1/agent/context/${ctxIssue}?budget_tokens=1000`)).toBe(200);
       expect(await status("GET", `/api/v1/agent/context/${MISSING}`)).toBe(404);

@@ -33,6 +33,7 @@ const claimed: IssueRecord = {
   closed_at: null,
   assignee: "agent",
   claim_expires_at: "2026-11-24T13:00:00.000",
+  code_refs: ["src/a.ts#f"],
 };
 
 // Properties a Neo4j issue node has beyond the schema's: the store's own bookkeeping.

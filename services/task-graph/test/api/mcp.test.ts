@@ -60,6 +60,7 @@ describe("MCP tools over Streamable HTTP", () => {
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.create_issue!.inputSchema.required).toEqual(["title"]);
     expect(Object.keys(byName.create_issue!.inputSchema.properties ?? {}).sort()).toEqual([
+      "code_refs",
       "component_id",
       "description",
       "labels",
@@ -179,7 +180,12 @@ describe("MCP tools over Streamable HTTP", () => {
 
     // Once code is uploaded, files are ranked; a repository that does not exist is refused.
     const upload = await svc.request("PUT", "/api/v1/code/repositories/app/files", {
-      files: [{ path: "src/schema.ts", content: "export function addColumnDefault(table: string) {\n  return table;\n}\n" }],
+      files: [
+        {
+          path: "src/schema.ts",
+          content: "export function addColumnDefault(table: string) {\n  return table;\n}\n",
+        },
+      ],
     });
     expect(upload.status).toBe(200);
     const later = await call(mcp, "get_issue_context", { id: issue.id });

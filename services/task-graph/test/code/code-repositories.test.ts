@@ -78,9 +78,20 @@ describe("code repositories from CODE_ROOTS", () => {
 
   it("skips .gitignore'd, vendored, built, generated, binary and lock files", async () => {
     await readyRepo(svc, "shop");
-    const res = await svc.post("/api/v1/rag/search", { query: "KEY bundle noise", types: ["file"], min_score: 0 });
+    const res = await svc.post("/api/v1/rag/search", {
+      query: "KEY bundle noise",
+      types: ["file"],
+      min_score: 0,
+    });
     const paths = res.body.results.map((r: Json) => r.path);
-    for (const skipped of ["secret/keys.ts", "debug.log", "node_modules/dep/index.js", "dist/bundle.js", "src/api.generated.ts", "assets/logo.png"]) {
+    for (const skipped of [
+      "secret/keys.ts",
+      "debug.log",
+      "node_modules/dep/index.js",
+      "dist/bundle.js",
+      "src/api.generated.ts",
+      "assets/logo.png",
+    ]) {
       expect(paths).not.toContain(skipped);
     }
   });
@@ -142,13 +153,19 @@ describe("code repositories registered and uploaded over HTTP", () => {
     const first = await svc.request("PUT", "/api/v1/code/repositories/up/files", {
       files: [
         { path: "a.ts", content: "export const one = 1;\n" },
-        { path: "b.ts", content: 'import { one } from "./a.js";\nexport function two() { return one + 1; }\n' },
+        {
+          path: "b.ts",
+          content: 'import { one } from "./a.js";\nexport function two() { return one + 1; }\n',
+        },
       ],
     });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ repo: "up", files: 2, parsed: 2 });
     const second = await svc.request("PUT", "/api/v1/code/repositories/up/files", {
-      files: [{ path: "a.ts", content: "export const one = 1;\n" }, { path: "b.ts", deleted: true }],
+      files: [
+        { path: "a.ts", content: "export const one = 1;\n" },
+        { path: "b.ts", deleted: true },
+      ],
     });
     expect(second.body).toMatchObject({ files: 1, parsed: 0, unchanged: 1, removed: 1 });
     const listed = (await svc.get("/api/v1/code/repositories/up")).body;
@@ -167,7 +184,10 @@ describe("code repositories registered and uploaded over HTTP", () => {
   it("accepts an upload body over the 256 KiB default, up to 8 MiB, and refuses more with 413", async () => {
     const big = `// ${"x".repeat(3_000_000)}\n`;
     const ok = await svc.request("PUT", "/api/v1/code/repositories/large/files", {
-      files: [{ path: "big.txt", content: big }, { path: "big2.txt", content: big }],
+      files: [
+        { path: "big.txt", content: big },
+        { path: "big2.txt", content: big },
+      ],
     });
     expect(ok.status).toBe(200);
     const tooBig = await svc.request("PUT", "/api/v1/code/repositories/large/files", {

@@ -25,8 +25,10 @@ const FILES: Record<string, string> = {
     "}",
     "",
   ].join("\n"),
-  "src/util/money.ts": "export function roundCents(x: number): number {\n  return Math.round(x * 100) / 100;\n}\n",
-  "src/billing/invoice.test.ts": 'import { invoiceTotal } from "./invoice.js";\ninvoiceTotal({ lines: [1], country: "FR" });\n',
+  "src/util/money.ts":
+    "export function roundCents(x: number): number {\n  return Math.round(x * 100) / 100;\n}\n",
+  "src/billing/invoice.test.ts":
+    'import { invoiceTotal } from "./invoice.js";\ninvoiceTotal({ lines: [1], country: "FR" });\n',
   "src/auth/session.ts":
     "export class SessionStore {\n  private sessions = new Map<string, string>();\n  open(user: string): string {\n    const id = user + Date.now();\n    this.sessions.set(id, user);\n    return id;\n  }\n}\n",
   "src/auth/login.ts":
@@ -68,7 +70,10 @@ describe("agent context for an issue", () => {
   }
 
   it("ranks first the file declaring the identifier the issue names, with the reason and the symbol's signature", async () => {
-    const id = await issue("Wrong VAT in invoices", "taxFor returns 0 for Spain; invoices for ES customers lack tax.");
+    const id = await issue(
+      "Wrong VAT in invoices",
+      "taxFor returns 0 for Spain; invoices for ES customers lack tax.",
+    );
     const res = await svc.get(`/api/v1/agent/context/${id}`);
     expect(res.status).toBe(200);
     const top = res.body.files[0];
@@ -87,18 +92,33 @@ describe("agent context for an issue", () => {
     const paths = body.files.map((f: Json) => f.path);
     expect(paths[0]).toBe("src/billing/invoice.ts");
     // tax.ts and money.ts are imported by it; the test exercises it.
-    expect(paths).toEqual(expect.arrayContaining(["src/billing/tax.ts", "src/util/money.ts", "src/billing/invoice.test.ts"]));
-    expect(paths.indexOf("src/util/money.ts")).toBeLessThan(paths.indexOf("src/auth/session.ts") === -1 ? 99 : paths.indexOf("src/auth/session.ts"));
+    expect(paths).toEqual(
+      expect.arrayContaining(["src/billing/tax.ts", "src/util/money.ts", "src/billing/invoice.test.ts"]),
+    );
+    expect(paths.indexOf("src/util/money.ts")).toBeLessThan(
+      paths.indexOf("src/auth/session.ts") === -1 ? 99 : paths.indexOf("src/auth/session.ts"),
+    );
     for (const f of body.files) {
       expect(f.reasons.length).toBeGreaterThan(0);
-      expect(Object.keys(f.signals).sort()).toEqual(["component", "graph", "lexical", "link", "mention", "semantic", "tests"]);
+      expect(Object.keys(f.signals).sort()).toEqual([
+        "component",
+        "graph",
+        "lexical",
+        "link",
+        "mention",
+        "semantic",
+        "tests",
+      ]);
     }
     const test = body.files.find((f: Json) => f.path === "src/billing/invoice.test.ts");
     expect(test.signals.tests).toBeGreaterThan(0);
   });
 
   it("keeps used_tokens within the budget, counted over the answer's own text, and says when it truncated", async () => {
-    const id = await issue("Sessions and login", "login SessionStore open roundCents invoiceTotal taxFor src/billing/ src/auth/");
+    const id = await issue(
+      "Sessions and login",
+      "login SessionStore open roundCents invoiceTotal taxFor src/billing/ src/auth/",
+    );
     for (const budget of [500, 800, 4000]) {
       const res = await svc.get(`/api/v1/agent/context/${id}?budget_tokens=${budget}`);
       expect(res.status).toBe(200);
@@ -127,7 +147,9 @@ describe("agent context for an issue", () => {
       expect.objectContaining({ id: base, relation: "depends_on", title: "Tax rates table is incomplete" }),
     );
     const back = await svc.get(`/api/v1/agent/context/${base}`);
-    expect(back.body.related_issues).toContainEqual(expect.objectContaining({ id: dependent, relation: "blocks" }));
+    expect(back.body.related_issues).toContainEqual(
+      expect.objectContaining({ id: dependent, relation: "blocks" }),
+    );
   });
 
   it("answers 404 for an unknown issue or repository and 400 for a budget out of range", async () => {
@@ -154,7 +176,7 @@ describe("agent context without code", () => {
     const res = await svc.get(`/api/v1/agent/context/${created.body.id}`);
     expect(res.status).toBe(200);
     expect(res.body.files).toEqual([]);
-    expect(res.body.warnings.join(" ")).toContain("no code is indexed");
+    expect(res.body.warnings.join(" ")).toContain("No code is indexed");
     expect(res.body.used_tokens).toBe(countTokens(JSON.stringify(res.body)));
   });
 });
@@ -195,7 +217,10 @@ describe("links from issues and components to code", () => {
   it("seeds the files matching the issue's component path globs", async () => {
     const comp = await svc.post("/api/v1/components", { name: "Auth", paths: ["src/auth/**"] });
     expect(comp.body.paths).toEqual(["src/auth/**"]);
-    const created = await svc.post("/api/v1/issues", { title: "Users get logged out", component_id: comp.body.id });
+    const created = await svc.post("/api/v1/issues", {
+      title: "Users get logged out",
+      component_id: comp.body.id,
+    });
     const { body } = await svc.get(`/api/v1/agent/context/${created.body.id}`);
     const auth = body.files.filter((f: Json) => f.signals.component === 1).map((f: Json) => f.path);
     expect(auth.sort()).toEqual(["src/auth/login.ts", "src/auth/session.ts"]);

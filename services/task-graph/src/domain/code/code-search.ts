@@ -12,7 +12,7 @@ export const SEARCH_TYPES = ["issue", "component", "file", "symbol"];
 /** Characters of a file's text that go to the embedder (the lexical side reads all of it). */
 const EMBED_CHARS = 2000;
 
-export function fileDocument(file: CodeFile, symbols: CodeSymbol[], text: string): SearchDocument {
+function fileDocument(file: CodeFile, symbols: CodeSymbol[], text: string): SearchDocument {
   const names = symbols.map((s) => s.name).join(" ");
   const id = `${file.repo}:${file.path}`;
   return {
@@ -30,7 +30,7 @@ export function fileDocument(file: CodeFile, symbols: CodeSymbol[], text: string
   };
 }
 
-export function symbolDocument(symbol: CodeSymbol): SearchDocument {
+function symbolDocument(symbol: CodeSymbol): SearchDocument {
   return {
     type: "symbol",
     id: symbol.id,
@@ -63,7 +63,8 @@ export class CodeSearchIndexer implements CodeListener {
     }
     const docs: SearchDocument[] = [];
     for (const file of graph.files) {
-      if (changedFiles.has(file.path)) docs.push(fileDocument(file, symbolsOf.get(file.path) ?? [], text(file.path) ?? ""));
+      if (changedFiles.has(file.path))
+        docs.push(fileDocument(file, symbolsOf.get(file.path) ?? [], text(file.path) ?? ""));
     }
     for (const s of delta.symbols.upserted) docs.push(symbolDocument(s));
     for (const path of delta.files.removed) await this.search.remove("file", `${delta.repo}:${path}`);

@@ -26,7 +26,12 @@ import { changeOfDelta } from "./subgraphs.js";
 
 /** What else learns of code changes (the search index). */
 export interface CodeListener {
-  codeChanged(repo: string, graph: CodeGraph, delta: GraphDelta, text: (path: string) => string | undefined): Promise<void>;
+  codeChanged(
+    repo: string,
+    graph: CodeGraph,
+    delta: GraphDelta,
+    text: (path: string) => string | undefined,
+  ): Promise<void>;
   repositoryRemoved(repo: string, graph: CodeGraph): Promise<void>;
 }
 
@@ -57,9 +62,9 @@ export interface UploadResult {
   skipped: string[];
 }
 
-export const REPOSITORY_NAME = /^[A-Za-z0-9._-]{1,100}$/;
+const REPOSITORY_NAME = /^[A-Za-z0-9._-]{1,100}$/;
 
-export const repositoryNotFound = (name: string) =>
+const repositoryNotFound = (name: string) =>
   new DomainError("REPOSITORY_NOT_FOUND", `Code repository "${name}" does not exist.`, { name });
 
 /** `name=path` or a bare path (name = last segment), comma separated. */
@@ -73,7 +78,8 @@ export function parseCodeRoots(raw: string | undefined): { name: string; path: s
       const eq = entry.indexOf("=");
       const path = resolve(eq > 0 ? entry.slice(eq + 1) : entry);
       const name = eq > 0 ? entry.slice(0, eq).trim() : (path.split("/").filter(Boolean).pop() ?? "root");
-      if (!REPOSITORY_NAME.test(name)) throw new Error(`CODE_ROOTS: "${name}" is not a valid repository name`);
+      if (!REPOSITORY_NAME.test(name))
+        throw new Error(`CODE_ROOTS: "${name}" is not a valid repository name`);
       return { name, path };
     });
 }
@@ -101,7 +107,8 @@ export class CodeWorkspace {
     }
     const root = resolve(path);
     const info = await stat(root).catch(() => null);
-    if (!info?.isDirectory()) throw invalidArgument("path", "must name a directory the service can read", "body");
+    if (!info?.isDirectory())
+      throw invalidArgument("path", "must name a directory the service can read", "body");
     const repo = this.#create(name, root);
     await this.store.putRepository(repo.record);
     this.#enqueue(repo, () => this.#indexFolder(repo)).catch(() => {});
@@ -155,7 +162,12 @@ export class CodeWorkspace {
     const target = repo;
     return this.#enqueue(target, async () => {
       const stats = await this.#apply(target, files);
-      target.record = { ...target.record, status: "ready", indexed_at: utcTimestamp(this.now()), error: null };
+      target.record = {
+        ...target.record,
+        status: "ready",
+        indexed_at: utcTimestamp(this.now()),
+        error: null,
+      };
       await this.store.putRepository(target.record);
       const graph = target.indexer.graph();
       return {
@@ -260,12 +272,20 @@ export class CodeWorkspace {
       await this.#rescan(repo, "");
       repo.record = { ...repo.record, status: "ready", indexed_at: utcTimestamp(this.now()), error: null };
       const graph = repo.indexer.graph();
-      this.log.info({ repo: repo.record.name, files: graph.files.length, symbols: graph.symbols.length }, "code repository indexed");
+      this.log.info(
+        { repo: repo.record.name, files: graph.files.length, symbols: graph.symbols.length },
+        "code repository indexed",
+      );
     } catch (err) {
-      repo.record = { ...repo.record, status: "error", error: err instanceof Error ? err.message : String(err) };
+      repo.record = {
+        ...repo.record,
+        status: "error",
+        error: err instanceof Error ? err.message : String(err),
+      };
       this.log.warn({ err, repo: repo.record.name }, "indexing the code repository failed");
     }
-    if (this.#repos.get(repo.record.name) === repo) await this.store.putRepository(repo.record).catch(() => {});
+    if (this.#repos.get(repo.record.name) === repo)
+      await this.store.putRepository(repo.record).catch(() => {});
   }
 
   /** Re-reads a folder of the tree ("" = all) and applies the difference with what is indexed. */
@@ -274,7 +294,8 @@ export class CodeWorkspace {
     const changes: FileChange[] = [];
     for (const [path, content] of found) changes.push({ path, content });
     for (const path of repo.texts.keys()) {
-      if ((dir === "" || path.startsWith(`${dir}/`)) && !found.has(path)) changes.push({ path, deleted: true });
+      if ((dir === "" || path.startsWith(`${dir}/`)) && !found.has(path))
+        changes.push({ path, deleted: true });
     }
     await this.#apply(repo, changes);
   }
@@ -289,7 +310,8 @@ export class CodeWorkspace {
       else if (change && ("content" in change || repo.texts.has(path))) changes.push(change);
       // A folder that vanished: its files go too.
       if (change && change !== "dir" && "deleted" in change) {
-        for (const known of repo.texts.keys()) if (known.startsWith(`${path}/`)) changes.push({ path: known, deleted: true });
+        for (const known of repo.texts.keys())
+          if (known.startsWith(`${path}/`)) changes.push({ path: known, deleted: true });
       }
     }
     if (changes.length) await this.#apply(repo, changes);
@@ -316,9 +338,11 @@ export class CodeWorkspace {
       const graph = repo.indexer.graph();
       await this.store.writeCodeFiles(changeOfDelta(graph, delta));
       // Search is best effort, like for issues: the graph write above is what the answer promises.
-      await this.listener?.codeChanged(repo.record.name, graph, delta, (p) => repo.texts.get(p)).catch((err: unknown) => {
-        this.log.warn({ err, repo: repo.record.name }, "indexing code for search failed");
-      });
+      await this.listener
+        ?.codeChanged(repo.record.name, graph, delta, (p) => repo.texts.get(p))
+        .catch((err: unknown) => {
+          this.log.warn({ err, repo: repo.record.name }, "indexing code for search failed");
+        });
     }
     return stats;
   }

@@ -4,7 +4,7 @@ import type { CodeGraph, GraphDelta } from "../../../../../lib/code-graph/index.
 import type { CodeFileSubgraph, CodeFilesChange } from "../../ports/code-graph-store.js";
 
 /** `repo:path#Name` or `repo:path` → path. */
-export function pathOfNodeId(repo: string, id: string): string {
+function pathOfNodeId(repo: string, id: string): string {
   const rest = id.slice(repo.length + 1);
   const hash = rest.indexOf("#");
   return hash < 0 ? rest : rest.slice(0, hash);
@@ -20,7 +20,8 @@ export function changeOfDelta(graph: CodeGraph, delta: GraphDelta): CodeFilesCha
   const removed = new Set(delta.files.removed);
   const byPath = new Map<string, CodeFileSubgraph>();
   for (const file of graph.files) {
-    if (touched.has(file.path) && !removed.has(file.path)) byPath.set(file.path, { file, symbols: [], edges: [] });
+    if (touched.has(file.path) && !removed.has(file.path))
+      byPath.set(file.path, { file, symbols: [], edges: [] });
   }
   for (const s of graph.symbols) byPath.get(s.path)?.symbols.push(s);
   for (const e of graph.edges) byPath.get(pathOfNodeId(repo, e.from))?.edges.push(e);

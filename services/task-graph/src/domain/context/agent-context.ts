@@ -12,10 +12,10 @@ import { issueNotFound } from "../errors.js";
 import type { SearchService } from "../search/index.js";
 import { detectMentions } from "./mentions.js";
 import { relevantSymbols, snippetOf } from "./outline.js";
-import { type RankedFile, rankFiles, type Signals } from "./rank-files.js";
+import { type RankedFile, rankFiles } from "./rank-files.js";
 import { repositoryFiles } from "./file-graph.js";
 
-export const TOKENIZER = "o200k_base" as const;
+const TOKENIZER = "o200k_base" as const;
 
 export const NO_CODE_INDEXED =
   "No code is indexed, so files is empty: add a repository (CODE_ROOTS, POST /api/v1/code/repositories or PUT /api/v1/code/repositories/{name}/files).";
@@ -75,12 +75,16 @@ export class AgentContextService {
         mentions: detectMentions(text),
         codeRefs: issue.code_refs ?? [],
         component: component && paths.length ? { name: component.name, paths } : null,
-        lexical: relative(this.search.lexicalSearch(query, 100, { types: ["file"], accept }), (k) => k.slice(5)),
+        lexical: relative(this.search.lexicalSearch(query, 100, { types: ["file"], accept }), (k) =>
+          k.slice(5),
+        ),
         // Meaning: the embedding of the title and the start of the description against the files'.
         semantic: await this.#semantic(`${issue.title}\n${issue.description.slice(0, 1000)}`, request.repo),
       });
       if (ranked.length === 0) {
-        warnings.push("nothing in the issue points at code (no path, identifier, code_ref, component path or shared word)");
+        warnings.push(
+          "nothing in the issue points at code (no path, identifier, code_ref, component path or shared word)",
+        );
       }
     }
     return this.#fit(issue, ranked, related, warnings, request, text);
@@ -109,7 +113,11 @@ export class AgentContextService {
     };
     for (const id of [...deps.depends_on].sort()) push(id, "depends_on");
     for (const id of [...deps.blocks].sort()) push(id, "blocks");
-    const similar = await this.search.answer({ query: text.slice(0, QUERY_CHARS), types: ["issue"], limit: SIMILAR_ISSUES + 1 });
+    const similar = await this.search.answer({
+      query: text.slice(0, QUERY_CHARS),
+      types: ["issue"],
+      limit: SIMILAR_ISSUES + 1,
+    });
     for (const hit of similar.results) {
       if (seen.has(hit.id)) continue;
       seen.add(hit.id);
@@ -227,7 +235,10 @@ function selfCount(answer: AgentContext): number {
 }
 
 /** Scores divided by the best one (so 1 is "the best match there is"), keyed by `keyOf`. */
-function relative(hits: { key: string; score: number }[], keyOf: (key: string) => string): Map<string, number> {
+function relative(
+  hits: { key: string; score: number }[],
+  keyOf: (key: string) => string,
+): Map<string, number> {
   const best = hits.reduce((m, h) => Math.max(m, h.score), 0);
   const out = new Map<string, number>();
   if (best <= 0) return out;

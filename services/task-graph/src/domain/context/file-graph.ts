@@ -45,7 +45,8 @@ export function repositoryFiles(repo: string, graph: CodeGraph): RepositoryFiles
     if (where) where.add(s.path);
     else declaredIn.set(s.name, new Set([s.path]));
   }
-  const fileOf = (id: string) => symbolPath.get(id) ?? (id.startsWith(`${repo}:`) ? id.slice(repo.length + 1) : undefined);
+  const fileOf = (id: string) =>
+    symbolPath.get(id) ?? (id.startsWith(`${repo}:`) ? id.slice(repo.length + 1) : undefined);
   const weights = new Map<string, number>();
   const add = (from: string, to: string, w: number) => {
     if (from === to) return;

@@ -13,7 +13,7 @@ export type Signal = (typeof SIGNALS)[number];
 export type Signals = Record<Signal, number>;
 
 /** How much each seed signal counts in the seed (noisy-or of weighted signals); tuned by bench:context. */
-export const SEED_WEIGHTS: Record<Exclude<Signal, "graph">, number> = {
+const SEED_WEIGHTS: Record<Exclude<Signal, "graph">, number> = {
   mention: 0.9,
   link: 0.95,
   component: 0.4,
@@ -22,7 +22,7 @@ export const SEED_WEIGHTS: Record<Exclude<Signal, "graph">, number> = {
   tests: 0.3,
 };
 /** score = 1 − (1 − seed)(1 − GRAPH_SHARE · graph): the graph lifts files near the evidence, never above direct evidence. */
-export const GRAPH_SHARE = 0.3;
+const GRAPH_SHARE = 0.3;
 
 export interface IssueSignals {
   mentions: Mentions;
@@ -50,7 +50,10 @@ const round = (x: number) => Math.round(x * 10_000) / 10_000;
 export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedFile[] {
   const all: RankedFile[] = [];
   const repoRanks: { files: RankedFile[]; rank: Float64Array; mass: number }[] = [];
-  const componentMatchers = (input.component?.paths ?? []).map((g) => ({ glob: g, match: picomatch(g, { dot: true }) }));
+  const componentMatchers = (input.component?.paths ?? []).map((g) => ({
+    glob: g,
+    match: picomatch(g, { dot: true }),
+  }));
   const refs = input.codeRefs.map((r) => {
     const hash = r.indexOf("#");
     return hash < 0 ? { path: r, symbol: null } : { path: r.slice(0, hash), symbol: r.slice(hash + 1) };
@@ -81,13 +84,17 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
       for (const ref of refs) {
         if (pathMatches(ref.path, file.path) !== "file") continue;
         signals.link = 1;
-        reasons.push(`linked by the issue's code_refs (${ref.symbol ? `${ref.path}#${ref.symbol}` : ref.path})`);
+        reasons.push(
+          `linked by the issue's code_refs (${ref.symbol ? `${ref.path}#${ref.symbol}` : ref.path})`,
+        );
         if (ref.symbol) file.named.add(ref.symbol.split(".").pop()!);
       }
       const globs = componentMatchers.filter((m) => m.match(file.path)).map((m) => m.glob);
       if (globs.length > 0) {
         signals.component = 1;
-        reasons.push(`in the paths of the issue's component "${input.component!.name}" (${globs.join(", ")})`);
+        reasons.push(
+          `in the paths of the issue's component "${input.component!.name}" (${globs.join(", ")})`,
+        );
       }
       const key = `${view.name}:${file.path}`;
       const lex = input.lexical.get(key) ?? 0;
@@ -98,7 +105,9 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
       const sem = input.semantic.get(key) ?? 0;
       if (sem > 0) {
         signals.semantic = round(sem);
-        reasons.push(`close in meaning to the issue (embedding cosine ${signals.semantic} of the best match)`);
+        reasons.push(
+          `close in meaning to the issue (embedding cosine ${signals.semantic} of the best match)`,
+        );
       }
     }
     // Identifiers: a name declared in few files points at them; a common one says less.
@@ -171,5 +180,9 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
   }
   return all
     .filter((f) => f.score > 0)
-    .sort((a, b) => b.score - a.score || (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+    );
 }
