@@ -1,7 +1,7 @@
 // The corpus: the JavaScript/TypeScript sources of packages installed in node_modules that nobody
 // here wrote (no Python, Java or Go ships in node_modules). Bundled/minified files are left out
 // (average line over 300 characters): they are not source anyone indexes for an agent.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { languageOf } from "../../lib/code-graph/index.js";
@@ -16,13 +16,15 @@ export const PACKAGES = [
   "neo4j-driver-bolt-connection",
   "yaml",
   "pino",
-  "@sinclair/typebox",
+  "dependency-cruiser",
   "ajv",
   "vitest",
   "commander",
 ];
 
 const MAX_BYTES = 1_000_000;
+/** The issue asks for at least this much: a smaller corpus would not say much about speed. */
+export const MIN_LINES = 200_000;
 
 export interface CorpusFile {
   path: string;
@@ -42,6 +44,8 @@ export function corpusFiles(): CorpusFile[] {
       }
     }
   };
+  const missing = PACKAGES.filter((name) => !existsSync(join(root, name)));
+  if (missing.length > 0) throw new Error(`corpus: not installed: ${missing.join(", ")} (run npm ci)`);
   for (const name of PACKAGES) walk(join(root, name));
   return out.filter((file) => !isMinified(readFileSync(file.absolute, "utf8")));
 }

@@ -7,11 +7,12 @@
 // figures are medians. Lines/s = corpus lines / (read + work) wall time.
 // Usage: npm run bench:code-index   (BENCH_RUNS=3). Results: bench/results/code-graph.json
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { countLines } from "../../lib/code-graph/index.js";
 import { median } from "../lifecycle/stats.js";
-import { corpusFiles, PACKAGES, REPO } from "./corpus.js";
+import { corpusFiles, MIN_LINES, PACKAGES, REPO } from "./corpus.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const TARGET_LINES_PER_S = 50_000;
@@ -33,6 +34,9 @@ if (process.env.NATIVE_TREE_SITTER_DIR) variants.push("parse-wasm-ts-grammar", "
 const dir = mkdtempSync(join(tmpdir(), "gantry-bench-code-graph-"));
 const listFile = join(dir, "files.json");
 const files = corpusFiles();
+const corpusLines = files.reduce((n, f) => n + countLines(readFileSync(f.absolute, "utf8")), 0);
+if (corpusLines < MIN_LINES)
+  throw new Error(`corpus: ${corpusLines} lines, fewer than the ${MIN_LINES} needed`);
 writeFileSync(listFile, JSON.stringify(files));
 const loadBefore = loadavg()[0]!;
 

@@ -5,7 +5,7 @@ import type { ImportBinding, ImportFact } from "../facts.js";
 import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
 import type { Extraction, Extractor } from "./extractor.js";
-import { collectReferences } from "./references.js";
+import { collectReferences, keepResolvableValues } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
 
 const REFERENCES = `
@@ -29,7 +29,12 @@ export const pythonExtractor: Extractor = {
     const walker = new Walker(source);
     walker.block(root, undefined);
     const references = collectReferences(query, root, walker.symbols.drafts);
-    return { symbols: walker.symbols.facts(), imports: walker.imports, references };
+    const symbols = walker.symbols.facts();
+    return {
+      symbols,
+      imports: walker.imports,
+      references: keepResolvableValues(references, symbols, walker.imports),
+    };
   },
 };
 

@@ -82,3 +82,20 @@ function attachEnclosing(refs: RawRef[], drafts: readonly SymbolDraft[]): Refere
   }
   return out;
 }
+
+/**
+ * In languages where a name read as a value can only mean an import or a declaration of the same
+ * file (JS/TS, Python), the other value reads are locals: dropped here so facts stay small.
+ */
+export function keepResolvableValues(
+  references: ReferenceFact[],
+  symbols: readonly { name: string; parent?: string }[],
+  imports: readonly { bindings: readonly { local: string }[]; wildcard?: boolean; reexport?: boolean }[],
+): ReferenceFact[] {
+  // `from m import *` binds names we only learn when m is resolved: keep every value read.
+  if (imports.some((fact) => fact.wildcard && !fact.reexport)) return references;
+  const names = new Set<string>();
+  for (const symbol of symbols) if (symbol.parent === undefined) names.add(symbol.name);
+  for (const fact of imports) for (const binding of fact.bindings) names.add(binding.local);
+  return references.filter((ref) => !ref.value || names.has(ref.name));
+}

@@ -4,7 +4,7 @@
 import type { ImportBinding, ImportFact } from "../facts.js";
 import type { Node } from "../parser.js";
 import type { Extraction, Extractor } from "./extractor.js";
-import { collectReferences } from "./references.js";
+import { collectReferences, keepResolvableValues } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
 
 const REFERENCES_JS = `
@@ -48,7 +48,9 @@ export function typescriptExtractor(dialect: "typescript" | "tsx" | "javascript"
       const references = collectReferences(query, root, walker.symbols.drafts, (name, node) => {
         if (name === "require") requires.push(requireImport(node));
       });
-      return { symbols: walker.symbols.facts(), imports: [...walker.imports, ...requires], references };
+      const symbols = walker.symbols.facts();
+      const imports = [...walker.imports, ...requires];
+      return { symbols, imports, references: keepResolvableValues(references, symbols, imports) };
     },
   };
 }

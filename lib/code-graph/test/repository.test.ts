@@ -76,6 +76,10 @@ describe("code graph of this repository", () => {
     );
   });
 
+  it("links lib/search's soft-match test to soft-match.ts", () => {
+    expect(g.testedBy("lib/search/test/soft-match.test.ts")).toContain("lib/search/soft-match.ts");
+  });
+
   it("links the parser test to the parser it exercises through the library's index", () => {
     expect(g.testedBy("lib/code-graph/test/parser.test.ts")).toEqual(
       expect.arrayContaining([

@@ -3,11 +3,15 @@
 // Frameworks come before models scanners: an inline schema's DTO wins over a same-named type.
 
 import type { FrameworkScanner } from "../scanner.js";
+import { djangoRestScanner } from "./django-rest.js";
 import { expressScanner } from "./express.js";
+import { fastapiScanner } from "./fastapi.js";
 import { fastifyScanner } from "./fastify.js";
+import { flaskScanner } from "./flask.js";
 import { honoScanner } from "./hono.js";
 import { koaScanner } from "./koa.js";
 import { nestjsScanner } from "./nestjs.js";
+import { springScanner } from "./spring.js";
 import { typescriptModelsScanner } from "./typescript-models.js";
 
 export const scanners: readonly FrameworkScanner[] = [
@@ -16,6 +20,10 @@ export const scanners: readonly FrameworkScanner[] = [
   koaScanner,
   honoScanner,
   nestjsScanner,
+  fastapiScanner,
+  flaskScanner,
+  djangoRestScanner,
+  springScanner,
   // models scanners after every framework
   typescriptModelsScanner,
 ] as FrameworkScanner[];

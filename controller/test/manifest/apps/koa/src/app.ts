@@ -1,5 +1,5 @@
-import Koa from "koa";
 import Router from "@koa/router";
+import Koa from "koa";
 import { api } from "./routes/index.js";
 
 const app = new Koa();

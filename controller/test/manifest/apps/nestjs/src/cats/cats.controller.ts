@@ -2,7 +2,7 @@ import { Body, Controller, Headers, Param, ParseIntPipe, Post, Put, UseGuards } 
 import { JwtGuard } from "../auth/jwt.guard";
 import { CrudController } from "../common/crud.controller";
 import type { Cat } from "./cat.entity";
-import { CreateCatDto, UpdateCatDto } from "./cats.dto";
+import type { CreateCatDto, UpdateCatDto } from "./cats.dto";
 
 @Controller("cats")
 @UseGuards(JwtGuard)

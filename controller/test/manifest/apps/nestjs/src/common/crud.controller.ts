@@ -1,5 +1,5 @@
 import { Delete, Get, HttpCode, Param, ParseIntPipe, Query } from "@nestjs/common";
-import { PageQuery } from "./page-query.dto";
+import type { PageQuery } from "./page-query.dto";
 
 // Routes declared on a base class: every controller that extends it serves them.
 export abstract class CrudController<T> {

@@ -1,0 +1,120 @@
+// Django REST framework: evaluates the project (`path`, `re_path`, `include`, routers and their
+// `register` calls, also in loops, `as_view`), then walks the URL tree from `ROOT_URLCONF`
+// (python/django-urls.ts) and turns what it reaches into endpoints (python/drf-views.ts).
+
+import type { FrameworkScanner, ScanContribution } from "../scanner.js";
+import { type DjangoPattern, walkUrls } from "./python/django-urls.js";
+import { DrfLinker, type Router } from "./python/drf-views.js";
+import { PyProgram } from "./python/py-evaluator.js";
+import type { PyModuleFacts } from "./python/py-facts.js";
+import {
+  extractPython,
+  PYTHON_FACTS_KEY,
+  type PyFiles,
+  sortEndpoints,
+  stringList,
+} from "./python/py-scanner-kit.js";
+import { asString, externalName } from "./python/py-values.js";
+
+export const djangoRestScanner: FrameworkScanner<PyModuleFacts> = {
+  name: "django-rest-framework",
+  kind: "framework",
+  languages: ["python"],
+  version: 1,
+  factsKey: PYTHON_FACTS_KEY,
+  extract: extractPython,
+  link: (files) => linkDjangoRest(files),
+};
+
+function linkDjangoRest(files: PyFiles): ScanContribution {
+  const program = new PyProgram(files);
+  let sawRouterOrView = false;
+  program.evaluateAll({
+    call(callee, site) {
+      const name = externalName(callee);
+      const path = callee.t === "external" ? callee.path : "";
+      if ((name === "path" || name === "re_path" || name === "url") && path.startsWith("django")) {
+        const route = asString(site.args[0] ?? site.kw.route) ?? "";
+        const view = site.args[1] ?? site.kw.view ?? { t: "unknown" };
+        const pattern: DjangoPattern = {
+          route,
+          regex: name !== "path",
+          view,
+          file: site.module.file,
+          line: site.line,
+        };
+        return { t: "obj", kind: "django.pattern", data: pattern };
+      }
+      if (name === "include" && path.startsWith("django"))
+        return { t: "obj", kind: "django.include", data: site.args[0] ?? { t: "unknown" } };
+      if ((name === "DefaultRouter" || name === "SimpleRouter") && path.startsWith("rest_framework")) {
+        sawRouterOrView = true;
+        const slash = site.kw.trailing_slash;
+        const router: Router = { registrations: [], trailingSlash: !(slash?.t === "bool" && !slash.v) };
+        return { t: "obj", kind: "drf.router", data: router };
+      }
+      if (callee.t !== "method") return undefined;
+      if (callee.name === "as_view" && callee.self.t === "class") {
+        sawRouterOrView = true;
+        return {
+          t: "obj",
+          kind: "django.view",
+          data: { cls: callee.self, actions: site.args[0] ?? site.kw.actions },
+        };
+      }
+      if (callee.name === "register" && callee.self.t === "obj" && callee.self.kind === "drf.router") {
+        const prefix = asString(site.args[0] ?? site.kw.prefix);
+        const viewset = site.args[1] ?? site.kw.viewset;
+        if (prefix !== undefined && viewset) {
+          (callee.self.data as Router).registrations.push({
+            prefix,
+            viewset,
+            file: site.module.file,
+            line: site.line,
+          });
+        }
+        return { t: "none" };
+      }
+      return undefined;
+    },
+  });
+  if (!sawRouterOrView) return { endpoints: [], dtos: [], types: [] };
+  const settings = findSettings(program);
+  const roots = rootUrlconfs(program, settings);
+  const linker = new DrfLinker(program, settings);
+  for (const root of roots) {
+    walkUrls(
+      program,
+      root,
+      (router, prefix) => {
+        if (router.t === "obj" && router.kind === "drf.router")
+          linker.expandRouter(router.data as Router, prefix);
+      },
+      (leaf) => linker.leaf(leaf),
+    );
+  }
+  return { endpoints: sortEndpoints(linker.endpoints), dtos: linker.dtos(), types: linker.types() };
+}
+
+function findSettings(program: PyProgram): string | undefined {
+  return program
+    .moduleStates()
+    .map((m) => m.ref.module)
+    .find((m) => asString(program.lookup(m, "ROOT_URLCONF")) !== undefined);
+}
+
+/** `ROOT_URLCONF` from settings; without settings, every `urls` module nobody includes. */
+function rootUrlconfs(program: PyProgram, settings: string | undefined): string[] {
+  const configured = settings ? asString(program.lookup(settings, "ROOT_URLCONF")) : undefined;
+  const root = configured ? program.findModule(configured) : undefined;
+  if (root) return [root];
+  const urlModules = program
+    .moduleStates()
+    .map((m) => m.ref.module)
+    .filter((m) => m === "urls" || m.endsWith(".urls"));
+  const included = new Set<string>();
+  for (const m of urlModules) {
+    for (const item of stringList(program.lookup(m, "urlpatterns"))) included.add(item);
+  }
+  return urlModules.filter((m) => !included.has(m));
+}

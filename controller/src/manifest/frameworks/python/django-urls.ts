@@ -1,0 +1,123 @@
+// Django URL configuration: from `ROOT_URLCONF` down through `urlpatterns`, `path()` and
+// `re_path()` (named groups become `{name}`), `include("app.urls")`, `include(router.urls)` and
+// `include([...])`, each level adding its prefix. Views are what the patterns point at.
+
+import type { PyProgram } from "./py-evaluator.js";
+import type { PyValue } from "./py-values.js";
+
+export interface DjangoPattern {
+  route: string;
+  regex: boolean;
+  view: PyValue;
+  file: string;
+  line: number;
+}
+
+export interface UrlLeaf {
+  /** The full route with `{name}` parameters, and each parameter's converter. */
+  path: string;
+  params: { name: string; converter?: string }[];
+  view: PyValue;
+  file: string;
+  line: number;
+}
+
+/** Walks the URL tree; `expandRouter` turns a DRF router's `urls` into leaves under a prefix. */
+export function walkUrls(
+  program: PyProgram,
+  root: string,
+  expandRouter: (router: PyValue, prefix: Prefix) => void,
+  leaf: (leaf: UrlLeaf) => void,
+): void {
+  const visit = (value: PyValue, prefix: Prefix, seen: Set<string>) => {
+    if (value.t === "list") {
+      for (const item of value.items) visit(item, prefix, seen);
+      return;
+    }
+    if (value.t === "method" && value.name === "urls") return expandRouter(value.self, prefix);
+    if (value.t === "obj" && value.kind === "django.include") {
+      const target = value.data as PyValue;
+      if (target.t === "str") {
+        const module = program.findModule(target.v);
+        if (!module || seen.has(module)) return;
+        visit(program.lookup(module, "urlpatterns"), prefix, new Set([...seen, module]));
+        return;
+      }
+      visit(target.t === "list" && target.items[0]?.t === "list" ? target.items[0] : target, prefix, seen);
+      return;
+    }
+    if (value.t !== "obj" || value.kind !== "django.pattern") return;
+    const pattern = value.data as DjangoPattern;
+    const own = pattern.regex ? fromRegex(pattern.route) : fromPath(pattern.route);
+    const next: Prefix = { path: prefix.path + own.path, params: [...prefix.params, ...own.params] };
+    if (pattern.view.t === "obj" && pattern.view.kind === "django.include") {
+      visit(pattern.view, next, seen);
+      return;
+    }
+    leaf({
+      path: `/${next.path}`,
+      params: next.params,
+      view: pattern.view,
+      file: pattern.file,
+      line: pattern.line,
+    });
+  };
+  visit(program.lookup(root, "urlpatterns"), { path: "", params: [] }, new Set([root]));
+}
+
+export interface Prefix {
+  /** Without the leading slash, as Django writes routes. */
+  path: string;
+  params: { name: string; converter?: string }[];
+}
+
+/** `posts/<slug:post_slug>/comments/` → `posts/{post_slug}/comments/`. */
+function fromPath(route: string): Prefix {
+  const params: Prefix["params"] = [];
+  let path = "";
+  for (let i = 0; i < route.length; i++) {
+    const end = route[i] === "<" ? route.indexOf(">", i) : -1;
+    if (end < 0) {
+      path += route[i];
+      continue;
+    }
+    const inner = route.slice(i + 1, end);
+    const colon = inner.indexOf(":");
+    const name = colon < 0 ? inner : inner.slice(colon + 1);
+    params.push({ name, converter: colon < 0 ? undefined : inner.slice(0, colon) });
+    path += `{${name}}`;
+    i = end;
+  }
+  return { path, params };
+}
+
+/** `^v1/tags/(?P<slug>[-\w]+)/$` → `v1/tags/{slug}/` (the pattern's text, not source code). */
+function fromRegex(regex: string): Prefix {
+  const params: Prefix["params"] = [];
+  let body = regex.startsWith("^") ? regex.slice(1) : regex;
+  if (body.endsWith("$")) body = body.slice(0, -1);
+  let path = "";
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i] as string;
+    if (body.startsWith("(?P<", i)) {
+      const nameEnd = body.indexOf(">", i);
+      const name = body.slice(i + 4, nameEnd);
+      let depth = 1;
+      let j = nameEnd + 1;
+      for (; j < body.length && depth > 0; j++) {
+        if (body[j] === "\\") j++;
+        else if (body[j] === "(") depth++;
+        else if (body[j] === ")") depth--;
+      }
+      params.push({ name });
+      path += `{${name}}`;
+      i = j - 1;
+    } else if (ch === "\\" && i + 1 < body.length) {
+      path += body[i + 1];
+      i++;
+    } else {
+      path += ch;
+    }
+  }
+  return { path, params };
+}

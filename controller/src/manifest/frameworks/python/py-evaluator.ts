@@ -1,0 +1,374 @@
+// Evaluates the outlines of a project's Python modules just far enough to follow routes across
+// files: imports between project modules, string constants and settings attributes, f-strings,
+// `+`, loops over literal lists (each iteration runs with its own bindings), decorators and the
+// bodies of app-factory functions. Framework meaning comes from hooks (FastAPI, Flask, Django);
+// anything else evaluates to `unknown`, never to a guess.
+
+import type { FileFacts } from "../../scanner.js";
+import type { PyClass, PyExpr, PyFunction, PyModuleFacts, PyStmt } from "./py-facts.js";
+import {
+  asString,
+  type ClassValue,
+  type FuncValue,
+  type ModuleRef,
+  type PyValue,
+  UNKNOWN,
+} from "./py-values.js";
+
+export interface CallSite {
+  module: ModuleRef;
+  line: number;
+  args: PyValue[];
+  kw: Record<string, PyValue>;
+  expr: Extract<PyExpr, { k: "call" }>;
+}
+
+/** What a framework adds to evaluation. Both hooks see every call and every decorator. */
+export interface PyHooks {
+  /** The value of a call the framework knows (`APIRouter(prefix=...)`), or undefined. */
+  call?(callee: PyValue, site: CallSite): PyValue | undefined;
+  /** A function was defined under this decorator (already evaluated). */
+  decorate?(decorator: PyValue, fn: FuncValue, line: number): void;
+}
+
+type Scope = Map<string, PyValue>;
+
+interface ModuleState {
+  facts: PyModuleFacts;
+  ref: ModuleRef;
+  scope: Scope;
+  state: "new" | "running" | "done";
+}
+
+export class PyProgram {
+  private readonly modules = new Map<string, ModuleState>();
+  private readonly classScopes = new WeakMap<PyClass, Scope>();
+  private readonly ancestries = new WeakMap<PyClass, PyValue[]>();
+  private hooks: PyHooks = {};
+
+  constructor(files: readonly FileFacts<PyModuleFacts>[]) {
+    for (const { path, facts } of files) {
+      this.modules.set(facts.module, {
+        facts,
+        ref: { module: facts.module, file: path },
+        scope: new Map(),
+        state: "new",
+      });
+    }
+  }
+
+  /** Runs every module once under the hooks; lookups afterwards only read. */
+  evaluateAll(hooks: PyHooks): void {
+    this.hooks = hooks;
+    for (const name of [...this.modules.keys()].sort()) this.load(name);
+  }
+
+  moduleStates(): readonly { facts: PyModuleFacts; ref: ModuleRef }[] {
+    return [...this.modules.values()];
+  }
+
+  /** A project module by dotted name, also when the tree's root sits above the import root. */
+  findModule(name: string): string | undefined {
+    if (this.modules.has(name)) return name;
+    const suffix = `.${name}`;
+    const matches = [...this.modules.keys()].filter((m) => m.endsWith(suffix));
+    return matches.sort((a, b) => a.length - b.length)[0];
+  }
+
+  /** The value a name has at the end of a module (its global scope, then its imports). */
+  lookup(module: string, name: string): PyValue {
+    const state = this.modules.get(module);
+    if (!state) return UNKNOWN;
+    return this.load(module).get(name) ?? this.importBinding(state, name) ?? UNKNOWN;
+  }
+
+  /** Evaluates an expression in a module's global scope (types, bases, settings). */
+  evaluateIn(module: string, expr: PyExpr): PyValue {
+    const state = this.modules.get(module);
+    return state ? this.evaluate(expr, [this.load(module)], state) : UNKNOWN;
+  }
+
+  /** A class attribute, searched through the bases (depth first, as a simple MRO). */
+  classAttribute(cls: ClassValue, name: string, seen = new Set<PyClass>()): PyValue | undefined {
+    if (seen.has(cls.cls)) return undefined;
+    seen.add(cls.cls);
+    const own = this.classScope(cls).get(name);
+    if (own) return own;
+    for (const base of this.bases(cls)) {
+      if (base.t !== "class") continue;
+      const found = this.classAttribute(base, name, seen);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** The evaluated bases of a class: project classes or library symbols. */
+  bases(cls: ClassValue): PyValue[] {
+    return cls.cls.bases.map((b) => this.evaluateIn(cls.ref.module, b));
+  }
+
+  /** Every class and library symbol a class derives from, itself first (computed once per class). */
+  ancestry(cls: ClassValue): PyValue[] {
+    const known = this.ancestries.get(cls.cls);
+    if (known) return known;
+    const out = this.walkAncestry(cls, new Set());
+    this.ancestries.set(cls.cls, out);
+    return out;
+  }
+
+  private walkAncestry(cls: ClassValue, seen: Set<PyClass>): PyValue[] {
+    if (seen.has(cls.cls)) return [];
+    seen.add(cls.cls);
+    const out: PyValue[] = [cls];
+    for (const base of this.bases(cls)) {
+      if (base.t === "class") out.push(...this.walkAncestry(base, seen));
+      else out.push(base);
+    }
+    return out;
+  }
+
+  private classScope(cls: ClassValue): Scope {
+    let scope = this.classScopes.get(cls.cls);
+    if (scope) return scope;
+    scope = new Map();
+    this.classScopes.set(cls.cls, scope);
+    const state = this.modules.get(cls.ref.module);
+    if (state) this.run(cls.cls.body, [this.load(cls.ref.module), scope], state, { defineOnly: true });
+    return scope;
+  }
+
+  private load(module: string): Scope {
+    const state = this.modules.get(module);
+    if (!state) return new Map();
+    if (state.state === "new") {
+      state.state = "running";
+      this.run(state.facts.body, [state.scope], state, { defineOnly: false });
+      state.state = "done";
+    }
+    return state.scope;
+  }
+
+  private importBinding(state: ModuleState, name: string): PyValue | undefined {
+    const imp = state.facts.imports.find((i) => i.local === name);
+    if (!imp) {
+      // `from .x import *`: any name the star-imported project module defines.
+      for (const star of state.facts.imports.filter((i) => i.name === "*")) {
+        const target = this.resolveModuleName(state, star.module);
+        if (target && this.load(target).has(name)) return this.lookup(target, name);
+      }
+      return undefined;
+    }
+    const target = this.resolveModuleName(state, imp.module);
+    if (imp.name === undefined) {
+      return target ? { t: "module", ref: this.refOf(target) } : { t: "external", path: imp.module };
+    }
+    if (!target) return { t: "external", path: `${imp.module}.${imp.name}` };
+    const submodule = this.findModule(`${target}.${imp.name}`);
+    const value = this.load(target).get(imp.name) ?? this.importBinding(this.modules.get(target)!, imp.name);
+    if (value) return value;
+    if (submodule) return { t: "module", ref: this.refOf(submodule) };
+    return UNKNOWN;
+  }
+
+  private refOf(module: string): ModuleRef {
+    return this.modules.get(module)!.ref;
+  }
+
+  /** `..models` from `app.api.views` → `app.models`; `app.models` → the project module, if any. */
+  private resolveModuleName(state: ModuleState, name: string): string | undefined {
+    if (!name.startsWith(".")) return this.findModule(name);
+    const dots = name.length - name.replace(/^\.+/, "").length;
+    const parts = state.facts.module.split(".");
+    const keep = parts.length - dots + (state.facts.isPackage ? 1 : 0);
+    if (keep < 0) return undefined;
+    const base = parts.slice(0, keep);
+    const rest = name.slice(dots);
+    const full = [...base, ...(rest ? rest.split(".") : [])].join(".");
+    return this.modules.has(full) ? full : undefined;
+  }
+
+  private run(
+    body: readonly PyStmt[],
+    scopes: Scope[],
+    state: ModuleState,
+    opts: { defineOnly: boolean },
+  ): void {
+    const local = scopes[scopes.length - 1]!;
+    for (const stmt of body) {
+      switch (stmt.s) {
+        case "assign": {
+          const value = stmt.value ? this.evaluate(stmt.value, scopes, state) : UNKNOWN;
+          for (const target of stmt.targets) this.bind(target, value, local);
+          break;
+        }
+        case "expr":
+          if (!opts.defineOnly) this.evaluate(stmt.e, scopes, state);
+          break;
+        case "block":
+          this.run(stmt.body, scopes, state, opts);
+          break;
+        case "for": {
+          const iter = this.evaluate(stmt.iter, scopes, state);
+          const items = iter.t === "list" ? iter.items : [UNKNOWN];
+          for (const item of items) {
+            this.bind(stmt.target, item, local);
+            this.run(stmt.body, scopes, state, opts);
+          }
+          break;
+        }
+        case "def":
+          this.define(stmt.fn, scopes, state, opts);
+          break;
+        case "class":
+          local.set(stmt.cls.name, { t: "class", ref: state.ref, cls: stmt.cls });
+          break;
+      }
+    }
+  }
+
+  private define(fn: PyFunction, scopes: Scope[], state: ModuleState, opts: { defineOnly: boolean }): void {
+    const value: FuncValue = { t: "func", ref: state.ref, fn };
+    scopes[scopes.length - 1]!.set(fn.name, value);
+    if (opts.defineOnly) return;
+    fn.decorators.forEach((decorator, i) => {
+      const evaluated = this.evaluate(decorator, scopes, state);
+      this.hooks.decorate?.(evaluated, value, fn.decoratorLines[i] ?? fn.line);
+    });
+    // App factories (`def create_app(): app = Flask(...)`) register routes in their bodies.
+    const fnScope: Scope = new Map(fn.params.map((p) => [p.name, UNKNOWN]));
+    this.run(fn.body, [...scopes, fnScope], state, opts);
+  }
+
+  private bind(target: PyExpr, value: PyValue, scope: Scope): void {
+    if (target.k === "name") scope.set(target.id, value);
+    else if (target.k === "list") {
+      target.items.forEach((item, i) => {
+        this.bind(item, value.t === "list" ? (value.items[i] ?? UNKNOWN) : UNKNOWN, scope);
+      });
+    }
+  }
+
+  private resolveName(id: string, scopes: Scope[], state: ModuleState): PyValue {
+    for (let i = scopes.length - 1; i >= 0; i--) {
+      const found = scopes[i]!.get(id);
+      if (found) return found;
+    }
+    return (
+      this.importBinding(state, id) ??
+      (BUILTINS.has(id) ? { t: "external", path: `builtins.${id}` } : UNKNOWN)
+    );
+  }
+
+  private evaluate(expr: PyExpr, scopes: Scope[], state: ModuleState): PyValue {
+    switch (expr.k) {
+      case "str":
+        return { t: "str", v: expr.v };
+      case "num":
+        return { t: "num", v: expr.v };
+      case "bool":
+        return { t: "bool", v: expr.v };
+      case "none":
+        return { t: "none" };
+      case "fstr": {
+        let out = "";
+        for (const part of expr.parts) {
+          const text = typeof part === "string" ? part : asString(this.evaluate(part, scopes, state));
+          if (text === undefined) return { t: "unknown", expr };
+          out += text;
+        }
+        return { t: "str", v: out };
+      }
+      case "binop": {
+        const l = this.evaluate(expr.l, scopes, state);
+        const r = this.evaluate(expr.r, scopes, state);
+        if (expr.op === "+" && l.t === "str" && r.t === "str") return { t: "str", v: l.v + r.v };
+        if (expr.op === "+" && l.t === "num" && r.t === "num") return { t: "num", v: l.v + r.v };
+        if (expr.op === "+" && l.t === "list" && r.t === "list")
+          return { t: "list", items: [...l.items, ...r.items] };
+        // `urlpatterns + router.urls`: the router's generated list joins as one item.
+        if (expr.op === "+" && l.t === "list") return { t: "list", items: [...l.items, r] };
+        return { t: "unknown", expr };
+      }
+      case "list":
+        return { t: "list", items: expr.items.map((e) => this.evaluate(e, scopes, state)) };
+      case "dict":
+        return {
+          t: "dict",
+          entries: expr.entries.map(([k, v]) => [
+            this.evaluate(k, scopes, state),
+            this.evaluate(v, scopes, state),
+          ]),
+        };
+      case "name":
+        return this.resolveName(expr.id, scopes, state);
+      case "attr":
+        return this.attribute(this.evaluate(expr.obj, scopes, state), expr.name, expr);
+      case "sub": {
+        const value = this.evaluate(expr.value, scopes, state);
+        const key = expr.index[0] ? this.evaluate(expr.index[0], scopes, state) : UNKNOWN;
+        if (value.t === "dict") {
+          const hit = value.entries.find(([k]) => asString(k) !== undefined && asString(k) === asString(key));
+          if (hit) return hit[1];
+        }
+        if (value.t === "list" && key.t === "num") return value.items[key.v] ?? UNKNOWN;
+        return { t: "unknown", expr };
+      }
+      case "call":
+        return this.call(expr, scopes, state);
+      default:
+        return { t: "unknown", expr };
+    }
+  }
+
+  private attribute(owner: PyValue, name: string, expr: PyExpr): PyValue {
+    switch (owner.t) {
+      case "module":
+        return this.lookup(owner.ref.module, name) !== UNKNOWN
+          ? this.lookup(owner.ref.module, name)
+          : this.submodule(owner.ref.module, name);
+      case "external":
+        return { t: "external", path: `${owner.path}.${name}` };
+      case "class":
+        return this.classAttribute(owner, name) ?? { t: "method", self: owner, name };
+      case "instance": {
+        const attr = this.classAttribute(owner.cls, name);
+        // A settings object: its class declares `API_V1_STR: str = "/api/v1"`.
+        if (attr && attr.t !== "func") return attr;
+        return { t: "method", self: owner, name };
+      }
+      case "obj":
+        return { t: "method", self: owner, name };
+      default:
+        return { t: "unknown", expr };
+    }
+  }
+
+  private submodule(module: string, name: string): PyValue {
+    const sub = this.modules.has(`${module}.${name}`) ? `${module}.${name}` : undefined;
+    return sub ? { t: "module", ref: this.refOf(sub) } : UNKNOWN;
+  }
+
+  private call(expr: Extract<PyExpr, { k: "call" }>, scopes: Scope[], state: ModuleState): PyValue {
+    const callee = this.evaluate(expr.fn, scopes, state);
+    const site: CallSite = {
+      module: state.ref,
+      line: expr.line,
+      args: expr.args.map((a) => this.evaluate(a, scopes, state)),
+      kw: Object.fromEntries(Object.entries(expr.kw).map(([k, v]) => [k, this.evaluate(v, scopes, state)])),
+      expr,
+    };
+    const hooked = this.hooks.call?.(callee, site);
+    if (hooked) return hooked;
+    if (callee.t === "class") return { t: "instance", cls: callee };
+    if (callee.t === "func") return { t: "result", fn: callee };
+    if (callee.t === "external" && callee.path.endsWith(".str")) return site.args[0] ?? UNKNOWN;
+    // `os.getenv("API_PREFIX", "/api")`: the default is what a scan can know.
+    if (callee.t === "external" && ENV_READERS.has(callee.path))
+      return site.args[1] ?? site.kw.default ?? UNKNOWN;
+    return { t: "unknown", expr };
+  }
+}
+
+const ENV_READERS = new Set(["os.getenv", "os.environ.get"]);
+
+const BUILTINS = new Set(["str", "int", "float", "bool", "list", "dict", "set", "tuple", "bytes", "object"]);

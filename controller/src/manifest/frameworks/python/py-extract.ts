@@ -1,0 +1,397 @@
+// Reads one Python module's tree-sitter tree into PyModuleFacts (./py-facts.ts). Only the syntax
+// tree is read, never the text with patterns. One outline serves the FastAPI, Flask and Django
+// REST framework scanners, so it is built once per tree.
+
+import type { SourceFile, SyntaxNode } from "../../scanner.js";
+import { readBodyUses } from "./py-body-uses.js";
+import type {
+  PyBodyUse,
+  PyClass,
+  PyExpr,
+  PyFunction,
+  PyImport,
+  PyModuleFacts,
+  PyParam,
+  PyStmt,
+} from "./py-facts.js";
+
+const outlines = new WeakMap<object, PyModuleFacts>();
+
+/** The module's outline, shared by every Python scanner reading the same tree. */
+export function pythonModuleFacts(file: SourceFile): PyModuleFacts {
+  const cached = outlines.get(file.root);
+  if (cached) return cached;
+  const isPackage = file.path.endsWith("__init__.py");
+  const dotted = file.path.replace(/\.py$/, "").split("/");
+  if (isPackage) dotted.pop();
+  const facts: PyModuleFacts = { module: dotted.join("."), isPackage, imports: [], body: [] };
+  facts.body = readBlock(file.root, facts.imports);
+  outlines.set(file.root, facts);
+  return facts;
+}
+
+const line = (node: SyntaxNode): number => node.startPosition.row + 1;
+
+/** Tree-sitter hands out a new object per access: nodes are the same when they span the same text. */
+function sameNode(a: SyntaxNode, b: SyntaxNode | null): boolean {
+  return (
+    b !== null &&
+    a.type === b.type &&
+    a.startPosition.row === b.startPosition.row &&
+    a.startPosition.column === b.startPosition.column &&
+    a.endPosition.row === b.endPosition.row &&
+    a.endPosition.column === b.endPosition.column
+  );
+}
+
+function readBlock(block: SyntaxNode, imports: PyImport[]): PyStmt[] {
+  const out: PyStmt[] = [];
+  for (const node of block.namedChildren) out.push(...readStatement(node, imports));
+  return out;
+}
+
+function readStatement(node: SyntaxNode, imports: PyImport[]): PyStmt[] {
+  switch (node.type) {
+    case "import_statement":
+    case "import_from_statement":
+      imports.push(...readImport(node));
+      return [];
+    case "expression_statement":
+      return node.namedChildren.map((child) => readExpressionStatement(child));
+    case "decorated_definition":
+    case "function_definition":
+    case "class_definition":
+      return readDefinition(node, imports);
+    case "for_statement": {
+      const target = node.childForFieldName("left");
+      const iter = node.childForFieldName("right");
+      const body = node.childForFieldName("body");
+      if (!target || !iter || !body) return [];
+      return [{ s: "for", target: readExpr(target), iter: readExpr(iter), body: readBlock(body, imports) }];
+    }
+    case "if_statement":
+    case "with_statement":
+    case "try_statement":
+    case "elif_clause":
+    case "else_clause":
+    case "except_clause":
+    case "finally_clause":
+    case "block":
+      // Both branches of a condition may register routes: keep every nested statement.
+      return [{ s: "block", body: node.namedChildren.flatMap((child) => readStatement(child, imports)) }];
+    default:
+      return [];
+  }
+}
+
+function readExpressionStatement(node: SyntaxNode): PyStmt {
+  if (node.type === "assignment") {
+    const targets: PyExpr[] = [];
+    let current: SyntaxNode | null = node;
+    let value: SyntaxNode | null = null;
+    // `a = b = value` nests assignments on the right.
+    while (current && current.type === "assignment") {
+      const left = current.childForFieldName("left");
+      if (left) targets.push(readExpr(left));
+      value = current.childForFieldName("right");
+      current = value;
+    }
+    const type = node.childForFieldName("type");
+    return {
+      s: "assign",
+      targets,
+      value: value ? readExpr(value) : undefined,
+      type: type ? readExpr(type) : undefined,
+      line: line(node),
+    };
+  }
+  if (node.type === "augmented_assignment" && node.childForFieldName("operator")?.text === "+=") {
+    // `urlpatterns += router.urls` is `urlpatterns = urlpatterns + router.urls`.
+    const left = readOr(node.childForFieldName("left"));
+    const right = readOr(node.childForFieldName("right"));
+    return {
+      s: "assign",
+      targets: [left],
+      value: { k: "binop", op: "+", l: left, r: right },
+      line: line(node),
+    };
+  }
+  return { s: "expr", e: readExpr(node), line: line(node) };
+}
+
+function readDefinition(node: SyntaxNode, imports: PyImport[]): PyStmt[] {
+  const decorators: PyExpr[] = [];
+  const decoratorLines: number[] = [];
+  let definition: SyntaxNode | null = node;
+  if (node.type === "decorated_definition") {
+    for (const child of node.namedChildren) {
+      if (child.type !== "decorator") continue;
+      const expr = child.namedChildren[0];
+      if (expr) {
+        decorators.push(readExpr(expr));
+        decoratorLines.push(line(child));
+      }
+    }
+    definition = node.childForFieldName("definition");
+  }
+  if (!definition) return [];
+  const name = definition.childForFieldName("name")?.text ?? "";
+  const body = definition.childForFieldName("body");
+  if (definition.type === "class_definition") {
+    const superclasses = definition.childForFieldName("superclasses");
+    const bases = (superclasses?.namedChildren ?? [])
+      .filter((b) => b.type !== "keyword_argument")
+      .map(readExpr);
+    const cls: PyClass = {
+      name,
+      line: line(definition),
+      bases,
+      decorators,
+      body: body ? readBlock(body, imports) : [],
+    };
+    return [{ s: "class", cls }];
+  }
+  const returnType = definition.childForFieldName("return_type");
+  const fn: PyFunction = {
+    name,
+    line: line(definition),
+    decorators,
+    decoratorLines,
+    params: readParams(definition.childForFieldName("parameters")),
+    returns: returnType ? readExpr(returnType) : undefined,
+    uses: body ? readBodyUses(body, readExpr) : ([] as PyBodyUse[]),
+    body: body ? readBlock(body, imports) : [],
+  };
+  return [{ s: "def", fn }];
+}
+
+function readParams(node: SyntaxNode | null): PyParam[] {
+  const params: PyParam[] = [];
+  for (const p of node?.namedChildren ?? []) {
+    switch (p.type) {
+      case "identifier":
+        params.push({ name: p.text });
+        break;
+      case "typed_parameter": {
+        const id = p.namedChildren.find((c) => c.type === "identifier");
+        const type = p.childForFieldName("type");
+        if (id) params.push({ name: id.text, type: type ? readExpr(type) : undefined });
+        else params.push({ name: p.namedChildren[0]?.text ?? "", splat: true });
+        break;
+      }
+      case "default_parameter":
+      case "typed_default_parameter": {
+        const type = p.childForFieldName("type");
+        const value = p.childForFieldName("value");
+        params.push({
+          name: p.childForFieldName("name")?.text ?? "",
+          type: type ? readExpr(type) : undefined,
+          default: value ? readExpr(value) : undefined,
+        });
+        break;
+      }
+      case "list_splat_pattern":
+      case "dictionary_splat_pattern":
+        params.push({ name: p.namedChildren[0]?.text ?? "", splat: true });
+        break;
+    }
+  }
+  return params;
+}
+
+function readImport(node: SyntaxNode): PyImport[] {
+  const out: PyImport[] = [];
+  if (node.type === "import_statement") {
+    for (const name of node.namedChildren) {
+      if (name.type === "aliased_import") {
+        const module = name.childForFieldName("name")?.text ?? "";
+        out.push({ local: name.childForFieldName("alias")?.text ?? module, module });
+      } else if (name.type === "dotted_name") {
+        // `import a.b` binds `a`; attribute access then walks to `a.b`.
+        out.push({
+          local: name.namedChildren[0]?.text ?? name.text,
+          module: name.namedChildren[0]?.text ?? name.text,
+        });
+      }
+    }
+    return out;
+  }
+  const moduleNode = node.childForFieldName("module_name");
+  const module = moduleNode?.text ?? "";
+  for (const name of node.namedChildren) {
+    if (moduleNode === null || sameNode(name, moduleNode)) continue;
+    if (name.type === "aliased_import") {
+      const original = name.childForFieldName("name")?.text ?? "";
+      out.push({ local: name.childForFieldName("alias")?.text ?? original, module, name: original });
+    } else if (name.type === "dotted_name") {
+      out.push({ local: name.text, module, name: name.text });
+    } else if (name.type === "wildcard_import") {
+      out.push({ local: "*", module, name: "*" });
+    }
+  }
+  return out;
+}
+
+/** An expression node as PyExpr. */
+function readExpr(node: SyntaxNode): PyExpr {
+  switch (node.type) {
+    case "type":
+    case "parenthesized_expression":
+    case "expression_statement":
+      return node.namedChildren[0] ? readExpr(node.namedChildren[0]) : { k: "other", text: node.text };
+    case "string":
+      return readString(node);
+    case "concatenated_string":
+      return node.namedChildren.map(readString).reduce((l, r) => ({ k: "binop", op: "+", l, r }));
+    case "integer":
+    case "float": {
+      const v = Number(node.text.replaceAll("_", ""));
+      return Number.isNaN(v) ? { k: "other", text: node.text } : { k: "num", v };
+    }
+    case "unary_operator": {
+      const arg = node.childForFieldName("argument");
+      const inner = arg ? readExpr(arg) : undefined;
+      if (inner?.k === "num" && node.children[0]?.text === "-") return { k: "num", v: -inner.v };
+      return inner ?? { k: "other", text: node.text };
+    }
+    case "true":
+      return { k: "bool", v: true };
+    case "false":
+      return { k: "bool", v: false };
+    case "none":
+      return { k: "none" };
+    case "ellipsis":
+      return { k: "ellipsis" };
+    case "identifier":
+      return { k: "name", id: node.text };
+    case "attribute": {
+      const obj = node.childForFieldName("object");
+      const attr = node.childForFieldName("attribute");
+      if (!obj || !attr) return { k: "other", text: node.text };
+      return { k: "attr", obj: readExpr(obj), name: attr.text };
+    }
+    case "call":
+      return readCall(node);
+    case "list":
+    case "tuple":
+    case "set":
+    case "pattern_list":
+    case "tuple_pattern":
+    case "list_pattern":
+    case "expression_list":
+      return { k: "list", items: node.namedChildren.filter((c) => c.type !== "comment").map(readExpr) };
+    case "dictionary":
+      return {
+        k: "dict",
+        entries: node.namedChildren
+          .filter((c) => c.type === "pair")
+          .map((pair) => [readOr(pair.childForFieldName("key")), readOr(pair.childForFieldName("value"))]),
+      };
+    case "subscript": {
+      const value = node.childForFieldName("value");
+      const index = node.namedChildren.filter((c) => !sameNode(c, value) && c.type !== "comment");
+      return { k: "sub", value: readOr(value), index: index.map(readExpr) };
+    }
+    case "generic_type": {
+      const [head, params] = node.namedChildren;
+      return {
+        k: "sub",
+        value: readOr(head ?? null),
+        index: (params?.namedChildren ?? []).map(readExpr),
+      };
+    }
+    case "union_type":
+      return node.namedChildren.map(readExpr).reduce((l, r) => ({ k: "binop", op: "|", l, r }));
+    case "binary_operator": {
+      const op = node.childForFieldName("operator")?.text ?? "";
+      return {
+        k: "binop",
+        op,
+        l: readOr(node.childForFieldName("left")),
+        r: readOr(node.childForFieldName("right")),
+      };
+    }
+    case "lambda":
+      return { k: "lambda" };
+    default:
+      return { k: "other", text: node.text.length > 80 ? node.type : node.text };
+  }
+}
+
+function readOr(node: SyntaxNode | null): PyExpr {
+  return node ? readExpr(node) : { k: "other", text: "" };
+}
+
+function readCall(node: SyntaxNode): PyExpr {
+  const fn = readOr(node.childForFieldName("function"));
+  const args: PyExpr[] = [];
+  const kw: Record<string, PyExpr> = {};
+  for (const arg of node.childForFieldName("arguments")?.namedChildren ?? []) {
+    if (arg.type === "keyword_argument") {
+      const name = arg.childForFieldName("name")?.text;
+      const value = arg.childForFieldName("value");
+      if (name && value) kw[name] = readExpr(value);
+    } else if (arg.type !== "comment") {
+      args.push(readExpr(arg));
+    }
+  }
+  return { k: "call", fn, args, kw, line: line(node) };
+}
+
+const ESCAPES: Record<string, string> = {
+  n: "\n",
+  t: "\t",
+  r: "\r",
+  "\\": "\\",
+  "'": "'",
+  '"': '"',
+  "0": "\0",
+};
+
+function readString(node: SyntaxNode): PyExpr {
+  const start =
+    node.namedChildren.find((c) => c.type === "string_start")?.text ?? node.children[0]?.text ?? "";
+  const prefix = start.replace(/["']/g, "").toLowerCase();
+  const raw = prefix.includes("r");
+  const parts: (string | PyExpr)[] = [];
+  const push = (text: string) => {
+    if (typeof parts[parts.length - 1] === "string") parts[parts.length - 1] += text;
+    else parts.push(text);
+  };
+  for (const child of node.namedChildren) {
+    if (child.type === "string_content") {
+      push(raw ? child.text : decodeEscapes(child.text));
+    } else if (child.type === "escape_sequence") {
+      push(raw ? child.text : decodeEscapes(child.text));
+    } else if (child.type === "interpolation") {
+      const expr = child.childForFieldName("expression") ?? child.namedChildren[0];
+      parts.push(expr ? readExpr(expr) : { k: "other", text: child.text });
+    }
+  }
+  if (!prefix.includes("f")) return { k: "str", v: parts.filter((p) => typeof p === "string").join("") };
+  return { k: "fstr", parts };
+}
+
+/** The value of a non-raw literal's text: `\\n` → newline, `\\x41` → `A`; unknown escapes stay. */
+function decodeEscapes(text: string): string {
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (ch !== "\\" || i + 1 >= text.length) {
+      out += ch;
+      continue;
+    }
+    const next = text[i + 1] as string;
+    if (next in ESCAPES) {
+      out += ESCAPES[next];
+      i++;
+    } else if (next === "x" || next === "u") {
+      const width = next === "x" ? 2 : 4;
+      out += String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 2 + width), 16));
+      i += 1 + width;
+    } else {
+      out += ch;
+    }
+  }
+  return out;
+}

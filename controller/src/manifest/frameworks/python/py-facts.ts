@@ -1,0 +1,92 @@
+// The facts the Python scanners keep of one module: a small, JSON-serialisable outline of its
+// statements and expressions, enough for link to evaluate routes, prefixes and models across
+// modules (imports, constants, loops over literals, decorators, class bodies).
+
+/** An expression, reduced to what route and model discovery needs. */
+export type PyExpr =
+  | { k: "str"; v: string }
+  | { k: "fstr"; parts: (string | PyExpr)[] }
+  | { k: "num"; v: number }
+  | { k: "bool"; v: boolean }
+  | { k: "none" }
+  | { k: "ellipsis" }
+  | { k: "name"; id: string }
+  | { k: "attr"; obj: PyExpr; name: string }
+  | { k: "call"; fn: PyExpr; args: PyExpr[]; kw: Record<string, PyExpr>; line: number }
+  | { k: "list"; items: PyExpr[] }
+  | { k: "dict"; entries: [PyExpr, PyExpr][] }
+  | { k: "sub"; value: PyExpr; index: PyExpr[] }
+  | { k: "binop"; op: string; l: PyExpr; r: PyExpr }
+  | { k: "lambda" }
+  | { k: "other"; text: string };
+
+/** `from mod import name as alias` (name undefined for `import mod as alias`). */
+export interface PyImport {
+  local: string;
+  module: string;
+  name?: string;
+}
+
+export interface PyParam {
+  name: string;
+  type?: PyExpr;
+  default?: PyExpr;
+  /** `*args` / `**kwargs`. */
+  splat?: boolean;
+}
+
+/** What a function body does with the request (Flask) and what it returns. */
+export interface PyBodyUse {
+  /** request.args / request.headers reads, and schema loads/dumps. */
+  kind: "query" | "header" | "load" | "return";
+  name?: string;
+  /** `type=int` of request.args.get, or the schema class of a load/dump. */
+  type?: PyExpr;
+  required?: boolean;
+  /** The default of `request.args.get("page", 1)`. */
+  default?: PyExpr;
+  many?: boolean;
+  status?: number;
+  /** The `X` of `Response(..., status=X)` or the second item of a returned tuple. */
+  statusExpr?: PyExpr;
+  /** Methods this use is limited to (`if request.method == "POST"`), or excluded from. */
+  only?: string[];
+  not?: string[];
+}
+
+export interface PyFunction {
+  name: string;
+  line: number;
+  decorators: PyExpr[];
+  /** Line of the first decorator (the route declaration of a decorated route). */
+  decoratorLines: number[];
+  params: PyParam[];
+  returns?: PyExpr;
+  uses: PyBodyUse[];
+  body: PyStmt[];
+}
+
+export interface PyClass {
+  name: string;
+  line: number;
+  bases: PyExpr[];
+  decorators: PyExpr[];
+  body: PyStmt[];
+}
+
+export type PyStmt =
+  | { s: "assign"; targets: PyExpr[]; value?: PyExpr; type?: PyExpr; line: number }
+  | { s: "expr"; e: PyExpr; line: number }
+  | { s: "for"; target: PyExpr; iter: PyExpr; body: PyStmt[] }
+  | { s: "block"; body: PyStmt[] }
+  | { s: "def"; fn: PyFunction }
+  | { s: "class"; cls: PyClass };
+
+export interface PyModuleFacts {
+  /** Dotted module name from the file path (`app/api/__init__.py` → `app.api`). */
+  module: string;
+  /** True for a package's `__init__.py` (relative imports resolve from the package itself). */
+  isPackage: boolean;
+  imports: PyImport[];
+  body: PyStmt[];
+}

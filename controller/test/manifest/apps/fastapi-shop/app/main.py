@@ -1,0 +1,10 @@
+from fastapi import FastAPI
+
+from app.api.v1 import api_router
+from app.core.config import settings
+from app.routers import health
+
+app = FastAPI(title=settings.PROJECT_NAME)
+
+app.include_router(health.router)
+app.include_router(api_router, prefix=settings.API_V1_STR)

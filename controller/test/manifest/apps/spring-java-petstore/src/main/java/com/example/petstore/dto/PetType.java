@@ -1,0 +1,7 @@
+package com.example.petstore.dto;
+
+public enum PetType {
+    CAT,
+    DOG,
+    BIRD
+}
