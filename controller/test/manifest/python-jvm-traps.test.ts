@@ -149,6 +149,13 @@ describe("Flask", () => {
   });
 });
 
+describe("Python imports", () => {
+  it("follows a package importing itself, star imports and import cycles without looping", async () => {
+    const s = await scan("flask-package-cycles");
+    expect(ids(s)).toEqual(["GET /things/by-star", "DELETE /things/{name}", "GET /things/{name}"]);
+  });
+});
+
 describe("Django REST framework", () => {
   let s: ServiceManifest;
   beforeAll(async () => {

@@ -148,13 +148,20 @@ export class PyProgram {
     return state.scope;
   }
 
-  private importBinding(state: ModuleState, name: string): PyValue | undefined {
+  /** What an import binds `name` to; `seen` stops import cycles (`from . import views` in a package). */
+  private importBinding(state: ModuleState, name: string, seen = new Set<string>()): PyValue | undefined {
+    const key = `${state.facts.module}:${name}`;
+    if (seen.has(key)) return undefined;
+    seen.add(key);
     const imp = state.facts.imports.find((i) => i.local === name);
     if (!imp) {
       // `from .x import *`: any name the star-imported project module defines.
       for (const star of state.facts.imports.filter((i) => i.name === "*")) {
         const target = this.resolveModuleName(state, star.module);
-        if (target && this.load(target).has(name)) return this.lookup(target, name);
+        if (!target) continue;
+        const found =
+          this.load(target).get(name) ?? this.importBinding(this.modules.get(target)!, name, seen);
+        if (found) return found;
       }
       return undefined;
     }
@@ -163,11 +170,11 @@ export class PyProgram {
       return target ? { t: "module", ref: this.refOf(target) } : { t: "external", path: imp.module };
     }
     if (!target) return { t: "external", path: `${imp.module}.${imp.name}` };
-    const submodule = this.findModule(`${target}.${imp.name}`);
-    const value = this.load(target).get(imp.name) ?? this.importBinding(this.modules.get(target)!, imp.name);
-    if (value) return value;
-    if (submodule) return { t: "module", ref: this.refOf(submodule) };
-    return UNKNOWN;
+    const bound = this.load(target).get(imp.name);
+    if (bound) return bound;
+    const submodule = `${target}.${imp.name}`;
+    if (this.modules.has(submodule)) return { t: "module", ref: this.refOf(submodule) };
+    return this.importBinding(this.modules.get(target)!, imp.name, seen) ?? UNKNOWN;
   }
 
   private refOf(module: string): ModuleRef {
@@ -177,7 +184,8 @@ export class PyProgram {
   /** `..models` from `app.api.views` → `app.models`; `app.models` → the project module, if any. */
   private resolveModuleName(state: ModuleState, name: string): string | undefined {
     if (!name.startsWith(".")) return this.findModule(name);
-    const dots = name.length - name.replace(/^\.+/, "").length;
+    let dots = 0;
+    while (name[dots] === ".") dots++;
     const parts = state.facts.module.split(".");
     const keep = parts.length - dots + (state.facts.isPackage ? 1 : 0);
     if (keep < 0) return undefined;

@@ -1,0 +1,2 @@
+NAME = "things"
+ROUTE = "/by-star"
