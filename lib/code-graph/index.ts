@@ -6,6 +6,8 @@ export {
   LANGUAGES,
   type LanguageId,
   languageOf,
+  runtimePath,
+  WASM_DIR_ENV,
 } from "./languages.js";
 export {
   compileQuery,

@@ -1,6 +1,8 @@
 // Which grammar parses which file. The grammar packages ship their own `.wasm` builds; the path
 // is resolved through the package so a version bump needs no change here.
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { basename, join } from "node:path";
 
 export type LanguageId = "typescript" | "tsx" | "javascript" | "python" | "java" | "go" | "kotlin";
 
@@ -54,7 +56,33 @@ export function isLanguageId(value: string): value is LanguageId {
 
 const require = createRequire(import.meta.url);
 
-/** Absolute path of the grammar's `.wasm` file inside its npm package. */
+/**
+ * Where the `.wasm` files are read from: the npm packages, or, when `TREE_SITTER_WASM_DIR` is set,
+ * that folder (for a bundle shipped without node_modules: copy `web-tree-sitter.wasm` and the
+ * grammars' `tree-sitter-<lang>.wasm` files there).
+ */
+export const WASM_DIR_ENV = "TREE_SITTER_WASM_DIR";
+
+function wasmFile(packagePath: string): string {
+  const dir = process.env[WASM_DIR_ENV];
+  if (dir) {
+    const file = join(dir, basename(packagePath));
+    if (!existsSync(file)) throw new Error(`${WASM_DIR_ENV}=${dir} has no ${basename(packagePath)}`);
+    return file;
+  }
+  try {
+    return require.resolve(packagePath);
+  } catch {
+    throw new Error(`cannot find ${packagePath}: install its npm package or set ${WASM_DIR_ENV}`);
+  }
+}
+
+/** Absolute path of the grammar's `.wasm` file. */
 export function grammarPath(language: LanguageId): string {
-  return require.resolve(GRAMMAR_FILES[language]);
+  return wasmFile(GRAMMAR_FILES[language]);
+}
+
+/** Absolute path of web-tree-sitter's own runtime `.wasm`. */
+export function runtimePath(): string {
+  return wasmFile("web-tree-sitter/web-tree-sitter.wasm");
 }

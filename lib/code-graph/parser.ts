@@ -1,14 +1,15 @@
 // One WASM tree-sitter runtime per process, one loaded grammar and one parser per language, made
 // on first use. Trees live in WASM memory: call `tree.delete()` when done, or use `withTree`.
 import { Language, type Node, Parser, Query, type Tree } from "web-tree-sitter";
-import { grammarPath, type LanguageId } from "./languages.js";
+import { grammarPath, type LanguageId, runtimePath } from "./languages.js";
 
 let runtime: Promise<void> | undefined;
 const grammars = new Map<LanguageId, Promise<Language>>();
 const parsers = new Map<LanguageId, Parser>();
 
 function initRuntime(): Promise<void> {
-  runtime ??= Parser.init();
+  // Told where its .wasm is, so the runtime also loads from a bundle that moved this module.
+  runtime ??= Parser.init({ locateFile: () => runtimePath() });
   return runtime;
 }
 

@@ -1,3 +1,8 @@
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileQuery, LANGUAGES, languageOf, parse, withTree } from "../index.js";
 
@@ -49,5 +54,45 @@ describe("code-graph parser", () => {
 
   it("refuses a malformed query pattern", async () => {
     await expect(compileQuery("python", "(function_definition name: @x")).rejects.toThrow();
+  });
+});
+
+describe("code-graph parser outside node_modules (TREE_SITTER_WASM_DIR)", () => {
+  const script = `import { parse } from ${JSON.stringify(new URL("../index.ts", import.meta.url).href)};
+const tree = await parse("def f():\\n    return 1\\n", "python");
+console.log(tree.rootNode.namedChildren[0].type);`;
+  const run = (dir: string) =>
+    spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      env: { ...process.env, TREE_SITTER_WASM_DIR: dir },
+      encoding: "utf8",
+    });
+
+  it("loads the runtime and grammars from the folder the variable names", () => {
+    const dir = mkdtempSync(join(tmpdir(), "code-graph-wasm-"));
+    try {
+      const require = createRequire(import.meta.url);
+      for (const file of [
+        "web-tree-sitter/web-tree-sitter.wasm",
+        "tree-sitter-python/tree-sitter-python.wasm",
+      ]) {
+        copyFileSync(require.resolve(file), join(dir, file.split("/")[1]!));
+      }
+      const result = run(dir);
+      expect(result.stderr).toBe("");
+      expect(result.stdout.trim()).toBe("function_definition");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("names the missing file when the folder lacks a grammar", () => {
+    const dir = mkdtempSync(join(tmpdir(), "code-graph-wasm-"));
+    try {
+      const result = run(dir);
+      expect(result.status).not.toBe(0);
+      expect(result.stderr).toContain(`TREE_SITTER_WASM_DIR=${dir} has no web-tree-sitter.wasm`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
