@@ -142,6 +142,16 @@ describe("Flask", () => {
     });
   });
 
+  it("mounts flask-restx resources declared with a class decorator under the namespace's mount path", () => {
+    expect(ids(s).filter((id) => id.includes(" /v3/"))).toEqual([
+      "GET /v3/book-reviews/",
+      "POST /v3/book-reviews/",
+      "GET /v3/book-reviews/by-id/{review_id}",
+      "GET /v3/book-reviews/{review_id}",
+      "GET /v3/ratings/summary",
+    ]);
+  });
+
   it("expands routes added in a loop over a constant", () => {
     expect(ids(s)).toEqual(
       expect.arrayContaining(["GET /admin/reports/loans", "GET /admin/reports/overdue"]),

@@ -90,7 +90,7 @@ function linkFastapi(files: PyFiles): ScanContribution {
       return undefined;
     },
     decorate(decorator, fn, line) {
-      if (decorator.t === "obj" && decorator.kind === "fastapi.decorator")
+      if (fn.t === "func" && decorator.t === "obj" && decorator.kind === "fastapi.decorator")
         addRoute(decorator.data as RouteDecorator, fn, line);
     },
   });
@@ -318,4 +318,3 @@ function dependencyExprs(expr: PyExpr | undefined): (string | undefined)[] {
 function asLiteralString(expr: PyExpr | undefined): string | undefined {
   return expr?.k === "str" ? expr.v : undefined;
 }
-
