@@ -14,7 +14,7 @@ import {
   type CodeSymbol,
   type EdgeType,
   fileId,
-} from "../../../../lib/code-graph/model.js";
+} from "../../../../lib/code-graph/index.js";
 
 export type { CodeEdge, CodeFile, CodeSymbol, EdgeType };
 /** The id lib/code-graph gives a file node, also an edge end: `repo:path`. */

@@ -9,7 +9,7 @@ import type {
 } from "../../src/ports/code-graph-store.js";
 import type { GraphStore } from "../../src/ports/graph-store.js";
 
-export function makeSymbol(
+function makeSymbol(
   repo: string,
   path: string,
   name: string,
