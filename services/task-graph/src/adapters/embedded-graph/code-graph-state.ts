@@ -2,7 +2,6 @@
 // reads need (symbols by id, files by repository, who points at a node). Subgraphs are replaced
 // whole and never changed in place, so two states may share them and a snapshot can serialise
 // them while writes go on.
-import { edgeKey } from "../../../../../lib/code-graph/index.js";
 import {
   type CodeCounts,
   type CodeEdge,
@@ -11,6 +10,7 @@ import {
   type CodeFileSubgraph,
   type CodeSymbol,
   type EdgeType,
+  edgeKey,
   fileId,
   type RepositoryRecord,
   type RepositorySummary,
