@@ -4,14 +4,6 @@
 // route of the app: the API key (routes/api-key.ts), body limit, JSON parsing and error format
 // apply to it as to /api/v1, before any MCP handling.
 import { type Static, Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ArgumentValidators, errorResponses } from "../../../../../lib/service-kit/index.js";
 import { VERSION } from "../../version.js";
@@ -37,9 +29,24 @@ const JsonRpcAnswer = Type.Object(
   { additionalProperties: true, description: "The JSON-RPC 2.0 response (result or error)." },
 );
 
+/**
+ * The SDK's modules, imported at the first MCP request: they take ~0.4 s to load, which the
+ * service's start-up (SPEC: /health within 1 s) does not pay for a route an agent may never call.
+ */
+async function loadSdk() {
+  const [server, transport, types] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/index.js"),
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("@modelcontextprotocol/sdk/types.js"),
+  ]);
+  return { ...server, ...transport, ...types };
+}
+type Sdk = Awaited<ReturnType<typeof loadSdk>>;
+
 export const mcpRoutes: FastifyPluginAsync<ToolServices> = async (fastify, services) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tools = new ToolRunner(taskGraphTools(services), new ArgumentValidators(), fastify.log);
+  let sdk: Promise<Sdk> | undefined;
 
   app.post(
     MCP_PATH,
@@ -60,7 +67,8 @@ export const mcpRoutes: FastifyPluginAsync<ToolServices> = async (fastify, servi
       },
     },
     async (request, typedReply) => {
-      const answer = await answerMcp(tools, request, request.body);
+      sdk ??= loadSdk();
+      const answer = await answerMcp(await sdk, tools, request, request.body);
       // The SDK's answer is already JSON text: sent as it is, with its status.
       const reply = typedReply as unknown as FastifyReply;
       reply.code(answer.status);
@@ -74,6 +82,14 @@ export const mcpRoutes: FastifyPluginAsync<ToolServices> = async (fastify, servi
 
 /** A fresh SDK server and transport per message (stateless), answering JSON only. */
 async function answerMcp(
+  {
+    Server,
+    WebStandardStreamableHTTPServerTransport,
+    ListToolsRequestSchema,
+    CallToolRequestSchema,
+    McpError,
+    ErrorCode,
+  }: Sdk,
   tools: ToolRunner,
   request: FastifyRequest,
   body: Static<typeof JsonRpcMessage>,
