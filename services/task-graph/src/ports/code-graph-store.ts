@@ -1,5 +1,5 @@
 // The code graph's half of the GraphStore port (SPEC §4): repositories, File and Symbol nodes,
-// CONTAINS / IMPORTS / REFERENCES / TESTS edges.
+// CONTAINS / IMPORTS / REFERENCES / TESTS edges, with the records of lib/code-graph as they are.
 //
 // Unit of writing: a file's subgraph. A file owns its symbols and every edge that starts at it
 // or at one of its symbols (IMPORTS and TESTS from the file, CONTAINS from the file or a class,
@@ -8,56 +8,19 @@
 // by their source's owner, so an edge may point at a node that does not exist (yet): a file not
 // indexed so far, a symbol renamed away. Reads return only edges whose two ends exist, and such
 // an edge comes back by itself once its target is written again.
-//
-// The records are SPEC §4's, field for field as lib/code-graph (branch `codegraph`, not in main
-// yet) defines them in its model.ts; once it lands these definitions give way to an import of it.
+import {
+  type CodeEdge,
+  type CodeFile,
+  type CodeSymbol,
+  type EdgeType,
+  edgeKey,
+  fileId,
+} from "../../../../lib/code-graph/index.js";
 
-export type SymbolKind = "function" | "class" | "method" | "interface" | "type" | "enum" | "variable";
-
-export interface CodeFile {
-  repo: string;
-  path: string;
-  /** A grammar's language id, or `text` for a file indexed for lexical search only. */
-  language: string;
-  lines: number;
-  /** sha256 of the content, hex: what "unchanged" means for incremental indexing. */
-  hash: string;
-}
-
-export interface CodeSymbol {
-  /** `repo:path#Qualified.name`. */
-  id: string;
-  repo: string;
-  path: string;
-  name: string;
-  kind: SymbolKind;
-  /** 1-based, inclusive. */
-  line: number;
-  end_line: number;
-  signature: string;
-  exported: boolean;
-  /** The containing class/interface symbol's id, for members. */
-  parent?: string;
-}
-
-/** `from`/`to` are file ids (`repo:path`, see fileId) or symbol ids. */
-export type CodeEdge =
-  | { type: "CONTAINS"; from: string; to: string }
-  | { type: "IMPORTS"; from: string; to: string }
-  | { type: "REFERENCES"; from: string; to: string; confidence: number }
-  | { type: "TESTS"; from: string; to: string };
-
-export type EdgeType = CodeEdge["type"];
-
-/** The id of a file node, also an edge end: `repo:path`. */
-export function fileId(repo: string, path: string): string {
-  return `${repo}:${path}`;
-}
-
-/** One key per edge (type and ends), to tell edges apart. */
-export function edgeKey(edge: CodeEdge): string {
-  return `${edge.type} ${edge.from} ${edge.to}`;
-}
+// The records are lib/code-graph's (SPEC §4's fields), stored as they are.
+export type { CodeEdge, CodeFile, CodeSymbol, EdgeType };
+/** `fileId(repo, path)`: a file node's id and edge end (`repo:path`); `edgeKey`: one key per edge. */
+export { edgeKey, fileId };
 
 /** One file with what it owns. `edges` all start at the file or at one of `symbols`. */
 export interface CodeFileSubgraph {
