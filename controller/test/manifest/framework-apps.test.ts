@@ -125,6 +125,13 @@ describe("the traps each framework sets", () => {
     expect(ids(s)).toContain("POST /api/v2/auth/login");
   });
 
+  it("puts a NestJS controller under the path RouterModule gives its module", async () => {
+    const s = await scan("nestjs");
+    expect(s.endpoints.find((e) => e.handler === "StatsController.daily")?.id).toBe(
+      "GET /api/v1/admin/stats/daily",
+    );
+  });
+
   it("joins Koa router prefixes from options, prefix() and nested use()", async () => {
     expect(ids(await scan("koa"))).toContain("GET /v1/workspaces/{workspaceId}/notes/{noteId}");
   });

@@ -48,6 +48,11 @@ describe("FastAPI", () => {
     expect(ids(s)).toContain("GET /api/v1/reviews/{review_id}");
   });
 
+  it("puts a mounted sub-application's routes under its mount path only", () => {
+    expect(ids(s)).toContain("GET /admin/stats");
+    expect(ids(s)).not.toContain("GET /stats");
+  });
+
   it("reads path, query and header parameters with constraints from the signature", () => {
     expect(endpoint(s, "GET /api/v1/users/").params).toContainEqual({
       name: "limit",
@@ -140,6 +145,16 @@ describe("Flask", () => {
       handler: "Loan.delete",
       auth: true,
     });
+  });
+
+  it("mounts flask-restx resources declared with a class decorator under the namespace's mount path", () => {
+    expect(ids(s).filter((id) => id.includes(" /v3/"))).toEqual([
+      "GET /v3/book-reviews/",
+      "POST /v3/book-reviews/",
+      "GET /v3/book-reviews/by-id/{review_id}",
+      "GET /v3/book-reviews/{review_id}",
+      "GET /v3/ratings/summary",
+    ]);
   });
 
   it("expands routes added in a loop over a constant", () => {

@@ -17,6 +17,8 @@ export const expressScanner = appScanner({
     return undefined;
   },
   reads: REQUEST_READS,
+  packages: ["express"],
+  methods: new Set(["use", "route", "all"]),
   passthrough: new Set(["all", "use", "param"]),
   derives: (method, args) => (method === "route" && args.length === 1 ? args[0] : undefined),
   actions(method, args): Action[] {

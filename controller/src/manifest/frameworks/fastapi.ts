@@ -61,6 +61,15 @@ function linkFastapi(files: PyFiles): ScanContribution {
       if (callee.t !== "method") return undefined;
       const table = tableOf(callee.self);
       if (!table) return undefined;
+      // `app.mount("/admin", admin_app)`: a sub-application under a path (static files are not tables).
+      if (callee.name === "mount") {
+        const child = tableOf(site.args[1] ?? site.kw.app);
+        if (child) {
+          child.mounted = true;
+          table.mounts.push({ child, prefix: asString(site.args[0] ?? site.kw.path), extra: [] });
+        }
+        return { t: "none" };
+      }
       if (callee.name === "include_router") {
         const child = tableOf(site.args[0]);
         if (child) {
@@ -90,7 +99,7 @@ function linkFastapi(files: PyFiles): ScanContribution {
       return undefined;
     },
     decorate(decorator, fn, line) {
-      if (decorator.t === "obj" && decorator.kind === "fastapi.decorator")
+      if (fn.t === "func" && decorator.t === "obj" && decorator.kind === "fastapi.decorator")
         addRoute(decorator.data as RouteDecorator, fn, line);
     },
   });
@@ -318,4 +327,3 @@ function dependencyExprs(expr: PyExpr | undefined): (string | undefined)[] {
 function asLiteralString(expr: PyExpr | undefined): string | undefined {
   return expr?.k === "str" ? expr.v : undefined;
 }
-

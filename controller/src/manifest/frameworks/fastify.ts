@@ -35,6 +35,8 @@ export const fastifyScanner = appScanner({
     return undefined;
   },
   reads: REQUEST_READS,
+  packages: ["fastify", "fastify-plugin", "@fastify/type-provider-typebox"],
+  methods: new Set(["route", "register"]),
   passthrough: new Set([
     "withTypeProvider",
     "addHook",

@@ -7,6 +7,7 @@
 
 import type { FrameworkScanner, ScanContribution } from "../scanner.js";
 import type { Constraints, Dto, Endpoint, EndpointResponse, HttpMethod, Param } from "../types.js";
+import { RestxTracker } from "./python/flask-restx.js";
 import { MarshmallowSchemas } from "./python/marshmallow-schemas.js";
 import { type CallSite, PyProgram } from "./python/py-evaluator.js";
 import type { PyBodyUse, PyFunction, PyModuleFacts } from "./python/py-facts.js";
@@ -86,8 +87,11 @@ function linkFlask(files: PyFiles): ScanContribution {
       decorators: [],
     });
   };
+  const restx = new RestxTracker();
   program.evaluateAll({
     call(callee, site) {
+      const restxValue = restx.call(callee, site, tableOf);
+      if (restxValue) return restxValue;
       const name = externalName(callee);
       if (
         (name === "Flask" || name === "Blueprint") &&
@@ -149,12 +153,25 @@ function linkFlask(files: PyFiles): ScanContribution {
       return undefined;
     },
     decorate(decorator, fn, line) {
-      if (decorator.t !== "obj" || decorator.kind !== "flask.decorator") return;
+      restx.decorate(decorator, fn, line);
+      if (fn.t !== "func" || decorator.t !== "obj" || decorator.kind !== "flask.decorator") return;
       const { table, methods, site } = decorator.data as RouteDecorator;
       const rule = asString(site.args[0] ?? site.kw.rule);
       if (rule !== undefined) addRoute(table, rule, methods, fn, site, line);
     },
   });
+  for (const { owner, path, resource } of restx.resources()) {
+    owner.routes.push({
+      methods: [],
+      path,
+      handler: { t: "obj", kind: "flask.view", data: resource.cls },
+      file: resource.file,
+      line: resource.line,
+      kw: {},
+      kwValues: {},
+      decorators: [],
+    });
+  }
   if (tables.length === 0) return { endpoints: [], dtos: [], types: [] };
 
   const models = new PyModels(program);

@@ -17,6 +17,8 @@ export const honoScanner = appScanner({
     return from && HONO.has(from.from) && ["Hono", "OpenAPIHono"].includes(from.name) ? {} : undefined;
   },
   reads: HONO_READS,
+  packages: [...HONO],
+  methods: new Set(["route", "on", "use", "basePath"]),
   passthrough: new Set(["use", "route", "on", "all", "notFound", "onError", "doc"]),
   derives: (method, args) => (method === "basePath" ? args[0] : undefined),
   actions(method, args): Action[] {

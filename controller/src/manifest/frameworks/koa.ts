@@ -25,6 +25,8 @@ export const koaScanner = appScanner({
     return undefined;
   },
   reads: KOA_READS,
+  packages: ["koa", "@koa/router", "koa-router"],
+  methods: new Set(["use", "prefix", "del", "all"]),
   passthrough: new Set(["routes", "middleware", "allowedMethods", "param", "use", "all", "redirect"]),
   actions(method, args): Action[] {
     if (HTTP_METHODS.has(method) || method === "del") {

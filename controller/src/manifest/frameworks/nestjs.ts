@@ -91,6 +91,17 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
         routerTree(program.resolve(call.args[0] ?? { k: "null" }, file), "");
     }
   }
+  // `@Module({ imports: [RouterModule.register([{ path, module, children }])] })`.
+  for (const c of program.allClasses()) {
+    const mod = c.fact.decorators.find((d) => d.name === "Module");
+    const imports = mod && propOf(program.resolve(mod.args[0] ?? { k: "null" }, c.file), "imports");
+    for (const item of imports?.k === "arr" ? imports.items : []) {
+      if (item.k !== "call" || item.fn.k !== "get" || stringOf(item.fn.prop) !== "register") continue;
+      const owner = item.fn.of;
+      if (owner.k === "import" && owner.from === "@nestjs/core" && owner.name === "RouterModule")
+        routerTree(item.args[0], "");
+    }
+  }
 
   const baseOf = (c: Located): Located | undefined => {
     if (!c.fact.extends) return undefined;

@@ -40,6 +40,10 @@ export interface RouteInfo {
 /** What one framework adds to the shared linking. */
 export interface Dialect {
   name: string;
+  /** Packages whose import shows the framework is used; a tree importing none is skipped. */
+  packages: readonly string[];
+  /** Methods besides the HTTP verbs whose calls matter (mounts, prefixes, routes). */
+  methods: ReadonlySet<string>;
   /** A resolved call that creates an app or router; its own prefix if the creation sets one. */
   creates(call: Extract<Value, { k: "call" }>, program: JsProgram): { prefix?: Value } | undefined;
   /** Methods that return their receiver (chaining, type-provider views). */
@@ -142,8 +146,16 @@ export function linkApps(
     }
   };
 
+  const uses = files.some(({ facts }) =>
+    Object.values(facts.bindings).some((b) => b.k === "import" && dialect.packages.includes(b.from)),
+  );
+  if (!uses) return { endpoints: [], dtos: [], types: [] };
+  const matters = (method: Value) =>
+    method.k !== "str" || HTTP_METHODS.has(method.v) || dialect.methods.has(method.v);
+
   for (const { path: file, facts } of files) {
     for (const call of facts.calls) {
+      if (!matters(call.method)) continue;
       const recv = nodeOf(call.recv, file);
       if (!recv) continue;
       const resolved = [

@@ -28,7 +28,7 @@ export interface PyHooks {
   /** The value of a call the framework knows (`APIRouter(prefix=...)`), or undefined. */
   call?(callee: PyValue, site: CallSite): PyValue | undefined;
   /** A function was defined under this decorator (already evaluated). */
-  decorate?(decorator: PyValue, fn: FuncValue, line: number): void;
+  decorate?(decorator: PyValue, target: FuncValue | ClassValue, line: number): void;
 }
 
 type Scope = Map<string, PyValue>;
@@ -227,9 +227,18 @@ export class PyProgram {
         case "def":
           this.define(stmt.fn, scopes, state, opts);
           break;
-        case "class":
-          local.set(stmt.cls.name, { t: "class", ref: state.ref, cls: stmt.cls });
+        case "class": {
+          const value: ClassValue = { t: "class", ref: state.ref, cls: stmt.cls };
+          local.set(stmt.cls.name, value);
+          // Class decorators register routes too (flask-restx `@ns.route("/x")`).
+          if (!opts.defineOnly) {
+            stmt.cls.decorators.forEach((decorator, i) => {
+              const evaluated = this.evaluate(decorator, scopes, state);
+              this.hooks.decorate?.(evaluated, value, stmt.cls.decoratorLines[i] ?? stmt.cls.line);
+            });
+          }
           break;
+        }
       }
     }
   }

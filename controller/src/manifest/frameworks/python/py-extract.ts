@@ -147,6 +147,7 @@ function readDefinition(node: SyntaxNode, imports: PyImport[]): PyStmt[] {
       line: line(definition),
       bases,
       decorators,
+      decoratorLines,
       body: body ? readBlock(body, imports) : [],
     };
     return [{ s: "class", cls }];

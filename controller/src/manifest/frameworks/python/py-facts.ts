@@ -71,6 +71,7 @@ export interface PyClass {
   line: number;
   bases: PyExpr[];
   decorators: PyExpr[];
+  decoratorLines: number[];
   body: PyStmt[];
 }
 

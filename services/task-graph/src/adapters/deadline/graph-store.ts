@@ -26,139 +26,122 @@ import type {
   RepositoryRecord,
   RepositorySummary,
 } from "../../ports/code-graph-store.js";
+import { BoundBackend } from "./bound-backend.js";
 import type { Deadlines } from "./deadlines.js";
 
 type Deps = { depends_on: string[]; blocks: string[] };
 
-const WHAT = "graph store";
-
-export class DeadlineGraphStore implements GraphStore {
+export class DeadlineGraphStore extends BoundBackend<GraphStore> implements GraphStore {
   readonly backend: string;
   readonly writeVisibility: WriteVisibility;
   readonly dependenciesOfMany?: (ids: string[]) => Promise<Map<string, Deps>>;
 
-  constructor(
-    private readonly inner: GraphStore,
-    private readonly deadlines: Deadlines,
-  ) {
+  constructor(inner: GraphStore, deadlines: Deadlines) {
+    super(inner, deadlines, "graph store");
     this.backend = inner.backend;
     this.writeVisibility = inner.writeVisibility;
     // Offered only when the inner store offers it (the domain falls back to dependenciesOf).
     const many = inner.dependenciesOfMany?.bind(inner);
-    if (many) this.dependenciesOfMany = (ids) => this.#bound(() => many(ids));
-  }
-
-  #bound<T>(call: () => Promise<T>): Promise<T> {
-    return this.deadlines.call(WHAT, call);
-  }
-
-  init(): Promise<void> {
-    return this.#bound(() => this.inner.init());
-  }
-  close(): Promise<void> {
-    return this.#bound(() => this.inner.close());
-  }
-  ping(): Promise<void> {
-    return this.#bound(() => this.inner.ping());
+    if (many) this.dependenciesOfMany = (ids) => this.bound(() => many(ids));
   }
 
   createIssue(issue: IssueRecord): Promise<void> {
-    return this.#bound(() => this.inner.createIssue(issue));
+    return this.bound(() => this.inner.createIssue(issue));
   }
   updateIssue(issue: IssueRecord): Promise<boolean> {
-    return this.#bound(() => this.inner.updateIssue(issue));
+    return this.bound(() => this.inner.updateIssue(issue));
   }
   deleteIssue(id: string): Promise<boolean> {
-    return this.#bound(() => this.inner.deleteIssue(id));
+    return this.bound(() => this.inner.deleteIssue(id));
   }
   getIssue(id: string): Promise<IssueRecord | null> {
-    return this.#bound(() => this.inner.getIssue(id));
+    return this.bound(() => this.inner.getIssue(id));
   }
   getIssues(ids: string[]): Promise<IssueRecord[]> {
-    return this.#bound(() => this.inner.getIssues(ids));
+    return this.bound(() => this.inner.getIssues(ids));
   }
   listIssues(query: IssueQuery): Promise<Page<IssueRecord>> {
-    return this.#bound(() => this.inner.listIssues(query));
+    return this.bound(() => this.inner.listIssues(query));
   }
   allIssues(): Promise<IssueRecord[]> {
-    return this.#bound(() => this.inner.allIssues());
+    return this.bound(() => this.inner.allIssues());
   }
   countIssuesByComponent(componentId: string): Promise<number> {
-    return this.#bound(() => this.inner.countIssuesByComponent(componentId));
+    return this.bound(() => this.inner.countIssuesByComponent(componentId));
   }
   claimIssue(request: ClaimRequest): Promise<ClaimOutcome> {
-    return this.#bound(() => this.inner.claimIssue(request));
+    return this.bound(() => this.inner.claimIssue(request));
   }
   releaseClaim(request: ReleaseRequest): Promise<ClaimOutcome> {
-    return this.#bound(() => this.inner.releaseClaim(request));
+    return this.bound(() => this.inner.releaseClaim(request));
   }
 
   createComponent(component: ComponentRecord): Promise<void> {
-    return this.#bound(() => this.inner.createComponent(component));
+    return this.bound(() => this.inner.createComponent(component));
   }
   updateComponent(component: ComponentRecord): Promise<boolean> {
-    return this.#bound(() => this.inner.updateComponent(component));
+    return this.bound(() => this.inner.updateComponent(component));
   }
   deleteComponent(id: string): Promise<boolean> {
-    return this.#bound(() => this.inner.deleteComponent(id));
+    return this.bound(() => this.inner.deleteComponent(id));
   }
   getComponent(id: string): Promise<ComponentRecord | null> {
-    return this.#bound(() => this.inner.getComponent(id));
+    return this.bound(() => this.inner.getComponent(id));
   }
   findComponentByName(project: string, name: string): Promise<ComponentRecord | null> {
-    return this.#bound(() => this.inner.findComponentByName(project, name));
+    return this.bound(() => this.inner.findComponentByName(project, name));
   }
   listComponents(offset: number, limit: number): Promise<Page<ComponentRecord>> {
-    return this.#bound(() => this.inner.listComponents(offset, limit));
+    return this.bound(() => this.inner.listComponents(offset, limit));
   }
 
   addDependency(edge: DependencyEdge): Promise<boolean> {
-    return this.#bound(() => this.inner.addDependency(edge));
+    return this.bound(() => this.inner.addDependency(edge));
   }
   removeDependency(edge: DependencyEdge): Promise<boolean> {
-    return this.#bound(() => this.inner.removeDependency(edge));
+    return this.bound(() => this.inner.removeDependency(edge));
   }
   dependenciesOf(id: string): Promise<Deps> {
-    return this.#bound(() => this.inner.dependenciesOf(id));
+    return this.bound(() => this.inner.dependenciesOf(id));
   }
   findPath(from: string, to: string, maxDepth?: number): Promise<string[] | null> {
-    return this.#bound(() => this.inner.findPath(from, to, maxDepth));
+    return this.bound(() => this.inner.findPath(from, to, maxDepth));
   }
   walk(id: string, direction: Direction, maxDepth: number): Promise<WalkResult> {
-    return this.#bound(() => this.inner.walk(id, direction, maxDepth));
+    return this.bound(() => this.inner.walk(id, direction, maxDepth));
   }
 
   putRepository(repository: RepositoryRecord): Promise<void> {
-    return this.#bound(() => this.inner.putRepository(repository));
+    return this.bound(() => this.inner.putRepository(repository));
   }
   deleteRepository(name: string): Promise<boolean> {
-    return this.#bound(() => this.inner.deleteRepository(name));
+    return this.bound(() => this.inner.deleteRepository(name));
   }
   getRepository(name: string): Promise<RepositorySummary | null> {
-    return this.#bound(() => this.inner.getRepository(name));
+    return this.bound(() => this.inner.getRepository(name));
   }
   listRepositories(): Promise<RepositorySummary[]> {
-    return this.#bound(() => this.inner.listRepositories());
+    return this.bound(() => this.inner.listRepositories());
   }
   writeCodeFiles(change: CodeFilesChange): Promise<void> {
-    return this.#bound(() => this.inner.writeCodeFiles(change));
+    return this.bound(() => this.inner.writeCodeFiles(change));
   }
   getCodeFile(repo: string, path: string): Promise<CodeFileSubgraph | null> {
-    return this.#bound(() => this.inner.getCodeFile(repo, path));
+    return this.bound(() => this.inner.getCodeFile(repo, path));
   }
   listCodeFiles(repo: string): Promise<CodeFile[]> {
-    return this.#bound(() => this.inner.listCodeFiles(repo));
+    return this.bound(() => this.inner.listCodeFiles(repo));
   }
   getSymbols(ids: string[]): Promise<CodeSymbol[]> {
-    return this.#bound(() => this.inner.getSymbols(ids));
+    return this.bound(() => this.inner.getSymbols(ids));
   }
   codeNeighbours(ids: string[], types?: EdgeType[]): Promise<CodeEdge[]> {
-    return this.#bound(() => this.inner.codeNeighbours(ids, types));
+    return this.bound(() => this.inner.codeNeighbours(ids, types));
   }
   codeEdges(repo: string): Promise<CodeEdge[]> {
-    return this.#bound(() => this.inner.codeEdges(repo));
+    return this.bound(() => this.inner.codeEdges(repo));
   }
   codeCounts(): Promise<CodeCounts> {
-    return this.#bound(() => this.inner.codeCounts());
+    return this.bound(() => this.inner.codeCounts());
   }
 }

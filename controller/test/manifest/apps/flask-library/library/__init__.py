@@ -4,6 +4,7 @@ from library.api import api_bp
 from library.api.authors import authors_bp
 from library.api.books import books_bp
 from library.api.loans import loans_bp
+from library.api.reviews import reviews_bp
 from library.config import ADMIN_PREFIX, API_PREFIX
 from library.views.admin import admin_bp
 from library.views.health import health_bp
@@ -22,6 +23,7 @@ def create_app():
     for bp in (health_bp,):
         app.register_blueprint(bp)
     app.register_blueprint(admin_bp, url_prefix=ADMIN_PREFIX)
+    app.register_blueprint(reviews_bp)
 
     app.add_url_rule("/", "index", lambda: "library")
     return app
