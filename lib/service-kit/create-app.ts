@@ -31,7 +31,7 @@ import { registerOpenApi } from "./openapi.js";
 import { queryCoercerFor } from "./query-coercion.js";
 import { requestTimeoutServerOptions, resolveRequestTimeout } from "./request-timeout.js";
 import { attachSecurityRegistry } from "./route-security.js";
-import { SCHEMA_KEYWORDS } from "./schema-keywords.js";
+import { AJV_OPTIONS } from "./ajv-options.js";
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -94,22 +94,7 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
     }),
     // Requests on already-open connections are served while closing (they are in flight).
     return503OnClosing: false,
-    ajv: {
-      // Unknown fields must be a 400 (not silently dropped) and "5" must not pass as 5.
-      customOptions: {
-        coerceTypes: false,
-        removeAdditional: false,
-        useDefaults: true,
-        allErrors: false,
-        verbose: true,
-      },
-      // The x- keywords route schemas may use (schema-keywords.ts); strict Ajv refuses unknown ones.
-      plugins: [
-        (ajv: { addKeyword: (definition: object) => unknown }) => {
-          for (const definition of SCHEMA_KEYWORDS) ajv.addKeyword(definition);
-        },
-      ],
-    } as unknown as FastifyServerOptions["ajv"],
+    ajv: AJV_OPTIONS as unknown as FastifyServerOptions["ajv"],
     // Validators and serializers compile on a route's first request (start-up in well under 1 s).
     schemaController: lazySchemaController(),
     frameworkErrors: (err, _request, reply) => {

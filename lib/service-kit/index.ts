@@ -1,3 +1,4 @@
+export { ArgumentValidators } from "./argument-validator.js";
 export {
   createServiceApp,
   MAX_PARAM_LENGTH,

@@ -48,6 +48,11 @@ describe("FastAPI", () => {
     expect(ids(s)).toContain("GET /api/v1/reviews/{review_id}");
   });
 
+  it("puts a mounted sub-application's routes under its mount path only", () => {
+    expect(ids(s)).toContain("GET /admin/stats");
+    expect(ids(s)).not.toContain("GET /stats");
+  });
+
   it("reads path, query and header parameters with constraints from the signature", () => {
     expect(endpoint(s, "GET /api/v1/users/").params).toContainEqual({
       name: "limit",

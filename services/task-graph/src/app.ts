@@ -9,6 +9,7 @@ import {
   DeadlineVectorIndex,
 } from "./adapters/deadline/index.js";
 import { readConfig, type TaskGraphConfig } from "./config.js";
+import { AgentContextService } from "./domain/agent-context.js";
 import { ClaimService } from "./domain/claims.js";
 import { ComponentService } from "./domain/components.js";
 import type { DomainContext } from "./domain/context.js";
@@ -32,7 +33,8 @@ import { dependencyRoutes } from "./routes/dependencies.js";
 import { translateTaskGraphError } from "./routes/errors.js";
 import { healthRoutes } from "./routes/health.js";
 import { issueRoutes } from "./routes/issues.js";
-import { ragRoutes } from "./routes/rag.js";
+import { mcpRoutes } from "./routes/mcp/index.js";
+import { DEFAULT_SEARCH_TYPES, ragRoutes } from "./routes/rag.js";
 import { refuseMalformedText } from "./routes/text-guard.js";
 import { VERSION } from "./version.js";
 
@@ -186,16 +188,26 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     vectorsResyncing: () => search.vectorsBehind,
   });
   const prefix = "/api/v1";
-  await app.register(issueRoutes, { prefix, issues: new IssueService(ctx) });
-  await app.register(claimRoutes, { prefix, claims: new ClaimService(ctx) });
+  const issues = new IssueService(ctx);
+  const claims = new ClaimService(ctx);
+  const impact = new ImpactAnalysis(ctx);
+  const rootCause = new RootCauseAnalysis(ctx, guardedEmbedder, guardedVectors, search);
+  await app.register(issueRoutes, { prefix, issues });
+  await app.register(claimRoutes, { prefix, claims });
   await app.register(dependencyRoutes, { prefix, dependencies: new DependencyService(ctx) });
   await app.register(componentRoutes, { prefix, components: new ComponentService(ctx) });
-  await app.register(analyzeRoutes, {
-    prefix,
-    impact: new ImpactAnalysis(ctx),
-    rootCause: new RootCauseAnalysis(ctx, guardedEmbedder, guardedVectors, search),
+  await app.register(analyzeRoutes, { prefix, impact, rootCause });
+  await app.register(ragRoutes, { prefix, search, types: DEFAULT_SEARCH_TYPES });
+  // The same services behind the tools of POST /mcp (SPEC §4).
+  await app.register(mcpRoutes, {
+    issues,
+    claims,
+    impact,
+    rootCause,
+    search,
+    searchTypes: DEFAULT_SEARCH_TYPES,
+    agentContext: new AgentContextService(ctx),
   });
-  await app.register(ragRoutes, { prefix, search });
   return app;
 }
 

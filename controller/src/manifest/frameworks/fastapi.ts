@@ -61,6 +61,15 @@ function linkFastapi(files: PyFiles): ScanContribution {
       if (callee.t !== "method") return undefined;
       const table = tableOf(callee.self);
       if (!table) return undefined;
+      // `app.mount("/admin", admin_app)`: a sub-application under a path (static files are not tables).
+      if (callee.name === "mount") {
+        const child = tableOf(site.args[1] ?? site.kw.app);
+        if (child) {
+          child.mounted = true;
+          table.mounts.push({ child, prefix: asString(site.args[0] ?? site.kw.path), extra: [] });
+        }
+        return { t: "none" };
+      }
       if (callee.name === "include_router") {
         const child = tableOf(site.args[0]);
         if (child) {

@@ -1,8 +1,9 @@
 // The graph the task-graph service reasons over. Adapters: embedded (journal in DATA_DIR,
 // the default) and Neo4j (NEO4J_URI). Domain rules (validation, status transitions, cycle
 // policy, scoring) live in src/domain; a store only stores, traverses and reports.
-// Code-graph nodes (files, symbols) come later as new node kinds and edge types, so the
-// traversal methods take edge types rather than being issue-only.
+// The code graph (repositories, files, symbols, their edges) is the CodeGraphStore half
+// (code-graph-store.ts), stored with the same durability as issues.
+import type { CodeGraphStore } from "./code-graph-store.js";
 
 export type IssueStatus = "OPEN" | "IN_PROGRESS" | "BLOCKED" | "CLOSED";
 export type Priority = "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
@@ -120,7 +121,7 @@ export type Direction = "dependents" | "prerequisites";
  */
 export type WriteVisibility = "on-call" | "on-resolve";
 
-export interface GraphStore {
+export interface GraphStore extends CodeGraphStore {
   /** Which adapter this is, for /health ("embedded" | "neo4j"). */
   readonly backend: string;
   /** When a mutation becomes visible to the writers after it (see WriteVisibility). */

@@ -1,5 +1,5 @@
-// Optional API key (TASK_GRAPH_API_KEY): every /api/v1 route requires it, as a Bearer token or as
-// X-API-Key; /health and /docs stay open. The requirement is put on each route's OpenAPI
+// Optional API key (TASK_GRAPH_API_KEY): every /api/v1 route and /mcp require it, as a Bearer
+// token or as X-API-Key; /health and /docs stay open. The requirement is put on each route's OpenAPI
 // `security` and enforced by service-kit on the route that matched (never on the raw URL).
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
@@ -10,6 +10,8 @@ import {
 } from "../../../../lib/service-kit/index.js";
 
 const API_PREFIX = "/api/v1";
+/** The MCP endpoint (routes/mcp): its tools reach the same data as /api/v1. */
+export const MCP_PATH = "/mcp";
 /** Either scheme is enough. */
 const API_KEY_SECURITY: SecurityRequirement[] = [{ bearerAuth: [] }, { apiKeyHeader: [] }];
 
@@ -42,7 +44,9 @@ export function requireApiKey(app: FastifyInstance, key: string): void {
   });
   // Decided once per route template at registration: every route under the API prefix needs it.
   app.addHook("onRoute", (route: RouteOptions) => {
-    if (route.url !== API_PREFIX && !route.url.startsWith(`${API_PREFIX}/`)) return;
+    const guarded =
+      route.url === API_PREFIX || route.url.startsWith(`${API_PREFIX}/`) || route.url === MCP_PATH;
+    if (!guarded) return;
     route.schema ??= {};
     (route.schema as { security?: SecurityRequirement[] }).security = API_KEY_SECURITY;
   });

@@ -6,7 +6,7 @@
 // grows when the code graph exists). The route path inside the plugin is "/rag/search", so the
 // prefix makes it POST /api/v1/rag/search. When the vector side (store or embeddings endpoint)
 // is down, the lexical index answers alone and the response says `degraded: true` (SPEC §2).
-import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import { type Static, Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { errorResponses } from "../../../../lib/service-kit/index.js";
 import { MIN_SCORE, type SearchService } from "../domain/search/index.js";
@@ -18,9 +18,9 @@ export interface RagRoutesOptions {
   types?: string[];
 }
 
-const DEFAULT_SEARCH_TYPES = ["issue", "component"];
+export const DEFAULT_SEARCH_TYPES = ["issue", "component"];
 
-function ragSearchSchemas(types: string[]) {
+export function ragSearchSchemas(types: string[]) {
   const body = Type.Object(
     {
       query: NonBlankText(1000, "What to look for (free text, not blank)."),
@@ -74,6 +74,8 @@ function ragSearchSchemas(types: string[]) {
   return { body, response };
 }
 
+export type RagSearchBody = Static<ReturnType<typeof ragSearchSchemas>["body"]>;
+
 export const ragRoutes: FastifyPluginAsync<RagRoutesOptions> = async (fastify, options) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const { body, response } = ragSearchSchemas(options.types ?? DEFAULT_SEARCH_TYPES);
@@ -88,16 +90,19 @@ export const ragRoutes: FastifyPluginAsync<RagRoutesOptions> = async (fastify, o
         response: { 200: response, ...errorResponses(400) },
       },
     },
-    async (request) => {
-      const { query, limit, types, status, min_score } = request.body;
-      const answer = await options.search.answer({
-        query,
-        limit: limit ?? 10,
-        ...(types ? { types } : {}),
-        ...(status ? { status } : {}),
-        ...(min_score !== undefined ? { minScore: min_score } : {}),
-      });
-      return { query, ...answer };
-    },
+    async (request) => ragSearch(options.search, request.body),
   );
 };
+
+/** A search request as the route's body schema allows it → the answer (also the MCP `search` tool). */
+export async function ragSearch(search: SearchService, body: RagSearchBody) {
+  const { query, limit, types, status, min_score } = body;
+  const answer = await search.answer({
+    query,
+    limit: limit ?? 10,
+    ...(types ? { types } : {}),
+    ...(status ? { status } : {}),
+    ...(min_score !== undefined ? { minScore: min_score } : {}),
+  });
+  return { query, ...answer };
+}

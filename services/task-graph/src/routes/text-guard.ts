@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { HttpError } from "../../../../lib/service-kit/index.js";
 import { findMalformed } from "../domain/text.js";
+import { MCP_PATH } from "./api-key.js";
 
 // A callback hook, not an async one: it runs on every request, list pages included.
 export function refuseMalformedText(
@@ -10,22 +11,33 @@ export function refuseMalformedText(
   _reply: FastifyReply,
   done: HookHandlerDoneFunction,
 ): void {
+  // MCP tool arguments are checked by the tool (routes/mcp/tool-runner.ts), so that the refusal
+  // is a tool result naming the argument rather than an HTTP error about the JSON-RPC envelope.
+  if (request.routeOptions.url === MCP_PATH) {
+    done();
+    return;
+  }
   for (const [location, value] of [
     ["body", request.body],
     ["query", request.query],
   ] as const) {
-    if (value === undefined || value === null) continue;
-    const bad = findMalformed(value);
-    if (bad) {
-      done(
-        new HttpError(400, "VALIDATION_ERROR", `Field "${bad.field}" ${bad.rule}.`, {
-          field: bad.field,
-          location,
-          rule: bad.rule,
-        }),
-      );
+    const refusal = malformedText(value, location);
+    if (refusal) {
+      done(refusal);
       return;
     }
   }
   done();
+}
+
+/** The 400 for the first string in `value` that cannot be stored, or null (also for MCP arguments). */
+export function malformedText(value: unknown, location: string): HttpError | null {
+  if (value === undefined || value === null) return null;
+  const bad = findMalformed(value);
+  if (!bad) return null;
+  return new HttpError(400, "VALIDATION_ERROR", `Field "${bad.field}" ${bad.rule}.`, {
+    field: bad.field,
+    location,
+    rule: bad.rule,
+  });
 }

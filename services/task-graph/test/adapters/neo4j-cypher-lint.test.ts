@@ -10,6 +10,7 @@ import neo4j from "neo4j-driver";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { Neo4jGraphStore } from "../../src/adapters/neo4j-graph/index.js";
 import * as Q from "../../src/adapters/neo4j-graph/queries.js";
+import type { CodeFileSubgraph, RepositoryRecord } from "../../src/ports/code-graph-store.js";
 import type { ComponentRecord, IssueQuery, IssueRecord } from "../../src/ports/graph-store.js";
 import { recordingNeo4jDriver, type SentStatement } from "../helpers/recording-neo4j-driver.js";
 
@@ -41,6 +42,48 @@ const component: ComponentRecord = {
   updated_at: "2026-01-01T00:00:00.000Z",
 };
 const edge = { issue_id: "i-1", depends_on_id: "i-2" };
+const repository: RepositoryRecord = {
+  name: "app",
+  path: "/src/app",
+  status: "ready",
+  indexed_at: "2026-01-01T00:00:00.000",
+  error: null,
+};
+/** A file owning one edge of every type (each type is its own statement). */
+const codeFile: CodeFileSubgraph = {
+  file: { repo: "app", path: "src/a.ts", language: "typescript", lines: 10, hash: "h" },
+  symbols: [
+    {
+      id: "app:src/a.ts#A",
+      repo: "app",
+      path: "src/a.ts",
+      name: "A",
+      kind: "class",
+      line: 1,
+      end_line: 9,
+      signature: "class A",
+      exported: true,
+    },
+    {
+      id: "app:src/a.ts#A.m",
+      repo: "app",
+      path: "src/a.ts",
+      name: "m",
+      kind: "method",
+      line: 2,
+      end_line: 3,
+      signature: "m()",
+      exported: false,
+      parent: "app:src/a.ts#A",
+    },
+  ],
+  edges: [
+    { type: "CONTAINS", from: "app:src/a.ts", to: "app:src/a.ts#A" },
+    { type: "IMPORTS", from: "app:src/a.ts", to: "app:src/b.ts" },
+    { type: "REFERENCES", from: "app:src/a.ts#A.m", to: "app:src/b.ts#b", confidence: 1 },
+    { type: "TESTS", from: "app:src/a.ts", to: "app:src/b.ts" },
+  ],
+};
 const NOW = "2026-01-01T00:00:00.000Z";
 const LATER = "2026-01-01T00:05:00.000Z";
 
@@ -110,6 +153,25 @@ const EXERCISES = {
     [`${direction} max depth 0`, (s) => s.walk("i-1", direction, 0)],
     [`${direction} max depth ${Q.MAX_DEPTH - 1}`, (s) => s.walk("i-1", direction, Q.MAX_DEPTH - 1)],
   ]),
+  putRepository: [["", (s) => s.putRepository(repository)]],
+  deleteRepository: [["", (s) => s.deleteRepository("app")]],
+  getRepository: [["", (s) => s.getRepository("app")]],
+  listRepositories: [["", (s) => s.listRepositories()]],
+  writeCodeFiles: [
+    [
+      "a file written and one removed",
+      (s) => s.writeCodeFiles({ repo: "app", upsert: [codeFile], remove: ["src/c.ts"] }),
+    ],
+  ],
+  getCodeFile: [["", (s) => s.getCodeFile("app", "src/a.ts")]],
+  listCodeFiles: [["", (s) => s.listCodeFiles("app")]],
+  getSymbols: [["", (s) => s.getSymbols(["app:src/a.ts#A"])]],
+  codeNeighbours: [
+    ["every type", (s) => s.codeNeighbours(["app:src/a.ts"])],
+    ["some types", (s) => s.codeNeighbours(["app:src/a.ts"], ["IMPORTS", "TESTS"])],
+  ],
+  codeEdges: [["", (s) => s.codeEdges("app")]],
+  codeCounts: [["", (s) => s.codeCounts()]],
 } satisfies Record<Method, Call[]>;
 
 /** Methods that may legitimately send nothing. */
@@ -164,12 +226,16 @@ const builtIn = testData.mockSchema; // a Neo4j server's function and procedure 
 /** The graph model the adapter writes (queries.ts): unknown labels, types and keys warn. */
 const MODEL: DbSchema = {
   defaultLanguage: CYPHER_VERSION,
-  labels: ["Issue", "Component", "GantrySequence"],
-  relationshipTypes: ["DEPENDS_ON"],
+  labels: ["Issue", "Component", "GantrySequence", "CodeRepository", "CodeNode", "File", "Symbol"],
+  relationshipTypes: ["DEPENDS_ON", "CONTAINS", "IMPORTS", "REFERENCES", "TESTS"],
   propertyKeys: [
     ...["id", "title", "description", "status", "priority", "component_id", "labels"],
     ...["created_at", "updated_at", "closed_at", "assignee", "claim_expires_at", "readiness", "seq"],
     ...["name", "project", "value", "gantry_new", "gantry_lock"],
+    ...["repo", "path", "language", "lines", "hash", "owner", "kind", "line", "end_line"],
+    ...["signature", "exported", "parent", "confidence", "indexed_at", "error"],
+    // Keys of the edge maps sent as $edges (read as e.from, e.to).
+    ...["from", "to"],
   ],
   // Server built-ins only: APOC (in the listing) is not assumed on the server.
   functions: {

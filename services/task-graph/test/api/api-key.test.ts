@@ -33,7 +33,7 @@ describe("optional API key", () => {
     expect(created.status).toBe(201);
   });
 
-  it("documents both ways of sending the key on every /api/v1 operation, and none on /health", async () => {
+  it("documents both ways of sending the key on every /api/v1 operation and /mcp, and none on /health", async () => {
     const doc = (await svc.get("/docs/json")).body;
     expect(doc.components.securitySchemes).toEqual({
       bearerAuth: expect.objectContaining({ type: "http", scheme: "bearer" }),
@@ -44,7 +44,8 @@ describe("optional API key", () => {
     for (const [path, methods] of operations) {
       for (const [method, op] of Object.entries(methods)) {
         // An open operation says so with an empty list (redocly's security-defined rule).
-        const expected = path.startsWith("/api/v1/") ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : [];
+        const guarded = path.startsWith("/api/v1/") || path === "/mcp";
+        const expected = guarded ? [{ bearerAuth: [] }, { apiKeyHeader: [] }] : [];
         expect(op.security, `${method} ${path}`).toEqual(expected);
       }
     }

@@ -163,6 +163,12 @@ describe("the task graph against its own OpenAPI document", () => {
     ).toBeGreaterThan(0);
     expect(await status("POST", "/api/v1/rag/search", { query: " " })).toBe(400);
 
+    // MCP: a request, a notification, a message that is not JSON-RPC.
+    const tools = await api.send("POST", "/mcp", { body: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
+    expect(tools.json.result.tools.length).toBe(8);
+    expect(await status("POST", "/mcp", { jsonrpc: "2.0", method: "notifications/initialized" })).toBe(202);
+    expect(await status("POST", "/mcp", { id: 1, method: "tools/list" })).toBe(400);
+
     // Removal.
     expect(await status("DELETE", `${deps}/${session}`)).toBe(204);
     expect(await status("DELETE", `${deps}/${session}`)).toBe(404);
@@ -273,9 +279,18 @@ describe("the task graph against its own OpenAPI document", () => {
           component_id: MISSING,
         });
         const r = await api.send(op.method.toUpperCase(), url, body === undefined ? {} : { body });
-        // Search reads only the vector index, which is up.
-        expect(r.status, op.operationId).toBe(op.operationId === "ragSearch" ? 200 : 503);
+        // Search reads only the vector index, which is up; MCP answers a store that is down inside
+        // the tool result (below), and the request at the limits is a notification (202).
+        const expected = { ragSearch: 200, mcp: 202 }[op.operationId as string] ?? 503;
+        expect(r.status, op.operationId).toBe(expected);
       }
+      const call = { name: "create_issue", arguments: { title: "while down" } };
+      const viaMcp = await api.send("POST", "/mcp", {
+        body: { jsonrpc: "2.0", id: 7, method: "tools/call", params: call },
+      });
+      expect(viaMcp.status).toBe(200);
+      expect(viaMcp.json.result.isError).toBe(true);
+      expect(viaMcp.json.result.structuredContent.code).toBe("BACKEND_UNAVAILABLE");
     } finally {
       setFault("none");
     }

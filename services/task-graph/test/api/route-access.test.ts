@@ -56,12 +56,13 @@ async function snapshot(): Promise<Json> {
 }
 
 describe("API key checks on the matched route", () => {
-  it("enumerates the app's routes, all under /api/v1 except /health and /docs/json", () => {
+  it("enumerates the app's routes, all under /api/v1 or /mcp except /health and /docs/json", () => {
     const routes = routesOf(app);
     expect(routes).toContainEqual(["POST", "/api/v1/issues"]);
     expect(routes).toContainEqual(["DELETE", "/api/v1/issues/:id"]);
+    expect(routes).toContainEqual(["POST", "/mcp"]);
     for (const [, template] of routes) {
-      if (!OPEN.has(template)) expect(template).toMatch(/^\/api\/v1\//);
+      if (!OPEN.has(template)) expect(template).toMatch(/^\/api\/v1\/|^\/mcp$/);
     }
   });
 
@@ -106,6 +107,33 @@ describe("API key checks on the matched route", () => {
     expect(r.json).toEqual({ error: expect.stringContaining("X-API-Key"), code: "UNAUTHORIZED" });
     const list = await client(url, { "x-api-key": KEY }).get("/api/v1/issues?q=sneaked");
     expect(list.body.total).toBe(0);
+  });
+
+  it("refuses an MCP tool call on every spelling of /mcp without the key, and runs it with the key", async () => {
+    const call = (title: string) =>
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "create_issue", arguments: { title } },
+      });
+    const headers = { "Content-Type": "application/json", Accept: "application/json, text/event-stream" };
+    for (const target of ["/%6dcp", "http://localhost/mcp", "/mcp?x=/health"]) {
+      const denied = await sendRaw(url, { method: "POST", target, headers, body: call("sneaked via mcp") });
+      expect(denied.status, target).toBe(401);
+      expect(denied.json.code, target).toBe("UNAUTHORIZED");
+    }
+    const list = client(url, { "x-api-key": KEY });
+    expect((await list.get("/api/v1/issues?q=sneaked")).body.total).toBe(0);
+    const granted = await sendRaw(url, {
+      method: "POST",
+      target: "/%6dcp",
+      headers: { ...headers, "X-API-Key": KEY },
+      body: call("made over mcp"),
+    });
+    expect(granted.status).toBe(200);
+    expect(granted.json.result.structuredContent.title).toBe("made over mcp");
+    expect((await list.get("/api/v1/issues?q=made%20over%20mcp")).body.total).toBe(1);
   });
 
   it("keeps /health and /docs/json open on a raw socket", async () => {

@@ -10,6 +10,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../../controller/src/index.js";
 import { type Client, client } from "../../harness/start-service.js";
+import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
+import { makeCodeFile } from "../conformance/code-graph-store.conformance.js";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process.js";
 
 const mountPoint = mkdtempSync(join(tmpdir(), "tg-tmpfs-"));
@@ -135,6 +137,58 @@ if (notMounted !== null) {
       ).body.results.map((r: { title: string }) => r.title);
       for (const t of refused) expect(foundAfter).not.toContain(t);
       expect(again.server.output()).not.toMatch(/torn/);
+    }, 60_000);
+
+    it("treats code-graph writes the same: refused and invisible while full, recovering within 5 s, exactly the acknowledged ones after a reopen", async () => {
+      const codeDir = join(mountPoint, "code-data");
+      const store = new EmbeddedGraphStore({ dataDir: codeDir });
+      await store.init();
+      const file = (k: number, tag: string) => makeCodeFile("app", `src/${tag}${k}.ts`, [`f${k}`]);
+      const acked: string[] = [];
+      for (let k = 0; k < 3; k++) {
+        await store.writeCodeFiles({ repo: "app", upsert: [file(k, "before")], remove: [] });
+        acked.push(`src/before${k}.ts`);
+      }
+      expect(fillDisk()).toBeGreaterThan(0);
+      const refused: string[] = [];
+      // A large signature per symbol, so the journal's last page fills at once.
+      const big = (k: number) => {
+        const f = file(k, "full");
+        f.symbols[0]!.signature = "x".repeat(3000);
+        return f;
+      };
+      for (let k = 0; refused.length < 4 && k < 200; k++) {
+        const written = store.writeCodeFiles({ repo: "app", upsert: [big(k)], remove: [] });
+        if (
+          await written.then(
+            () => true,
+            () => false,
+          )
+        ) {
+          expect(refused).toEqual([]);
+          acked.push(`src/full${k}.ts`);
+        } else refused.push(`src/full${k}.ts`);
+      }
+      expect(refused).toHaveLength(4);
+      for (const path of refused) expect(await store.getCodeFile("app", path)).toBeNull();
+      expect((await store.listCodeFiles("app")).map((f) => f.path).sort()).toEqual([...acked].sort());
+
+      rmSync(filler);
+      const freed = performance.now();
+      await eventually(
+        async () => {
+          await store.writeCodeFiles({ repo: "app", upsert: [file(0, "after")], remove: [] });
+        },
+        { timeoutMs: 5000, intervalMs: 100 },
+      );
+      expect(performance.now() - freed).toBeLessThan(5000);
+      acked.push("src/after0.ts");
+      await store.close();
+
+      const again = new EmbeddedGraphStore({ dataDir: codeDir });
+      await again.init();
+      expect((await again.listCodeFiles("app")).map((f) => f.path).sort()).toEqual([...acked].sort());
+      await again.close();
     }, 60_000);
   });
 }

@@ -1,15 +1,20 @@
 // Kill -9 in the middle of a burst of concurrent writes, restart on the same DATA_DIR: every
 // write that was acknowledged with a 2xx must be there, and the journal must replay cleanly.
+// The code graph goes through the same journal: a process writing it is killed the same way.
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { gate } from "../../../../lib/testing/gate.js";
+import { watchOutput } from "../../../../lib/testing/process-output.js";
 import { client } from "../../harness/start-service.js";
+import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
+import { codeWriterFile } from "../helpers/code-writer-files.js";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process.js";
 
 const dataDir = mkdtempSync(join(tmpdir(), "tg-kill9-"));
-const children: ServerProcess[] = [];
+const children: Pick<ServerProcess, "child">[] = [];
 afterAll(() => {
   for (const c of children) if (c.child.exitCode === null) c.child.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
@@ -89,5 +94,62 @@ describe("durability across kill -9", () => {
       201,
     );
     expect(await second.stop()).toBe(0);
+  }, 90_000);
+
+  it("keeps every acknowledged code-graph write (files added and removed) when its writer is killed mid-burst", async () => {
+    const codeDir = join(dataDir, "code-graph");
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "services/task-graph/test/helpers/code-writer-process.ts", codeDir],
+      { cwd: join(import.meta.dirname, "../../../.."), stdio: ["ignore", "pipe", "pipe"] },
+    );
+    children.push({ child });
+    const output = watchOutput(child);
+    // Killed once 300 files are acknowledged: 16 writers have writes in flight then.
+    await output.waitFor(/^ACK put \S+ 300$/m, 60_000, "300 acknowledged files");
+    child.kill("SIGKILL");
+    await output.closed;
+    const put = new Set<string>();
+    const removed = new Set<string>();
+    for (const [, op, path] of output.text().matchAll(/^ACK (put|del) (\S+)/gm)) {
+      (op === "put" ? put : removed).add(path!);
+    }
+    expect(put.size).toBeGreaterThanOrEqual(300);
+    expect(removed.size).toBeGreaterThan(0);
+
+    const store = new EmbeddedGraphStore({ dataDir: codeDir });
+    await store.init();
+    try {
+      const lost: string[] = [];
+      for (const path of put) {
+        if (removed.has(path)) continue;
+        const [, w, n] = /^src\/w(\d+)\/f(\d+)\.ts$/.exec(path)!.map(Number);
+        const expected = codeWriterFile(w!, n!);
+        const read = await store.getCodeFile("app", path);
+        const present = async (e: { to: string }) =>
+          (await store.getCodeFile("app", e.to.replace(/^app:/, "").replace(/#.*$/, ""))) !== null;
+        const wantedEdges = [];
+        for (const e of expected.edges) if (await present(e)) wantedEdges.push(e);
+        if (
+          !read ||
+          JSON.stringify(read.file) !== JSON.stringify(expected.file) ||
+          JSON.stringify(read.symbols) !== JSON.stringify(expected.symbols) ||
+          JSON.stringify(read.edges) !== JSON.stringify(wantedEdges)
+        )
+          lost.push(path);
+      }
+      expect(lost).toEqual([]);
+      const resurrected: string[] = [];
+      for (const path of removed) if (await store.getCodeFile("app", path)) resurrected.push(path);
+      expect(resurrected).toEqual([]);
+      console.log(
+        `kill -9 durability, code graph: ${put.size} acknowledged files and ${removed.size} removals all as acknowledged after restart`,
+      );
+      // The replayed store keeps taking code writes.
+      await store.writeCodeFiles({ repo: "app", upsert: [codeWriterFile(99, 0)], remove: [] });
+      expect(await store.getCodeFile("app", "src/w99/f0.ts")).not.toBeNull();
+    } finally {
+      await store.close();
+    }
   }, 90_000);
 });

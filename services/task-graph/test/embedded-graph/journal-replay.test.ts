@@ -14,6 +14,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
 import type { GraphStore } from "../../src/ports/graph-store.js";
+import { makeCodeFile } from "../conformance/code-graph-store.conformance.js";
 import { makeComponent, makeIssue } from "../conformance/graph-store.conformance.js";
 
 let dataDir: string;
@@ -158,6 +159,43 @@ describe("embedded graph store journal", () => {
 
     const again = await open({ compactBytes: 4096 });
     expect(await dump(again)).toEqual(before);
+    await again.close();
+  });
+
+  it("brings the code graph back from a snapshot and the journal after it", async () => {
+    const s = await open({ compactBytes: 4096 });
+    await s.putRepository({ name: "app", path: "/src/app", status: "ready", indexed_at: null, error: null });
+    for (let k = 0; k < 40; k++) {
+      const edges = k > 0 ? [{ type: "IMPORTS" as const, from: `app:f${k}.ts`, to: `app:f${k - 1}.ts` }] : [];
+      await s.writeCodeFiles({
+        repo: "app",
+        upsert: [makeCodeFile("app", `f${k}.ts`, [`s${k}`], edges)],
+        remove: [],
+      });
+    }
+    await s.idle();
+    expect(readdirSync(graphDir())).toContain("snapshot.json");
+    // After the snapshot: a removal, a rewrite and a second repository, in the journal only.
+    await s.writeCodeFiles({
+      repo: "app",
+      upsert: [makeCodeFile("app", "f1.ts", ["renamed"])],
+      remove: ["f5.ts"],
+    });
+    await s.writeCodeFiles({ repo: "lib", upsert: [makeCodeFile("lib", "x.ts", ["x"])], remove: [] });
+    const code = async (store: GraphStore) => ({
+      repositories: await store.listRepositories(),
+      files: await Promise.all(
+        (await store.listCodeFiles("app")).map((f) => store.getCodeFile("app", f.path)),
+      ),
+      edges: await store.codeEdges("app"),
+      counts: await store.codeCounts(),
+    });
+    const before = await code(s);
+    expect(before.counts).toEqual({ repositories: 1, files: 40, symbols: 40 });
+    await s.close();
+
+    const again = await open({ compactBytes: 4096 });
+    expect(await code(again)).toEqual(before);
     await again.close();
   });
 

@@ -69,7 +69,9 @@ export function placeRoutes(
     stack.delete(table);
   };
   for (const table of tables) {
-    if (table.isApp || !table.mounted) visit(table, prefixOf(undefined, table, ""), [], new Set());
+    // A table nobody mounts is a root (an app, or a router whose app the scan did not see); a
+    // mounted one (FastAPI sub-application, blueprint) is reached through its mounts only.
+    if (!table.mounted) visit(table, prefixOf(undefined, table, ""), [], new Set());
   }
   return out;
 }

@@ -15,6 +15,17 @@ import type {
   WalkResult,
   WriteVisibility,
 } from "../../ports/graph-store.js";
+import type {
+  CodeCounts,
+  CodeEdge,
+  CodeFile,
+  CodeFilesChange,
+  CodeFileSubgraph,
+  CodeSymbol,
+  EdgeType,
+  RepositoryRecord,
+  RepositorySummary,
+} from "../../ports/code-graph-store.js";
 import { BoundBackend } from "./bound-backend.js";
 import type { Deadlines } from "./deadlines.js";
 
@@ -98,5 +109,39 @@ export class DeadlineGraphStore extends BoundBackend<GraphStore> implements Grap
   }
   walk(id: string, direction: Direction, maxDepth: number): Promise<WalkResult> {
     return this.bound(() => this.inner.walk(id, direction, maxDepth));
+  }
+
+  putRepository(repository: RepositoryRecord): Promise<void> {
+    return this.bound(() => this.inner.putRepository(repository));
+  }
+  deleteRepository(name: string): Promise<boolean> {
+    return this.bound(() => this.inner.deleteRepository(name));
+  }
+  getRepository(name: string): Promise<RepositorySummary | null> {
+    return this.bound(() => this.inner.getRepository(name));
+  }
+  listRepositories(): Promise<RepositorySummary[]> {
+    return this.bound(() => this.inner.listRepositories());
+  }
+  writeCodeFiles(change: CodeFilesChange): Promise<void> {
+    return this.bound(() => this.inner.writeCodeFiles(change));
+  }
+  getCodeFile(repo: string, path: string): Promise<CodeFileSubgraph | null> {
+    return this.bound(() => this.inner.getCodeFile(repo, path));
+  }
+  listCodeFiles(repo: string): Promise<CodeFile[]> {
+    return this.bound(() => this.inner.listCodeFiles(repo));
+  }
+  getSymbols(ids: string[]): Promise<CodeSymbol[]> {
+    return this.bound(() => this.inner.getSymbols(ids));
+  }
+  codeNeighbours(ids: string[], types?: EdgeType[]): Promise<CodeEdge[]> {
+    return this.bound(() => this.inner.codeNeighbours(ids, types));
+  }
+  codeEdges(repo: string): Promise<CodeEdge[]> {
+    return this.bound(() => this.inner.codeEdges(repo));
+  }
+  codeCounts(): Promise<CodeCounts> {
+    return this.bound(() => this.inner.codeCounts());
   }
 }

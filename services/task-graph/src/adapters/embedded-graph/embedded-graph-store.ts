@@ -20,6 +20,18 @@ import type {
   ReleaseRequest,
   WalkResult,
 } from "../../ports/graph-store.js";
+import {
+  assertConsistentChange,
+  type CodeCounts,
+  type CodeEdge,
+  type CodeFile,
+  type CodeFilesChange,
+  type CodeFileSubgraph,
+  type CodeSymbol,
+  type EdgeType,
+  type RepositoryRecord,
+  type RepositorySummary,
+} from "../../ports/code-graph-store.js";
 import { inWriteScope } from "../../ports/write-scope.js";
 import { decideClaim, decideRelease } from "./claims.js";
 import { GraphState } from "./graph-state.js";
@@ -263,6 +275,62 @@ export class EmbeddedGraphStore implements GraphStore {
     return walk(this.state, id, direction, maxDepth);
   }
 
+  // ---- code graph (SPEC §4); each write is one journal line, so atomic and durable as one ----
+
+  putRepository(repository: RepositoryRecord): Promise<void> {
+    return this.write({ op: "code.repo.put", repository: copied(repository) });
+  }
+
+  async deleteRepository(name: string): Promise<boolean> {
+    const code = this.head.code;
+    if (!code.repositories.has(name) && code.filesOf(name).length === 0) return false;
+    await this.write({ op: "code.repo.del", name });
+    return true;
+  }
+
+  async getRepository(name: string): Promise<RepositorySummary | null> {
+    return this.state.code.summary(name);
+  }
+
+  async listRepositories(): Promise<RepositorySummary[]> {
+    const code = this.state.code;
+    return [...code.repositories.keys()].sort().map((name) => code.summary(name)!);
+  }
+
+  writeCodeFiles(change: CodeFilesChange): Promise<void> {
+    try {
+      assertConsistentChange(change);
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    // A copy: what is applied is exactly what the journal replays, whatever the caller does next.
+    return this.write({ op: "code.files", change: copied(change) });
+  }
+
+  async getCodeFile(repo: string, path: string): Promise<CodeFileSubgraph | null> {
+    return this.state.code.file(repo, path);
+  }
+
+  async listCodeFiles(repo: string): Promise<CodeFile[]> {
+    return this.state.code.filesOf(repo);
+  }
+
+  async getSymbols(ids: string[]): Promise<CodeSymbol[]> {
+    return this.state.code.symbolsById(ids);
+  }
+
+  async codeNeighbours(ids: string[], types?: EdgeType[]): Promise<CodeEdge[]> {
+    return this.state.code.neighbours(ids, types);
+  }
+
+  async codeEdges(repo: string): Promise<CodeEdge[]> {
+    return this.state.code.edgesOf(repo);
+  }
+
+  async codeCounts(): Promise<CodeCounts> {
+    return this.state.code.counts();
+  }
+
   private journalOptions(): { maxBatch?: number; fs?: JournalFs; onFailure: (err: Error) => void } {
     return {
       ...(this.maxBatch === undefined ? {} : { maxBatch: this.maxBatch }),
@@ -346,6 +414,10 @@ export class EmbeddedGraphStore implements GraphStore {
     await fsyncPath(dir);
     await rm(old.path, { force: true });
   }
+}
+
+function copied<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }
 
 function freezeIssue(issue: IssueRecord): IssueRecord {

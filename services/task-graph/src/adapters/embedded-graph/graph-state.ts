@@ -1,6 +1,7 @@
 // The in-memory graph: records plus adjacency sets in both directions. Pure and synchronous,
 // so a mutation is visible to readers the moment it is applied (the journal adds durability).
 import type { ComponentRecord, DependencyEdge, IssueRecord } from "../../ports/graph-store.js";
+import { CodeGraphState } from "./code-graph-state.js";
 import type { Mutation, SnapshotData } from "./mutations.js";
 import { ReadinessIndex } from "./readiness-index.js";
 
@@ -17,6 +18,8 @@ export class GraphState {
   readonly readiness = new ReadinessIndex(this);
   /** Ids of issues whose record names an assignee (the lease may have run out since). */
   readonly claimed = new Set<string>();
+  /** Repositories, files, symbols and their edges (SPEC §4). */
+  readonly code = new CodeGraphState();
   /** True while issues were inserted in created_at order, so Map order is the default sort. */
   createdInOrder = true;
   private nextSeq = 0;
@@ -49,6 +52,8 @@ export class GraphState {
       case "dep.del":
         this.removeEdge(m.edge);
         return;
+      default:
+        this.code.apply(m);
     }
   }
 
@@ -73,6 +78,7 @@ export class GraphState {
       issues: [...this.issues.values()],
       components: [...this.components.values()],
       edges,
+      code: this.code.toSnapshot(),
     };
   }
 
@@ -82,6 +88,7 @@ export class GraphState {
       for (const i of s.issues) this.putIssue(i);
       for (const e of s.edges) this.addEdge(e);
     });
+    this.code.load(s.code);
   }
 
   private putIssue(issue: IssueRecord): void {

@@ -16,8 +16,34 @@ import type {
   ReleaseRequest,
   WalkResult,
 } from "../../ports/graph-store.js";
+import {
+  assertConsistentChange,
+  type CodeCounts,
+  type CodeEdge,
+  type CodeFile,
+  type CodeFilesChange,
+  type CodeFileSubgraph,
+  type CodeSymbol,
+  type EdgeType,
+  fileId,
+  type RepositoryRecord,
+  type RepositorySummary,
+} from "../../ports/code-graph-store.js";
 import { classifyNeo4jError } from "./errors.js";
-import { componentProps, issueProps, toComponent, toInt, toIssue, toNumber } from "./mapping.js";
+import {
+  codeFileProps,
+  componentProps,
+  issueProps,
+  symbolProps,
+  toCodeEdge,
+  toCodeFile,
+  toComponent,
+  toInt,
+  toIssue,
+  toNumber,
+  toRepository,
+  toSymbol,
+} from "./mapping.js";
 import * as Q from "./queries.js";
 
 export interface Neo4jGraphStoreOptions {
@@ -196,6 +222,95 @@ export class Neo4jGraphStore implements GraphStore {
     };
   }
 
+  // ---- code graph: each write is one transaction (all of it or none) ----
+
+  async putRepository(repository: RepositoryRecord): Promise<void> {
+    await this.#write(Q.PUT_REPOSITORY, { props: { ...repository } });
+  }
+
+  async deleteRepository(name: string): Promise<boolean> {
+    return this.#session("WRITE", async (tx) => {
+      const ids = (await tx.run(Q.REPOSITORY_FILE_IDS, { name })).records[0]?.get("ids") as
+        | string[]
+        | undefined;
+      await dropSubgraphs(tx, ids ?? []);
+      const removed = (await tx.run(Q.DELETE_REPOSITORY_NODE, { name })).records[0]?.get("n");
+      return (ids?.length ?? 0) > 0 || (removed !== undefined && toNumber(removed) > 0);
+    });
+  }
+
+  async getRepository(name: string): Promise<RepositorySummary | null> {
+    const [row] = await this.#read(Q.GET_REPOSITORY, { name });
+    return row ? toRepository(row.repository as Row, row.files, row.symbols) : null;
+  }
+
+  async listRepositories(): Promise<RepositorySummary[]> {
+    return (await this.#read(Q.LIST_REPOSITORIES)).map((row) =>
+      toRepository(row.repository as Row, row.files, row.symbols),
+    );
+  }
+
+  async writeCodeFiles(change: CodeFilesChange): Promise<void> {
+    assertConsistentChange(change);
+    const paths = [...change.remove, ...change.upsert.map((s) => s.file.path)];
+    const byType = (type: EdgeType) =>
+      change.upsert.flatMap((s) => s.edges.filter((e) => e.type === type).map((e) => ({ ...e })));
+    await this.#session("WRITE", async (tx) => {
+      const stale = await dropSubgraphs(
+        tx,
+        paths.map((path) => fileId(change.repo, path)),
+        false,
+      );
+      await tx.run(Q.PUT_CODE_FILES, { files: change.upsert.map((s) => codeFileProps(s.file)) });
+      await tx.run(Q.PUT_CODE_SYMBOLS, { symbols: change.upsert.flatMap((s) => s.symbols.map(symbolProps)) });
+      await tx.run(Q.PUT_CONTAINS_EDGES, { edges: byType("CONTAINS") });
+      await tx.run(Q.PUT_IMPORTS_EDGES, { edges: byType("IMPORTS") });
+      await tx.run(Q.PUT_REFERENCES_EDGES, { edges: byType("REFERENCES") });
+      await tx.run(Q.PUT_TESTS_EDGES, { edges: byType("TESTS") });
+      await tx.run(Q.DROP_STUBS, { ids: stale });
+    });
+  }
+
+  async getCodeFile(repo: string, path: string): Promise<CodeFileSubgraph | null> {
+    const [row] = await this.#read(Q.GET_CODE_FILE, { id: fileId(repo, path) });
+    if (!row) return null;
+    return {
+      file: toCodeFile(row.file as Row),
+      symbols: (row.symbols as Row[]).map(toSymbol).sort((a, b) => a.line - b.line),
+      edges: (row.edges as Row[]).map(toCodeEdge),
+    };
+  }
+
+  async listCodeFiles(repo: string): Promise<CodeFile[]> {
+    return (await this.#read(Q.LIST_CODE_FILES, { repo })).map((row) => toCodeFile(row.file as Row));
+  }
+
+  async getSymbols(ids: string[]): Promise<CodeSymbol[]> {
+    if (ids.length === 0) return [];
+    return (await this.#read(Q.GET_SYMBOLS, { ids })).map((row) => toSymbol(row.symbol as Row));
+  }
+
+  async codeNeighbours(ids: string[], types?: EdgeType[]): Promise<CodeEdge[]> {
+    if (ids.length === 0) return [];
+    const all: EdgeType[] = ["CONTAINS", "IMPORTS", "REFERENCES", "TESTS"];
+    return (await this.#read(Q.CODE_NEIGHBOURS, { ids, types: types ?? all })).map((row) =>
+      toCodeEdge(row.edge as Row),
+    );
+  }
+
+  async codeEdges(repo: string): Promise<CodeEdge[]> {
+    return (await this.#read(Q.CODE_EDGES, { repo })).map((row) => toCodeEdge(row.edge as Row));
+  }
+
+  async codeCounts(): Promise<CodeCounts> {
+    const [row] = await this.#read(Q.CODE_COUNTS);
+    return {
+      repositories: row ? toNumber(row.repositories) : 0,
+      files: row ? toNumber(row.files) : 0,
+      symbols: row ? toNumber(row.symbols) : 0,
+    };
+  }
+
   #count(rows: Row[]): number {
     return rows[0] ? toNumber(rows[0].n) : 0;
   }
@@ -228,6 +343,18 @@ export class Neo4jGraphStore implements GraphStore {
       await session.close();
     }
   }
+}
+
+/**
+ * Drops what the files own (edges, then their nodes become stubs). Returns the ids that may now
+ * be stubs nothing points at; drops those too unless the caller writes nodes first (`sweep`).
+ */
+async function dropSubgraphs(tx: ManagedTransaction, fileIds: string[], sweep = true): Promise<string[]> {
+  const targets = (await tx.run(Q.DROP_OWNED_EDGES, { file_ids: fileIds })).records[0]?.get("targets");
+  const demoted = (await tx.run(Q.DEMOTE_OWNED_NODES, { file_ids: fileIds })).records[0]?.get("ids");
+  const stale = [...new Set([...((targets as string[]) ?? []), ...((demoted as string[]) ?? [])])];
+  if (sweep) await tx.run(Q.DROP_STUBS, { ids: stale });
+  return stale;
 }
 
 function claimOutcome(rows: Row[]): ClaimOutcome {

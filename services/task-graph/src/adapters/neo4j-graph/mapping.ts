@@ -2,6 +2,13 @@
 // driver's Integer objects (64-bit); counts and depths are converted explicitly and refused if
 // they do not fit a JS number, rather than silently losing precision.
 import neo4j, { type Integer } from "neo4j-driver";
+import {
+  type CodeEdge,
+  type CodeFile,
+  type CodeSymbol,
+  fileId,
+  type RepositorySummary,
+} from "../../ports/code-graph-store.js";
 import type { ComponentRecord, IssueRecord, IssueStatus, Priority } from "../../ports/graph-store.js";
 
 export function toNumber(value: unknown): number {
@@ -74,4 +81,69 @@ export function issueProps(issue: IssueRecord): Record<string, unknown> {
 
 export function componentProps(component: ComponentRecord): Record<string, unknown> {
   return { ...component };
+}
+
+// ---- code graph ----
+
+const int = (v: unknown): number => (v === null || v === undefined ? 0 : toNumber(v));
+
+export function toCodeFile(row: Row): CodeFile {
+  return {
+    repo: text(row.repo),
+    path: text(row.path),
+    language: text(row.language) as CodeFile["language"],
+    lines: int(row.lines),
+    hash: text(row.hash),
+  };
+}
+
+export function toSymbol(row: Row): CodeSymbol {
+  return {
+    id: text(row.id),
+    repo: text(row.repo),
+    path: text(row.path),
+    name: text(row.name),
+    kind: text(row.kind) as CodeSymbol["kind"],
+    line: int(row.line),
+    end_line: int(row.end_line),
+    signature: text(row.signature),
+    exported: row.exported === true,
+    ...(typeof row.parent === "string" ? { parent: row.parent } : {}),
+  };
+}
+
+export function toCodeEdge(row: Row): CodeEdge {
+  const type = text(row.edge_type) as CodeEdge["type"];
+  const from = text(row.source);
+  const to = text(row.target);
+  if (type === "REFERENCES") return { type, from, to, confidence: Number(row.confidence ?? 0) };
+  return { type, from, to };
+}
+
+export function toRepository(row: Row, files: unknown, symbols: unknown): RepositorySummary {
+  return {
+    name: text(row.name),
+    path: textOrNull(row.path),
+    status: text(row.status) as RepositorySummary["status"],
+    indexed_at: textOrNull(row.indexed_at),
+    error: textOrNull(row.error),
+    files: int(files),
+    symbols: int(symbols),
+  };
+}
+
+/** Node properties of a file: its id and owner are the file id. */
+export function codeFileProps(file: CodeFile): Record<string, unknown> {
+  const id = fileId(file.repo, file.path);
+  return { ...file, lines: neo4j.int(file.lines), id, owner: id };
+}
+
+export function symbolProps(symbol: CodeSymbol): Record<string, unknown> {
+  return {
+    ...symbol,
+    line: neo4j.int(symbol.line),
+    end_line: neo4j.int(symbol.end_line),
+    parent: symbol.parent ?? null,
+    owner: fileId(symbol.repo, symbol.path),
+  };
 }

@@ -8,6 +8,12 @@
 // (:GantrySequence) node so ties in ordering follow creation order, as in the embedded store.
 // `readiness` ('blocked' | 'workable', absent when CLOSED) is an indexed property every write
 // that can change it recomputes, so the blocked/workable lists are one indexed query.
+// Code graph (SPEC §4): (:CodeRepository {name, path, status, indexed_at, error}),
+// (:CodeNode:File {id, repo, path, language, lines, hash, owner}), (:CodeNode:Symbol {id, repo,
+// path, name, kind, line, end_line, signature, exported, parent, owner}) and the edges CONTAINS,
+// IMPORTS, REFERENCES {confidence}, TESTS. `owner` is the file id a node belongs to; an edge
+// belongs to the owner of its start node. An edge may end at a node not written (yet): that end
+// is a bare (:CodeNode {id}) stub, which reads skip and which goes once nothing points at it.
 import type { IssueQuery } from "../../ports/graph-store.js";
 import { ISSUE_RECORD_FIELDS } from "../../schemas/issue.js";
 
@@ -24,6 +30,10 @@ export const SCHEMA = [
   "CREATE INDEX gantry_issue_readiness IF NOT EXISTS FOR (i:Issue) ON (i.readiness)",
   "CREATE INDEX gantry_component_name IF NOT EXISTS FOR (c:Component) ON (c.project, c.name)",
   "CREATE INDEX gantry_component_seq IF NOT EXISTS FOR (c:Component) ON (c.seq)",
+  "CREATE CONSTRAINT gantry_code_node_id IF NOT EXISTS FOR (n:CodeNode) REQUIRE n.id IS UNIQUE",
+  "CREATE CONSTRAINT gantry_repository_name IF NOT EXISTS FOR (r:CodeRepository) REQUIRE r.name IS UNIQUE",
+  "CREATE INDEX gantry_code_node_owner IF NOT EXISTS FOR (n:CodeNode) ON (n.owner)",
+  "CREATE INDEX gantry_code_node_repo IF NOT EXISTS FOR (n:CodeNode) ON (n.repo)",
 ];
 
 export const PING = "RETURN 1 AS ok";
@@ -207,3 +217,71 @@ export function listIssuesQuery(query: IssueQuery): BuiltQuery {
     params,
   };
 }
+
+// ---- code graph ----
+
+const FILE_FIELDS = ".repo, .path, .language, .lines, .hash";
+const SYMBOL_FIELDS = ".id, .repo, .path, .name, .kind, .line, .end_line, .signature, .exported, .parent";
+const REPOSITORY_FIELDS = ".name, .path, .status, .indexed_at, .error";
+/** An edge as a map: {edge_type, source, target, confidence} (confidence: REFERENCES only). */
+const edgeMap = (r: string, from: string, to: string) =>
+  `{edge_type: type(${r}), source: ${from}.id, target: ${to}.id, confidence: ${r}.confidence}`;
+/** A node that is written (not a stub left as the end of an edge). */
+const written = (v: string) => `(${v}:File OR ${v}:Symbol)`;
+
+export const PUT_REPOSITORY = "MERGE (r:CodeRepository {name: $props.name}) SET r = $props";
+const REPOSITORY_COUNTS = `r { ${REPOSITORY_FIELDS} } AS repository, COUNT { (f:File {repo: r.name}) } AS files, COUNT { (s:Symbol {repo: r.name}) } AS symbols`;
+export const GET_REPOSITORY = `MATCH (r:CodeRepository {name: $name}) RETURN ${REPOSITORY_COUNTS}`;
+export const LIST_REPOSITORIES = `MATCH (r:CodeRepository) RETURN ${REPOSITORY_COUNTS} ORDER BY r.name`;
+export const REPOSITORY_FILE_IDS = "MATCH (f:File {repo: $name}) RETURN collect(f.id) AS ids";
+export const DELETE_REPOSITORY_NODE = "MATCH (r:CodeRepository {name: $name}) DELETE r RETURN count(*) AS n";
+
+/** Step 1 of replacing or removing files: drop the edges they own, returning where they ended. */
+export const DROP_OWNED_EDGES = `UNWIND $file_ids AS owner
+MATCH (n:CodeNode {owner: owner})-[r]->(t:CodeNode)
+WITH r, t.id AS target
+DELETE r
+RETURN collect(DISTINCT target) AS targets`;
+/** Step 2: their nodes become stubs (edges of other files pointing at them stay). */
+export const DEMOTE_OWNED_NODES = `UNWIND $file_ids AS owner
+MATCH (n:CodeNode {owner: owner})
+REMOVE n:File:Symbol
+SET n = {id: n.id}
+RETURN collect(n.id) AS ids`;
+/** Step 3: the new nodes (a stub with the same id becomes the node). */
+export const PUT_CODE_FILES = "UNWIND $files AS f MERGE (n:CodeNode {id: f.id}) SET n = f, n:File";
+export const PUT_CODE_SYMBOLS = "UNWIND $symbols AS s MERGE (n:CodeNode {id: s.id}) SET n = s, n:Symbol";
+/** Step 4, one statement per edge type (a relationship type cannot be a parameter). */
+export const PUT_CONTAINS_EDGES = putEdges("CONTAINS");
+export const PUT_IMPORTS_EDGES = putEdges("IMPORTS");
+export const PUT_REFERENCES_EDGES = putEdges("REFERENCES", "SET r.confidence = e.confidence");
+export const PUT_TESTS_EDGES = putEdges("TESTS");
+/** Step 5: stubs nothing points at any more. */
+export const DROP_STUBS = `UNWIND $ids AS id
+MATCH (n:CodeNode {id: id})
+WHERE NOT ${written("n")} AND NOT EXISTS { (n)--() }
+DELETE n`;
+
+function putEdges(type: "CONTAINS" | "IMPORTS" | "REFERENCES" | "TESTS", set = ""): string {
+  return `UNWIND $edges AS e
+MATCH (a:CodeNode {id: e.from})
+MERGE (b:CodeNode {id: e.to})
+MERGE (a)-[r:${type}]->(b)${set ? `\n${set}` : ""}`;
+}
+
+export const GET_CODE_FILE = `MATCH (f:File {id: $id})
+RETURN f { ${FILE_FIELDS} } AS file,
+  COLLECT { MATCH (s:Symbol {owner: $id}) RETURN s { ${SYMBOL_FIELDS} } } AS symbols,
+  COLLECT { MATCH (n:CodeNode {owner: $id})-[r]->(t:CodeNode) WHERE ${written("t")} RETURN ${edgeMap("r", "n", "t")} } AS edges`;
+export const LIST_CODE_FILES = `MATCH (f:File {repo: $repo}) RETURN f { ${FILE_FIELDS} } AS file ORDER BY f.path`;
+export const GET_SYMBOLS = `UNWIND range(0, size($ids) - 1) AS k MATCH (s:Symbol {id: $ids[k]}) RETURN s { ${SYMBOL_FIELDS} } AS symbol ORDER BY k`;
+export const CODE_NEIGHBOURS = `UNWIND $ids AS id
+MATCH (n:CodeNode {id: id})-[r]-(m:CodeNode)
+WHERE ${written("n")} AND ${written("m")} AND type(r) IN $types
+WITH DISTINCT r
+RETURN ${edgeMap("r", "startNode(r)", "endNode(r)")} AS edge`;
+export const CODE_EDGES = `MATCH (n:CodeNode {repo: $repo})-[r]->(t:CodeNode)
+WHERE ${written("n")} AND ${written("t")}
+RETURN ${edgeMap("r", "n", "t")} AS edge`;
+export const CODE_COUNTS =
+  "RETURN COUNT { (r:CodeRepository) } AS repositories, COUNT { (f:File) } AS files, COUNT { (s:Symbol) } AS symbols";

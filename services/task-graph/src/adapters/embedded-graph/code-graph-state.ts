@@ -1,0 +1,179 @@
+// The code graph in memory: repositories, each file's subgraph as written, and the indexes the
+// reads need (symbols by id, files by repository, who points at a node). Subgraphs are replaced
+// whole and never changed in place, so two states may share them and a snapshot can serialise
+// them while writes go on.
+import {
+  type CodeCounts,
+  type CodeEdge,
+  type CodeFile,
+  type CodeFilesChange,
+  type CodeFileSubgraph,
+  type CodeSymbol,
+  type EdgeType,
+  edgeKey,
+  fileId,
+  type RepositoryRecord,
+  type RepositorySummary,
+} from "../../ports/code-graph-store.js";
+
+export type CodeMutation =
+  | { op: "code.files"; change: CodeFilesChange }
+  | { op: "code.repo.put"; repository: RepositoryRecord }
+  | { op: "code.repo.del"; name: string };
+
+/** The code graph's part of a snapshot. */
+export interface CodeSnapshot {
+  repositories: RepositoryRecord[];
+  files: CodeFileSubgraph[];
+}
+
+export class CodeGraphState {
+  readonly repositories = new Map<string, RepositoryRecord>();
+  /** File id → the file's subgraph as written (its edges may point at missing nodes). */
+  private readonly files = new Map<string, CodeFileSubgraph>();
+  private readonly symbols = new Map<string, CodeSymbol>();
+  /** Repository → ids of its files. */
+  private readonly byRepo = new Map<string, Set<string>>();
+  /** Repository → how many symbols its files hold. */
+  private readonly symbolCount = new Map<string, number>();
+  /** Node id → the files owning an edge that ends at it, with how many such edges. */
+  private readonly pointedAtBy = new Map<string, Map<string, number>>();
+
+  apply(m: CodeMutation): void {
+    switch (m.op) {
+      case "code.files":
+        for (const path of m.change.remove) this.removeFile(fileId(m.change.repo, path));
+        for (const sub of m.change.upsert) this.putFile(sub);
+        return;
+      case "code.repo.put":
+        this.repositories.set(m.repository.name, m.repository);
+        return;
+      case "code.repo.del":
+        for (const id of [...(this.byRepo.get(m.name) ?? [])]) this.removeFile(id);
+        this.repositories.delete(m.name);
+        return;
+    }
+  }
+
+  toSnapshot(): CodeSnapshot {
+    return { repositories: [...this.repositories.values()], files: [...this.files.values()] };
+  }
+
+  load(s: CodeSnapshot | undefined): void {
+    if (!s) return;
+    for (const r of s.repositories) this.repositories.set(r.name, r);
+    for (const f of s.files) this.putFile(f);
+  }
+
+  hasFile(repo: string, path: string): boolean {
+    return this.files.has(fileId(repo, path));
+  }
+
+  summary(name: string): RepositorySummary | null {
+    const r = this.repositories.get(name);
+    if (!r) return null;
+    return { ...r, files: this.byRepo.get(name)?.size ?? 0, symbols: this.symbolCount.get(name) ?? 0 };
+  }
+
+  counts(): CodeCounts {
+    return { repositories: this.repositories.size, files: this.files.size, symbols: this.symbols.size };
+  }
+
+  file(repo: string, path: string): CodeFileSubgraph | null {
+    const sub = this.files.get(fileId(repo, path));
+    if (!sub) return null;
+    return { file: sub.file, symbols: sub.symbols, edges: sub.edges.filter((e) => this.exists(e.to)) };
+  }
+
+  filesOf(repo: string): CodeFile[] {
+    const out: CodeFile[] = [];
+    for (const id of this.byRepo.get(repo) ?? []) out.push(this.files.get(id)!.file);
+    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  symbolsById(ids: string[]): CodeSymbol[] {
+    return ids.flatMap((id) => this.symbols.get(id) ?? []);
+  }
+
+  neighbours(ids: string[], types?: EdgeType[]): CodeEdge[] {
+    const wanted = types ? new Set(types) : null;
+    const found = new Map<string, CodeEdge>();
+    const keep = (e: CodeEdge) => {
+      if ((!wanted || wanted.has(e.type)) && this.exists(e.from) && this.exists(e.to))
+        found.set(edgeKey(e), e);
+    };
+    for (const id of ids) {
+      const owner = this.ownerOf(id);
+      if (owner) for (const e of this.files.get(owner)!.edges) if (e.from === id) keep(e);
+      for (const source of this.pointedAtBy.get(id)?.keys() ?? []) {
+        for (const e of this.files.get(source)!.edges) if (e.to === id) keep(e);
+      }
+    }
+    return [...found.values()];
+  }
+
+  edgesOf(repo: string): CodeEdge[] {
+    const out: CodeEdge[] = [];
+    for (const id of this.byRepo.get(repo) ?? []) {
+      for (const e of this.files.get(id)!.edges) if (this.exists(e.to)) out.push(e);
+    }
+    return out;
+  }
+
+  private exists(id: string): boolean {
+    return this.files.has(id) || this.symbols.has(id);
+  }
+
+  /** The file owning a node: a file owns itself, a symbol belongs to its file. */
+  private ownerOf(id: string): string | null {
+    if (this.files.has(id)) return id;
+    const s = this.symbols.get(id);
+    return s ? fileId(s.repo, s.path) : null;
+  }
+
+  private putFile(sub: CodeFileSubgraph): void {
+    const id = fileId(sub.file.repo, sub.file.path);
+    this.removeFile(id);
+    this.files.set(id, sub);
+    setIn(this.byRepo, sub.file.repo, () => new Set<string>()).add(id);
+    for (const s of sub.symbols) this.symbols.set(s.id, s);
+    this.addSymbols(sub.file.repo, sub.symbols.length);
+    for (const e of sub.edges) {
+      const owners = setIn(this.pointedAtBy, e.to, () => new Map<string, number>());
+      owners.set(id, (owners.get(id) ?? 0) + 1);
+    }
+  }
+
+  private removeFile(id: string): void {
+    const sub = this.files.get(id);
+    if (!sub) return;
+    this.files.delete(id);
+    this.byRepo.get(sub.file.repo)?.delete(id);
+    if (this.byRepo.get(sub.file.repo)?.size === 0) this.byRepo.delete(sub.file.repo);
+    for (const s of sub.symbols) this.symbols.delete(s.id);
+    this.addSymbols(sub.file.repo, -sub.symbols.length);
+    for (const e of sub.edges) {
+      const owners = this.pointedAtBy.get(e.to);
+      const n = (owners?.get(id) ?? 0) - 1;
+      if (n > 0) owners!.set(id, n);
+      else owners?.delete(id);
+      if (owners?.size === 0) this.pointedAtBy.delete(e.to);
+    }
+  }
+
+  private addSymbols(repo: string, n: number): void {
+    const total = (this.symbolCount.get(repo) ?? 0) + n;
+    if (total > 0) this.symbolCount.set(repo, total);
+    else this.symbolCount.delete(repo);
+  }
+}
+
+/** The value at `key`, created by `make` when absent. */
+function setIn<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}

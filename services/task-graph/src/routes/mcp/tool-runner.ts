@@ -1,0 +1,134 @@
+// How an MCP tool call runs: its arguments are split among the route schemas the tool is made
+// of (a path parameter, a query, a body: each validated by its own schema, the route's, with the
+// route's trimming and wording), then the tool runs and its answer or refusal becomes a tool
+// result. A refusal is a result with isError and the JSON error body the route would send
+// ({error, code, details}), so an agent reads the same sentence an HTTP client gets.
+import type { TObject } from "@fastify/type-provider-typebox";
+import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
+import { type ArgumentValidators, HttpError, httpError } from "../../../../../lib/service-kit/index.js";
+import { translateTaskGraphError } from "../errors.js";
+import { malformedText } from "../text-guard.js";
+
+export type Arguments = Record<string, unknown>;
+
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  /** The route schemas whose properties make up the arguments, each checked by itself. */
+  parts: TObject[];
+  /** Runs the domain call with the validated arguments; the answer is a JSON object. */
+  run(args: Arguments): Promise<object>;
+}
+
+const LOCATION = "arguments";
+
+export interface ToolLog {
+  error(obj: object, msg: string): void;
+}
+
+export class ToolRunner {
+  readonly #tools = new Map<string, { definition: ToolDefinition; check: (args: Arguments) => Arguments }>();
+
+  constructor(
+    definitions: ToolDefinition[],
+    validators: ArgumentValidators,
+    private readonly log: ToolLog,
+  ) {
+    for (const definition of definitions) {
+      const checks = definition.parts.map((schema) => ({
+        names: new Set(Object.keys(schema.properties)),
+        validate: validators.for<Arguments>(schema, LOCATION),
+      }));
+      this.#tools.set(definition.name, { definition, check: (args) => checkArguments(args, checks) });
+    }
+  }
+
+  /** The tools as tools/list shows them: one JSON Schema object merged from the parts. */
+  list(): Tool[] {
+    return [...this.#tools.values()].map(({ definition }) => ({
+      name: definition.name,
+      title: definition.title,
+      description: definition.description,
+      inputSchema: mergedInputSchema(definition.parts),
+    }));
+  }
+
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  async call(name: string, args: Arguments | undefined): Promise<CallToolResult> {
+    const tool = this.#tools.get(name);
+    if (!tool) throw new Error(`unknown tool ${name}`);
+    try {
+      const answer = await tool.definition.run(tool.check(args ?? {}));
+      return {
+        content: [{ type: "text", text: JSON.stringify(answer) }],
+        structuredContent: answer as Record<string, unknown>,
+      };
+    } catch (err) {
+      const refusal = this.refusal(err, name);
+      const body = {
+        error: refusal.message,
+        code: refusal.code,
+        ...(refusal.details ? { details: refusal.details } : {}),
+      };
+      return {
+        isError: true,
+        content: [{ type: "text", text: JSON.stringify(body) }],
+        structuredContent: body,
+      };
+    }
+  }
+
+  private refusal(err: unknown, tool: string): HttpError {
+    const known = err instanceof HttpError ? err : translateTaskGraphError(err);
+    if (known) return known;
+    // Details only in the log, as for a route's 500.
+    this.log.error({ err, tool }, "MCP tool failed");
+    return httpError("INTERNAL_ERROR");
+  }
+}
+
+interface PartCheck {
+  names: Set<string>;
+  validate: (data: unknown) => Arguments;
+}
+
+/** Validates each part on the arguments it names; an argument no part names is refused. */
+function checkArguments(args: Arguments, parts: PartCheck[]): Arguments {
+  const malformed = malformedText(args, LOCATION);
+  if (malformed) throw malformed;
+  for (const name of Object.keys(args)) {
+    if (!parts.some((p) => p.names.has(name))) {
+      throw httpError("VALIDATION_ERROR", `Field "${name}" is not allowed.`, {
+        field: name,
+        location: LOCATION,
+        rule: "additionalProperties",
+      });
+    }
+  }
+  const checked: Arguments = {};
+  for (const part of parts) {
+    const mine = Object.fromEntries(Object.entries(args).filter(([k]) => part.names.has(k)));
+    Object.assign(checked, part.validate(mine));
+  }
+  return checked;
+}
+
+/** The parts' properties and required names as one object schema (plain JSON, no TypeBox marks). */
+function mergedInputSchema(parts: TObject[]): Tool["inputSchema"] {
+  const properties: Record<string, object> = {};
+  const required: string[] = [];
+  for (const part of parts) {
+    Object.assign(properties, JSON.parse(JSON.stringify(part.properties)));
+    required.push(...(part.required ?? []));
+  }
+  return {
+    type: "object",
+    properties,
+    ...(required.length ? { required } : {}),
+    additionalProperties: false,
+  } as Tool["inputSchema"];
+}
