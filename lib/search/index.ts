@@ -13,3 +13,14 @@ export { hybridScore } from "./hybrid.js";
 export { NeighbourExpander } from "./neighbours.js";
 export { SoftMatcher } from "./soft-match.js";
 export { WordNetExpander } from "./wordnet.js";
+export {
+  candidateDepth,
+  MEANING_WEIGHTS,
+  MIN_CANDIDATES,
+  MIN_SCORE,
+  type RankedHit,
+  type RankWeights,
+  rankCandidates,
+  rankWeights,
+  VECTOR_WEIGHT,
+} from "./rank.js";
