@@ -15,7 +15,7 @@ export const MEANING_WEIGHTS = { vectorWeight: 0.2, softWeight: 0.6 } as const;
 /** A query with no meaningful match returns nothing above this (SPEC §2). */
 export const MIN_SCORE = 0.15;
 /** Each side's top list holds at least this many candidates. */
-export const MIN_CANDIDATES = 50;
+const MIN_CANDIDATES = 50;
 
 export interface RankWeights {
   vectorWeight: number;
@@ -24,7 +24,9 @@ export interface RankWeights {
 
 /** The weights for an embedder: MEANING_WEIGHTS for pre-trained word vectors, else VECTOR_WEIGHT with soft matching. */
 export function rankWeights(wordVectors: boolean): RankWeights {
-  return wordVectors ? { ...MEANING_WEIGHTS } : { vectorWeight: VECTOR_WEIGHT, softWeight: MEANING_WEIGHTS.softWeight };
+  return wordVectors
+    ? { ...MEANING_WEIGHTS }
+    : { vectorWeight: VECTOR_WEIGHT, softWeight: MEANING_WEIGHTS.softWeight };
 }
 
 /** How deep each side looks for `limit` results. */

@@ -41,7 +41,12 @@ function render(hits: SearchHit[]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   // Every column padded but the last (the matched terms, of any length).
   return rows
-    .map((r) => r.map((c, i) => (i < columns - 1 ? c.padEnd(widths[i]!) : c)).join("  ").trimEnd())
+    .map((r) =>
+      r
+        .map((c, i) => (i < columns - 1 ? c.padEnd(widths[i]!) : c))
+        .join("  ")
+        .trimEnd(),
+    )
     .join("\n");
 }
 

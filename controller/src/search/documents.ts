@@ -39,6 +39,11 @@ const METHOD_WORDS: Record<string, string> = {
   OPTIONS: "options",
 };
 
+/** A GET of a collection lists ("which tags exist"), a GET of one item shows it. */
+function readWords(path: string): string {
+  return /\}\/?$/.test(path) ? "one single detail by id" : "list all every which search";
+}
+
 const NAME_BOOST = 2;
 const WORDS_BOOST = 1;
 const HINT_BOOST = 0.5;
@@ -50,12 +55,21 @@ function pathWords(path: string): string {
 
 const fileOf = (root: string, file: string) => posix.normalize(posix.join(root, file));
 
-function endpointDocument(service: ServiceManifest, e: Endpoint): SearchDocument {
+function endpointDocument(
+  service: ServiceManifest,
+  e: Endpoint,
+  dtos: ReadonlyMap<string, Dto>,
+): SearchDocument {
   const handler = e.handler === "<inline>" ? "" : e.handler;
   const names = [handler, e.operation_id ?? "", e.summary ?? "", ...(e.tags ?? [])].join(" ");
   const params = e.params.map((p) => p.name).join(" ");
-  const dtos = [e.request ?? "", ...e.responses.map((r) => r.dto ?? "")].join(" ");
-  const verbs = METHOD_WORDS[e.method] ?? "";
+  const dtoNames = [e.request ?? "", ...e.responses.map((r) => r.dto ?? "")].join(" ");
+  const verbs = `${METHOD_WORDS[e.method] ?? ""} ${e.method === "GET" ? readWords(e.path) : ""}`;
+  // The fields it takes and returns say what it is about ("rating", "capacity") when its path does not.
+  const bodyFields = [e.request, ...e.responses.map((r) => r.dto)]
+    .map((name) => dtos.get(name?.replace(/\[\]$/, "") ?? ""))
+    .flatMap((dto) => dto?.fields.map((f) => f.name) ?? [])
+    .join(" ");
   return {
     key: `endpoint:${service.name}:${e.id}`,
     kind: "endpoint",
@@ -67,10 +81,10 @@ function endpointDocument(service: ServiceManifest, e: Endpoint): SearchDocument
     fields: [
       [pathWords(e.path), NAME_BOOST],
       [names, NAME_BOOST],
-      [`${params} ${dtos}`, WORDS_BOOST],
-      [verbs, HINT_BOOST],
+      [`${params} ${dtoNames}`, WORDS_BOOST],
+      [`${verbs} ${bodyFields}`, HINT_BOOST],
     ],
-    embedText: `${verbs.split(" ")[0]} ${pathWords(e.path)} ${names} ${params} ${dtos}`,
+    embedText: `${verbs.split(" ")[0]} ${pathWords(e.path)} ${names} ${params} ${dtoNames}`,
   };
 }
 
@@ -115,7 +129,8 @@ function fieldDocument(service: ServiceManifest, d: Dto, f: Field): SearchDocume
 
 /** Endpoints, DTOs and DTO fields of one service of the manifest. */
 export function manifestDocuments(service: ServiceManifest): SearchDocument[] {
-  const out: SearchDocument[] = service.endpoints.map((e) => endpointDocument(service, e));
+  const dtos = new Map(service.dtos.map((d) => [d.name, d]));
+  const out: SearchDocument[] = service.endpoints.map((e) => endpointDocument(service, e, dtos));
   for (const d of service.dtos) {
     out.push(dtoDocument(service, d));
     for (const f of d.fields) out.push(fieldDocument(service, d, f));

@@ -26,7 +26,9 @@ function readManifest(path: string): Manifest {
   try {
     manifest = JSON.parse(readFileSync(path, "utf8")) as Manifest;
   } catch (err) {
-    throw new UsageError(`${path} is not a manifest (${(err as Error).message}); run \`e2e manifest\` to write it`);
+    throw new UsageError(
+      `${path} is not a manifest (${(err as Error).message}); run \`e2e manifest\` to write it`,
+    );
   }
   if (manifest?.version !== MANIFEST_VERSION || !Array.isArray(manifest.services))
     throw new UsageError(
@@ -53,11 +55,12 @@ export async function openSearchIndex(
   manifestFile: string,
   embedder: SearchEmbedder,
   weights: RankWeights,
+  options: { root?: string } = {},
 ): Promise<OpenedIndex> {
   const manifestPath = resolve(manifestFile);
   if (!existsSync(manifestPath))
     throw new UsageError(`no manifest at ${manifestPath}; run \`e2e manifest\` first to write it`);
-  const root = dirname(dirname(manifestPath));
+  const root = options.root ? resolve(options.root) : dirname(dirname(manifestPath));
   const files = suiteFiles(root);
   const sources = sourcesKey(embedder.name, root, [relative(root, manifestPath), ...files]);
   const cachePath = cachePathOf(manifestPath);

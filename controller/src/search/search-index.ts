@@ -36,6 +36,18 @@ export interface SearchOptions {
   minScore?: number;
 }
 
+/**
+ * How much a kind's score counts: people search for endpoints first; a DTO's field, the page
+ * method and the module that call an endpoint share its words and would crowd it out of the top.
+ */
+const KIND_PRIOR: Record<string, number> = {
+  endpoint: 1,
+  "page-method": 0.9,
+  module: 0.85,
+  dto: 0.85,
+  field: 0.75,
+};
+
 export interface SearchHit extends DocHead {
   score: number;
   /** The query's words the item contains (a related word WordNet added is shown as `word~`). */
@@ -79,20 +91,29 @@ export class SearchIndex {
     const terms = this.#expander.expand(queryTerms(query), this.#lexical);
     const lexicalHits = this.#lexical.search(terms, depth, { accept });
     const [queryVector] = await this.embedder.embed([query]);
+    const minScore = options.minScore ?? MIN_SCORE;
     const ranked = rankCandidates({
       vectorHits: this.#nearest(queryVector!, depth, accept),
       lexicalHits,
       terms,
       ...this.weights,
-      minScore: options.minScore ?? MIN_SCORE,
+      minScore,
       soft: this.#soft,
-    });
+    })
+      .map((r) => ({ key: r.key, score: r.score * (KIND_PRIOR[this.#heads.get(r.key)!.kind] ?? 1) }))
+      .filter((r) => r.score >= minScore)
+      .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
     const shown = wordsByStem(query);
     return ranked.slice(0, limit).map(({ key, score }) => ({
       ...this.#heads.get(key)!,
       score: Math.round(score * 10_000) / 10_000,
       matched: this.#matched(key, terms, shown),
     }));
+  }
+
+  /** Plain BM25 over the same documents (no expansion, no vectors): the evaluation's baseline. */
+  bm25(query: string, limit: number): DocHead[] {
+    return this.#lexical.search(queryTerms(query), limit).map((hit) => this.#heads.get(hit.key)!);
   }
 
   /** The `depth` documents closest to the query vector (exact scan). */
