@@ -41,16 +41,19 @@ const METHOD_WORDS: Record<string, string> = {
 
 /** A GET of a collection lists ("which tags exist"), a GET of one item shows it. */
 function readWords(path: string): string {
-  return /\}\/?$/.test(path) ? "one single detail by id" : "list all every which search";
+  return /\}\/?$/.test(path) ? "one single detail by id" : "list all every exist available search";
 }
 
 const NAME_BOOST = 2;
 const WORDS_BOOST = 1;
 const HINT_BOOST = 0.5;
 
-/** The words of a path: segments and parameter names ("/users/{userId}/follow" → "users userId follow"). */
+/** The words of a path without its parameters ("/users/{userId}/follow" → "users follow"): they count with the other parameters. */
 function pathWords(path: string): string {
-  return path.replace(/[{}]/g, " ").replace(/\//g, " ").trim();
+  return path
+    .replace(/\{[^}]*\}/g, " ")
+    .replace(/\//g, " ")
+    .trim();
 }
 
 const fileOf = (root: string, file: string) => posix.normalize(posix.join(root, file));

@@ -8,7 +8,8 @@ import { basename, dirname, join } from "node:path";
 import type { DocHead } from "./documents.js";
 import type { IndexedDocument } from "./search-index.js";
 
-const CACHE_VERSION = 1;
+/** Bumped whenever what a document holds changes (documents.ts, suite-documents.ts), so old caches are rebuilt. */
+const CACHE_VERSION = 2;
 
 interface CachedDocument {
   head: DocHead;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { evaluate } from "../../../bench/e2e-search/evaluate.js";
 
 /** Measured top-3 accuracy, rounded down (bench/e2e-search/README.md has the run). */
-const TOP3_FLOOR = 0.6;
+const TOP3_FLOOR = 0.55;
 
 describe("e2e search quality", () => {
   it("puts an expected endpoint in the top 3 for most plain-language queries, more often than BM25", async () => {
