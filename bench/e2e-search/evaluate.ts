@@ -27,10 +27,13 @@ export interface EvalQuery {
   id: string;
   query: string;
   expected: string[];
+  /** "tune": what the ranking's words and priors were shaped on; "holdout": written after they were frozen. */
+  split: "tune" | "holdout";
 }
 
 export interface QueryOutcome {
   id: string;
+  split: "tune" | "holdout";
   query: string;
   /** 1-based rank of the first expected endpoint among all hits; 0 when not in the first 10. */
   ours: number;
@@ -39,14 +42,32 @@ export interface QueryOutcome {
   top: string[];
 }
 
-export interface Evaluation {
+export interface Scores {
   queries: number;
-  documents: number;
   oursTop3: number;
   bm25Top3: number;
   oursMrr: number;
   bm25Mrr: number;
+}
+
+export interface Evaluation extends Scores {
+  documents: number;
+  tune: Scores;
+  holdout: Scores;
   outcomes: QueryOutcome[];
+}
+
+function scores(outcomes: QueryOutcome[]): Scores {
+  const share = (f: (o: QueryOutcome) => boolean) => outcomes.filter(f).length / outcomes.length;
+  const mrr = (rank: (o: QueryOutcome) => number) =>
+    outcomes.reduce((sum, o) => sum + (rank(o) > 0 ? 1 / rank(o) : 0), 0) / outcomes.length;
+  return {
+    queries: outcomes.length,
+    oursTop3: share((o) => o.ours > 0 && o.ours <= 3),
+    bm25Top3: share((o) => o.bm25 > 0 && o.bm25 <= 3),
+    oursMrr: mrr((o) => o.ours),
+    bm25Mrr: mrr((o) => o.bm25),
+  };
 }
 
 function evalSet(): EvalQuery[] {
@@ -89,22 +110,18 @@ export async function evaluate(): Promise<Evaluation> {
       const bm25 = index.bm25(q.query, 10).map(label);
       outcomes.push({
         id: q.id,
+        split: q.split,
         query: q.query,
         ours: rankOf(ours, q.expected),
         bm25: rankOf(bm25, q.expected),
         top: ours.slice(0, 3),
       });
     }
-    const share = (f: (o: QueryOutcome) => boolean) => outcomes.filter(f).length / outcomes.length;
-    const mrr = (rank: (o: QueryOutcome) => number) =>
-      outcomes.reduce((sum, o) => sum + (rank(o) > 0 ? 1 / rank(o) : 0), 0) / outcomes.length;
     return {
-      queries: outcomes.length,
+      ...scores(outcomes),
       documents: index.size,
-      oursTop3: share((o) => o.ours > 0 && o.ours <= 3),
-      bm25Top3: share((o) => o.bm25 > 0 && o.bm25 <= 3),
-      oursMrr: mrr((o) => o.ours),
-      bm25Mrr: mrr((o) => o.bm25),
+      tune: scores(outcomes.filter((o) => o.split === "tune")),
+      holdout: scores(outcomes.filter((o) => o.split === "holdout")),
       outcomes,
     };
   } finally {

@@ -18,10 +18,18 @@ for (const o of e.outcomes) {
 }
 const wins = e.outcomes.filter((o) => (o.ours || 99) < (o.bm25 || 99)).length;
 const losses = e.outcomes.filter((o) => (o.ours || 99) > (o.bm25 || 99)).length;
-console.log(`\n| ranking | top-3 accuracy | MRR@10 |`);
-console.log("|---|---|---|");
-console.log(`| e2e search (hybrid) | ${pct(e.oursTop3)} | ${e.oursMrr.toFixed(3)} |`);
-console.log(`| BM25 (baseline) | ${pct(e.bm25Top3)} | ${e.bm25Mrr.toFixed(3)} |`);
+console.log(`\n| queries | ranking | top-3 accuracy | MRR@10 |`);
+console.log("|---|---|---|---|");
+for (const [name, s] of [
+  ["all", e],
+  ["tune", e.tune],
+  ["holdout", e.holdout],
+] as const) {
+  console.log(
+    `| ${name} (${s.queries}) | e2e search (hybrid) | ${pct(s.oursTop3)} | ${s.oursMrr.toFixed(3)} |`,
+  );
+  console.log(`| ${name} (${s.queries}) | BM25 (baseline) | ${pct(s.bm25Top3)} | ${s.bm25Mrr.toFixed(3)} |`);
+}
 console.log(
   `\nratio top-3 ours/BM25 ${(e.oursTop3 / e.bm25Top3).toFixed(2)}; per query: ${wins} better, ${losses} worse, ${e.queries - wins - losses} same`,
 );

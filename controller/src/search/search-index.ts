@@ -14,6 +14,7 @@ import {
   type WeightedTerm,
   WordNetExpander,
 } from "../../../lib/search/index.js";
+import { ApiVocabulary } from "./api-vocabulary.js";
 import type { DocHead } from "./documents.js";
 
 /** A document as the index (and its cache) holds it. */
@@ -59,7 +60,8 @@ export class SearchIndex {
   readonly #heads = new Map<string, DocHead>();
   readonly #vectors = new Map<string, Float32Array>();
   readonly #soft = new SoftMatcher(this.#lexical);
-  readonly #expander = new WordNetExpander();
+  readonly #wordnet = new WordNetExpander();
+  readonly #vocabulary = new ApiVocabulary();
 
   constructor(
     documents: Iterable<IndexedDocument>,
@@ -88,7 +90,7 @@ export class SearchIndex {
       ? (key: string) => this.#heads.get(key)?.service === options.service
       : () => true;
     const depth = candidateDepth(limit);
-    const terms = this.#expander.expand(queryTerms(query), this.#lexical);
+    const terms = this.#terms(query);
     const lexicalHits = this.#lexical.search(terms, depth, { accept });
     const [queryVector] = await this.embedder.embed([query]);
     const minScore = options.minScore ?? MIN_SCORE;
@@ -109,6 +111,15 @@ export class SearchIndex {
       score: Math.round(score * 10_000) / 10_000,
       matched: this.#matched(key, terms, shown),
     }));
+  }
+
+  /** The query's own terms, the words its phrases stand for, WordNet's and the API vocabulary's related words. */
+  #terms(query: string): WeightedTerm[] {
+    const own = queryTerms(query);
+    const seen = new Set(own.map((t) => t.term));
+    const phrases = this.#vocabulary.phraseTerms(query).filter((t) => !seen.has(t.term));
+    const withSynonyms = this.#wordnet.expand([...own, ...phrases], this.#lexical);
+    return this.#vocabulary.expand(withSynonyms, this.#lexical);
   }
 
   /** Plain BM25 over the same documents (no expansion, no vectors): the evaluation's baseline. */
