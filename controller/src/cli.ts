@@ -107,9 +107,24 @@ program
     process.exitCode = await manifestCommand(path, opts);
   });
 
+program
+  .command("search")
+  .description(
+    "find endpoints, DTOs, fields, page methods and modules for a plain-language query (hybrid lexical + vector)",
+  )
+  .argument("<query...>", 'what you are looking for, e.g. "stop following someone"')
+  .option("-s, --service <name>", "only this service's items")
+  .option("-m, --manifest <file>", "the manifest to search (default: .e2e/manifest.json of the project)")
+  .option("-k <n>", "how many hits (1..100)", "10")
+  .option("--json", "print the hits as JSON: [{kind, method?, path?, name?, file, line, score, …}]")
+  .option("-c, --config <path>", "e2e.conf whose project to search (same search as run)")
+  .action(async (words: string[], opts: Record<string, unknown>) => {
+    const { searchCommand } = await import("./cli/search.js");
+    process.exitCode = await searchCommand(words.join(" "), opts);
+  });
+
 for (const [name, what] of [
   ["generate-tests", "generate page classes and test modules from the manifest"],
-  ["search", "natural-language search over the API's embeddings"],
 ] as const) {
   program
     .command(name)

@@ -14,3 +14,4 @@ export {
 } from "./tokenize.js";
 export { WordVectorEmbedder } from "./word-vector-embedder.js";
 export { loadWordVectors, WORD_VECTORS_PATH, WordVectors } from "./word-vectors.js";
+export { EmbedderConfigError, localEmbedder } from "./select-local.js";

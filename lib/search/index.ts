@@ -9,7 +9,15 @@ export {
 } from "./bm25.js";
 export { CooccurrenceExpander } from "./cooccurrence.js";
 export type { QueryExpander } from "./expansion.js";
-export { hybridScore } from "./hybrid.js";
 export { NeighbourExpander } from "./neighbours.js";
 export { SoftMatcher } from "./soft-match.js";
 export { WordNetExpander } from "./wordnet.js";
+export {
+  candidateDepth,
+  MEANING_WEIGHTS,
+  MIN_SCORE,
+  type RankWeights,
+  rankCandidates,
+  rankWeights,
+  VECTOR_WEIGHT,
+} from "./rank.js";

@@ -4,3 +4,4 @@ export { buildManifest } from "./build-manifest.js";
 export { markdownPath, sameContent, writeManifest } from "./manifest-file.js";
 export { type ManifestOptions, planTargets } from "./plan-targets.js";
 export type * from "./types.js";
+export { MANIFEST_VERSION } from "./types.js";

@@ -84,6 +84,20 @@ describe("the traps each framework sets", () => {
     ]);
   });
 
+  it("names the DTOs and query of an Express handler typed Request<Params, ResBody, ReqBody, Query> and Response<T>", async () => {
+    const s = await scan("express");
+    expect(s.endpoints.find((e) => e.id === "GET /api/v1/users/{id}")?.responses).toEqual([
+      { dto: "UserView" },
+    ]);
+    const orders = s.endpoints.find((e) => e.id === "GET /api/v1/orders");
+    expect(orders?.responses).toEqual([{ dto: "OrderSummary[]" }]);
+    expect(orders?.params.map((p) => `${p.in} ${p.name} ${p.type}`)).toEqual([
+      'query status "open" | "shipped"',
+      "query since string",
+    ]);
+    expect(s.types.map((t) => t.name)).toEqual(["Role"]);
+  });
+
   it("lists one Express route per element of the list a loop registers them from", async () => {
     expect(ids(await scan("express")).filter((id) => id.includes("/admin/"))).toEqual([
       "POST /api/v1/admin/flags/{flag}/disable",

@@ -1,6 +1,6 @@
 // Wires the task-graph service: adapters (bound by deadlines) → domain services → routes.
 import { WordVectorEmbedder } from "../../../lib/embedding/index.js";
-import { WordNetExpander } from "../../../lib/search/index.js";
+import { rankWeights, WordNetExpander } from "../../../lib/search/index.js";
 import { createServiceApp, type ServiceApp } from "../../../lib/service-kit/index.js";
 import {
   DeadlineEmbedder,
@@ -18,7 +18,7 @@ import { DependencyService } from "./domain/dependencies.js";
 import { ImpactAnalysis } from "./domain/impact/impact-analysis.js";
 import { IssueService } from "./domain/issues.js";
 import { RootCauseAnalysis } from "./domain/root-cause/root-cause-analysis.js";
-import { MEANING_WEIGHTS, SearchService } from "./domain/search/index.js";
+import { SearchService } from "./domain/search/index.js";
 import { SearchIndexCache } from "./domain/search/index-cache.js";
 import { VectorSync } from "./domain/search/vector-sync.js";
 import { CodeSearchIndexer, SEARCH_TYPES } from "./domain/code/code-search.js";
@@ -113,9 +113,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   // embedder apply with it (a remote model's cosine keeps the default share).
   const search = new SearchService(guardedVectors, guardedEmbedder, {
     expanders: [new WordNetExpander()],
-    ...(embedder instanceof WordVectorEmbedder
-      ? MEANING_WEIGHTS
-      : { softWeight: MEANING_WEIGHTS.softWeight }),
+    ...rankWeights(embedder instanceof WordVectorEmbedder),
   });
   // The search index is built after listening (SPEC §2: start-up <= 2 s; issue reads never need
   // it): search and root-cause requests wait for it, /health says "resyncing" meanwhile. It indexes

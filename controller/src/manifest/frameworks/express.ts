@@ -17,6 +17,7 @@ export const expressScanner = appScanner({
     return undefined;
   },
   reads: REQUEST_READS,
+  typedHandlers: true,
   packages: ["express"],
   methods: new Set(["use", "route", "all"]),
   passthrough: new Set(["all", "use", "param"]),

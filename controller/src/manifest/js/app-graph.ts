@@ -5,6 +5,7 @@
 
 import type { FileFacts, LinkContext, ScanContribution } from "../scanner.js";
 import type { Endpoint, HttpMethod, Param } from "../types.js";
+import { DeclaredTypes } from "./declared-types.js";
 import { expandLoops } from "./expand-loops.js";
 import { handlerName } from "./handler-name.js";
 import { addHandlerReads, type ReadTable } from "./handler-reads.js";
@@ -12,6 +13,7 @@ import type { JsModule } from "./module-facts.js";
 import { joinPaths, pathParams, templatePath } from "./paths.js";
 import { JsProgram } from "./program.js";
 import { SchemaReader } from "./schema-reader.js";
+import { addTypedHandler } from "./typed-handler.js";
 import { stringOf, type Value } from "./value.js";
 
 export const HTTP_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
@@ -56,6 +58,8 @@ export interface Dialect {
   claims?(node: string, program: JsProgram): boolean;
   /** Parameters, DTOs, responses and auth from a route's options. */
   describe?(route: RouteInfo, endpoint: Endpoint, schemas: SchemaReader, program: JsProgram): void;
+  /** Handlers typed `Request<P, Res, Body, Query>` / `Response<Res>` name their DTOs (Express). */
+  typedHandlers?: boolean;
   /** How a handler's reads of its request object map to parameters (handler-reads.ts). */
   reads?: ReadTable;
   /** A wrapper call whose instance is its argument's (`fp(plugin)` is the plugin). */
@@ -91,6 +95,7 @@ export function linkApps(
 ): ScanContribution {
   const program = new JsProgram(files);
   const schemas = new SchemaReader(program);
+  const declared = new DeclaredTypes(program);
   const created = new Set<string>();
   const ownPrefix = new Map<string, string>();
   const edges: Edge[] = [];
@@ -281,6 +286,7 @@ export function linkApps(
       if (r.auth || chain.guarded) endpoint.auth = true;
       dialect.describe?.({ ...r.info, path }, endpoint, schemas, program);
       if (dialect.reads) addHandlerReads(endpoint, r.fn, dialect.reads, program);
+      if (dialect.typedHandlers) addTypedHandler(endpoint, r.fn, program, declared);
       endpoints.push(endpoint);
     }
   }

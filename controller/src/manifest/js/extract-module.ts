@@ -274,6 +274,11 @@ export function extractModule(file: SourceFile): JsModule {
     };
     const type = p.childForFieldName("type");
     if (type) fact.type = typeText(type);
+    const generic = type?.namedChildren[0];
+    if (generic?.type === "generic_type") {
+      const args = named(generic.childForFieldName("type_arguments")).map((t) => typeText(t));
+      if (args.length > 0) fact.typeArgs = args;
+    }
     return fact;
   }
 

@@ -7,7 +7,7 @@ import type { JsModule } from "./module-facts.js";
 
 const JS_LANGUAGES = ["typescript", "tsx", "javascript"] as const;
 /** Bump when extractModule's output changes. */
-const JS_FACTS_KEY = "js-module@1";
+const JS_FACTS_KEY = "js-module@2";
 
 export function jsScanner(
   name: string,

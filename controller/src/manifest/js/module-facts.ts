@@ -15,6 +15,8 @@ export interface DecoratorFact {
 export interface ParamFact {
   name: string;
   type?: TypeText;
+  /** The type arguments of a generic parameter type: `Request<P, Res, Body>` → [P, Res, Body]. */
+  typeArgs?: TypeText[];
   optional: boolean;
   decorators: DecoratorFact[];
 }

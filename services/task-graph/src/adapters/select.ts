@@ -9,7 +9,7 @@
 // Neo4j's driver and ioredis are imported only when configured: they are 40 % of the service's
 // bundle, which a bare start would otherwise parse and evaluate before it listens.
 // Every variable is listed with its default in services/task-graph/README.md.
-import { HashingEmbedder, WordVectorEmbedder } from "../../../../lib/embedding/index.js";
+import { EmbedderConfigError, localEmbedder } from "../../../../lib/embedding/index.js";
 import type { Embedder } from "../ports/embedder.js";
 import type { GraphStore } from "../ports/graph-store.js";
 import type { VectorIndex } from "../ports/vector-index.js";
@@ -88,22 +88,12 @@ export async function selectVectors(env: NodeJS.ProcessEnv, embedder: Embedder):
 export function selectEmbedder(env: NodeJS.ProcessEnv): Embedder {
   const url = value(env, "EMBEDDINGS_URL");
   if (!url) {
-    const local = value(env, "LOCAL_EMBEDDER") ?? "words";
-    if (local === "words") return new WordVectorEmbedder();
-    if (local !== "hashing") {
-      throw new AdapterConfigError(
-        "LOCAL_EMBEDDER",
-        `LOCAL_EMBEDDER must be "words" (pre-trained word vectors) or "hashing", got "${local}"`,
-      );
+    try {
+      return localEmbedder(env);
+    } catch (error) {
+      if (error instanceof EmbedderConfigError) throw new AdapterConfigError(error.variable, error.message);
+      throw error;
     }
-    const dimension = integer(env, "HASHING_DIMENSION", 512);
-    if (dimension < 8 || dimension > 65_536) {
-      throw new AdapterConfigError(
-        "HASHING_DIMENSION",
-        `HASHING_DIMENSION must be 8..65536, got ${dimension}`,
-      );
-    }
-    return new HashingEmbedder({ dimension });
   }
   const model = value(env, "EMBEDDINGS_MODEL");
   if (!model) {

@@ -416,8 +416,17 @@ export class EmbeddedGraphStore implements GraphStore {
   }
 }
 
+/** A deep copy, frozen: stored code records are shared by reads and snapshots, never changed. */
 function copied<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+  return deepFreeze(JSON.parse(JSON.stringify(value)) as T);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object") {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 function freezeIssue(issue: IssueRecord): IssueRecord {

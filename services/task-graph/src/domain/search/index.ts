@@ -18,12 +18,15 @@
 // the document is remembered as missing there, and syncVectors() puts it back once the backend
 // answers again (VectorSync calls it; see vector-sync.ts).
 import {
-  hybridScore,
+  candidateDepth,
   type LexicalHit,
   LexicalIndex,
+  MIN_SCORE,
   type QueryExpander,
   queryTerms,
+  rankCandidates,
   SoftMatcher,
+  VECTOR_WEIGHT,
   type WeightedTerm,
 } from "../../../../../lib/search/index.js";
 import type { Embedder } from "../../ports/embedder.js";
@@ -43,15 +46,9 @@ import { makeSnippet } from "./snippet.js";
 export type { SearchDocument } from "./documents.js";
 export type { IssueFacts } from "./facets.js";
 
-/** Share of the cosine in the hybrid score (lib/search/hybrid.ts); see the README for the measurement. */
-const VECTOR_WEIGHT = 0.3;
-/** With the word-vector embedder and soft matching (the task graph's default): chosen on the tune half of bench/search-quality. */
-export const MEANING_WEIGHTS = { vectorWeight: 0.2, softWeight: 0.6 } as const;
-const MIN_CANDIDATES = 50;
+export { MEANING_WEIGHTS, MIN_SCORE } from "../../../../../lib/search/index.js";
 /** Documents indexed between two yields of a start-up build. */
 const REMEMBER_CHUNK = 1000;
-/** SPEC §2: a query with no meaningful match returns nothing above this. */
-export const MIN_SCORE = 0.15;
 
 export interface SearchServiceOptions {
   /** Default of a request's `minScore`. @default 0.15 */
@@ -298,7 +295,7 @@ export class SearchService {
       const doc = this.#docs.get(key);
       return !!doc && (!types || types.includes(doc.type)) && (!statuses || statuses.has(doc.status ?? ""));
     };
-    const depth = Math.max(limit * 4, MIN_CANDIDATES);
+    const depth = candidateDepth(limit);
     const byId = this.#idLookup(query, accept);
     const terms = this.#queryTerms(query);
     const lexicalHits = this.#lexical.search(terms, depth, { accept });
@@ -313,27 +310,19 @@ export class SearchService {
       }
     }
     const vectorWeight = this.#useVectors && !degraded ? this.#vectorWeight : 0;
-    const candidates = new Map<string, { cosine: number; lex: number }>();
-    for (const hit of vectorHits) {
+    const ranked = rankCandidates({
       // Only documents this service indexed: a persistent vector store (Redis) may still hold
       // items deleted while it was unreachable.
-      if (accept(hit.key)) candidates.set(hit.key, { cosine: hit.score, lex: 0 });
-    }
-    for (const hit of lexicalHits) {
-      const existing = candidates.get(hit.key);
-      if (existing) existing.lex = hit.score;
-      else candidates.set(hit.key, { cosine: 0, lex: hit.score });
-    }
-    const softWeight = this.#softWeight;
-    const soft = softWeight > 0 ? this.#soft.score(terms, candidates.keys()) : undefined;
-    const ranked = [...candidates.entries()]
-      .filter(([key]) => key !== byId)
-      .map(([key, c]) => ({
-        key,
-        score: hybridScore(c.cosine, c.lex, vectorWeight, soft?.get(key) ?? 0, softWeight),
-      }))
-      .filter((r) => r.score > 0 && r.score >= minScore)
-      .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
+      vectorHits: vectorHits.filter((hit) => accept(hit.key)),
+      lexicalHits,
+      terms,
+      vectorWeight,
+      softWeight: this.#softWeight,
+      minScore,
+      soft: this.#soft,
+    })
+      .filter((r) => r.key !== byId)
+      .map(({ key, score }) => ({ key, score }));
     if (byId) ranked.unshift({ key: byId, score: 1 });
     const results = ranked.slice(0, limit).map(({ key, score }) => {
       const doc = this.#docs.get(key)!;

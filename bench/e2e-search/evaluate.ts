@@ -1,0 +1,130 @@
+// The evaluation of `e2e search` (bench/e2e-search/eval-set.json): one index over the manifests
+// of the framework fixtures (controller/test/manifest/apps/*/expected.json) and this repository's
+// services (scanned now, with their suite: page methods and modules), every query searched
+// without a service filter. A query is found when one of its expected endpoints is among the
+// first 3 hits of any kind. Our ranking (the command's own: lib/search hybrid with WordNet,
+// word vectors and soft matching) against plain BM25 over the same documents, in one run.
+// Used by the benchmark (run.ts) and by the test that holds the floor.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { localEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
+import { rankWeights } from "../../lib/search/index.js";
+import {
+  buildManifest,
+  type Manifest,
+  planTargets,
+  type ServiceManifest,
+} from "../../controller/src/manifest/index.js";
+import { openSearchIndex } from "../../controller/src/search/index.js";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const REPO_ROOT = resolve(here, "../..");
+const APPS = join(REPO_ROOT, "controller/test/manifest/apps");
+
+export interface EvalQuery {
+  id: string;
+  query: string;
+  expected: string[];
+  /** "tune": what the ranking's words and priors were shaped on; "holdout": written after they were frozen. */
+  split: "tune" | "holdout";
+}
+
+export interface QueryOutcome {
+  id: string;
+  split: "tune" | "holdout";
+  query: string;
+  /** 1-based rank of the first expected endpoint among all hits; 0 when not in the first 10. */
+  ours: number;
+  bm25: number;
+  /** Our first 3 hits, as `service:METHOD path` or `kind service:name`. */
+  top: string[];
+}
+
+export interface Scores {
+  queries: number;
+  oursTop3: number;
+  bm25Top3: number;
+  oursMrr: number;
+  bm25Mrr: number;
+}
+
+export interface Evaluation extends Scores {
+  documents: number;
+  tune: Scores;
+  holdout: Scores;
+  outcomes: QueryOutcome[];
+}
+
+function scores(outcomes: QueryOutcome[]): Scores {
+  const share = (f: (o: QueryOutcome) => boolean) => outcomes.filter(f).length / outcomes.length;
+  const mrr = (rank: (o: QueryOutcome) => number) =>
+    outcomes.reduce((sum, o) => sum + (rank(o) > 0 ? 1 / rank(o) : 0), 0) / outcomes.length;
+  return {
+    queries: outcomes.length,
+    oursTop3: share((o) => o.ours > 0 && o.ours <= 3),
+    bm25Top3: share((o) => o.bm25 > 0 && o.bm25 <= 3),
+    oursMrr: mrr((o) => o.ours),
+    bm25Mrr: mrr((o) => o.bm25),
+  };
+}
+
+function evalSet(): EvalQuery[] {
+  return (JSON.parse(readFileSync(join(here, "eval-set.json"), "utf8")) as { queries: EvalQuery[] }).queries;
+}
+
+/** The fixtures' expected manifests (their roots made relative to this repository) and our services. */
+async function evaluationManifest(): Promise<Manifest> {
+  const fixtures = readdirSync(APPS)
+    .sort()
+    .map((app): ServiceManifest => {
+      const service = JSON.parse(readFileSync(join(APPS, app, "expected.json"), "utf8")) as ServiceManifest;
+      return { ...service, root: `controller/test/manifest/apps/${app}` };
+    });
+  const plan = planTargets(undefined, { config: join(REPO_ROOT, "e2e.conf") });
+  const ours = (await buildManifest(plan)).manifest.services;
+  return { version: 1, generated_at: "2026-11-24T00:00:00.000", services: [...fixtures, ...ours] };
+}
+
+const label = (h: { kind: string; service: string; method?: string; path?: string; name?: string }) =>
+  h.kind === "endpoint" ? `${h.service}:${h.method} ${h.path}` : `${h.kind} ${h.service}:${h.name}`;
+
+function rankOf(hits: string[], expected: string[]): number {
+  const i = hits.findIndex((h) => expected.includes(h));
+  return i + 1;
+}
+
+export async function evaluate(): Promise<Evaluation> {
+  const dir = mkdtempSync(join(tmpdir(), "e2e-search-eval-"));
+  try {
+    const manifestPath = join(dir, ".e2e", "manifest.json");
+    mkdirSync(dirname(manifestPath));
+    writeFileSync(manifestPath, JSON.stringify(await evaluationManifest()));
+    const embedder = localEmbedder(process.env);
+    const weights = rankWeights(embedder instanceof WordVectorEmbedder);
+    const { index } = await openSearchIndex(manifestPath, embedder, weights, { root: REPO_ROOT });
+    const outcomes: QueryOutcome[] = [];
+    for (const q of evalSet()) {
+      const ours = (await index.search(q.query, { limit: 10 })).map(label);
+      const bm25 = index.bm25(q.query, 10).map(label);
+      outcomes.push({
+        id: q.id,
+        split: q.split,
+        query: q.query,
+        ours: rankOf(ours, q.expected),
+        bm25: rankOf(bm25, q.expected),
+        top: ours.slice(0, 3),
+      });
+    }
+    return {
+      ...scores(outcomes),
+      documents: index.size,
+      tune: scores(outcomes.filter((o) => o.split === "tune")),
+      holdout: scores(outcomes.filter((o) => o.split === "holdout")),
+      outcomes,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

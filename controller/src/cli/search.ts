@@ -1,0 +1,84 @@
+// `e2e search QUERY [--service NAME] [--manifest FILE] [-k 10] [--json] [-c e2e.conf]` (SPEC §5):
+// the best hits of the manifest and its suite for a plain-language query. The embedder is the
+// task graph's choice (lib/embedding: LOCAL_EMBEDDER, default pre-trained word vectors).
+// Usage errors (no manifest, bad -k, blank query, unknown service) exit 2.
+
+import { localEmbedder, WordVectorEmbedder } from "../../../lib/embedding/index.js";
+import { rankWeights } from "../../../lib/search/index.js";
+import { UsageError } from "../runner/index.js";
+import { findManifest, openSearchIndex, type SearchHit } from "../search/index.js";
+
+export interface SearchCommandOptions {
+  service?: string;
+  manifest?: string;
+  k?: string;
+  json?: boolean;
+  config?: string;
+}
+
+function limitOf(raw: string | undefined): number {
+  const k = Number(raw ?? "10");
+  if (!/^\d+$/.test(raw ?? "10") || k < 1 || k > 100)
+    throw new UsageError(`-k must be an integer 1..100, got "${raw}"`);
+  return k;
+}
+
+function target(hit: SearchHit): string {
+  return hit.method ? `${hit.method} ${hit.path}` : hit.name!;
+}
+
+function render(hits: SearchHit[]): string {
+  const services = new Set(hits.map((h) => h.service)).size > 1;
+  const rows = hits.map((h) => [
+    h.kind,
+    ...(services ? [h.service] : []),
+    target(h),
+    `${h.file}:${h.line}`,
+    h.score.toFixed(3),
+    h.matched.join(", "),
+  ]);
+  const columns = rows[0]!.length;
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  // Every column padded but the last (the matched terms, of any length).
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => (i < columns - 1 ? c.padEnd(widths[i]!) : c))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+export async function searchCommand(query: string, opts: SearchCommandOptions): Promise<number> {
+  try {
+    if (!query.trim()) throw new UsageError("the query is blank; say what you are looking for");
+    const limit = limitOf(opts.k);
+    const manifest = findManifest(opts);
+    const embedder = localEmbedder(process.env);
+    const weights = rankWeights(embedder instanceof WordVectorEmbedder);
+    const { index } = await openSearchIndex(manifest, embedder, weights);
+    if (opts.service && !index.services().includes(opts.service))
+      throw new UsageError(
+        `no service "${opts.service}" in ${manifest} (it has: ${index.services().join(", ") || "none"})`,
+      );
+    const hits = await index.search(query, { limit, ...(opts.service ? { service: opts.service } : {}) });
+    if (opts.json) {
+      const out = hits.map(({ key: _key, matched, ...rest }) => ({ ...rest, matched }));
+      process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    } else if (hits.length === 0) {
+      process.stdout.write(`nothing in ${manifest} matches "${query}"\n`);
+    } else {
+      process.stdout.write(`${render(hits)}\n`);
+    }
+    return 0;
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    process.stderr.write(`e2e search: ${(err as Error).message}\n`);
+    const usage =
+      err instanceof UsageError ||
+      (err as Error).name === "EmbedderConfigError" ||
+      (typeof code === "string" && code.startsWith("E2E_"));
+    return usage ? 2 : 1;
+  }
+}

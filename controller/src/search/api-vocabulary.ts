@@ -1,0 +1,83 @@
+// Words people use for the same thing in HTTP APIs, which WordNet does not know as synonyms
+// ("sign up" for register, "alive" for health, "ticket" for issue, "download" for export): a
+// query expander like lib/search's WordNetExpander (QueryExpander), at the same weight (0.5),
+// adding only words the index contains. Phrases ("sign up", "who am I", "turn off") are read from
+// the raw query first, since their words alone are stopwords or ambiguous.
+import { stem } from "../../../lib/embedding/index.js";
+import type { LexicalIndex, QueryExpander, WeightedTerm } from "../../../lib/search/index.js";
+
+const WEIGHT = 0.5;
+
+/** Groups of interchangeable words; any word of a group brings the others. */
+const GROUPS = [
+  "health alive liveness readiness ping heartbeat uptime",
+  "me current whoami profile myself",
+  "login signin authenticate session credentials",
+  "logout signout revoke invalidate",
+  "register signup enroll account",
+  "export download dump csv backup",
+  "import upload",
+  "cancel abort void withdraw",
+  "enable activate",
+  "disable deactivate",
+  "order purchase buy checkout",
+  "loan borrow lend",
+  "issue ticket bug defect task",
+  "recent latest newest",
+  "reindex rebuild reindexing",
+  "version release deployed build",
+  "status state mark",
+  "dependency dependencies depend prerequisite blocker requires",
+  "impact affect breaks consequences downstream",
+  "claim lock assign lease",
+  "release unlock unclaim",
+  "attendee guest participant rsvp",
+  "search find lookup",
+  "stats statistics metrics analytics",
+  "photo picture image",
+  "visit appointment",
+  "comment reply",
+  "review rating feedback",
+  "delete remove destroy erase discard",
+  "create add new",
+  "update edit modify",
+].map((g) => g.split(" ").map((w) => stem(w)));
+
+/** Phrases whose words alone say little, as the word they stand for. */
+const PHRASES: [RegExp, string][] = [
+  [/\bsign(ing)?[ -]?up\b/i, "signup"],
+  [/\b(log|sign)(ging)?[ -]?in\b/i, "login"],
+  [/\b(log|sign)(ging)?[ -]?out\b/i, "logout"],
+  [/\bwho am i\b/i, "me"],
+  [/\b(turn|switch)(ing)? (\w+ )?on\b/i, "enable"],
+  [/\b(turn|switch)(ing)? (\w+ )?off\b/i, "disable"],
+  [/\btake (\w+ )?off\b/i, "remove"],
+  [/\bgive up\b/i, "release"],
+  [/\bwait(s|ing)? (for|on)\b/i, "depend"],
+];
+
+const groupOf = new Map<string, string[]>();
+for (const group of GROUPS) for (const word of group) groupOf.set(word, group);
+
+export class ApiVocabulary implements QueryExpander {
+  readonly name = "api-vocabulary";
+
+  /** The words the query's phrases stand for, at the weight of an expansion. */
+  phraseTerms(query: string): WeightedTerm[] {
+    return PHRASES.filter(([pattern]) => pattern.test(query)).map(([, word]) => ({
+      term: stem(word),
+      weight: WEIGHT,
+    }));
+  }
+
+  expand(terms: WeightedTerm[], index: LexicalIndex): WeightedTerm[] {
+    const weight = new Map(terms.map((t) => [t.term, t.weight]));
+    for (const { term, weight: w } of terms) {
+      for (const other of groupOf.get(term) ?? []) {
+        if (other !== term && index.documentFrequency(other) > 0 && (weight.get(other) ?? 0) < WEIGHT * w)
+          weight.set(other, WEIGHT * w);
+      }
+    }
+    return [...weight].map(([term, w]) => ({ term, weight: w }));
+  }
+}

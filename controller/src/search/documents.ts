@@ -1,0 +1,142 @@
+// What `e2e search` can find, as documents for the ranking of lib/search: one per endpoint, DTO,
+// DTO field (from the manifest), page method and scenario module (from the suite beside the
+// config, page-documents.ts). Each has the fields the lexical side scores (with boosts) and the
+// text the embedder turns into a vector.
+import { posix } from "node:path";
+import type { Dto, Endpoint, Field, ServiceManifest } from "../manifest/index.js";
+
+export type HitKind = "endpoint" | "dto" | "field" | "page-method" | "module";
+
+/** What a hit shows, and what the index cache keeps of a document besides its terms and vector. */
+export interface DocHead {
+  /** Unique in one index: kind, service and the item's own id. */
+  key: string;
+  kind: HitKind;
+  service: string;
+  method?: string;
+  path?: string;
+  name?: string;
+  /** Relative to the project root (the manifest folder's parent), POSIX. */
+  file: string;
+  line: number;
+}
+
+export interface SearchDocument extends DocHead {
+  /** [text, boost] for BM25 (a boost repeats the field's terms). */
+  fields: [string, number][];
+  /** What the embedder reads. */
+  embedText: string;
+}
+
+// What each HTTP method does, in words people use for it: "remove a cat" finds DELETE /cats/{id}.
+const METHOD_WORDS: Record<string, string> = {
+  GET: "get read show fetch list find view",
+  HEAD: "head check exists",
+  POST: "post create add new submit make",
+  PUT: "put update replace set change edit",
+  PATCH: "patch update change edit modify",
+  DELETE: "delete remove destroy",
+  OPTIONS: "options",
+};
+
+/** A GET of a collection lists ("which tags exist"), a GET of one item shows it. */
+function readWords(path: string): string {
+  return /\}\/?$/.test(path) ? "one single detail by id" : "list all every exist available search";
+}
+
+const NAME_BOOST = 2;
+const WORDS_BOOST = 1;
+const HINT_BOOST = 0.5;
+
+/** The words of a path without its parameters ("/users/{userId}/follow" → "users follow"): they count with the other parameters. */
+function pathWords(path: string): string {
+  return path
+    .replace(/\{[^}]*\}/g, " ")
+    .replace(/\//g, " ")
+    .trim();
+}
+
+const fileOf = (root: string, file: string) => posix.normalize(posix.join(root, file));
+
+function endpointDocument(
+  service: ServiceManifest,
+  e: Endpoint,
+  dtos: ReadonlyMap<string, Dto>,
+): SearchDocument {
+  const handler = e.handler === "<inline>" ? "" : e.handler;
+  const names = [handler, e.operation_id ?? "", e.summary ?? "", ...(e.tags ?? [])].join(" ");
+  const params = e.params.map((p) => p.name).join(" ");
+  const dtoNames = [e.request ?? "", ...e.responses.map((r) => r.dto ?? "")].join(" ");
+  const verbs = `${METHOD_WORDS[e.method] ?? ""} ${e.method === "GET" ? readWords(e.path) : ""}`;
+  // The fields it takes and returns say what it is about ("rating", "capacity") when its path does not.
+  const bodyFields = [e.request, ...e.responses.map((r) => r.dto)]
+    .map((name) => dtos.get(name?.replace(/\[\]$/, "") ?? ""))
+    .flatMap((dto) => dto?.fields.map((f) => f.name) ?? [])
+    .join(" ");
+  return {
+    key: `endpoint:${service.name}:${e.id}`,
+    kind: "endpoint",
+    service: service.name,
+    method: e.method,
+    path: e.path,
+    file: fileOf(service.root, e.file),
+    line: e.line,
+    fields: [
+      [pathWords(e.path), NAME_BOOST],
+      [names, NAME_BOOST],
+      [`${params} ${dtoNames}`, WORDS_BOOST],
+      [`${verbs} ${bodyFields}`, HINT_BOOST],
+    ],
+    embedText: `${verbs.split(" ")[0]} ${pathWords(e.path)} ${names} ${params} ${dtoNames}`,
+  };
+}
+
+function fieldWords(f: Field): string {
+  const enumValues = Array.isArray(f.constraints.enum) ? f.constraints.enum.join(" ") : "";
+  const format = typeof f.constraints.format === "string" ? f.constraints.format : "";
+  return `${f.name} ${f.type} ${format} ${enumValues} ${f.description ?? ""}`;
+}
+
+function dtoDocument(service: ServiceManifest, d: Dto): SearchDocument {
+  const fields = d.fields.map((f) => f.name).join(" ");
+  return {
+    key: `dto:${service.name}:${d.name}`,
+    kind: "dto",
+    service: service.name,
+    name: d.name,
+    file: fileOf(service.root, d.file),
+    line: d.line,
+    fields: [
+      [d.name, NAME_BOOST],
+      [fields, WORDS_BOOST],
+    ],
+    embedText: `${d.name} ${fields}`,
+  };
+}
+
+function fieldDocument(service: ServiceManifest, d: Dto, f: Field): SearchDocument {
+  return {
+    key: `field:${service.name}:${d.name}.${f.name}`,
+    kind: "field",
+    service: service.name,
+    name: `${d.name}.${f.name}`,
+    file: fileOf(service.root, d.file),
+    line: d.line,
+    fields: [
+      [f.name, NAME_BOOST],
+      [`${d.name} ${fieldWords(f)}`, WORDS_BOOST],
+    ],
+    embedText: `${f.name} ${d.name} ${fieldWords(f)}`,
+  };
+}
+
+/** Endpoints, DTOs and DTO fields of one service of the manifest. */
+export function manifestDocuments(service: ServiceManifest): SearchDocument[] {
+  const dtos = new Map(service.dtos.map((d) => [d.name, d]));
+  const out: SearchDocument[] = service.endpoints.map((e) => endpointDocument(service, e, dtos));
+  for (const d of service.dtos) {
+    out.push(dtoDocument(service, d));
+    for (const f of d.fields) out.push(fieldDocument(service, d, f));
+  }
+  return out;
+}

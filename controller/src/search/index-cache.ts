@@ -1,0 +1,73 @@
+// The search index cached beside the manifest (`manifest.search.json` for `manifest.json`), so a search
+// reads one file instead of parsing the suite and embedding every document. It is rebuilt when
+// stale: the manifest or a suite file (page.ts, modules) changed size or mtime, one was added or
+// removed, or another embedder is chosen. Written to a temporary file and renamed, so a reader
+// never sees half a file; a file that cannot be read is rebuilt, never trusted.
+import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import type { DocHead } from "./documents.js";
+import type { IndexedDocument } from "./search-index.js";
+
+/** Bumped whenever what a document holds changes (documents.ts, suite-documents.ts), so old caches are rebuilt. */
+const CACHE_VERSION = 2;
+
+interface CachedDocument {
+  head: DocHead;
+  terms: [string, number][];
+  /** Float32 little-endian, base64. */
+  vector: string;
+}
+
+interface CacheFile {
+  version: number;
+  /** What the documents were made from; any difference makes the file stale. */
+  sources: string;
+  documents: CachedDocument[];
+}
+
+/** `manifest.json` → `manifest.search.json` beside it (the manifest's own cache is `manifest.cache.json`). */
+export const cachePathOf = (manifestPath: string) =>
+  join(dirname(manifestPath), `${basename(manifestPath).replace(/\.json$/, "")}.search.json`);
+
+/** One string that changes whenever a source changes: embedder, and each file's size and mtime. */
+export function sourcesKey(embedder: string, root: string, files: string[]): string {
+  const parts = [embedder];
+  for (const file of files) {
+    const path = join(root, file);
+    const stat = existsSync(path) ? statSync(path) : undefined;
+    parts.push(`${file}:${stat?.size ?? -1}:${stat?.mtimeMs ?? -1}`);
+  }
+  return parts.join("\n");
+}
+
+/** The cached documents when the file exists, is whole and was made from these sources. */
+export function readCache(path: string, sources: string): IndexedDocument[] | undefined {
+  let file: CacheFile;
+  try {
+    file = JSON.parse(readFileSync(path, "utf8")) as CacheFile;
+  } catch {
+    return undefined;
+  }
+  if (file?.version !== CACHE_VERSION || file.sources !== sources || !Array.isArray(file.documents))
+    return undefined;
+  return file.documents.map((d) => {
+    // Copied: a Float32Array needs an offset that is a multiple of 4, a decoded Buffer may not have one.
+    const bytes = new Uint8Array(Buffer.from(d.vector, "base64"));
+    return { head: d.head, terms: new Map(d.terms), vector: new Float32Array(bytes.buffer) };
+  });
+}
+
+export function writeCache(path: string, sources: string, documents: IndexedDocument[]): void {
+  const file: CacheFile = {
+    version: CACHE_VERSION,
+    sources,
+    documents: documents.map((d) => ({
+      head: d.head,
+      terms: [...d.terms],
+      vector: Buffer.from(d.vector.buffer, d.vector.byteOffset, d.vector.byteLength).toString("base64"),
+    })),
+  };
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(file));
+  renameSync(tmp, path);
+}

@@ -1,0 +1,157 @@
+// The searchable index of one manifest and its suite: the lexical side (lib/search's BM25 with
+// WordNet expansion), one vector per document (the embedder of embedder.ts), and the hybrid
+// ranking of lib/search/rank.ts, the task graph's own. The vector side is an exact scan (a
+// manifest holds thousands of documents at most, a few ms).
+import { cosine, stem, tokenize } from "../../../lib/embedding/index.js";
+import {
+  candidateDepth,
+  LexicalIndex,
+  MIN_SCORE,
+  queryTerms,
+  type RankWeights,
+  rankCandidates,
+  SoftMatcher,
+  type WeightedTerm,
+  WordNetExpander,
+} from "../../../lib/search/index.js";
+import { ApiVocabulary } from "./api-vocabulary.js";
+import type { DocHead } from "./documents.js";
+
+/** A document as the index (and its cache) holds it. */
+export interface IndexedDocument {
+  head: DocHead;
+  terms: ReadonlyMap<string, number>;
+  vector: Float32Array;
+}
+
+export interface QueryEmbedder {
+  embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+export interface SearchOptions {
+  /** How many hits. @default 10 */
+  limit?: number;
+  /** Only this service's items. */
+  service?: string;
+  /** @default MIN_SCORE (0.15) */
+  minScore?: number;
+}
+
+/**
+ * How much a kind's score counts: people search for endpoints first; a DTO's field, the page
+ * method and the module that call an endpoint share its words and would crowd it out of the top.
+ */
+const KIND_PRIOR: Record<string, number> = {
+  endpoint: 1,
+  "page-method": 0.9,
+  module: 0.85,
+  dto: 0.85,
+  field: 0.75,
+};
+
+export interface SearchHit extends DocHead {
+  score: number;
+  /** The query's words the item contains (a related word WordNet added is shown as `word~`). */
+  matched: string[];
+}
+
+export class SearchIndex {
+  readonly #lexical = new LexicalIndex();
+  readonly #heads = new Map<string, DocHead>();
+  readonly #vectors = new Map<string, Float32Array>();
+  readonly #soft = new SoftMatcher(this.#lexical);
+  readonly #wordnet = new WordNetExpander();
+  readonly #vocabulary = new ApiVocabulary();
+
+  constructor(
+    documents: Iterable<IndexedDocument>,
+    private readonly embedder: QueryEmbedder,
+    private readonly weights: RankWeights,
+  ) {
+    for (const { head, terms, vector } of documents) {
+      this.#lexical.setTerms(head.key, head.kind, terms);
+      this.#heads.set(head.key, head);
+      this.#vectors.set(head.key, vector);
+    }
+  }
+
+  get size(): number {
+    return this.#heads.size;
+  }
+
+  /** The services the index knows, sorted. */
+  services(): string[] {
+    return [...new Set([...this.#heads.values()].map((h) => h.service))].sort();
+  }
+
+  async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
+    const limit = options.limit ?? 10;
+    const accept = options.service
+      ? (key: string) => this.#heads.get(key)?.service === options.service
+      : () => true;
+    const depth = candidateDepth(limit);
+    const terms = this.#terms(query);
+    const lexicalHits = this.#lexical.search(terms, depth, { accept });
+    const [queryVector] = await this.embedder.embed([query]);
+    const minScore = options.minScore ?? MIN_SCORE;
+    const ranked = rankCandidates({
+      vectorHits: this.#nearest(queryVector!, depth, accept),
+      lexicalHits,
+      terms,
+      ...this.weights,
+      minScore,
+      soft: this.#soft,
+    })
+      .map((r) => ({ key: r.key, score: r.score * (KIND_PRIOR[this.#heads.get(r.key)!.kind] ?? 1) }))
+      .filter((r) => r.score >= minScore)
+      .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
+    const shown = wordsByStem(query);
+    return ranked.slice(0, limit).map(({ key, score }) => ({
+      ...this.#heads.get(key)!,
+      score: Math.round(score * 10_000) / 10_000,
+      matched: this.#matched(key, terms, shown),
+    }));
+  }
+
+  /** The query's own terms, the words its phrases stand for, WordNet's and the API vocabulary's related words. */
+  #terms(query: string): WeightedTerm[] {
+    const own = queryTerms(query);
+    const seen = new Set(own.map((t) => t.term));
+    const phrases = this.#vocabulary.phraseTerms(query).filter((t) => !seen.has(t.term));
+    const withSynonyms = this.#wordnet.expand([...own, ...phrases], this.#lexical);
+    return this.#vocabulary.expand(withSynonyms, this.#lexical);
+  }
+
+  /** Plain BM25 over the same documents (no expansion, no vectors): the evaluation's baseline. */
+  bm25(query: string, limit: number): DocHead[] {
+    return this.#lexical.search(queryTerms(query), limit).map((hit) => this.#heads.get(hit.key)!);
+  }
+
+  /** The `depth` documents closest to the query vector (exact scan). */
+  #nearest(query: Float32Array, depth: number, accept: (key: string) => boolean) {
+    const hits: { key: string; score: number }[] = [];
+    for (const [key, vector] of this.#vectors) {
+      if (accept(key)) hits.push({ key, score: cosine(query, vector) });
+    }
+    return hits.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1)).slice(0, depth);
+  }
+
+  #matched(key: string, terms: WeightedTerm[], shown: Map<string, string>): string[] {
+    const doc = this.#lexical.termsOf(key);
+    const own: string[] = [];
+    const related: string[] = [];
+    for (const { term, weight } of terms) {
+      if (!doc.has(term)) continue;
+      if (weight >= 1) own.push(shown.get(term) ?? term);
+      else related.push(`${term}~`);
+    }
+    return [...own, ...related];
+  }
+}
+
+/** The query's own words by their stem, to show "following" rather than "follow". */
+function wordsByStem(query: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const word of tokenize(query)) if (!out.has(stem(word))) out.set(stem(word), word);
+  return out;
+}
