@@ -30,14 +30,17 @@ export interface FaultProxy {
 }
 
 /** A value of another JSON type: strings become numbers, numbers strings, anything else a string. */
-const retyped = (v: unknown): unknown => (typeof v === "string" ? v.length : typeof v === "number" ? String(v) : "changed");
+const retyped = (v: unknown): unknown =>
+  typeof v === "string" ? v.length : typeof v === "number" ? String(v) : "changed";
 
 /** Applies a field fault to every object in the body that has the field; true when one did. */
 function editField(value: unknown, fault: FaultKind): boolean {
   if (Array.isArray(value)) return value.map((v) => editField(v, fault)).some(Boolean);
   if (typeof value !== "object" || value === null) return false;
   const obj = value as Record<string, unknown>;
-  let changed = Object.values(obj).map((v) => editField(v, fault)).some(Boolean);
+  let changed = Object.values(obj)
+    .map((v) => editField(v, fault))
+    .some(Boolean);
   if (fault.kind === "drop-field" && fault.field in obj) {
     delete obj[fault.field];
     changed = true;

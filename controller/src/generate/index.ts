@@ -1,4 +1,3 @@
 // `e2e generate-tests`: a suite (page, types, modules) from one service of the manifest (SPEC §5).
-export { generateSuite, type SuiteOptions } from "./generate-suite.js";
-export type { Checks } from "./render-modules.js";
-export { type Action, applyWrites, type PlannedWrite, planWrites } from "./write-suite.js";
+export { generateSuite } from "./generate-suite.js";
+export { applyWrites, planWrites } from "./write-suite.js";

@@ -27,7 +27,7 @@ export function updateField(dto: Dto | undefined): Field | undefined {
   );
 }
 
-export function sampleContext(plan: SuitePlan, self?: Resource): SampleContext {
+function sampleContext(plan: SuitePlan, self?: Resource): SampleContext {
   return {
     dtos: plan.dtos,
     reference: (field) => {

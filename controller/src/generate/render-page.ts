@@ -13,7 +13,7 @@ function queryType(p: Param, known: Set<string>): string {
   return t === "unknown" || t.endsWith("[]") || t.startsWith("Record") ? "string" : t;
 }
 
-export const queryTypeName = (p: PlannedEndpoint) => `${pascal(p.method)}Query`;
+const queryTypeName = (p: PlannedEndpoint) => `${pascal(p.method)}Query`;
 export const bodyTypeName = (p: PlannedEndpoint) => p.endpoint.request ?? `${pascal(p.method)}Body`;
 const bodyParams = (p: PlannedEndpoint) => p.endpoint.params.filter((q) => q.in === "body");
 export const hasBody = (p: PlannedEndpoint) => Boolean(p.endpoint.request) || bodyParams(p).length > 0;

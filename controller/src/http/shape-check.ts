@@ -87,7 +87,7 @@ function fail(out: string[], path: string, expected: string, actual: unknown): f
 }
 
 /** Every mismatch of `value` against `type` (a manifest type text), as `path: expected …, got …`. */
-export function shapeProblems(value: unknown, type: string, shapes: Shapes, path = "body"): string[] {
+function shapeProblems(value: unknown, type: string, shapes: Shapes, path = "body"): string[] {
   const out: string[] = [];
   matches(value, parseTypeText(type), shapes, path, out);
   return out;

@@ -26,9 +26,21 @@ function project(): Project {
 }
 
 const generate = (p: Project, service: string, ...args: string[]) =>
-  runCli(["generate-tests", "--service", service, "--manifest", manifest, "--out", join(p.dir, "services", service), ...args], {
-    cwd: p.dir,
-  });
+  runCli(
+    [
+      "generate-tests",
+      "--service",
+      service,
+      "--manifest",
+      manifest,
+      "--out",
+      join(p.dir, "services", service),
+      ...args,
+    ],
+    {
+      cwd: p.dir,
+    },
+  );
 
 describe("e2e generate-tests", () => {
   it("writes a typed page, the DTO types, a session setup and modules of every kind for the auth service", async () => {
@@ -39,14 +51,18 @@ describe("e2e generate-tests", () => {
     const dir = join(p.dir, "services/auth");
     const page = readFileSync(join(dir, "page.ts"), "utf8");
     expect(page).toContain("export default class AuthPage extends BasePage");
-    expect(page).toMatch(/createUser\(body: CreateUserBody, options: RequestOptions = \{\}\): Promise<PageResponse>/);
+    expect(page).toMatch(
+      /createUser\(body: CreateUserBody, options: RequestOptions = \{\}\): Promise<PageResponse>/,
+    );
     expect(page).toMatch(/getUser\(id: string, options/);
     const types = readFileSync(join(dir, "types.ts"), "utf8");
     expect(types).toMatch(/export interface UserSchema \{[^}]*role: "admin" \| "user";/s);
     expect(types).toContain('email: { type: "string", required: true }');
     expect(readFileSync(join(dir, "setup.ts"), "utf8")).toContain("page.token = await openSession(page)");
     const modules = readFileSync(join(dir, "modules/11_users_crud.ts"), "utf8");
-    expect(modules).toContain("create → read → list contains it → update → read shows it → delete → read is 404");
+    expect(modules).toContain(
+      "create → read → list contains it → update → read shows it → delete → read is 404",
+    );
     expect(r.stdout).toMatch(/auth: 20 files \(16 modules\) written/);
     for (const name of ["01_login.ts", "12_login_rejects_invalid.ts", "16_users_unknown_id.ts"])
       expect(existsSync(join(dir, "modules", name)), name).toBe(true);
@@ -69,17 +85,21 @@ describe("e2e generate-tests", () => {
         exclude: [],
       }),
     );
-    const tsc = await run(process.execPath, [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "-p", p.dir]).catch(
-      (e: { stdout: string }) => ({ stdout: e.stdout, failed: true }),
-    );
+    const tsc = await run(process.execPath, [
+      join(REPO_ROOT, "node_modules/typescript/bin/tsc"),
+      "-p",
+      p.dir,
+    ]).catch((e: { stdout: string }) => ({ stdout: e.stdout, failed: true }));
     expect(tsc.stdout).toBe("");
     const biome = JSON.parse(readFileSync(join(REPO_ROOT, "biome.json"), "utf8"));
     biome.files = { includes: ["**"] };
     delete biome.$schema;
     p.write("biome.json", JSON.stringify(biome));
-    const lint = await run(join(REPO_ROOT, "node_modules/.bin/biome"), ["lint", "--max-diagnostics=50", "services"], { cwd: p.dir }).catch(
-      (e: { stdout: string; stderr: string }) => ({ stdout: e.stdout, stderr: e.stderr }),
-    );
+    const lint = await run(
+      join(REPO_ROOT, "node_modules/.bin/biome"),
+      ["lint", "--max-diagnostics=50", "services"],
+      { cwd: p.dir },
+    ).catch((e: { stdout: string; stderr: string }) => ({ stdout: e.stdout, stderr: e.stderr }));
     const said = `${lint.stdout}${lint.stderr}`;
     expect(said).toMatch(/Checked (3\d|[4-9]\d) files/);
     expect(said).not.toMatch(/Found \d+ (error|warning|info)/);
@@ -90,7 +110,10 @@ describe("e2e generate-tests", () => {
     await generate(p, "auth");
     const file = join(p.dir, "services/auth/modules/01_login.ts");
     const generated = readFileSync(file, "utf8");
-    writeFileSync(file, generated.replace("assertStatus(res, [200]);", "assertStatus(res, [200]); // checked by hand"));
+    writeFileSync(
+      file,
+      generated.replace("assertStatus(res, [200]);", "assertStatus(res, [200]); // checked by hand"),
+    );
     const edited = readFileSync(file, "utf8");
     const refused = await generate(p, "auth");
     expect(refused.code).toBe(2);
@@ -105,11 +128,17 @@ describe("e2e generate-tests", () => {
 
   it("keeps a hand-written page.ts that carries no generated mark unless --force", async () => {
     const p = project();
-    p.write("services/auth/page.ts", 'import { BasePage } from "gantry";\nexport default class Mine extends BasePage {}\n');
+    p.write(
+      "services/auth/page.ts",
+      'import { BasePage } from "gantry";\nexport default class Mine extends BasePage {}\n',
+    );
     const r = await generate(p, "auth");
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("page.ts: not written by generate-tests");
-    expect(existsSync(join(p.dir, "services/auth/types.ts")), "nothing is written when a file is refused").toBe(false);
+    expect(
+      existsSync(join(p.dir, "services/auth/types.ts")),
+      "nothing is written when a file is refused",
+    ).toBe(false);
   });
 
   it("regenerates untouched files silently: a second run changes nothing", async () => {
