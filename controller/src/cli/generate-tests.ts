@@ -3,9 +3,14 @@
 // service's suite; files changed since they were generated are kept unless --force (exit 2).
 
 import { join, relative, resolve } from "node:path";
-import { ApiConfigLoader, type ResolvedConfig } from "../config/index.js";
 import { applyWrites, generateSuite, planWrites } from "../generate/index.js";
-import { buildManifest, planTargets, readManifest, writeManifest } from "../manifest/index.js";
+import {
+  buildManifest,
+  loadOptionalConfig,
+  planTargets,
+  readManifest,
+  writeManifest,
+} from "../manifest/index.js";
 import { UsageError } from "../runner/index.js";
 
 export interface GenerateTestsOptions {
@@ -18,20 +23,6 @@ export interface GenerateTestsOptions {
 }
 
 const shown = (path: string) => relative(process.cwd(), path) || path;
-
-function loadConfig(explicit: string | undefined): ResolvedConfig | undefined {
-  try {
-    return ApiConfigLoader.load(explicit).getConfig();
-  } catch (err) {
-    if (
-      (err as { code?: string }).code === "E2E_CONFIG_NOT_FOUND" &&
-      !explicit &&
-      !process.env.E2E_CONFIG_PATH
-    )
-      return undefined;
-    throw err;
-  }
-}
 
 async function manifestFor(name: string, path: string, explicit: boolean, opts: GenerateTestsOptions) {
   const found = readManifest(path);
@@ -53,7 +44,7 @@ export async function generateTestsCommand(opts: GenerateTestsOptions): Promise<
     const name = opts.service;
     if (!name)
       throw new UsageError("--service NAME is required (the service of the manifest to generate for)");
-    const config = loadConfig(opts.config);
+    const config = loadOptionalConfig(opts.config);
     const root = config?.rootDir ?? process.cwd();
     const manifestPath = resolve(opts.manifest ?? join(root, ".e2e", "manifest.json"));
     const manifest = await manifestFor(name, manifestPath, Boolean(opts.manifest), opts);
