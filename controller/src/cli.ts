@@ -123,19 +123,22 @@ program
     process.exitCode = await searchCommand(words.join(" "), opts);
   });
 
-for (const [name, what] of [
-  ["generate-tests", "generate page classes and test modules from the manifest"],
-] as const) {
-  program
-    .command(name)
-    .description(`${what} (not available yet)`)
-    .allowUnknownOption()
-    .allowExcessArguments()
-    .action(() => {
-      process.stderr.write(`e2e ${name}: not available yet\n`);
-      process.exitCode = 2;
-    });
-}
+program
+  .command("generate-tests")
+  .description("write a typed page, the DTO types and test modules for a service from the manifest")
+  .requiredOption("-s, --service <name>", "the service of the manifest to generate for")
+  .option(
+    "--manifest <file>",
+    "the manifest to read (default: .e2e/manifest.json beside e2e.conf; scanned when absent)",
+  )
+  .option("-o, --out <dir>", "where the suite goes (default: services/<name>/ beside e2e.conf)")
+  .option("--force", "also replace files changed since they were generated")
+  .option("--dry-run", "list what would be written, write nothing")
+  .option("-c, --config <path>", "e2e.conf to use (same search as run)")
+  .action(async (opts: Record<string, unknown>) => {
+    const { generateTestsCommand } = await import("./cli/generate-tests.js");
+    process.exitCode = await generateTestsCommand(opts);
+  });
 
 try {
   await program.parseAsync(process.argv);

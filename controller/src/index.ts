@@ -4,14 +4,18 @@
 export * from "./config/index.js";
 export type { RecordedExchange } from "./http/index.js";
 export {
+  assertShape,
+  assertStatus,
   BasePage,
   type EventuallyOptions,
   eventually,
+  type FieldShape,
   type PageContext,
   PageResponse,
   type QueryValue,
   type RequestInit,
   type RequestOptions,
+  type Shapes,
   type TestUser,
 } from "./http/index.js";
 export type {

@@ -1,7 +1,7 @@
 // `e2e manifest`: scanning an API's source into the manifest (SPEC §5). The CLI command, and
 // later generate-tests and search, use it through this file.
 export { buildManifest } from "./build-manifest.js";
-export { markdownPath, sameContent, writeManifest } from "./manifest-file.js";
-export { type ManifestOptions, planTargets } from "./plan-targets.js";
+export { markdownPath, readManifest, sameContent, writeManifest } from "./manifest-file.js";
+export { loadOptionalConfig, type ManifestOptions, planTargets } from "./plan-targets.js";
 export type * from "./types.js";
 export { MANIFEST_VERSION } from "./types.js";

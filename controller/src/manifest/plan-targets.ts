@@ -32,7 +32,8 @@ export interface ManifestOptions {
 const MANIFEST_DIR = ".e2e";
 const MANIFEST_FILE = "manifest.json";
 
-function loadConfig(explicit: string | undefined): ResolvedConfig | undefined {
+/** The config (explicit, else the usual search), or undefined when none exists anywhere (not an error here). */
+export function loadOptionalConfig(explicit: string | undefined): ResolvedConfig | undefined {
   try {
     return ApiConfigLoader.load(explicit).getConfig();
   } catch (err) {
@@ -55,7 +56,7 @@ function checkDir(path: string): string {
 }
 
 export function planTargets(path: string | undefined, opts: ManifestOptions): ManifestPlan {
-  const config = loadConfig(opts.config);
+  const config = loadOptionalConfig(opts.config);
   const warnings: string[] = [];
   const outOf = (base: string) => (opts.out ? resolve(opts.out) : join(base, MANIFEST_DIR, MANIFEST_FILE));
   if (path !== undefined) {

@@ -1,0 +1,82 @@
+// `e2e generate-tests --service NAME [--manifest FILE] [--out DIR] [--force] [--dry-run]`
+// (SPEC §5): reads the manifest (scanning the service first when there is none yet) and writes the
+// service's suite; files changed since they were generated are kept unless --force (exit 2).
+
+import { join, relative, resolve } from "node:path";
+import { applyWrites, generateSuite, planWrites } from "../generate/index.js";
+import {
+  buildManifest,
+  loadOptionalConfig,
+  planTargets,
+  readManifest,
+  writeManifest,
+} from "../manifest/index.js";
+import { UsageError } from "../runner/index.js";
+
+export interface GenerateTestsOptions {
+  service?: string;
+  manifest?: string;
+  out?: string;
+  force?: boolean;
+  dryRun?: boolean;
+  config?: string;
+}
+
+const shown = (path: string) => relative(process.cwd(), path) || path;
+
+async function manifestFor(name: string, path: string, explicit: boolean, opts: GenerateTestsOptions) {
+  const found = readManifest(path);
+  if (found || explicit) {
+    if (!found) throw new UsageError(`no manifest at ${shown(path)} (write one with \`e2e manifest\`)`);
+    return found;
+  }
+  // No manifest yet: scan the configured service, as `e2e manifest --service NAME` would.
+  const plan = planTargets(undefined, { service: name, out: path, config: opts.config });
+  const built = await buildManifest(plan);
+  writeManifest(plan.out, built.manifest);
+  built.cache.save();
+  process.stdout.write(`scanned ${name} into ${shown(plan.out)}\n`);
+  return built.manifest;
+}
+
+export async function generateTestsCommand(opts: GenerateTestsOptions): Promise<number> {
+  try {
+    const name = opts.service;
+    if (!name)
+      throw new UsageError("--service NAME is required (the service of the manifest to generate for)");
+    const config = loadOptionalConfig(opts.config);
+    const root = config?.rootDir ?? process.cwd();
+    const manifestPath = resolve(opts.manifest ?? join(root, ".e2e", "manifest.json"));
+    const manifest = await manifestFor(name, manifestPath, Boolean(opts.manifest), opts);
+    const service = manifest.services.find((s) => s.name === name);
+    if (!service)
+      throw new UsageError(
+        `no service "${name}" in ${shown(manifestPath)} (it has: ${manifest.services.map((s) => s.name).join(", ") || "none"})`,
+      );
+    const outDir = resolve(opts.out ?? join(root, "services", name));
+    const files = generateSuite(service, { configHasAuth: config?.services[name]?.auth !== undefined });
+    const writes = planWrites(outDir, files, Boolean(opts.force));
+    const refused = writes.filter((w) => w.action === "refuse");
+    if (refused.length > 0) {
+      process.stderr.write(
+        `e2e generate-tests: refusing to overwrite ${refused.length} file(s) (use --force to replace them):\n` +
+          refused.map((w) => `  ${shown(w.path)}: ${w.reason}\n`).join(""),
+      );
+      return 2;
+    }
+    const verb = opts.dryRun ? "would " : "";
+    for (const w of writes)
+      if (w.action !== "unchanged") process.stdout.write(`  ${verb}${w.action} ${shown(w.path)}\n`);
+    const changed = writes.filter((w) => w.action !== "unchanged").length;
+    if (!opts.dryRun) applyWrites(files, outDir, writes);
+    process.stdout.write(
+      `${name}: ${files.size} files (${[...files.keys()].filter((f) => /^modules\/\d/.test(f)).length} modules) ` +
+        `${opts.dryRun ? "planned" : "written"} in ${shown(outDir)}; ${changed} ${opts.dryRun ? "would change" : "changed"}\n`,
+    );
+    return 0;
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    process.stderr.write(`e2e generate-tests: ${(err as Error).message}\n`);
+    return err instanceof UsageError || (typeof code === "string" && code.startsWith("E2E_")) ? 2 : 1;
+  }
+}

@@ -1,0 +1,238 @@
+// The proof of `e2e generate-tests` (issue 12): suites generated from this repository's own
+// services (services/auth, services/task-graph, scanned into a manifest) run with `e2e run`
+// against the real services, started as processes; then through a proxy that breaks one thing
+// at a time (a 201 turned into 200, a field dropped, a field's type changed, a 500 on one route),
+// every fault must make at least one generated module fail. The same requests with status checks
+// only are run through the same faults, and the comparison is printed.
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freeLoopbackPort } from "../../../lib/net/free-port.js";
+import { type Fault, type FaultProxy, startFaultProxy } from "../../../lib/testing/fault-proxy.js";
+import { generateSuite } from "../../src/generate/index.js";
+import { eventually } from "../../src/http/eventually.js";
+import type { Manifest } from "../../src/manifest/types.js";
+import { makeProject, type Project, REPO_ROOT, runCli } from "../helpers/project.js";
+import { scanRepoServices } from "./helpers.js";
+
+const SERVICES = ["auth", "task-graph"] as const;
+type Service = (typeof SERVICES)[number];
+
+const FAULTS: (Fault & { service: Service })[] = [
+  {
+    service: "auth",
+    name: "POST /api/users: 201 → 200",
+    method: "POST",
+    path: /^\/api\/users$/,
+    fault: { kind: "status", from: 201, to: 200 },
+  },
+  {
+    service: "auth",
+    name: "GET /api/users/{id}: email dropped",
+    method: "GET",
+    path: /^\/api\/users\/[^/]+$/,
+    fault: { kind: "drop-field", field: "email" },
+  },
+  {
+    service: "auth",
+    name: "GET /api/users: created_at a number",
+    method: "GET",
+    path: /^\/api\/users$/,
+    fault: { kind: "retype-field", field: "created_at" },
+  },
+  {
+    service: "auth",
+    name: "PUT /api/users/{id}: 500",
+    method: "PUT",
+    path: /^\/api\/users\/[^/]+$/,
+    fault: { kind: "error-500" },
+  },
+  {
+    service: "task-graph",
+    name: "POST /api/v1/components: 201 → 200",
+    method: "POST",
+    path: /^\/api\/v1\/components$/,
+    fault: { kind: "status", from: 201, to: 200 },
+  },
+  {
+    service: "task-graph",
+    name: "GET /api/v1/components/{id}: project dropped",
+    method: "GET",
+    path: /^\/api\/v1\/components\/[^/]+$/,
+    fault: { kind: "drop-field", field: "project" },
+  },
+  {
+    service: "task-graph",
+    name: "GET /api/v1/analyze/impact/{id}: risk_score a string",
+    method: "GET",
+    path: /^\/api\/v1\/analyze\/impact\//,
+    fault: { kind: "retype-field", field: "risk_score" },
+  },
+  {
+    service: "task-graph",
+    name: "GET /api/v1/issues/{id}/dependencies: 500",
+    method: "GET",
+    path: /\/dependencies$/,
+    fault: { kind: "error-500" },
+  },
+];
+
+const children: ChildProcess[] = [];
+const proxies = new Map<Service, FaultProxy>();
+let project: Project;
+
+async function startService(name: Service): Promise<string> {
+  const port = await freeLoopbackPort();
+  const child = spawn(process.execPath, [join(REPO_ROOT, "controller/bin/start-service.mjs"), name], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  children.push(child);
+  let stderr = "";
+  child.stderr?.on("data", (c: Buffer) => {
+    stderr += c.toString();
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await eventually(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`${name} exited ${child.exitCode}: ${stderr}`);
+      const res = await fetch(`${url}/health`);
+      if (res.status !== 200) throw new Error(`${name} health ${res.status}`);
+    },
+    { timeoutMs: 60_000, intervalMs: 100 },
+  );
+  return url;
+}
+
+beforeAll(async () => {
+  const manifestPath = await scanRepoServices();
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+  const urls = await Promise.all(SERVICES.map(startService));
+  for (const [i, name] of SERVICES.entries()) proxies.set(name, await startFaultProxy(urls[i] as string));
+  const conf = SERVICES.flatMap((name) =>
+    ["", "-status"].map(
+      (suffix) =>
+        `  ${name}${suffix}:\n    base_url: ${proxies.get(name)?.url}\n    health_endpoint: /health\n    required: true\n`,
+    ),
+  ).join("");
+  project = makeProject({ "e2e.conf": `general:\n  environment: dev\n  timeout: 15000\nservices:\n${conf}` });
+  for (const name of SERVICES) {
+    // The suite as the CLI writes it, and beside it the status-only variant of the same requests.
+    const r = await runCli(["generate-tests", "--service", name, "--manifest", manifestPath], {
+      cwd: project.dir,
+    });
+    if (r.code !== 0) throw new Error(`generate-tests ${name}: ${r.stderr}`);
+    const service = manifest.services.find((s) => s.name === name);
+    if (!service) throw new Error(`${name} is not in the manifest`);
+    for (const [file, text] of generateSuite(service, { checks: "status" }))
+      project.write(`services/${name}-status/${file}`, text);
+  }
+}, 300_000);
+
+afterAll(async () => {
+  for (const p of proxies.values()) await p.close();
+  for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+  project?.remove();
+});
+
+interface ModuleOutcome {
+  service: string;
+  name: string;
+  status: string;
+}
+
+async function runSuites(services: string[], tag: string): Promise<ModuleOutcome[]> {
+  const reports = join(project.dir, "reports", tag);
+  const r = await runCli(
+    [
+      "run",
+      "--no-start",
+      "-c",
+      join(project.dir, "e2e.conf"),
+      "-s",
+      services.join(","),
+      "-w",
+      "2",
+      "--reporter",
+      "json",
+      "--report-dir",
+      reports,
+    ],
+    { env: { NO_COLOR: "1" } },
+  );
+  if (r.code !== 0 && r.code !== 1) throw new Error(`e2e run exited ${r.code}: ${r.stdout}${r.stderr}`);
+  const report = JSON.parse(readFileSync(join(reports, "e2e-report.json"), "utf8")) as {
+    services: { name: string; modules: { name: string; status: string }[] }[];
+  };
+  return report.services.flatMap((s) =>
+    s.modules.map((m) => ({ service: s.name, name: m.name, status: m.status })),
+  );
+}
+
+const failing = (outcomes: ModuleOutcome[], service: string) =>
+  outcomes
+    .filter((o) => o.service === service && (o.status === "failed" || o.status === "error"))
+    .map((o) => o.name);
+
+describe("suites generated from this repository's services", () => {
+  it("pass against the real auth and task-graph services (at least 95% of generated modules)", async () => {
+    const outcomes = await runSuites([...SERVICES, ...SERVICES.map((s) => `${s}-status`)], "clean");
+    const generated = outcomes.filter((o) => (SERVICES as readonly string[]).includes(o.service));
+    for (const name of SERVICES) {
+      const mine = generated.filter((o) => o.service === name);
+      const passed = mine.filter((o) => o.status === "passed").length;
+      process.stdout.write(
+        `generated ${name}: ${passed}/${mine.length} modules passed; failing: ${failing(outcomes, name).join(", ") || "none"}\n`,
+      );
+      expect(mine.length).toBeGreaterThanOrEqual(name === "auth" ? 15 : 30);
+      const statusOnlyExtra = failing(outcomes, `${name}-status`).filter(
+        (m) => !failing(outcomes, name).includes(m),
+      );
+      expect(statusOnlyExtra, "the status-only variant fails nothing the full suite passes").toEqual([]);
+    }
+    const passed = generated.filter((o) => o.status === "passed").length;
+    process.stdout.write(`generated, both services: ${passed}/${generated.length} passed\n`);
+    expect(passed / generated.length).toBeGreaterThanOrEqual(0.95);
+  }, 300_000);
+
+  it("catch every injected fault (at least one module fails per fault), where status checks alone miss some", async () => {
+    // A module that already fails without any fault proves nothing about a fault: count only new failures.
+    const clean = await runSuites([...SERVICES, ...SERVICES.map((s) => `${s}-status`)], "baseline");
+    const newlyFailing = (outcomes: ModuleOutcome[], service: string) =>
+      failing(outcomes, service).filter((m) => !failing(clean, service).includes(m));
+    const rows: string[] = [];
+    let ours = 0;
+    let statusOnly = 0;
+    for (const fault of FAULTS) {
+      const proxy = proxies.get(fault.service) as FaultProxy;
+      proxy.set(fault);
+      let outcomes: ModuleOutcome[];
+      let hits: number;
+      try {
+        outcomes = await runSuites(
+          [fault.service, `${fault.service}-status`],
+          `fault-${FAULTS.indexOf(fault)}`,
+        );
+      } finally {
+        hits = proxy.hits();
+        proxy.set(undefined);
+      }
+      const full = newlyFailing(outcomes, fault.service);
+      const status = newlyFailing(outcomes, `${fault.service}-status`);
+      rows.push(`| ${fault.name} | ${full.length} | ${status.length} |`);
+      expect(hits, `the fault "${fault.name}" changed no answer`).toBeGreaterThan(0);
+      expect(full.length, `no generated module failed with "${fault.name}"`).toBeGreaterThan(0);
+      if (full.length > 0) ours++;
+      if (status.length > 0) statusOnly++;
+    }
+    process.stdout.write(
+      `\n| Fault | generated modules newly failing | status-only modules newly failing |\n|---|---|---|\n${rows.join("\n")}\n` +
+        `faults caught: generated suite ${ours}/${FAULTS.length}, status-only ${statusOnly}/${FAULTS.length}\n`,
+    );
+    expect(ours).toBe(FAULTS.length);
+    expect(statusOnly).toBeLessThan(ours);
+  }, 600_000);
+});
