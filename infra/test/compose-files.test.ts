@@ -11,7 +11,7 @@ interface Service {
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
   environment?: Record<string, string | null>;
-  volumes?: Array<{ type: string; source?: string; target: string }>;
+  volumes?: Array<{ type: string; source?: string; target: string; read_only?: boolean }>;
   build?: { args?: Record<string, string> };
   read_only?: boolean;
   user?: string;
@@ -84,6 +84,14 @@ describe.skipIf(notRun)("docker-compose.yml (full stack)", () => {
     expect(stack.services.redis?.volumes).toEqual([
       expect.objectContaining({ type: "volume", source: "redis-data", target: "/data" }),
     ]);
+  });
+
+  it("mounts this repository read-only into task-graph and indexes it as a code root", () => {
+    const tg = stack.services["task-graph"];
+    expect(tg?.volumes).toContainEqual(
+      expect.objectContaining({ type: "bind", target: "/code/gantry", read_only: true }),
+    );
+    expect((tg?.environment as Record<string, string> | undefined)?.CODE_ROOTS).toBe("gantry=/code/gantry");
   });
 
   it("builds the services FROM the public node image unless NODE_IMAGE says otherwise", () => {

@@ -17,6 +17,7 @@ export interface IssueQuery {
 
 const issuePath = (id: string) => `/api/v1/issues/${encodeURIComponent(id)}`;
 const componentPath = (id: string) => `/api/v1/components/${encodeURIComponent(id)}`;
+const repositoryPath = (name: string) => `/api/v1/code/repositories/${encodeURIComponent(name)}`;
 
 export default class TaskGraphPage extends BasePage {
   /** GET /health */
@@ -129,6 +130,48 @@ export default class TaskGraphPage extends BasePage {
   /** POST /api/v1/rag/search */
   search(body: unknown): Promise<PageResponse> {
     return this.post("/api/v1/rag/search", body);
+  }
+
+  /** POST /api/v1/code/repositories {name, path}: a folder of the service's machine, indexed in the background. */
+  registerRepository(body: unknown): Promise<PageResponse> {
+    return this.post("/api/v1/code/repositories", body);
+  }
+
+  /** GET /api/v1/code/repositories */
+  listRepositories(): Promise<PageResponse> {
+    return this.get("/api/v1/code/repositories");
+  }
+
+  /** GET /api/v1/code/repositories/{name} */
+  getRepository(name: string): Promise<PageResponse> {
+    return this.get(repositoryPath(name));
+  }
+
+  /** DELETE /api/v1/code/repositories/{name} */
+  deleteRepository(name: string): Promise<PageResponse> {
+    return this.delete(repositoryPath(name));
+  }
+
+  /** PUT /api/v1/code/repositories/{name}/files {files: [{path, content} | {path, deleted: true}]} */
+  uploadFiles(name: string, files: unknown): Promise<PageResponse> {
+    return this.put(`${repositoryPath(name)}/files`, { files });
+  }
+
+  /** GET /api/v1/agent/context/{issue_id}?budget_tokens&limit&repo */
+  agentContext(
+    issueId: string,
+    query: { budget_tokens?: number; limit?: number; repo?: string } = {},
+  ): Promise<PageResponse> {
+    return this.get(`/api/v1/agent/context/${encodeURIComponent(issueId)}`, { query: { ...query } });
+  }
+
+  /** POST /mcp: one JSON-RPC call of an MCP tool (stateless Streamable HTTP, JSON answer). */
+  callTool(name: string, args: Record<string, unknown>, id = 1): Promise<PageResponse> {
+    return this.post(
+      "/mcp",
+      { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } },
+      { headers: { accept: "application/json, text/event-stream" } },
+    );
   }
 
   /** A component in its own project-unique name, created for one scenario. */

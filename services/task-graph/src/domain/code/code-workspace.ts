@@ -323,6 +323,7 @@ export class CodeWorkspace {
     const delta = await repo.indexer.update(changes).catch((err: unknown) => {
       // The indexer checks the whole batch first and names the entry ("files[2].path: ...").
       const message = err instanceof Error ? err.message : String(err);
+      if (!/^files\[\d+\]\.\w+: /.test(message)) throw err; // not about the input: a fault of ours
       const field = message.split(":")[0] ?? "files";
       throw new DomainError("VALIDATION_ERROR", `Field "${field}" ${message.slice(field.length + 2)}.`, {
         field,

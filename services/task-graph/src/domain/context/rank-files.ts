@@ -3,6 +3,7 @@
 // them to the files around (graph), and the score mixes both. Every signal that contributes is
 // explained in `reasons`. Deterministic: ties break by repo and path.
 import picomatch from "picomatch";
+import { isTestFile } from "../../../../../lib/code-graph/index.js";
 import type { RepositoryView } from "../code/code-workspace.js";
 import { repositoryFiles } from "./file-graph.js";
 import { type Mentions, pathMatches } from "./mentions.js";
@@ -18,9 +19,11 @@ const SEED_WEIGHTS: Record<Exclude<Signal, "graph">, number> = {
   link: 0.95,
   component: 0.4,
   lexical: 0.7,
-  semantic: 0.35,
+  semantic: 0.2,
   tests: 0.3,
 };
+/** A test file's seed counts this much unless the issue names the file itself: the list leads with the code to change. */
+const TEST_FILE_DAMPING = 0.5;
 /** score = 1 − (1 − seed)(1 − GRAPH_SHARE · graph): the graph lifts files near the evidence, never above direct evidence. */
 const GRAPH_SHARE = 0.3;
 
@@ -146,7 +149,8 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
     files.forEach((file, i) => {
       let miss = 1;
       for (const [signal, w] of Object.entries(SEED_WEIGHTS)) miss *= 1 - w * file.signals[signal as Signal];
-      seeds[i] = 1 - miss;
+      const damped = isTestFile(file.path) && file.signals.mention < 1 && file.signals.link < 1;
+      seeds[i] = (1 - miss) * (damped ? TEST_FILE_DAMPING : 1);
       mass += seeds[i]!;
     });
     const rank = mass > 0 ? personalizedPageRank(rf.graph, seeds) : new Float64Array(files.length);
