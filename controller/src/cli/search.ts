@@ -1,9 +1,10 @@
 // `e2e search QUERY [--service NAME] [--manifest FILE] [-k 10] [--json] [-c e2e.conf]` (SPEC §5):
 // the best hits of the manifest and its suite for a plain-language query. The embedder is the
-// task graph's choice (lib/embedding: LOCAL_EMBEDDER, default pre-trained word vectors).
-// Usage errors (no manifest, bad -k, blank query, unknown service) exit 2.
+// task graph's choice (lib/embedding's selectEmbedder: EMBEDDINGS_URL, else LOCAL_EMBEDDER, default
+// pre-trained word vectors). Usage errors (no manifest, bad -k, blank query, unknown service, an
+// embedder variable it does not accept) exit 2; an embeddings endpoint that fails exits 1.
 
-import { localEmbedder, WordVectorEmbedder } from "../../../lib/embedding/index.js";
+import { selectEmbedder, WordVectorEmbedder } from "../../../lib/embedding/index.js";
 import { rankWeights } from "../../../lib/search/index.js";
 import { UsageError } from "../runner/index.js";
 import { findManifest, openSearchIndex, type SearchHit } from "../search/index.js";
@@ -55,7 +56,7 @@ export async function searchCommand(query: string, opts: SearchCommandOptions): 
     if (!query.trim()) throw new UsageError("the query is blank; say what you are looking for");
     const limit = limitOf(opts.k);
     const manifest = findManifest(opts);
-    const embedder = localEmbedder(process.env);
+    const embedder = selectEmbedder(process.env);
     const weights = rankWeights(embedder instanceof WordVectorEmbedder);
     const { index } = await openSearchIndex(manifest, embedder, weights);
     if (opts.service && !index.services().includes(opts.service))
