@@ -15,4 +15,4 @@ export { WordVectorEmbedder } from "./word-vector-embedder.js";
 export { loadWordVectors, WORD_VECTORS_PATH, WordVectors } from "./word-vectors.js";
 export { HttpEmbedder, type HttpEmbedderOptions } from "./http-embedder.js";
 export { EmbeddingsError } from "./http-response.js";
-export { EmbedderConfigError, localEmbedder, selectEmbedder } from "./select.js";
+export { EmbedderConfigError, selectEmbedder } from "./select.js";

@@ -50,7 +50,7 @@ export function selectEmbedder(
   }
 }
 
-export function localEmbedder(env: NodeJS.ProcessEnv): WordVectorEmbedder | HashingEmbedder {
+function localEmbedder(env: NodeJS.ProcessEnv): WordVectorEmbedder | HashingEmbedder {
   const local = value(env, "LOCAL_EMBEDDER") ?? "words";
   if (local === "words") return new WordVectorEmbedder();
   if (local !== "hashing") {
