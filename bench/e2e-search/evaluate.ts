@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { localEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
+import { selectEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
 import { rankWeights } from "../../lib/search/index.js";
 import {
   buildManifest,
@@ -101,7 +101,7 @@ export async function evaluate(): Promise<Evaluation> {
     const manifestPath = join(dir, ".e2e", "manifest.json");
     mkdirSync(dirname(manifestPath));
     writeFileSync(manifestPath, JSON.stringify(await evaluationManifest()));
-    const embedder = localEmbedder(process.env);
+    const embedder = selectEmbedder(process.env);
     const weights = rankWeights(embedder instanceof WordVectorEmbedder);
     const { index } = await openSearchIndex(manifestPath, embedder, weights, { root: REPO_ROOT });
     const outcomes: QueryOutcome[] = [];

@@ -4,7 +4,6 @@ export { dataFile } from "./data-file.js";
 export {
   cosine,
   HashingEmbedder,
-  normalize,
 } from "./hashing-embedder.js";
 export { stem } from "./stem.js";
 export {
@@ -14,4 +13,6 @@ export {
 } from "./tokenize.js";
 export { WordVectorEmbedder } from "./word-vector-embedder.js";
 export { loadWordVectors, WORD_VECTORS_PATH, WordVectors } from "./word-vectors.js";
-export { EmbedderConfigError, localEmbedder } from "./select-local.js";
+export { HttpEmbedder, type HttpEmbedderOptions } from "./http-embedder.js";
+export { EmbeddingsError } from "./http-response.js";
+export { EmbedderConfigError, selectEmbedder } from "./select.js";

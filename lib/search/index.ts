@@ -11,7 +11,7 @@ export { CooccurrenceExpander } from "./cooccurrence.js";
 export type { QueryExpander } from "./expansion.js";
 export { NeighbourExpander } from "./neighbours.js";
 export { SoftMatcher } from "./soft-match.js";
-export { WordNetExpander } from "./wordnet.js";
+export { readSynonymText, restrictSynonymText, WordNetExpander } from "./wordnet.js";
 export {
   candidateDepth,
   MEANING_WEIGHTS,

@@ -34,11 +34,15 @@ export class WordNetExpander implements QueryExpander {
   constructor(
     private readonly weights: SynonymWeights = DEFAULT_SYNONYM_WEIGHTS,
     private readonly path = WORDNET_TABLE_PATH,
-  ) {}
+    /** A table given as text (e.g. restrictSynonymText's), instead of reading `path`. */
+    text?: string,
+  ) {
+    if (text !== undefined) this.#table = new SynonymTable(text);
+  }
 
   /** The table, read on first use. */
   get table(): SynonymTable {
-    this.#table ??= new SynonymTable(gunzipSync(readFileSync(this.path)).toString("utf8"));
+    this.#table ??= new SynonymTable(readSynonymText(this.path));
     return this.#table;
   }
 
@@ -60,6 +64,35 @@ export class WordNetExpander implements QueryExpander {
     }
     return mergeTerms(terms, extra);
   }
+}
+
+/** The whole table as text (one gunzip: the cost of a first expansion). */
+export function readSynonymText(path = WORDNET_TABLE_PATH): string {
+  return gunzipSync(readFileSync(path)).toString("utf8");
+}
+
+/**
+ * The table reduced to what can expand a query against a corpus whose terms are `vocabulary`:
+ * each entry's words outside it dropped, entries left empty dropped. expand() only ever adds words
+ * the corpus holds, so this table expands every query exactly as the whole one does, and is a
+ * small fraction of it (a cache can keep it: `e2e search` does, instead of the gunzip per run).
+ */
+export function restrictSynonymText(text: string, vocabulary: ReadonlySet<string>): string {
+  const out: string[] = [];
+  const keep = (list: string) =>
+    list
+      ? list
+          .split(" ")
+          .filter((w) => vocabulary.has(w))
+          .join(" ")
+      : "";
+  for (const line of text.split("\n")) {
+    if (!line) continue;
+    const [key, synonyms = "", related = "", broader = ""] = line.split("\t");
+    const lists = [keep(synonyms), keep(related), keep(broader)];
+    if (lists.some((l) => l)) out.push([key, ...lists].join("\t"));
+  }
+  return out.join("\n");
 }
 
 /**

@@ -1,12 +1,12 @@
 // `e2e search QUERY [--service NAME] [--manifest FILE] [-k 10] [--json] [-c e2e.conf]` (SPEC §5):
 // the best hits of the manifest and its suite for a plain-language query. The embedder is the
-// task graph's choice (lib/embedding: LOCAL_EMBEDDER, default pre-trained word vectors).
-// Usage errors (no manifest, bad -k, blank query, unknown service) exit 2.
+// task graph's choice (lib/embedding's selectEmbedder: EMBEDDINGS_URL, else LOCAL_EMBEDDER, default
+// pre-trained word vectors). Usage errors (no manifest, bad -k, blank query, unknown service, an
+// embedder variable it does not accept) exit 2; an embeddings endpoint that fails exits 1.
 
-import { localEmbedder, WordVectorEmbedder } from "../../../lib/embedding/index.js";
+import { selectEmbedder, WordVectorEmbedder } from "../../../lib/embedding/index.js";
 import { rankWeights } from "../../../lib/search/index.js";
-import { UsageError } from "../runner/index.js";
-import { findManifest, openSearchIndex, type SearchHit } from "../search/index.js";
+import { findManifest, openSearchIndex, type SearchHit, SearchUsageError } from "../search/index.js";
 
 export interface SearchCommandOptions {
   service?: string;
@@ -19,7 +19,7 @@ export interface SearchCommandOptions {
 function limitOf(raw: string | undefined): number {
   const k = Number(raw ?? "10");
   if (!/^\d+$/.test(raw ?? "10") || k < 1 || k > 100)
-    throw new UsageError(`-k must be an integer 1..100, got "${raw}"`);
+    throw new SearchUsageError(`-k must be an integer 1..100, got "${raw}"`);
   return k;
 }
 
@@ -52,14 +52,14 @@ function render(hits: SearchHit[]): string {
 
 export async function searchCommand(query: string, opts: SearchCommandOptions): Promise<number> {
   try {
-    if (!query.trim()) throw new UsageError("the query is blank; say what you are looking for");
+    if (!query.trim()) throw new SearchUsageError("the query is blank; say what you are looking for");
     const limit = limitOf(opts.k);
-    const manifest = findManifest(opts);
-    const embedder = localEmbedder(process.env);
+    const manifest = await findManifest(opts);
+    const embedder = selectEmbedder(process.env);
     const weights = rankWeights(embedder instanceof WordVectorEmbedder);
     const { index } = await openSearchIndex(manifest, embedder, weights);
     if (opts.service && !index.services().includes(opts.service))
-      throw new UsageError(
+      throw new SearchUsageError(
         `no service "${opts.service}" in ${manifest} (it has: ${index.services().join(", ") || "none"})`,
       );
     const hits = await index.search(query, { limit, ...(opts.service ? { service: opts.service } : {}) });
@@ -76,7 +76,7 @@ export async function searchCommand(query: string, opts: SearchCommandOptions): 
     const code = (err as { code?: unknown }).code;
     process.stderr.write(`e2e search: ${(err as Error).message}\n`);
     const usage =
-      err instanceof UsageError ||
+      err instanceof SearchUsageError ||
       (err as Error).name === "EmbedderConfigError" ||
       (typeof code === "string" && code.startsWith("E2E_"));
     return usage ? 2 : 1;

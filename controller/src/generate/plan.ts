@@ -12,6 +12,8 @@ export interface PlannedEndpoint {
   success: number[];
   /** Response DTO (or type text) of the expected success, when the manifest names one. */
   dto?: string;
+  /** Each documented 2xx status's DTO, when they differ (200 with a body, 202 without). */
+  dtoByStatus: Map<number, string | undefined>;
 }
 
 export interface Resource {
@@ -46,10 +48,15 @@ export interface SuitePlan {
 
 const SESSION_FIELDS = ["token", "access_token", "accessToken", "jwt", "id_token"];
 
-function successOf(e: Endpoint): { success: number[]; dto?: string } {
+function successOf(e: Endpoint): Pick<PlannedEndpoint, "success" | "dto" | "dtoByStatus"> {
   const ok = e.responses.filter((r) => r.status !== undefined && r.status >= 200 && r.status < 300);
-  if (ok.length === 0) return { success: [e.method === "POST" ? 201 : 200], dto: e.responses[0]?.dto };
-  return { success: ok.map((r) => r.status as number), dto: ok[0]?.dto };
+  if (ok.length === 0)
+    return { success: [e.method === "POST" ? 201 : 200], dto: e.responses[0]?.dto, dtoByStatus: new Map() };
+  return {
+    success: ok.map((r) => r.status as number),
+    dto: ok[0]?.dto,
+    dtoByStatus: new Map(ok.map((r) => [r.status as number, r.dto])),
+  };
 }
 
 function uniqueNames(endpoints: Endpoint[]): string[] {

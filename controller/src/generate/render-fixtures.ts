@@ -51,7 +51,7 @@ function bodyExpression(plan: SuitePlan, p: PlannedEndpoint, self?: Resource): s
   const dto = plan.dtos.get(p.endpoint.request ?? "");
   if (dto) {
     const required = dto.fields.some((f) => f.required);
-    if (required) return objectSample(dto, ctx);
+    if (required) return objectSample(dto, ctx, 0, true);
     const f = updateField(dto) ?? dto.fields[0];
     const v = f && fieldSample(f.name, f.type, f.constraints, ctx);
     return f && v ? `{ ${key(f.name)}: ${v} }` : "{}";

@@ -112,9 +112,17 @@ function call(ctx: Ctx, p: PlannedEndpoint, args: string[], body?: string, optio
 
 function checkShape(ctx: Ctx, p: PlannedEndpoint, res: string, lines: string[]): void {
   if (ctx.checks === "status" || !p.dto || p.success[0] === 204) return;
-  lines.push(
-    `assertShape(${res}.json(), ${JSON.stringify(p.dto)}, shapes, "${p.endpoint.method} ${p.endpoint.path}");`,
-  );
+  const where = `"${p.endpoint.method} ${p.endpoint.path}"`;
+  if (new Set(p.dtoByStatus.values()).size <= 1) {
+    lines.push(`assertShape(${res}.json(), ${JSON.stringify(p.dto)}, shapes, ${where});`);
+    return;
+  }
+  // Statuses with different bodies (200 with an answer, 202 with none): check the one that came.
+  for (const [status, dto] of p.dtoByStatus)
+    if (dto)
+      lines.push(
+        `if (${res}.status === ${status}) assertShape(${res}.json(), ${JSON.stringify(dto)}, shapes, ${where});`,
+      );
 }
 
 function happyModule(ctx: Ctx, p: PlannedEndpoint): string[] {

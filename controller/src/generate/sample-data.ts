@@ -161,11 +161,19 @@ function sampleName(
   return objectSample(dto, ctx, depth + 1, false);
 }
 
-/** An object literal with the DTO's required fields (and optional ones too when `all`). */
-export function objectSample(dto: Dto, ctx: SampleContext, depth = 0, all = false): string {
+/** An optional field worth sending in a valid body: plain text, not a reference to something else. */
+const plainOptional = (f: Dto["fields"][number]) =>
+  f.type === "string" && f.constraints?.format === undefined && !/(_id|Id)$/.test(f.name);
+
+/**
+ * An object literal with the DTO's required fields, plus (at the top, `withPlain`) its optional
+ * plain-text fields: a realistic request fills in a description, and some APIs need such a field
+ * whose schema leaves it optional (a JSON-RPC `method`).
+ */
+export function objectSample(dto: Dto, ctx: SampleContext, depth = 0, withPlain = false): string {
   const parts: string[] = [];
   for (const f of dto.fields) {
-    if (!f.required && !all) continue;
+    if (!f.required && !(withPlain && plainOptional(f))) continue;
     const v = fieldSample(f.name, f.type, f.constraints, ctx, depth);
     if (v !== undefined)
       parts.push(`${/^[A-Za-z_$][\w$]*$/.test(f.name) ? f.name : JSON.stringify(f.name)}: ${v}`);

@@ -4,25 +4,27 @@
 // the cheap checks found nothing, so a search in the project root never parses it.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { ApiConfigLoader } from "../config/index.js";
-import { UsageError } from "../runner/index.js";
+import { SearchUsageError } from "./usage-error.js";
 
 const DEFAULT_MANIFEST = join(".e2e", "manifest.json");
 
-export function findManifest(opts: { manifest?: string; config?: string }): string {
+export async function findManifest(opts: { manifest?: string; config?: string }): Promise<string> {
   if (opts.manifest) return resolve(opts.manifest);
-  if (opts.config) return join(ApiConfigLoader.load(opts.config).getConfig().rootDir, DEFAULT_MANIFEST);
+  // Loaded only when needed: the config's YAML parser and validation are most of a search's start otherwise.
+  const config = () => import("../config/index.js");
+  if (opts.config)
+    return join((await config()).ApiConfigLoader.load(opts.config).getConfig().rootDir, DEFAULT_MANIFEST);
   const here = resolve(DEFAULT_MANIFEST);
   if (existsSync(here)) return here;
   let root: string | undefined;
   try {
-    root = ApiConfigLoader.load().getConfig().rootDir;
+    root = (await config()).ApiConfigLoader.load().getConfig().rootDir;
   } catch {
     // No config, or one that does not load: the working directory's manifest is the one meant.
   }
   const beside = root ? join(root, DEFAULT_MANIFEST) : undefined;
   if (beside && existsSync(beside)) return beside;
-  throw new UsageError(
+  throw new SearchUsageError(
     `no manifest found (looked for ${[here, ...(beside ? [beside] : [])].join(" and ")}); ` +
       "run `e2e manifest` in the project first to write it, or give one with --manifest FILE",
   );

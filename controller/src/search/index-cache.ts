@@ -6,10 +6,10 @@
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import type { DocHead } from "./documents.js";
-import type { IndexedDocument } from "./search-index.js";
+import type { IndexContent, IndexedDocument } from "./search-index.js";
 
 /** Bumped whenever what a document holds changes (documents.ts, suite-documents.ts), so old caches are rebuilt. */
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 
 interface CachedDocument {
   head: DocHead;
@@ -23,6 +23,8 @@ interface CacheFile {
   /** What the documents were made from; any difference makes the file stale. */
   sources: string;
   documents: CachedDocument[];
+  /** lib/search's WordNet table restricted to the documents' words. */
+  synonyms: string;
 }
 
 /** `manifest.json` → `manifest.search.json` beside it (the manifest's own cache is `manifest.cache.json`). */
@@ -41,26 +43,33 @@ export function sourcesKey(embedder: string, root: string, files: string[]): str
 }
 
 /** The cached documents when the file exists, is whole and was made from these sources. */
-export function readCache(path: string, sources: string): IndexedDocument[] | undefined {
+export function readCache(path: string, sources: string): IndexContent | undefined {
   let file: CacheFile;
   try {
     file = JSON.parse(readFileSync(path, "utf8")) as CacheFile;
   } catch {
     return undefined;
   }
-  if (file?.version !== CACHE_VERSION || file.sources !== sources || !Array.isArray(file.documents))
+  if (
+    file?.version !== CACHE_VERSION ||
+    file.sources !== sources ||
+    !Array.isArray(file.documents) ||
+    typeof file.synonyms !== "string"
+  )
     return undefined;
-  return file.documents.map((d) => {
+  const documents = file.documents.map((d): IndexedDocument => {
     // Copied: a Float32Array needs an offset that is a multiple of 4, a decoded Buffer may not have one.
     const bytes = new Uint8Array(Buffer.from(d.vector, "base64"));
     return { head: d.head, terms: new Map(d.terms), vector: new Float32Array(bytes.buffer) };
   });
+  return { documents, synonyms: file.synonyms };
 }
 
-export function writeCache(path: string, sources: string, documents: IndexedDocument[]): void {
+export function writeCache(path: string, sources: string, { documents, synonyms }: IndexContent): void {
   const file: CacheFile = {
     version: CACHE_VERSION,
     sources,
+    synonyms,
     documents: documents.map((d) => ({
       head: d.head,
       terms: [...d.terms],

@@ -24,8 +24,20 @@ export interface IndexedDocument {
   vector: Float32Array;
 }
 
+/** What an index is made of (and its cache holds). */
+export interface IndexContent {
+  documents: IndexedDocument[];
+  /** lib/search's WordNet table as text, restricted to the documents' words (restrictSynonymText). */
+  synonyms: string;
+}
+
 export interface QueryEmbedder {
   embed(texts: string[]): Promise<Float32Array[]>;
+}
+
+/** An embedder whose name tells cached vectors apart. */
+export interface SearchEmbedder extends QueryEmbedder {
+  readonly name: string;
 }
 
 export interface SearchOptions {
@@ -60,14 +72,15 @@ export class SearchIndex {
   readonly #heads = new Map<string, DocHead>();
   readonly #vectors = new Map<string, Float32Array>();
   readonly #soft = new SoftMatcher(this.#lexical);
-  readonly #wordnet = new WordNetExpander();
+  readonly #wordnet: WordNetExpander;
   readonly #vocabulary = new ApiVocabulary();
 
   constructor(
-    documents: Iterable<IndexedDocument>,
+    { documents, synonyms }: IndexContent,
     private readonly embedder: QueryEmbedder,
     private readonly weights: RankWeights,
   ) {
+    this.#wordnet = new WordNetExpander(undefined, undefined, synonyms);
     for (const { head, terms, vector } of documents) {
       this.#lexical.setTerms(head.key, head.kind, terms);
       this.#heads.set(head.key, head);

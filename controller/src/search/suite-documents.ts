@@ -3,31 +3,13 @@
 // page is parsed with lib/code-graph (tree-sitter) for its methods and their lines; a method's
 // words are its name, the comment above it and the string literals of its body (the paths it
 // calls). A module's words are its file name, its comments, its tags and the page methods it calls.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, join, posix } from "node:path";
+import { readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import { extractFacts } from "../../../lib/code-graph/index.js";
 import type { SearchDocument } from "./documents.js";
 
-const MODULE_FILE = /^\d+_[\w-]+\.(ts|js|mts|mjs)$/;
 const NAME_BOOST = 2;
 const WORDS_BOOST = 1;
-
-/** The files the suite documents come from (for the index cache's staleness check), relative to `root`. */
-export function suiteFiles(root: string): string[] {
-  const servicesDir = join(root, "services");
-  if (!existsSync(servicesDir)) return [];
-  const out: string[] = [];
-  for (const service of readdirSync(servicesDir).sort()) {
-    const dir = join(servicesDir, service);
-    if (!statSync(dir).isDirectory()) continue;
-    if (existsSync(join(dir, "page.ts"))) out.push(posix.join("services", service, "page.ts"));
-    const modules = join(dir, "modules");
-    if (!existsSync(modules)) continue;
-    for (const file of readdirSync(modules).sort())
-      if (MODULE_FILE.test(file)) out.push(posix.join("services", service, "modules", file));
-  }
-  return out;
-}
 
 /** The comment lines right above `line` (1-based), without comment markers. */
 function commentAbove(lines: string[], line: number): string {
@@ -98,7 +80,7 @@ function moduleDocument(root: string, file: string, service: string): SearchDocu
   };
 }
 
-/** Documents of the suite's files (as suiteFiles() lists them), optionally only one service's. */
+/** Documents of the suite's files (as suite-files.ts lists them), optionally only one service's. */
 export async function suiteDocuments(root: string, files: string[]): Promise<SearchDocument[]> {
   const out: SearchDocument[] = [];
   for (const file of files) {

@@ -5,6 +5,7 @@
 import { cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { startFakeEmbeddingsServer } from "../../../services/task-graph/test/conformance/embedder-fake-server.js";
 import { makeProject, type Project, runCli } from "../helpers/project.js";
 
 const APPS = join(import.meta.dirname, "../manifest/apps");
@@ -168,6 +169,45 @@ describe("e2e search", () => {
     writeFileSync(join(p.dir, ".e2e/manifest.search.json"), '{"version":1,"sources":');
     const hits = await json(p, "which tags exist");
     expect(hits[0]).toMatchObject({ method: "GET", path: "/v1/tags" });
+  });
+
+  it("embeds with the HTTP endpoint EMBEDDINGS_URL names (the task graph's choice), and rebuilds the index when the embedder changes", async () => {
+    // The one stand-in: a local OpenAI-compatible endpoint (no real embeddings service runs here).
+    const fake = await startFakeEmbeddingsServer(32);
+    try {
+      const p = await scannedProject();
+      const env = { EMBEDDINGS_URL: fake.url, EMBEDDINGS_MODEL: "fake-model" };
+      const r = await runCli(["search", "which tags exist", "--json"], { cwd: p.dir, env });
+      expect(r.code, r.stderr).toBe(0);
+      expect((JSON.parse(r.stdout) as JsonHit[])[0]).toMatchObject({ method: "GET", path: "/v1/tags" });
+      const inputs = fake.requests.flatMap((q) => q.body.input ?? []);
+      expect(inputs).toContain("which tags exist");
+      expect(inputs.length).toBeGreaterThan(10);
+      expect(fake.requests.every((q) => q.body.model === "fake-model")).toBe(true);
+      const cache = join(p.dir, ".e2e/manifest.search.json");
+      const built = statSync(cache).mtimeMs;
+      await json(p, "which tags exist");
+      expect(statSync(cache).mtimeMs).toBeGreaterThan(built);
+      fake.mode = "server-error";
+      const down = await runCli(["search", "which tags exist"], { cwd: p.dir, env });
+      expect(down.code).toBe(1);
+      expect(down.stderr).toMatch(/Embeddings endpoint .* answered 500/);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("exits 2 naming the variable when the embedder settings are wrong", async () => {
+    const p = await sharedProject();
+    const r = await runCli(["search", "tags"], {
+      cwd: p.dir,
+      env: { EMBEDDINGS_URL: "http://127.0.0.1:9/v1" },
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/EMBEDDINGS_MODEL is required when EMBEDDINGS_URL is set/);
+    const local = await runCli(["search", "tags"], { cwd: p.dir, env: { LOCAL_EMBEDDER: "bert" } });
+    expect(local.code).toBe(2);
+    expect(local.stderr).toMatch(/LOCAL_EMBEDDER must be "words" .* or "hashing", got "bert"/);
   });
 
   it("exits 2 and says how to make a manifest when there is none", async () => {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { wordnetDictDir } from "../build-wordnet-table.js";
-import { LexicalIndex, queryTerms, WordNetExpander } from "../index.js";
+import { LexicalIndex, queryTerms, readSynonymText, restrictSynonymText, WordNetExpander } from "../index.js";
 import { WORDNET_TABLE_PATH } from "../wordnet.js";
 import { buildSynonymTable, inflectedStems } from "../wordnet-table.js";
 
@@ -40,5 +40,23 @@ describe("WordNetExpander", () => {
     index.set("c", "issue", [["Server shutdown", 1]]);
     const hits = index.search(new WordNetExpander().expand(queryTerms("shutdown"), index), 10);
     expect(hits.map((h) => h.key)).toEqual(["c", "a"]);
+  });
+
+  it("expands every query as the whole table does when given the table restricted to the corpus's terms", () => {
+    const corpus = new LexicalIndex();
+    corpus.set("x", "endpoint", [["delete remove a user account, refund the payment, list orders", 1]]);
+    corpus.set("y", "endpoint", [["close the consumer queue; customers charged twice", 1]]);
+    const full = readSynonymText();
+    const small = restrictSynonymText(full, new Set(corpus.terms()));
+    expect(small.length).toBeLessThan(full.length / 20);
+    const whole = new WordNetExpander();
+    const restricted = new WordNetExpander(undefined, undefined, small);
+    const sorted = (terms: { term: string; weight: number }[]) =>
+      [...terms].sort((a, b) => (a.term < b.term ? -1 : 1));
+    for (const query of ["erase an account", "shutdown billed", "money back", "shopper purchases", "qwxz"]) {
+      const expected = sorted(whole.expand(queryTerms(query), corpus));
+      expect(sorted(restricted.expand(queryTerms(query), corpus)), query).toEqual(expected);
+    }
+    expect(whole.expand(queryTerms("erase an account"), corpus).length).toBeGreaterThan(2);
   });
 });

@@ -9,13 +9,16 @@
 // Neo4j's driver and ioredis are imported only when configured: they are 40 % of the service's
 // bundle, which a bare start would otherwise parse and evaluate before it listens.
 // Every variable is listed with its default in services/task-graph/README.md.
-import { EmbedderConfigError, localEmbedder } from "../../../../lib/embedding/index.js";
+import {
+  EmbedderConfigError,
+  selectEmbedder as sharedSelectEmbedder,
+} from "../../../../lib/embedding/index.js";
 import type { Embedder } from "../ports/embedder.js";
 import type { GraphStore } from "../ports/graph-store.js";
 import type { VectorIndex } from "../ports/vector-index.js";
 import { EmbeddedGraphStore } from "./embedded-graph/index.js";
 import { EmbeddedVectorIndex } from "./embedded-vector/index.js";
-import { HttpEmbedder } from "./http-embedder/index.js";
+import { embeddingsUnavailable } from "./http-embedder/index.js";
 
 export interface Adapters {
   graph: GraphStore;
@@ -85,35 +88,13 @@ export async function selectVectors(env: NodeJS.ProcessEnv, embedder: Embedder):
   });
 }
 
+/** lib/embedding's choice (the same as `e2e search`), with an HTTP endpoint that does not answer as a 503. */
 export function selectEmbedder(env: NodeJS.ProcessEnv): Embedder {
-  const url = value(env, "EMBEDDINGS_URL");
-  if (!url) {
-    try {
-      return localEmbedder(env);
-    } catch (error) {
-      if (error instanceof EmbedderConfigError) throw new AdapterConfigError(error.variable, error.message);
-      throw error;
-    }
-  }
-  const model = value(env, "EMBEDDINGS_MODEL");
-  if (!model) {
-    throw new AdapterConfigError(
-      "EMBEDDINGS_MODEL",
-      "EMBEDDINGS_MODEL is required when EMBEDDINGS_URL is set",
-    );
-  }
   try {
-    return new HttpEmbedder({
-      url,
-      model,
-      apiKey: value(env, "EMBEDDINGS_API_KEY"),
-      batchSize: integer(env, "EMBEDDINGS_BATCH_SIZE", 64),
-      timeoutMs: integer(env, "EMBEDDINGS_TIMEOUT_MS", 10_000),
-      dimensions: integer(env, "EMBEDDINGS_DIMENSIONS", 0) || undefined,
-    });
+    return sharedSelectEmbedder(env, { unavailable: embeddingsUnavailable });
   } catch (error) {
-    if (error instanceof AdapterConfigError) throw error;
-    throw new AdapterConfigError("EMBEDDINGS_URL", (error as Error).message);
+    if (error instanceof EmbedderConfigError) throw new AdapterConfigError(error.variable, error.message);
+    throw error;
   }
 }
 
