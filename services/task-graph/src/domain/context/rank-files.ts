@@ -18,7 +18,7 @@ const SEED_WEIGHTS: Record<Exclude<Signal, "graph">, number> = {
   mention: 0.9,
   link: 0.95,
   component: 0.4,
-  lexical: 0.7,
+  lexical: 0.9,
   semantic: 0.2,
   tests: 0.3,
 };
@@ -117,7 +117,7 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
     for (const name of input.mentions.identifiers) {
       const where = rf.declaredIn.get(name);
       if (!where || where.size > 8) continue;
-      const strength = round(0.8 / Math.sqrt(where.size));
+      const strength = round(0.6 / Math.sqrt(where.size));
       for (const path of where) {
         const file = at(path);
         file.named.add(name);
