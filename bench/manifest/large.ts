@@ -59,7 +59,8 @@ function time(args: string[], cwd = dir): number {
   const started = process.hrtime.bigint();
   const r = spawnSync(process.execPath, args, { cwd, encoding: "utf8" });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
-  if (r.status !== 0) throw new Error(`${args.join(" ").slice(0, 80)} exited ${r.status}: ${r.stderr.slice(0, 400)}`);
+  if (r.status !== 0)
+    throw new Error(`${args.join(" ").slice(0, 80)} exited ${r.status}: ${r.stderr.slice(0, 400)}`);
   if (r.stderr.includes("running from source"))
     throw new Error("dist/ is older than the source: run `npm run build` first");
   return ms;
