@@ -1,5 +1,5 @@
 // The cache beside the manifest makes a rescan parse only changed files, and never makes it wrong.
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -34,6 +34,26 @@ describe("the manifest cache", () => {
     expect(torn.service).toEqual(reference);
     writeFileSync(cacheFile, JSON.stringify({ format: 99, roots: {} }));
     expect((await scan(ManifestCache.open(cacheFile))).service).toEqual(reference);
+  });
+
+  it("is written again only when a file changed, so a scan that changed nothing writes nothing", async () => {
+    const cache = ManifestCache.open(cacheFile);
+    await scan(cache);
+    cache.save();
+    // A marker only a rewrite would remove: the untouched file keeps it.
+    writeFileSync(cacheFile, `${readFileSync(cacheFile, "utf8")} `);
+    const marked = statSync(cacheFile).size;
+    const unchanged = ManifestCache.open(cacheFile);
+    await scan(unchanged);
+    unchanged.save();
+    expect(statSync(cacheFile).size).toBe(marked);
+    appendFileSync(join(root, "src/app.ts"), "\n// edited\n");
+    const edited = ManifestCache.open(cacheFile);
+    const result = await scan(edited);
+    edited.save();
+    expect(result.stats.extracted).toBe(1);
+    expect(statSync(cacheFile).size).not.toBe(marked);
+    expect((await scan(ManifestCache.open(cacheFile))).stats.extracted).toBe(0);
   });
 
   it("forgets deleted files, so a removed router's routes leave the manifest", async () => {
