@@ -82,6 +82,23 @@ class Mirror {
   }
 }
 
+/** Registers the worktree as a watched folder, then times how long each new file takes to show in its file count. */
+async function watchLatency(svc: StartedService, tree: string): Promise<number[]> {
+  const name = "watched";
+  await svc.post("/api/v1/code/repositories", { name, path: tree });
+  const files = async () => (await svc.get(`/api/v1/code/repositories/${name}`)).body as { status: string; files: number };
+  while ((await files()).status !== "ready") await new Promise((r) => setTimeout(r, 50));
+  const out: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const before = (await files()).files;
+    const started = performance.now();
+    writeFileSync(join(tree, `bench-watch-${i}.ts`), `export function benchWatch${i}(): number {\n  return ${i};\n}\n`);
+    while ((await files()).files === before) await new Promise((r) => setTimeout(r, 5));
+    out.push(performance.now() - started);
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const repo = gitIn(process.cwd(), "rev-parse", "--show-toplevel").trim();
   const cases = historyCases(repo, COMMITS);
@@ -156,6 +173,10 @@ async function main(): Promise<void> {
       `agent − BM25: Hit@1 ${((agent.hit1 - bm25.hit1) * 100).toFixed(1)} points, Hit@5 ${((agent.hit5 - bm25.hit5) * 100).toFixed(1)} points`,
       `agent/context (budget 4000) latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms; process RSS ${rss.toFixed(0)} MiB (service + the bench's own baseline indexer)`,
     ];
+    const reflect = await watchLatency(svc, tree);
+    lines.push(
+      `one-file change on disk reflected (watcher + re-index, polled every 5 ms): median ${percentile(reflect, 50).toFixed(0)} ms, max ${Math.max(...reflect).toFixed(0)} ms over ${reflect.length} edits`,
+    );
     const losses = rows.filter((r) => r.agent.hit1 < r.bm25.hit1 || r.agent.hit5 < r.bm25.hit5);
     lines.push(`cases where agent/context loses to BM25 (Hit@1 or Hit@5): ${losses.length}`);
     for (const r of losses.slice(0, 15)) {
