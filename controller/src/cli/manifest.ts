@@ -2,6 +2,7 @@
 // the API's source and writes the manifest and manifest.md; --check exits 1 when the file on
 // disk is stale and writes nothing.
 
+import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import {
   buildManifest,
@@ -56,7 +57,12 @@ export async function manifestCommand(path: string | undefined, opts: ManifestOp
         process.stdout.write(`  ${d}\n`);
       return 1;
     }
-    writeManifest(plan.out, built.manifest);
+    // Nothing changed: the files stay as they are (no write, no mtime change for tools watching them).
+    const unchanged =
+      built.previous !== undefined &&
+      sameContent(built.previous, built.manifest) &&
+      existsSync(markdownPath(plan.out));
+    if (!unchanged) writeManifest(plan.out, built.manifest);
     built.cache.save();
     for (const s of built.manifest.services) {
       const stats = built.stats.get(s.name);
@@ -66,7 +72,11 @@ export async function manifestCommand(path: string | undefined, opts: ManifestOp
           ` (${s.frameworks.join(", ") || "no framework found"}; ${stats.extracted} of ${stats.files} files parsed)\n`,
       );
     }
-    process.stdout.write(`wrote ${shown(plan.out)} and ${shown(markdownPath(plan.out))}\n`);
+    process.stdout.write(
+      unchanged
+        ? `${shown(plan.out)} and ${shown(markdownPath(plan.out))} are up to date (nothing changed)\n`
+        : `wrote ${shown(plan.out)} and ${shown(markdownPath(plan.out))}\n`,
+    );
     return 0;
   } catch (err) {
     const code = (err as { code?: unknown }).code;

@@ -40,6 +40,8 @@ function sampleContext(plan: SuitePlan, self?: Resource): SampleContext {
 /** The id field of what creating the resource answers (`id` unless the DTO says otherwise). */
 export function idField(plan: SuitePlan, r: Resource): string {
   const fields = plan.dtos.get(r.create.dto ?? "")?.fields ?? [];
+  // The path names the item by this field (`/repositories/{name}` → name) when the answer has it.
+  if (fields.some((f) => f.name === r.idParam) && /^[A-Za-z_$][\w$]*$/.test(r.idParam)) return r.idParam;
   if (fields.length === 0 || fields.some((f) => f.name === "id")) return "id";
   return fields.find((f) => /(^|_)id$|Id$/.test(f.name))?.name ?? "id";
 }

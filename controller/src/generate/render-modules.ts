@@ -206,13 +206,18 @@ function listContains(ctx: Ctx, r: Resource, args: string[], id: string): string
   const envelope = dto?.fields.some((f) => f.name === "items") ?? false;
   const arrayAnswer = list.dto ? parseTypeText(list.dto).kind === "array" : false;
   const lines: string[] = [];
-  if (!envelope) {
+  const paged = dto?.fields.some((f) => f.name === "total_pages" || f.name === "page") ?? false;
+  if (!paged) {
     lines.push(
       `const list = await ${call(ctx, list, args)};`,
       `assertStatus(list, ${JSON.stringify(list.success)});`,
     );
     checkShape(ctx, list, "list", lines);
-    if (ctx.checks === "full" && arrayAnswer)
+    if (ctx.checks === "full" && envelope)
+      lines.push(
+        `assert.ok((list.json().items as { ${id}: unknown }[]).some((item) => String(item.${id}) === id), "the list contains the new item");`,
+      );
+    else if (ctx.checks === "full" && arrayAnswer)
       lines.push(
         `assert.ok((list.json() as { ${id}: unknown }[]).some((item) => String(item.${id}) === id), "the list contains the new item");`,
       );
@@ -272,9 +277,16 @@ function invalidModule(ctx: Ctx, p: PlannedEndpoint): string[] | undefined {
 }
 
 function unknownIdModule(ctx: Ctx, r: Resource): string[] | undefined {
+  // Only calls whose valid body the manifest fully describes: else a 400 for the body may come first.
+  const described = (p: PlannedEndpoint) =>
+    !(ctx.plan.dtos.get(p.endpoint.request ?? "")?.fields ?? []).some(
+      (f) => f.required && /^(object|unknown|undefined)(\[\])?$/.test(f.type),
+    );
   const targets = ctx.plan.endpoints.filter(
     (p) =>
-      (p.endpoint.path === r.item || p.endpoint.path.startsWith(`${r.item}/`)) && pathParams(p).length === 1,
+      (p.endpoint.path === r.item || p.endpoint.path.startsWith(`${r.item}/`)) &&
+      pathParams(p).length === 1 &&
+      described(p),
   );
   if (targets.length === 0) return undefined;
   const lines = ["const missing = crypto.randomUUID();", "let res: PageResponse | undefined;"];

@@ -66,8 +66,13 @@ function stringSample(name: string, c: Constraints): string {
   const pattern = typeof c.pattern === "string" ? safeRegExp(c.pattern) : undefined;
   const fits = (s: string) =>
     s.length >= min && (max === undefined || s.length <= max) && (!pattern || pattern.test(s));
+  // A folder the service can read: its own working directory.
+  if (/^(path|dir|directory|folder|root)$/i.test(name) && fits(".")) return '"."';
   // Unique (the user's random part appended) where the limits allow it, so two runs never collide.
   if (fits(`${base} ${UNIQUE_SAMPLE}`)) return `\`${base} \${u.username}\``;
+  const slug = base.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  if (fits(`${slug}-${UNIQUE_SAMPLE}`)) return `\`${slug}-\${u.username}\``;
+  if (fits(UNIQUE_SAMPLE)) return "u.username";
   for (const s of [
     base,
     base.slice(0, max),

@@ -6,7 +6,8 @@
 // only are run through the same faults, and the comparison is printed.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freeLoopbackPort } from "../../../lib/net/free-port.js";
@@ -85,8 +86,12 @@ let project: Project;
 
 async function startService(name: Service): Promise<string> {
   const port = await freeLoopbackPort();
+  // The working directory is a small folder of its own: generated suites register "." as a code
+  // repository to index, which must not be the whole checkout.
+  const cwd = mkdtempSync(join(tmpdir(), `gentests-${name}-`));
+  writeFileSync(join(cwd, "hello.ts"), "export const greeting = (who: string) => `hello ${who}`;\n");
   const child = spawn(process.execPath, [join(REPO_ROOT, "controller/bin/start-service.mjs"), name], {
-    cwd: REPO_ROOT,
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -1,6 +1,6 @@
 // `e2e manifest` from the outside: the files it writes, the format's JSON Schema, the cache that
 // makes a rescan incremental, --check for CI, and the exit codes (SPEC §3, §5).
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { afterAll, describe, expect, it } from "vitest";
@@ -96,9 +96,15 @@ describe("e2e manifest", () => {
     await manifest(p);
     const before = readFileSync(join(p.dir, ".e2e/manifest.json"), "utf8");
     const beforeMd = readFileSync(join(p.dir, ".e2e/manifest.md"), "utf8");
-    await manifest(p);
+    const mtime = statSync(join(p.dir, ".e2e/manifest.json")).mtimeMs;
+    const again = await manifest(p);
     expect(readFileSync(join(p.dir, ".e2e/manifest.json"), "utf8")).toBe(before);
     expect(readFileSync(join(p.dir, ".e2e/manifest.md"), "utf8")).toBe(beforeMd);
+    // Not even rewritten with the same bytes: tools watching the file see no change.
+    expect(statSync(join(p.dir, ".e2e/manifest.json")).mtimeMs).toBe(mtime);
+    expect(again.stdout).toContain(
+      ".e2e/manifest.json and .e2e/manifest.md are up to date (nothing changed)",
+    );
   });
 
   it("rescans one service with --service and keeps the others in the file", async () => {
