@@ -5,14 +5,29 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engineUnavailable, reportNotRun, run } from "./support/docker.js";
 
 const LABEL = "gantry.test=infra-service-images";
-// `data`: the tables its Dockerfile copies beside the bundle (read at run time, not bundled).
+// `data`: the tables and grammars its Dockerfile copies beside the bundle (read at run time, not
+// bundled); the bundle itself must stay under 10 MB.
 const SERVICES = [
   { name: "auth", port: 8765, health: { service: "mock-api" }, data: [] as string[] },
   {
     name: "task-graph",
     port: 8000,
     health: { service: "task-graph" },
-    data: ["lib/search/data/wordnet-synonyms.tsv.gz", "lib/embedding/data/word-vectors.bin"],
+    data: [
+      "lib/search/data/wordnet-synonyms.tsv.gz",
+      "lib/embedding/data/word-vectors.bin",
+      // The tree-sitter runtime and grammars the code graph parses with (~8 MB together).
+      ...[
+        "web-tree-sitter/web-tree-sitter.wasm",
+        "tree-sitter-typescript/tree-sitter-typescript.wasm",
+        "tree-sitter-typescript/tree-sitter-tsx.wasm",
+        "tree-sitter-javascript/tree-sitter-javascript.wasm",
+        "tree-sitter-python/tree-sitter-python.wasm",
+        "tree-sitter-java/tree-sitter-java.wasm",
+        "tree-sitter-go/tree-sitter-go.wasm",
+        "@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm",
+      ].map((file) => `node_modules/${file}`),
+    ],
   },
 ];
 
