@@ -2,11 +2,15 @@
 // ("sign up" for register, "alive" for health, "ticket" for issue, "download" for export): a
 // query expander like lib/search's WordNetExpander (QueryExpander), at the same weight (0.5),
 // adding only words the index contains. Phrases ("sign up", "who am I", "turn off") are read from
-// the raw query first, since their words alone are stopwords or ambiguous.
+// the raw query first, since their words alone are stopwords or ambiguous; the word a phrase
+// stands for counts as the user's own (weight 1: WordNet and soft matching read it too), since it
+// is what the user said, only spelt in one word (0.5 → 1 on the tune queries: 78.5 → 81.0 %).
 import { stem } from "../../../lib/embedding/index.js";
 import type { LexicalIndex, QueryExpander, WeightedTerm } from "../../../lib/search/index.js";
 
 const WEIGHT = 0.5;
+/** A phrase's word is the user's own meaning, not a guess: it weighs as the user's words. */
+const PHRASE_WEIGHT = 1;
 
 /** Groups of interchangeable words; any word of a group brings the others. */
 const GROUPS = [
@@ -49,9 +53,11 @@ const PHRASES: [RegExp, string][] = [
   [/\b(log|sign)(ging)?[ -]?in\b/i, "login"],
   [/\b(log|sign)(ging)?[ -]?out\b/i, "logout"],
   [/\bwho am i\b/i, "me"],
-  [/\b(turn|switch)(ing)? (\w+ )?on\b/i, "enable"],
-  [/\b(turn|switch)(ing)? (\w+ )?off\b/i, "disable"],
-  [/\btake (\w+ )?off\b/i, "remove"],
+  // The object may sit between verb and particle: "switch a feature on", "take someone off".
+  [/\b(turn|switch)(ing)? (\w+ ){0,3}on\b/i, "enable"],
+  [/\b(turn|switch)(ing)? (\w+ ){0,3}off\b/i, "disable"],
+  [/\btake (\w+ ){0,3}off\b/i, "remove"],
+  [/\b(throw|throwing|threw) (\w+ ){0,3}(away|out)\b/i, "discard"],
   [/\bgive up\b/i, "release"],
   [/\bwait(s|ing)? (for|on)\b/i, "depend"],
 ];
@@ -62,11 +68,11 @@ for (const group of GROUPS) for (const word of group) groupOf.set(word, group);
 export class ApiVocabulary implements QueryExpander {
   readonly name = "api-vocabulary";
 
-  /** The words the query's phrases stand for, at the weight of an expansion. */
+  /** The words the query's phrases stand for, as the user's own words. */
   phraseTerms(query: string): WeightedTerm[] {
     return PHRASES.filter(([pattern]) => pattern.test(query)).map(([, word]) => ({
       term: stem(word),
-      weight: WEIGHT,
+      weight: PHRASE_WEIGHT,
     }));
   }
 

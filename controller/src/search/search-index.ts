@@ -108,7 +108,7 @@ export class SearchIndex {
     const [queryVector] = await this.embedder.embed([query]);
     const minScore = options.minScore ?? MIN_SCORE;
     const ranked = rankCandidates({
-      vectorHits: this.#nearest(queryVector!, depth, accept),
+      vectorHits: this.#vectorHits(queryVector!, depth, accept, lexicalHits),
       lexicalHits,
       terms,
       ...this.weights,
@@ -138,6 +138,24 @@ export class SearchIndex {
   /** Plain BM25 over the same documents (no expansion, no vectors): the evaluation's baseline. */
   bm25(query: string, limit: number): DocHead[] {
     return this.#lexical.search(queryTerms(query), limit).map((hit) => this.#heads.get(hit.key)!);
+  }
+
+  /**
+   * The `depth` documents closest to the query vector, and the lexical side's candidates with
+   * their own cosine: the scan is exact, so a lexical hit need not count 0 on the vector side
+   * (the lower bound lib/search/rank.ts assumes for an approximate index).
+   */
+  #vectorHits(
+    query: Float32Array,
+    depth: number,
+    accept: (key: string) => boolean,
+    lexicalHits: readonly { key: string }[],
+  ) {
+    const hits = this.#nearest(query, depth, accept);
+    const seen = new Set(hits.map((h) => h.key));
+    for (const { key } of lexicalHits)
+      if (!seen.has(key)) hits.push({ key, score: cosine(query, this.#vectors.get(key)!) });
+    return hits;
   }
 
   /** The `depth` documents closest to the query vector (exact scan). */
