@@ -51,6 +51,8 @@ export interface Endpoint {
   /** The operationId, from the code or the OpenAPI document. */
   operation_id?: string;
   summary?: string;
+  /** What the route is for, in the code's own words: a route option, decorator argument or the OpenAPI operation's description. */
+  description?: string;
   tags?: string[];
   /** Where the endpoint was found: the code, an OpenAPI file, or both (SPEC: "merged and marked"). */
   source?: Source;

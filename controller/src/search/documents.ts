@@ -85,7 +85,7 @@ function endpointDocument(
       [pathWords(e.path), NAME_BOOST],
       [names, NAME_BOOST],
       [`${params} ${dtoNames}`, WORDS_BOOST],
-      [`${verbs} ${bodyFields}`, HINT_BOOST],
+      [`${verbs} ${bodyFields} ${e.description ?? ""}`, HINT_BOOST],
     ],
     embedText: `${verbs.split(" ")[0]} ${pathWords(e.path)} ${names} ${params} ${dtoNames}`,
   };

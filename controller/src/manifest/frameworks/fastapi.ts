@@ -162,9 +162,26 @@ function endpointOf(
     responses: [responseOf(models, module, handler.fn, kw), ...extraResponses(models, module, kw.responses)],
   };
   if (read.request) endpoint.request = read.request;
+  // The route's own words, as FastAPI documents them: `summary=`, then `description=` or else the
+  // handler's docstring.
+  if (kw.summary?.k === "str") endpoint.summary = kw.summary.v;
+  const description = kw.description?.k === "str" ? kw.description.v : docstringOf(handler.fn);
+  if (description) endpoint.description = description;
   const dependencyNames = [...extra.map(dependencyName), ...dependencyExprs(kw.dependencies)];
   if (read.auth || dependencyNames.some(looksLikeAuth)) endpoint.auth = true;
   return endpoint;
+}
+
+/** A function's docstring, its lines' indentation removed (Python's inspect.cleandoc, roughly). */
+function docstringOf(fn: PyFunction): string | undefined {
+  const first = fn.body[0];
+  if (first?.s !== "expr" || first.e.k !== "str") return undefined;
+  const text = first.e.v
+    .split("\n")
+    .map((l) => l.trim())
+    .join("\n")
+    .trim();
+  return text || undefined;
 }
 
 interface Signature {

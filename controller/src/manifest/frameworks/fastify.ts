@@ -123,6 +123,8 @@ function describeFastifyRoute(
   if (operationId) e.operation_id = operationId;
   const summary = stringOf(propOf(schema, "summary"));
   if (summary) e.summary = summary;
+  const description = stringOf(propOf(schema, "description"));
+  if (description) e.description = description;
   const tags = propOf(schema, "tags");
   if (tags?.k === "arr") e.tags = tags.items.map((t) => stringOf(t) ?? "").filter(Boolean);
   const base = operationId

@@ -178,6 +178,7 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
               responses: [],
             };
             describeParams(e, member, owner.file);
+            describeOperation(e, member, owner.file);
             const status = member.decorators.find((x) => x.name === "HttpCode")?.args[0];
             const dto = member.type && !["unknown", "object"].includes(member.type) ? member.type : undefined;
             e.responses.push({
@@ -191,6 +192,18 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
         }
       }
     }
+  }
+
+  /** @nestjs/swagger's @ApiOperation({ summary, description, operationId }): the route's own words. */
+  function describeOperation(e: Endpoint, member: MemberFact, file: string): void {
+    const op = member.decorators.find((d) => d.name === "ApiOperation")?.args[0];
+    const opts = op ? program.resolve(op, file) : undefined;
+    const operationId = stringOf(propOf(opts, "operationId"));
+    if (operationId) e.operation_id = operationId;
+    const summary = stringOf(propOf(opts, "summary"));
+    if (summary) e.summary = summary;
+    const description = stringOf(propOf(opts, "description"));
+    if (description) e.description = description;
   }
 
   function describeParams(e: Endpoint, member: MemberFact, file: string): void {

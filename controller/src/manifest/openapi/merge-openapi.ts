@@ -126,6 +126,7 @@ function mergeOperation(
     known.source = "code+openapi";
     if (typeof op.operationId === "string") known.operation_id ??= op.operationId;
     if (typeof op.summary === "string") known.summary ??= op.summary;
+    if (typeof op.description === "string") known.description ??= op.description;
     for (const p of params)
       if (!known.params.some((q) => q.name === p.name && q.in === p.in)) known.params.push(p);
     if (!known.request && requestName) known.request = requestName;
@@ -152,6 +153,7 @@ function mergeOperation(
   if (security) endpoint.auth = security.length > 0;
   if (typeof op.operationId === "string") endpoint.operation_id = op.operationId;
   if (typeof op.summary === "string") endpoint.summary = op.summary;
+  if (typeof op.description === "string") endpoint.description = op.description;
   if (Array.isArray(op.tags)) endpoint.tags = op.tags.map(String);
   service.endpoints.push(endpoint);
 }

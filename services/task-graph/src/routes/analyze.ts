@@ -26,6 +26,8 @@ export const analyzeRoutes: FastifyPluginAsync<AnalyzeRoutesOptions> = async (
         tags,
         operationId: "analyzeImpact",
         summary: "Direct and transitive effects of an issue, with a risk score",
+        description:
+          "What is affected when this issue is late or fails: the issues that depend on it, directly and through others (up to max_depth), the ones it alone blocks, their components, and a risk level.",
         params: IdParams,
         querystring: ImpactQuery,
         response: { 200: ImpactResponse, ...errorResponses(400, 404, 503) },

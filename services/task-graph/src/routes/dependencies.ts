@@ -25,6 +25,8 @@ export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = asy
         tags,
         operationId: "addDependency",
         summary: "Make the issue depend on another (201 new, 200 already there)",
+        description:
+          "Records that the issue cannot be closed before `depends_on_id` is: a prerequisite. 409 when the edge would close a cycle.",
         params: IdParams,
         body: Type.Object({ depends_on_id: Id }, { additionalProperties: false }),
         response: { 200: Edge, 201: Edge, ...errorResponses(400, 404, 409, 503) },
@@ -43,6 +45,8 @@ export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = asy
         tags,
         operationId: "getDependencies",
         summary: "Ids the issue depends on, and ids that depend on it",
+        description:
+          "`depends_on`: the prerequisites the issue waits for; `blocks`: the issues that wait for it.",
         params: IdParams,
         response: {
           200: Type.Object({ depends_on: Type.Array(Type.String()), blocks: Type.Array(Type.String()) }),

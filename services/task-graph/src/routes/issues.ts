@@ -37,6 +37,8 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         tags,
         operationId: "createIssue",
         summary: "Create an issue",
+        description:
+          "Files a new unit of work (a bug report, a feature, a task): a title and optionally a description, priority, component, labels and code references. 201 with the issue and its ETag.",
         body: CreateIssueBody,
         response: { 201: IssueWithEtag, ...errorResponses(400, 404, 503) },
       },
@@ -68,6 +70,8 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         tags,
         operationId: "listBlockedIssues",
         summary: "Issues not closed that wait: status BLOCKED or a prerequisite not closed",
+        description:
+          "The work that is stuck: it cannot start or go on until something else is done. `unclaimed=true` leaves out issues an agent holds.",
         querystring: ReadinessQuery,
         response: { 200: IssueList, ...errorResponses(400, 503) },
       },
@@ -86,6 +90,8 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         tags,
         operationId: "listWorkableIssues",
         summary: "Issues not closed, not BLOCKED, whose prerequisites are all closed",
+        description:
+          "The work that can be picked up now: nothing it depends on is still open. `unclaimed=true` leaves out issues an agent already holds.",
         querystring: ReadinessQuery,
         response: { 200: IssueList, ...errorResponses(400, 503) },
       },
