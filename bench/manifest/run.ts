@@ -22,7 +22,7 @@ const SERVICES = ["auth", "task-graph"];
 
 const dir = mkdtempSync(join(tmpdir(), "gantry-bench-manifest-"));
 for (const s of SERVICES) cpSync(join(REPO, "services", s, "src"), join(dir, s, "src"), { recursive: true });
-const cacheFile = join(dir, "manifest.cache.json");
+const cacheFile = join(dir, "manifest.cache");
 const changed = join(dir, "task-graph/src/routes/issues.ts");
 
 async function scanAll(
@@ -59,7 +59,7 @@ async function parseOnly(): Promise<{ files: number }> {
 }
 
 const fullCache = async () => {
-  rmSync(cacheFile, { force: true });
+  rmSync(cacheFile, { recursive: true, force: true });
   const cache = ManifestCache.open(cacheFile);
   await scanAll(cache);
   cache.save();
@@ -68,7 +68,7 @@ const fullCache = async () => {
 const variants: Record<string, { prepare?: () => Promise<void>; run: () => Promise<object> }> = {
   "parse-only (baseline)": { run: parseOnly },
   cold: {
-    prepare: async () => rmSync(cacheFile, { force: true }),
+    prepare: async () => rmSync(cacheFile, { recursive: true, force: true }),
     run: () => scanAll(ManifestCache.open(cacheFile)),
   },
   warm: { prepare: fullCache, run: () => scanAll(ManifestCache.open(cacheFile)) },

@@ -33,8 +33,7 @@ async function manifestFor(name: string, path: string, explicit: boolean, opts: 
   // No manifest yet: scan the configured service, as `e2e manifest --service NAME` would.
   const plan = planTargets(undefined, { service: name, out: path, config: opts.config });
   const built = await buildManifest(plan);
-  writeManifest(plan.out, built.manifest);
-  built.cache.save();
+  built.save(writeManifest(plan.out, built.manifest));
   process.stdout.write(`scanned ${name} into ${shown(plan.out)}\n`);
   return built.manifest;
 }

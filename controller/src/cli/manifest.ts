@@ -2,7 +2,6 @@
 // the API's source and writes the manifest and manifest.md; --check exits 1 when the file on
 // disk is stale and writes nothing.
 
-import { existsSync } from "node:fs";
 import { relative } from "node:path";
 import {
   buildManifest,
@@ -10,7 +9,6 @@ import {
   type ManifestOptions,
   markdownPath,
   planTargets,
-  sameContent,
   writeManifest,
 } from "../manifest/index.js";
 import { UsageError } from "../runner/index.js";
@@ -48,7 +46,7 @@ export async function manifestCommand(path: string | undefined, opts: ManifestOp
       throw new UsageError("nothing to scan: no configured service has a source folder");
     const built = await buildManifest(plan);
     if (opts.check) {
-      if (built.previous && sameContent(built.previous, built.manifest)) {
+      if (built.upToDate) {
         process.stdout.write(`${shown(plan.out)} is up to date\n`);
         return 0;
       }
@@ -58,18 +56,12 @@ export async function manifestCommand(path: string | undefined, opts: ManifestOp
       return 1;
     }
     // Nothing changed: the files stay as they are (no write, no mtime change for tools watching them).
-    const unchanged =
-      built.previous !== undefined &&
-      sameContent(built.previous, built.manifest) &&
-      existsSync(markdownPath(plan.out));
-    if (!unchanged) writeManifest(plan.out, built.manifest);
-    built.cache.save();
-    for (const s of built.manifest.services) {
-      const stats = built.stats.get(s.name);
-      if (!stats) continue;
+    const unchanged = built.upToDate;
+    built.save(unchanged ? undefined : writeManifest(plan.out, built.manifest));
+    for (const [name, s] of built.stats) {
       process.stdout.write(
-        `${s.name}: ${s.endpoints.length} endpoints, ${s.dtos.length} DTOs, ${s.types.length} types` +
-          ` (${s.frameworks.join(", ") || "no framework found"}; ${stats.extracted} of ${stats.files} files parsed)\n`,
+        `${name}: ${s.endpoints} endpoints, ${s.dtos} DTOs, ${s.types} types` +
+          ` (${s.frameworks.join(", ") || "no framework found"}; ${s.extracted} of ${s.files} files parsed)\n`,
       );
     }
     process.stdout.write(

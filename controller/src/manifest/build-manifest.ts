@@ -1,19 +1,48 @@
 // Scans every target and assembles the manifest, merged with the file on disk for a partial scan.
+// A service whose files all hash as at the last scan keeps its previous entry (no parse, no link);
+// when every service does and the manifest files are the ones last written, nothing else runs.
 
-import { relative } from "node:path";
-import { codeGraphParser } from "./code-graph-parser.js";
-import { ManifestCache } from "./manifest-cache.js";
-import { cachePath, readManifest, sameContent } from "./manifest-file.js";
-import { type ManifestPlan, projectDirOf } from "./plan-targets.js";
-import { type Parser, type ScanStats, scanService } from "./scan-service.js";
+import { existsSync, rmSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import type { ManifestCache } from "./manifest-cache.js";
+import {
+  cachePath,
+  legacyCachePath,
+  markdownPath,
+  readManifest,
+  sameContent,
+  type WrittenManifest,
+} from "./manifest-file.js";
+import { type ManifestPlan, type ManifestTarget, projectDirOf } from "./plan-targets.js";
+import {
+  codeStamp,
+  type FileHashes,
+  hashFile,
+  resultHash,
+  stampOf,
+  type ServiceRecord,
+  type ServiceSummary,
+  ScanState,
+} from "./scan-state.js";
+import type { Parser, ScanStats } from "./scan-service.js";
+import { listSourceFiles } from "./source-tree.js";
 import { MANIFEST_VERSION, type Manifest, type ServiceManifest } from "./types.js";
+
+export interface ScanReport extends ServiceSummary, ScanStats {}
 
 export interface BuiltManifest {
   manifest: Manifest;
   /** The file on disk before this scan, if any. */
   previous?: Manifest;
-  cache: ManifestCache;
-  stats: Map<string, ScanStats>;
+  /** The manifest files on disk already hold this manifest: nothing to write. */
+  upToDate: boolean;
+  /** Per scanned service, in the order of the plan: what the scan found and how much it parsed. */
+  stats: Map<string, ScanReport>;
+  /**
+   * Records the scan (facts cache, every service's inputs, the output files' hashes) once the
+   * manifest is on disk: pass what writeManifest returned, nothing when upToDate. Never for --check.
+   */
+  save(written?: WrittenManifest): void;
 }
 
 /**
@@ -22,26 +51,120 @@ export interface BuiltManifest {
  */
 const utcNow = () => new Date().toISOString().slice(0, -1);
 
-export async function buildManifest(
-  plan: ManifestPlan,
-  parser: Parser = codeGraphParser,
-): Promise<BuiltManifest> {
-  const previous = readManifest(plan.out);
-  const cache = ManifestCache.open(cachePath(plan.out));
+interface TargetInputs {
+  target: ManifestTarget;
+  displayRoot: string;
+  paths: string[];
+  inputs: FileHashes;
+  stamps: Record<string, string>;
+  /** Set when nothing the last scan of this service read has changed. */
+  unchanged?: ServiceRecord;
+}
+
+async function readInputs(plan: ManifestPlan, state: ScanState): Promise<TargetInputs[]> {
   const project = projectDirOf(plan.out);
-  const stats = new Map<string, ScanStats>();
-  const scanned: ServiceManifest[] = [];
+  const out: TargetInputs[] = [];
   for (const target of plan.targets) {
     const displayRoot = relative(project, target.root).split("\\").join("/") || ".";
-    const { service, stats: s } = await scanService({
-      name: target.name,
-      root: target.root,
-      displayRoot,
+    const paths = await listSourceFiles(target.root);
+    const hashOf = (path: string) => hashFile(join(target.root, path));
+    const inputs: FileHashes = {};
+    const stamps: Record<string, string> = {};
+    const now = Date.now();
+    for (const path of paths) {
+      // A stat instead of a read when the file's size, times and inode are as when it was hashed.
+      const stat = statSync(join(target.root, path), { throwIfNoEntry: false });
+      const stamp = stat && stampOf(stat, now);
+      if (stamp) stamps[path] = stamp;
+      inputs[path] = (stamp && state.hashByStamp(displayRoot, path, stamp)) ?? hashOf(path);
+    }
+    const unchanged = state.unchanged(displayRoot, target.name, inputs, hashOf);
+    out.push({ target, displayRoot, paths, inputs, stamps, ...(unchanged ? { unchanged } : {}) });
+  }
+  return out;
+}
+
+export async function buildManifest(plan: ManifestPlan, parser?: Parser): Promise<BuiltManifest> {
+  const cacheDir = cachePath(plan.out);
+  const state = ScanState.open(join(cacheDir, "state.json"), codeStamp());
+  const targets = await readInputs(plan, state);
+  const targetsKey = JSON.stringify([plan.partial, targets.map((t) => [t.target.name, t.displayRoot])]);
+  const stats = new Map<string, ScanReport>();
+  const reusedStats = (record: ServiceRecord): ScanReport => ({ ...record.summary, extracted: 0 });
+
+  // Nothing changed: the manifest on disk is this scan's result (its hash says it is the one written).
+  if (
+    targets.every((t) => t.unchanged) &&
+    state.outputIs(targetsKey, hashFile(plan.out), hashFile(markdownPath(plan.out)))
+  ) {
+    for (const t of targets) stats.set(t.target.name, reusedStats(t.unchanged!));
+    // Saving records only stamps that became trustworthy since (a few hundred bytes, once).
+    const save = () => {
+      for (const t of targets) state.record(t.displayRoot, { ...t.unchanged!, stamps: t.stamps });
+      state.save();
+    };
+    // The 2 MB file is parsed only for a caller that reads it (the command itself does not).
+    let onDisk: Manifest | undefined;
+    const manifestOnDisk = () => {
+      onDisk ??= readManifest(plan.out);
+      if (!onDisk) throw new Error(`${plan.out} became unreadable during the scan`);
+      return onDisk;
+    };
+    return {
+      get manifest() {
+        return manifestOnDisk();
+      },
+      get previous() {
+        return manifestOnDisk();
+      },
+      upToDate: true,
+      stats,
+      save,
+    };
+  }
+
+  const previous = readManifest(plan.out);
+  const before = new Map(previous?.services.map((s) => [s.name, s]));
+  const records = new Map<string, ServiceRecord>();
+  const scanned: ServiceManifest[] = [];
+  let cache: ManifestCache | undefined;
+  for (const t of targets) {
+    const old = before.get(t.target.name);
+    if (t.unchanged && old && resultHash(old) === t.unchanged.result) {
+      scanned.push(old);
+      stats.set(t.target.name, reusedStats(t.unchanged));
+      records.set(t.displayRoot, { ...t.unchanged, stamps: t.stamps });
+      continue;
+    }
+    // The parser and scanners (tree-sitter, every framework) load only when a service needs them.
+    const { scanService } = await import("./scan-service.js");
+    parser ??= (await import("./code-graph-parser.js")).codeGraphParser;
+    cache ??= (await import("./manifest-cache.js")).ManifestCache.open(cacheDir);
+    const r = await scanService({
+      name: t.target.name,
+      root: t.target.root,
+      displayRoot: t.displayRoot,
       parser,
       cache,
+      paths: t.paths,
     });
-    scanned.push(service);
-    stats.set(target.name, s);
+    scanned.push(r.service);
+    const summary: ServiceSummary = {
+      files: r.stats.files,
+      endpoints: r.service.endpoints.length,
+      dtos: r.service.dtos.length,
+      types: r.service.types.length,
+      frameworks: r.service.frameworks,
+    };
+    stats.set(t.target.name, { ...summary, extracted: r.stats.extracted });
+    records.set(t.displayRoot, {
+      name: t.target.name,
+      inputs: t.inputs,
+      stamps: t.stamps,
+      reads: r.reads,
+      result: resultHash(r.service),
+      summary,
+    });
   }
   let services = scanned;
   if (plan.partial && previous) {
@@ -52,6 +175,17 @@ export async function buildManifest(
   }
   const manifest: Manifest = { version: MANIFEST_VERSION, generated_at: utcNow(), services };
   // An unchanged tree rewrites nothing: the date moves only when the content does.
-  if (previous && sameContent(previous, manifest)) manifest.generated_at = previous.generated_at;
-  return { manifest, ...(previous ? { previous } : {}), cache, stats };
+  const same = previous !== undefined && sameContent(previous, manifest);
+  if (same) manifest.generated_at = previous.generated_at;
+  const upToDate = same && existsSync(markdownPath(plan.out));
+
+  const save = (written?: WrittenManifest) => {
+    cache?.save();
+    for (const [root, record] of records) state.record(root, record);
+    const output = written ?? (upToDate ? { json: hashFile(plan.out), md: hashFile(markdownPath(plan.out)) } : undefined);
+    if (output) state.setOutput(targetsKey, output.json, output.md);
+    state.save();
+    rmSync(legacyCachePath(plan.out), { force: true });
+  };
+  return { manifest, ...(previous ? { previous } : {}), upToDate, stats, save };
 }

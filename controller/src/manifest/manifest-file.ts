@@ -1,10 +1,12 @@
 // Reading, writing and comparing manifest files. `generated_at` is the only field a rescan of an
 // unchanged tree changes, so staleness is judged on everything else.
 
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { renderMarkdown } from "./render-markdown.js";
+import { hashText } from "./scan-state.js";
 import type { Manifest } from "./types.js";
+import { writeAtomically } from "./write-atomically.js";
 
 export function readManifest(path: string): Manifest | undefined {
   if (!existsSync(path)) return undefined;
@@ -27,17 +29,22 @@ export const sameContent = (a: Manifest, b: Manifest): boolean => withoutDate(a)
 export const markdownPath = (jsonPath: string): string =>
   join(dirname(jsonPath), `${basename(jsonPath).replace(/\.json$/, "")}.md`);
 
-/** The cache beside the JSON file: `manifest.json` → `manifest.cache.json`. */
-export const cachePath = (jsonPath: string): string => jsonPath.replace(/(\.json)?$/, ".cache.json");
+/** The cache folder beside the JSON file: `manifest.json` → `manifest.cache/`. */
+export const cachePath = (jsonPath: string): string => jsonPath.replace(/(\.json)?$/, ".cache");
 
-function writeAtomically(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
+/** Where an earlier version kept the whole cache in one file (22 MB on 100k lines): removed on the next save. */
+export const legacyCachePath = (jsonPath: string): string => `${cachePath(jsonPath)}.json`;
+
+/** Writes the JSON file and its markdown; returns their content hashes (the scan state records them). */
+export function writeManifest(path: string, m: Manifest): WrittenManifest {
+  const json = serialize(m);
+  const md = renderMarkdown(m);
+  writeAtomically(path, json);
+  writeAtomically(markdownPath(path), md);
+  return { json: hashText(json), md: hashText(md) };
 }
 
-export function writeManifest(path: string, m: Manifest): void {
-  writeAtomically(path, serialize(m));
-  writeAtomically(markdownPath(path), renderMarkdown(m));
+export interface WrittenManifest {
+  json: string;
+  md: string;
 }

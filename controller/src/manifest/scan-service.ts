@@ -9,6 +9,7 @@ import type { CachedFile, ManifestCache } from "./manifest-cache.js";
 import { mergeOpenApi } from "./openapi/merge-openapi.js";
 import { findOpenApiFiles } from "./openapi/read-openapi.js";
 import { keepReachable } from "./reachable.js";
+import { type FileHashes, hashText } from "./scan-state.js";
 import type { FileFacts, FrameworkScanner, LinkContext, SyntaxNode } from "./scanner.js";
 import { listSourceFiles } from "./source-tree.js";
 import type { Dto, Endpoint, ServiceManifest, TypeDecl } from "./types.js";
@@ -29,6 +30,8 @@ export interface ScanServiceOptions {
   parser: Parser;
   cache?: ManifestCache;
   scanners?: readonly FrameworkScanner[];
+  /** The tree's files (listSourceFiles), when the caller has listed them already. */
+  paths?: readonly string[];
 }
 
 export interface ScanStats {
@@ -39,14 +42,19 @@ export interface ScanStats {
 
 const keyOf = (s: FrameworkScanner) => s.factsKey ?? `${s.name}@${s.version}`;
 
-export async function scanService(
-  opts: ScanServiceOptions,
-): Promise<{ service: ServiceManifest; stats: ScanStats }> {
+export interface ScannedService {
+  service: ServiceManifest;
+  stats: ScanStats;
+  /** Files read by a scanner beyond the source files (hash, null when absent): inputs of the result too. */
+  reads: FileHashes;
+}
+
+export async function scanService(opts: ScanServiceOptions): Promise<ScannedService> {
   const scanners = opts.scanners ?? defaultScanners;
   const cached = opts.cache?.filesOf(opts.displayRoot) ?? {};
   const nextCache: Record<string, CachedFile> = {};
   const perScanner = new Map<FrameworkScanner, FileFacts<unknown>[]>(scanners.map((s) => [s, []]));
-  const paths = await listSourceFiles(opts.root);
+  const paths = opts.paths ?? (await listSourceFiles(opts.root));
   const texts = new Map<string, string>();
   let extracted = 0;
 
@@ -82,12 +90,15 @@ export async function scanService(
   }
   opts.cache?.setFiles(opts.displayRoot, nextCache);
 
+  const reads: FileHashes = {};
   const ctx: LinkContext = {
     files: new Set(paths),
     readFile: (path) => {
       if (texts.has(path)) return texts.get(path);
       const abs = join(opts.root, path);
-      return existsSync(abs) ? readFileSync(abs, "utf8") : undefined;
+      const bytes = existsSync(abs) ? readFileSync(abs) : undefined;
+      reads[path] = bytes ? hashText(bytes) : null;
+      return bytes?.toString("utf8");
     },
   };
   const frameworks: string[] = [];
@@ -116,7 +127,7 @@ export async function scanService(
   };
   const openapi = findOpenApiFiles(opts.root, paths);
   if (openapi.length > 0) mergeOpenApi(service, openapi);
-  return { service: sortService(keepReachable(service)), stats: { files: texts.size, extracted } };
+  return { service: sortService(keepReachable(service)), stats: { files: texts.size, extracted }, reads };
 }
 
 function sortService(s: ServiceManifest): ServiceManifest {

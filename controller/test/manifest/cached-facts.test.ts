@@ -16,7 +16,7 @@ describe("a scan from the cache", () => {
     it(`links the ${app} app from cached facts to the same manifest without parsing`, async () => {
       const dir = mkdtempSync(join(tmpdir(), "manifest-cache-"));
       try {
-        const cachePath = join(dir, "manifest.cache.json");
+        const cachePath = join(dir, "manifest.cache");
         const scan = (cache: ManifestCache) =>
           scanService({ name: app, root: join(APPS, app), displayRoot: ".", parser: codeGraphParser, cache });
         const first = ManifestCache.open(cachePath);
