@@ -5,6 +5,7 @@
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { stampOf } from "../../src/manifest/scan-state.js";
 import type { Manifest } from "../../src/manifest/types.js";
 import { makeProject, type Project, runCli } from "../helpers/project.js";
 
@@ -147,5 +148,20 @@ describe("e2e manifest sees every change to a service's inputs", () => {
     expect((await manifest(p)).code).toBe(0);
     expect(read(p).services).toEqual(written);
     expect((await manifest(p, "--check")).code).toBe(0);
+  });
+});
+
+describe("a file's stamp standing for its hash", () => {
+  it("is given only to a file last changed well before it was hashed, and changes with the file", () => {
+    const p = makeProject({ "a.ts": "export const a = 1;\n" });
+    projects.push(p);
+    const file = join(p.dir, "a.ts");
+    // Just written: a second write in the same clock tick could keep size and times, so no stamp.
+    expect(stampOf(statSync(file), Date.now())).toBeUndefined();
+    const later = Date.now() + 10_000;
+    const stamp = stampOf(statSync(file), later);
+    expect(stamp).toBeDefined();
+    writeFileSync(file, "export const a = 22;\n");
+    expect(stampOf(statSync(file), later + 10_000)).not.toBe(stamp);
   });
 });
