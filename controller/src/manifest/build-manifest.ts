@@ -182,7 +182,8 @@ export async function buildManifest(plan: ManifestPlan, parser?: Parser): Promis
   const save = (written?: WrittenManifest) => {
     cache?.save();
     for (const [root, record] of records) state.record(root, record);
-    const output = written ?? (upToDate ? { json: hashFile(plan.out), md: hashFile(markdownPath(plan.out)) } : undefined);
+    const output =
+      written ?? (upToDate ? { json: hashFile(plan.out), md: hashFile(markdownPath(plan.out)) } : undefined);
     if (output) state.setOutput(targetsKey, output.json, output.md);
     state.save();
     rmSync(legacyCachePath(plan.out), { force: true });

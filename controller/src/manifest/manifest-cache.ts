@@ -48,7 +48,12 @@ export class ManifestCache {
     if (existsSync(path)) {
       try {
         const read = JSON.parse(readFileSync(path, "utf8")) as RootDocument;
-        if (read.format === CACHE_FORMAT && read.root === root && read.files && typeof read.files === "object")
+        if (
+          read.format === CACHE_FORMAT &&
+          read.root === root &&
+          read.files &&
+          typeof read.files === "object"
+        )
           files = read.files;
       } catch {
         // a torn or hand-edited cache: start over

@@ -74,7 +74,9 @@ export function codeStamp(): string {
   const parts: string[] = [String(STATE_FORMAT)];
   const walk = (dir: string) => {
     if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== "test") walk(path);
@@ -120,7 +122,12 @@ export class ScanState {
     if (existsSync(path)) {
       try {
         const read = JSON.parse(readFileSync(path, "utf8")) as StateDocument;
-        if (read.format === STATE_FORMAT && read.code === code && read.services && typeof read.services === "object")
+        if (
+          read.format === STATE_FORMAT &&
+          read.code === code &&
+          read.services &&
+          typeof read.services === "object"
+        )
           doc = read;
       } catch {
         // torn or hand-edited: start over
