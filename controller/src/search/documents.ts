@@ -56,6 +56,22 @@ function pathWords(path: string): string {
     .trim();
 }
 
+/** The DTOs a type text names ("User[]", "Page | null" → User, Page). */
+function dtosIn(dtos: ReadonlyMap<string, Dto>, type: string | undefined): Dto[] {
+  return (type?.match(/[A-Za-z_][\w.]*/g) ?? []).flatMap((name) => dtos.get(name) ?? []);
+}
+
+/**
+ * The field names of a body's DTO, and those of the DTOs its fields hold (one level): a list
+ * envelope `{items: User[], total}` is about users' names and emails as much as the user is.
+ */
+function fieldNames(dtos: ReadonlyMap<string, Dto>, type: string | undefined): string[] {
+  return dtosIn(dtos, type).flatMap((dto) => [
+    ...dto.fields.map((f) => f.name),
+    ...dto.fields.flatMap((f) => dtosIn(dtos, f.type).filter((d) => d !== dto).flatMap((d) => d.fields.map((g) => g.name))),
+  ]);
+}
+
 const fileOf = (root: string, file: string) => posix.normalize(posix.join(root, file));
 
 function endpointDocument(
@@ -70,8 +86,7 @@ function endpointDocument(
   const verbs = `${METHOD_WORDS[e.method] ?? ""} ${e.method === "GET" ? readWords(e.path) : ""}`;
   // The fields it takes and returns say what it is about ("rating", "capacity") when its path does not.
   const bodyFields = [e.request, ...e.responses.map((r) => r.dto)]
-    .map((name) => dtos.get(name?.replace(/\[\]$/, "") ?? ""))
-    .flatMap((dto) => dto?.fields.map((f) => f.name) ?? [])
+    .flatMap((name) => fieldNames(dtos, name))
     .join(" ");
   return {
     key: `endpoint:${service.name}:${e.id}`,
