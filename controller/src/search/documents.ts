@@ -3,7 +3,7 @@
 // config, page-documents.ts). Each has the fields the lexical side scores (with boosts) and the
 // text the embedder turns into a vector.
 import { posix } from "node:path";
-import type { Dto, Endpoint, Field, ServiceManifest } from "../manifest/index.js";
+import type { Constraints, Dto, Endpoint, Field, ServiceManifest, TypeText } from "../manifest/index.js";
 
 export type HitKind = "endpoint" | "dto" | "field" | "page-method" | "module";
 
@@ -68,19 +68,44 @@ function dtosIn(dtos: ReadonlyMap<string, Dto>, type: string | undefined): Dto[]
 function fieldNames(dtos: ReadonlyMap<string, Dto>, type: string | undefined): string[] {
   return dtosIn(dtos, type).flatMap((dto) => [
     ...dto.fields.map((f) => f.name),
-    ...dto.fields.flatMap((f) => dtosIn(dtos, f.type).filter((d) => d !== dto).flatMap((d) => d.fields.map((g) => g.name))),
+    ...dto.fields.flatMap((f) =>
+      dtosIn(dtos, f.type)
+        .filter((d) => d !== dto)
+        .flatMap((d) => d.fields.map((g) => g.name)),
+    ),
   ]);
+}
+
+/** What a service's types and DTOs are, by name. */
+interface Names {
+  dtos: ReadonlyMap<string, Dto>;
+  /** Enum and literal-union types' values. */
+  values: ReadonlyMap<string, (string | number)[]>;
+}
+
+/** The values an input of this type and these constraints can take: a named enum's, a literal union's, an inline enum's. */
+function valuesOf(names: Names, type: TypeText, constraints: Constraints | undefined): string[] {
+  const named = (type.match(/[A-Za-z_][\w.]*/g) ?? []).flatMap((n) => names.values.get(n) ?? []);
+  const literals = [...type.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
+  const inline = Array.isArray(constraints?.enum) ? constraints.enum : [];
+  return [...named, ...literals, ...inline].filter((v) => v !== null).map(String);
+}
+
+/**
+ * The values an endpoint's inputs accept (its parameters' and its request body's fields'): what
+ * it can set or filter by ("shipped" for PATCH /orders/{id}/status taking an OrderStatus).
+ */
+function inputValues(names: Names, e: Endpoint): string {
+  const request = dtosIn(names.dtos, e.request).flatMap((d) => d.fields);
+  return [...e.params, ...request].flatMap((p) => valuesOf(names, p.type, p.constraints)).join(" ");
 }
 
 const fileOf = (root: string, file: string) => posix.normalize(posix.join(root, file));
 
-function endpointDocument(
-  service: ServiceManifest,
-  e: Endpoint,
-  dtos: ReadonlyMap<string, Dto>,
-): SearchDocument {
+function endpointDocument(service: ServiceManifest, e: Endpoint, names: Names): SearchDocument {
+  const { dtos } = names;
   const handler = e.handler === "<inline>" ? "" : e.handler;
-  const names = [handler, e.operation_id ?? "", e.summary ?? "", ...(e.tags ?? [])].join(" ");
+  const own = [handler, e.operation_id ?? "", e.summary ?? "", ...(e.tags ?? [])].join(" ");
   const params = e.params.map((p) => p.name).join(" ");
   const dtoNames = [e.request ?? "", ...e.responses.map((r) => r.dto ?? "")].join(" ");
   const verbs = `${METHOD_WORDS[e.method] ?? ""} ${e.method === "GET" ? readWords(e.path) : ""}`;
@@ -98,11 +123,11 @@ function endpointDocument(
     line: e.line,
     fields: [
       [pathWords(e.path), NAME_BOOST],
-      [names, NAME_BOOST],
+      [own, NAME_BOOST],
       [`${params} ${dtoNames}`, WORDS_BOOST],
-      [`${verbs} ${bodyFields} ${e.description ?? ""}`, HINT_BOOST],
+      [`${verbs} ${bodyFields} ${inputValues(names, e)} ${e.description ?? ""}`, HINT_BOOST],
     ],
-    embedText: `${verbs.split(" ")[0]} ${pathWords(e.path)} ${names} ${params} ${dtoNames}`,
+    embedText: `${verbs.split(" ")[0]} ${pathWords(e.path)} ${own} ${params} ${dtoNames}`,
   };
 }
 
@@ -147,8 +172,11 @@ function fieldDocument(service: ServiceManifest, d: Dto, f: Field): SearchDocume
 
 /** Endpoints, DTOs and DTO fields of one service of the manifest. */
 export function manifestDocuments(service: ServiceManifest): SearchDocument[] {
-  const dtos = new Map(service.dtos.map((d) => [d.name, d]));
-  const out: SearchDocument[] = service.endpoints.map((e) => endpointDocument(service, e, dtos));
+  const names: Names = {
+    dtos: new Map(service.dtos.map((d) => [d.name, d])),
+    values: new Map(service.types.flatMap((t) => (t.values ? [[t.name, t.values] as const] : []))),
+  };
+  const out: SearchDocument[] = service.endpoints.map((e) => endpointDocument(service, e, names));
   for (const d of service.dtos) {
     out.push(dtoDocument(service, d));
     for (const f of d.fields) out.push(fieldDocument(service, d, f));
