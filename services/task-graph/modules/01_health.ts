@@ -10,6 +10,7 @@ export async function run(page: TaskGraphPage) {
   assert.equal(res.status, 200);
   const body = res.json();
   assert.deepEqual(Object.keys(body).sort(), [
+    "code",
     "graph",
     "service",
     "status",
@@ -17,6 +18,9 @@ export async function run(page: TaskGraphPage) {
     "vectors",
     "version",
   ]);
+  // SPEC §4: the code graph's progress and totals.
+  assert.deepEqual(Object.keys(body.code).sort(), ["files", "repositories", "status", "symbols"]);
+  assert.equal(typeof body.code.files, "number");
   assert.equal(body.status, "healthy");
   assert.equal(body.service, "task-graph");
   assert.equal(typeof body.version, "string");

@@ -15,10 +15,12 @@ export async function run(page: TaskGraphPage) {
     "description",
     "id",
     "name",
+    "paths",
     "project",
     "updated_at",
   ]);
   assert.equal(c.name, name);
+  assert.deepEqual(c.paths, []);
   assert.match(c.created_at, TIMESTAMP);
   assert.deepEqual((await page.getComponent(c.id)).json(), c);
 
