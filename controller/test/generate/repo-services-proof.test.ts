@@ -89,7 +89,7 @@ async function startService(name: Service): Promise<string> {
   // The working directory is a small folder of its own: generated suites register "." as a code
   // repository to index, which must not be the whole checkout.
   const cwd = mkdtempSync(join(tmpdir(), `gentests-${name}-`));
-  writeFileSync(join(cwd, "hello.ts"), "export const greeting = (who: string) => `hello ${who}`;\n");
+  writeFileSync(join(cwd, "hello.ts"), "export const greeting = (who: string) => \"hello \" + who;\n");
   const child = spawn(process.execPath, [join(REPO_ROOT, "controller/bin/start-service.mjs"), name], {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
