@@ -7,6 +7,7 @@ import { addFieldParams, routeName } from "../endpoint-params.js";
 import { type Action, HTTP_METHODS, type RouteInfo } from "../js/app-graph.js";
 import { REQUEST_READS } from "../js/handler-reads.js";
 import { appScanner } from "../js/js-scanner.js";
+import { readOperationWords } from "../js/operation-words.js";
 import type { JsProgram } from "../js/program.js";
 import type { SchemaReader } from "../js/schema-reader.js";
 import { propOf, stringOf, type Value } from "../js/value.js";
@@ -119,12 +120,8 @@ function describeFastifyRoute(
   const written = route.writtenOptions?.k === "obj" ? propOf(route.writtenOptions, "schema") : undefined;
   const part = (key: string) =>
     (written?.k === "obj" ? propOf(written, key) : undefined) ?? propOf(schema, key);
-  const operationId = stringOf(propOf(schema, "operationId"));
-  if (operationId) e.operation_id = operationId;
-  const summary = stringOf(propOf(schema, "summary"));
-  if (summary) e.summary = summary;
-  const description = stringOf(propOf(schema, "description"));
-  if (description) e.description = description;
+  readOperationWords(e, schema);
+  const operationId = e.operation_id;
   const tags = propOf(schema, "tags");
   if (tags?.k === "arr") e.tags = tags.items.map((t) => stringOf(t) ?? "").filter(Boolean);
   const base = operationId

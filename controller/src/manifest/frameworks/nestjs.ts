@@ -6,6 +6,7 @@ import { addFieldParams, upsertParam } from "../endpoint-params.js";
 import { DeclaredTypes } from "../js/declared-types.js";
 import { jsScanner } from "../js/js-scanner.js";
 import type { ClassFact, DecoratorFact, MemberFact } from "../js/module-facts.js";
+import { readOperationWords } from "../js/operation-words.js";
 import { joinPaths, pathParams, templatePath } from "../js/paths.js";
 import { JsProgram } from "../js/program.js";
 import { calleeName, propOf, stringOf, type Value } from "../js/value.js";
@@ -197,13 +198,7 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
   /** @nestjs/swagger's @ApiOperation({ summary, description, operationId }): the route's own words. */
   function describeOperation(e: Endpoint, member: MemberFact, file: string): void {
     const op = member.decorators.find((d) => d.name === "ApiOperation")?.args[0];
-    const opts = op ? program.resolve(op, file) : undefined;
-    const operationId = stringOf(propOf(opts, "operationId"));
-    if (operationId) e.operation_id = operationId;
-    const summary = stringOf(propOf(opts, "summary"));
-    if (summary) e.summary = summary;
-    const description = stringOf(propOf(opts, "description"));
-    if (description) e.description = description;
+    if (op) readOperationWords(e, program.resolve(op, file));
   }
 
   function describeParams(e: Endpoint, member: MemberFact, file: string): void {
