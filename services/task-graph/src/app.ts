@@ -192,6 +192,9 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     await code.restoreFolders(new Set(config.codeRoots.map((r) => r.name))).catch((err: unknown) => {
       log.warn({ err }, "registered code folders not restored");
     });
+    await code.restoreUploads().catch((err: unknown) => {
+      log.warn({ err }, "uploaded code repositories not restored");
+    });
   });
 
   if (config.apiKey) requireApiKey(app, config.apiKey);

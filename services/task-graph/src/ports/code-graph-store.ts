@@ -36,6 +36,11 @@ export interface CodeFilesChange {
   upsert: CodeFileSubgraph[];
   /** Paths removed with their subgraphs (a path not stored is ignored). */
   remove: string[];
+  /**
+   * Texts to keep with upserted files, by path: an upload-only repository's files exist nowhere
+   * else. A file upserted without a text (or removed) loses the text stored for it before.
+   */
+  texts?: ReadonlyMap<string, string>;
 }
 
 export type RepositoryStatus = "indexing" | "ready" | "error";
@@ -80,6 +85,11 @@ export interface CodeGraphStore {
   writeCodeFiles(change: CodeFilesChange): Promise<void>;
   /** The file with its symbols and the edges it owns (only those whose target exists). */
   getCodeFile(repo: string, path: string): Promise<CodeFileSubgraph | null>;
+  /**
+   * The texts stored with the repository's files among `paths` (writeCodeFiles' `texts`), by
+   * path; paths without a stored text are left out. Read from disk when asked, not kept in memory.
+   */
+  getCodeTexts(repo: string, paths: string[]): Promise<Map<string, string>>;
   /** The repository's files, by path (hashes tell an indexer what changed). */
   listCodeFiles(repo: string): Promise<CodeFile[]>;
   /** Symbols by id, in the order asked, missing ones left out. */
@@ -121,5 +131,8 @@ export function assertConsistentChange(change: CodeFilesChange): void {
   }
   for (const path of change.remove) {
     if (seen.has(path)) throw new Error(`code file ${fileId(change.repo, path)} is both written and removed`);
+  }
+  for (const path of change.texts?.keys() ?? []) {
+    if (!seen.has(path)) throw new Error(`text of ${fileId(change.repo, path)} is given for a file not written`);
   }
 }

@@ -162,7 +162,18 @@ const EXERCISES = {
       "a file written and one removed",
       (s) => s.writeCodeFiles({ repo: "app", upsert: [codeFile], remove: ["src/c.ts"] }),
     ],
+    [
+      "an uploaded file with its text",
+      (s) =>
+        s.writeCodeFiles({
+          repo: "app",
+          upsert: [codeFile],
+          remove: [],
+          texts: new Map([["src/a.ts", "export class A {}\n"]]),
+        }),
+    ],
   ],
+  getCodeTexts: [["", (s) => s.getCodeTexts("app", ["src/a.ts", "src/b.ts"])]],
   getCodeFile: [["", (s) => s.getCodeFile("app", "src/a.ts")]],
   listCodeFiles: [["", (s) => s.listCodeFiles("app")]],
   getSymbols: [["", (s) => s.getSymbols(["app:src/a.ts#A"])]],
@@ -233,7 +244,7 @@ const MODEL: DbSchema = {
     ...["created_at", "updated_at", "closed_at", "assignee", "claim_expires_at", "readiness", "seq"],
     ...["name", "project", "value", "gantry_new", "gantry_lock"],
     ...["repo", "path", "language", "lines", "hash", "owner", "kind", "line", "end_line"],
-    ...["signature", "exported", "parent", "confidence", "indexed_at", "error"],
+    ...["signature", "exported", "parent", "confidence", "indexed_at", "error", "text"],
     // Keys of the edge maps sent as $edges (read as e.from, e.to).
     ...["from", "to"],
   ],

@@ -261,6 +261,55 @@ export function describeCodeGraphStoreConformance(name: string, factory: () => P
       expect(await store.deleteRepository("app")).toBe(false);
     });
 
+    it("reads back the text kept with an uploaded file, and no text for a file written without one", async () => {
+      const texts = new Map([["src/a.ts", "export function run() {}\n"]]);
+      await store.writeCodeFiles({ repo: "app", upsert: [a, b], remove: [], texts });
+      expect(await store.getCodeTexts("app", ["src/a.ts", "src/b.ts", "src/missing.ts"])).toEqual(texts);
+      expect(await store.getCodeTexts("other", ["src/a.ts"])).toEqual(new Map());
+      expect(await store.getCodeTexts("app", [])).toEqual(new Map());
+    });
+
+    it("replaces a file's text when it is written again, and drops it when written without one", async () => {
+      await store.writeCodeFiles({ repo: "app", upsert: [a], remove: [], texts: new Map([["src/a.ts", "v1"]]) });
+      const v2 = makeCodeFile("app", "src/a.ts", ["run"], [], "hash-2");
+      await store.writeCodeFiles({ repo: "app", upsert: [v2], remove: [], texts: new Map([["src/a.ts", "v2"]]) });
+      expect(await store.getCodeTexts("app", ["src/a.ts"])).toEqual(new Map([["src/a.ts", "v2"]]));
+      await store.writeCodeFiles({ repo: "app", upsert: [a], remove: [] });
+      expect(await store.getCodeTexts("app", ["src/a.ts"])).toEqual(new Map());
+    });
+
+    it("forgets the texts of removed files and of a deleted repository, keeping a text other files share", async () => {
+      const same = "export const shared = 1;\n";
+      const lib = makeCodeFile("lib", "index.ts", ["x"]);
+      await store.putRepository(repository("app", { path: null }));
+      await store.writeCodeFiles({
+        repo: "app",
+        upsert: [a, b, test],
+        remove: [],
+        texts: new Map([["src/a.ts", same], ["src/b.ts", same], ["src/a.test.ts", "test"]]),
+      });
+      await store.writeCodeFiles({ repo: "lib", upsert: [lib], remove: [], texts: new Map([["index.ts", same]]) });
+      await store.writeCodeFiles({ repo: "app", upsert: [], remove: ["src/a.ts"] });
+      const paths = ["src/a.ts", "src/b.ts", "src/a.test.ts"];
+      expect(await store.getCodeTexts("app", paths)).toEqual(
+        new Map([["src/b.ts", same], ["src/a.test.ts", "test"]]),
+      );
+      await store.deleteRepository("app");
+      expect(await store.getCodeTexts("app", paths)).toEqual(new Map());
+      expect(await store.getCodeTexts("lib", ["index.ts"])).toEqual(new Map([["index.ts", same]]));
+      // Written again, the same content is kept again.
+      await store.writeCodeFiles({ repo: "app", upsert: [b], remove: [], texts: new Map([["src/b.ts", same]]) });
+      expect(await store.getCodeTexts("app", ["src/b.ts"])).toEqual(new Map([["src/b.ts", same]]));
+    });
+
+    it("refuses a text for a file the change does not write, writing nothing", async () => {
+      await expect(
+        store.writeCodeFiles({ repo: "app", upsert: [b], remove: [], texts: new Map([["src/a.ts", "x"]]) }),
+      ).rejects.toThrow(/not written/);
+      expect(await store.listCodeFiles("app")).toEqual([]);
+      expect(await store.getCodeTexts("app", ["src/a.ts", "src/b.ts"])).toEqual(new Map());
+    });
+
     it("is not changed by the caller changing a subgraph after writing it", async () => {
       const file = makeCodeFile("app", "src/m.ts", ["f"]);
       await store.writeCodeFiles({ repo: "app", upsert: [file], remove: [] });

@@ -129,6 +129,9 @@ export class DeadlineGraphStore extends BoundBackend<GraphStore> implements Grap
   getCodeFile(repo: string, path: string): Promise<CodeFileSubgraph | null> {
     return this.bound(() => this.inner.getCodeFile(repo, path));
   }
+  getCodeTexts(repo: string, paths: string[]): Promise<Map<string, string>> {
+    return this.bound(() => this.inner.getCodeTexts(repo, paths));
+  }
   listCodeFiles(repo: string): Promise<CodeFile[]> {
     return this.bound(() => this.inner.listCodeFiles(repo));
   }

@@ -17,7 +17,8 @@ import {
 } from "../../ports/code-graph-store.js";
 
 export type CodeMutation =
-  | { op: "code.files"; change: CodeFilesChange }
+  /** `texts`: [path, key of its stored text] for upserted files that keep one (code-texts.ts). */
+  | { op: "code.files"; change: CodeFilesChange; texts?: [string, string][] }
   | { op: "code.repo.put"; repository: RepositoryRecord }
   | { op: "code.repo.del"; name: string };
 
@@ -25,6 +26,8 @@ export type CodeMutation =
 export interface CodeSnapshot {
   repositories: RepositoryRecord[];
   files: CodeFileSubgraph[];
+  /** [file id, key of its stored text] (absent in snapshots written before texts were kept). */
+  texts?: [string, string][];
 }
 
 export class CodeGraphState {
@@ -38,13 +41,18 @@ export class CodeGraphState {
   private readonly symbolCount = new Map<string, number>();
   /** Node id → the files owning an edge that ends at it, with how many such edges. */
   private readonly pointedAtBy = new Map<string, Map<string, number>>();
+  /** File id → key of its stored text; key → how many files hold it. */
+  private readonly textKeys = new Map<string, string>();
+  private readonly textUses = new Map<string, number>();
 
   apply(m: CodeMutation): void {
     switch (m.op) {
-      case "code.files":
+      case "code.files": {
+        const keys = new Map(m.texts);
         for (const path of m.change.remove) this.removeFile(fileId(m.change.repo, path));
-        for (const sub of m.change.upsert) this.putFile(sub);
+        for (const sub of m.change.upsert) this.putFile(sub, keys.get(sub.file.path));
         return;
+      }
       case "code.repo.put":
         this.repositories.set(m.repository.name, m.repository);
         return;
@@ -56,13 +64,34 @@ export class CodeGraphState {
   }
 
   toSnapshot(): CodeSnapshot {
-    return { repositories: [...this.repositories.values()], files: [...this.files.values()] };
+    return {
+      repositories: [...this.repositories.values()],
+      files: [...this.files.values()],
+      texts: [...this.textKeys],
+    };
   }
 
   load(s: CodeSnapshot | undefined): void {
     if (!s) return;
+    const keys = new Map(s.texts);
     for (const r of s.repositories) this.repositories.set(r.name, r);
-    for (const f of s.files) this.putFile(f);
+    for (const f of s.files) this.putFile(f, keys.get(fileId(f.file.repo, f.file.path)));
+  }
+
+  /** Key of the text stored with the file, if it has one. */
+  textKey(repo: string, path: string): string | undefined {
+    return this.textKeys.get(fileId(repo, path));
+  }
+
+  /** Whether some file holds the text stored under `key`. */
+  usesText(key: string): boolean {
+    return this.textUses.has(key);
+  }
+
+  /** Keys of the texts the repository's files hold (all of them when `paths` is absent). */
+  textKeysOf(repo: string, paths?: string[]): string[] {
+    const ids = paths ? paths.map((p) => fileId(repo, p)) : [...(this.byRepo.get(repo) ?? [])];
+    return ids.flatMap((id) => this.textKeys.get(id) ?? []);
   }
 
   hasFile(repo: string, path: string): boolean {
@@ -131,10 +160,14 @@ export class CodeGraphState {
     return s ? fileId(s.repo, s.path) : null;
   }
 
-  private putFile(sub: CodeFileSubgraph): void {
+  private putFile(sub: CodeFileSubgraph, textKey: string | undefined): void {
     const id = fileId(sub.file.repo, sub.file.path);
     this.removeFile(id);
     this.files.set(id, sub);
+    if (textKey) {
+      this.textKeys.set(id, textKey);
+      this.textUses.set(textKey, (this.textUses.get(textKey) ?? 0) + 1);
+    }
     setIn(this.byRepo, sub.file.repo, () => new Set<string>()).add(id);
     for (const s of sub.symbols) this.symbols.set(s.id, s);
     this.addSymbols(sub.file.repo, sub.symbols.length);
@@ -148,6 +181,13 @@ export class CodeGraphState {
     const sub = this.files.get(id);
     if (!sub) return;
     this.files.delete(id);
+    const key = this.textKeys.get(id);
+    if (key) {
+      this.textKeys.delete(id);
+      const uses = (this.textUses.get(key) ?? 0) - 1;
+      if (uses > 0) this.textUses.set(key, uses);
+      else this.textUses.delete(key);
+    }
     this.byRepo.get(sub.file.repo)?.delete(id);
     if (this.byRepo.get(sub.file.repo)?.size === 0) this.byRepo.delete(sub.file.repo);
     for (const s of sub.symbols) this.symbols.delete(s.id);

@@ -5,7 +5,7 @@
 // `head` is committed plus the writes still waiting for their fdatasync, and answers the reads
 // of writers holding the domain's write lock (ports/write-scope.ts). A write the disk refuses is
 // thus never seen by a reader, and head is rebuilt from committed when one fails.
-import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type {
   ClaimOutcome,
@@ -34,12 +34,14 @@ import {
 } from "../../ports/code-graph-store.js";
 import { inWriteScope } from "../../ports/write-scope.js";
 import { decideClaim, decideRelease } from "./claims.js";
+import { DiskTextBlobs, MemoryTextBlobs, type TextBlobs, textKey } from "./code-texts.js";
 import { GraphState } from "./graph-state.js";
 import { listIssues } from "./issue-list.js";
 import { Journal } from "./journal.js";
 import type { JournalFs } from "./journal-file.js";
 import type { Mutation, SnapshotData } from "./mutations.js";
 import { journalFile, type RepairMode, replay, SNAPSHOT_FILE } from "./replay.js";
+import { fsyncPath } from "./sync-path.js";
 import { findPath, walk } from "./traversal.js";
 
 export interface EmbeddedGraphOptions {
@@ -78,12 +80,17 @@ export class EmbeddedGraphStore implements GraphStore {
   private readonly compactBytes: number;
   private readonly maxBatch: number | undefined;
   private readonly options: EmbeddedGraphOptions;
+  /** Uploaded code texts, on disk beside the journal (in memory without a dataDir). */
+  private readonly texts: TextBlobs;
+  /** Text writes and removals one at a time: a text is never removed while a write still needs it. */
+  private textTurn: Promise<unknown> = Promise.resolve();
 
   constructor(options: EmbeddedGraphOptions = {}) {
     this.options = options;
     this.dir = options.dataDir ? join(options.dataDir, "graph") : null;
     this.compactBytes = options.compactBytes ?? 64 * 1024 * 1024;
     this.maxBatch = options.maxBatch;
+    this.texts = this.dir ? new DiskTextBlobs(join(this.dir, "texts")) : new MemoryTextBlobs();
   }
 
   async init(): Promise<void> {
@@ -99,6 +106,9 @@ export class EmbeddedGraphStore implements GraphStore {
     ).finally(() => committed.readiness.resume());
     this.startupNotes = report.notes;
     this.committed = committed;
+    // Texts no durable write names: left by a refused write or a crash before its journal line.
+    await this.texts.open();
+    await this.texts.sweep((key) => committed.code.usesText(key));
     // head is split off after listening (afterStart) or at the first write, whichever comes first
     // (a second replay here doubled the start-up's graph work).
     this.head = committed;
@@ -284,7 +294,9 @@ export class EmbeddedGraphStore implements GraphStore {
   async deleteRepository(name: string): Promise<boolean> {
     const code = this.head.code;
     if (!code.repositories.has(name) && code.filesOf(name).length === 0) return false;
+    const held = code.textKeysOf(name);
     await this.write({ op: "code.repo.del", name });
+    await this.forgetTexts(held);
     return true;
   }
 
@@ -304,7 +316,62 @@ export class EmbeddedGraphStore implements GraphStore {
       return Promise.reject(err);
     }
     // A copy: what is applied is exactly what the journal replays, whatever the caller does next.
-    return this.write({ op: "code.files", change: copied(change) });
+    const { texts, ...graph } = change;
+    const m = { op: "code.files", change: copied(graph) } as const;
+    const held = this.head.code.textKeysOf(change.repo, [...change.remove, ...change.upsert.map((s) => s.file.path)]);
+    if (!texts?.size && held.length === 0) return this.write(m);
+    return this.writeWithTexts(m, texts ?? new Map(), held);
+  }
+
+  async getCodeTexts(repo: string, paths: string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    const code = this.state.code;
+    for (const path of paths) {
+      const key = code.textKey(repo, path);
+      // A text removed since (its file replaced meanwhile) reads as absent.
+      const text = key ? await this.texts.read(key) : null;
+      if (text !== null) out.set(path, text);
+    }
+    return out;
+  }
+
+  // Texts first (durable before the line naming them), then the journal line; once that is
+  // durable, the texts the change replaced or removed go if no file holds them any more.
+  private async writeWithTexts(
+    m: { op: "code.files"; change: CodeFilesChange },
+    texts: ReadonlyMap<string, string>,
+    held: string[],
+  ): Promise<void> {
+    const keyed: [string, string][] = [...texts].map(([path, text]) => [path, textKey(text)]);
+    const written = await this.inTextTurn(async () => {
+      const missing = new Map<string, string>();
+      for (const [path, text] of texts) {
+        const key = textKey(text);
+        if (!this.head.code.usesText(key) && !this.committed.code.usesText(key)) missing.set(key, text);
+      }
+      await this.texts.put(missing);
+      // Applied to head within the turn: a removal running next sees the key in use.
+      return { durable: this.write({ ...m, ...(keyed.length ? { texts: keyed } : {}) }) };
+    });
+    await written.durable;
+    await this.forgetTexts(held);
+  }
+
+  /** Removes the texts among `keys` no file holds now (a failure leaves them to the next start's sweep). */
+  private async forgetTexts(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.inTextTurn(async () => {
+      const unused = [...new Set(keys)].filter(
+        (key) => !this.head.code.usesText(key) && !this.committed.code.usesText(key),
+      );
+      await this.texts.remove(unused);
+    }).catch(() => {});
+  }
+
+  private inTextTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.textTurn.catch(() => {}).then(work);
+    this.textTurn = turn;
+    return turn;
   }
 
   async getCodeFile(repo: string, path: string): Promise<CodeFileSubgraph | null> {
@@ -431,13 +498,4 @@ function deepFreeze<T>(value: T): T {
 
 function freezeIssue(issue: IssueRecord): IssueRecord {
   return Object.freeze({ ...issue, labels: Object.freeze([...issue.labels]) as string[] });
-}
-
-async function fsyncPath(path: string): Promise<void> {
-  const fh = await open(path, "r");
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
 }

@@ -261,7 +261,9 @@ export class Neo4jGraphStore implements GraphStore {
         paths.map((path) => fileId(change.repo, path)),
         false,
       );
-      await tx.run(Q.PUT_CODE_FILES, { files: change.upsert.map((s) => codeFileProps(s.file)) });
+      await tx.run(Q.PUT_CODE_FILES, {
+        files: change.upsert.map((s) => codeFileProps(s.file, change.texts?.get(s.file.path))),
+      });
       await tx.run(Q.PUT_CODE_SYMBOLS, { symbols: change.upsert.flatMap((s) => s.symbols.map(symbolProps)) });
       await tx.run(Q.PUT_CONTAINS_EDGES, { edges: byType("CONTAINS") });
       await tx.run(Q.PUT_IMPORTS_EDGES, { edges: byType("IMPORTS") });
@@ -279,6 +281,12 @@ export class Neo4jGraphStore implements GraphStore {
       symbols: (row.symbols as Row[]).map(toSymbol).sort((a, b) => a.line - b.line),
       edges: (row.edges as Row[]).map(toCodeEdge),
     };
+  }
+
+  async getCodeTexts(repo: string, paths: string[]): Promise<Map<string, string>> {
+    if (paths.length === 0) return new Map();
+    const rows = await this.#read(Q.GET_CODE_TEXTS, { ids: paths.map((p) => fileId(repo, p)) });
+    return new Map(rows.map((row) => [row.path as string, row.text as string]));
   }
 
   async listCodeFiles(repo: string): Promise<CodeFile[]> {

@@ -136,9 +136,10 @@ export function toRepository(row: Row, files: unknown, symbols: unknown): Reposi
 }
 
 /** Node properties of a file: its id and owner are the file id. */
-export function codeFileProps(file: CodeFile): Record<string, unknown> {
+/** A File node's properties; `text` only for a file whose text is kept (an upload). */
+export function codeFileProps(file: CodeFile, text?: string): Record<string, unknown> {
   const id = fileId(file.repo, file.path);
-  return { ...file, lines: neo4j.int(file.lines), id, owner: id };
+  return { ...file, lines: neo4j.int(file.lines), id, owner: id, ...(text === undefined ? {} : { text }) };
 }
 
 export function symbolProps(symbol: CodeSymbol): Record<string, unknown> {

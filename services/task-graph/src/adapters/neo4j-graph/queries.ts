@@ -9,11 +9,13 @@
 // `readiness` ('blocked' | 'workable', absent when CLOSED) is an indexed property every write
 // that can change it recomputes, so the blocked/workable lists are one indexed query.
 // Code graph (SPEC §4): (:CodeRepository {name, path, status, indexed_at, error}),
-// (:CodeNode:File {id, repo, path, language, lines, hash, owner}), (:CodeNode:Symbol {id, repo,
+// (:CodeNode:File {id, repo, path, language, lines, hash, owner, text?}), (:CodeNode:Symbol {id, repo,
 // path, name, kind, line, end_line, signature, exported, parent, owner}) and the edges CONTAINS,
 // IMPORTS, REFERENCES {confidence}, TESTS. `owner` is the file id a node belongs to; an edge
 // belongs to the owner of its start node. An edge may end at a node not written (yet): that end
 // is a bare (:CodeNode {id}) stub, which reads skip and which goes once nothing points at it.
+// `text` is an uploaded file's content (the only copy): no read but GET_CODE_TEXTS returns it,
+// and it goes with the node's other properties when the file is replaced or removed.
 import type { IssueQuery } from "../../ports/graph-store.js";
 import { ISSUE_RECORD_FIELDS } from "../../schemas/issue.js";
 
@@ -273,6 +275,10 @@ export const GET_CODE_FILE = `MATCH (f:File {id: $id})
 RETURN f { ${FILE_FIELDS} } AS file,
   COLLECT { MATCH (s:Symbol {owner: $id}) RETURN s { ${SYMBOL_FIELDS} } } AS symbols,
   COLLECT { MATCH (n:CodeNode {owner: $id})-[r]->(t:CodeNode) WHERE ${written("t")} RETURN ${edgeMap("r", "n", "t")} } AS edges`;
+export const GET_CODE_TEXTS = `UNWIND $ids AS id
+MATCH (f:CodeNode {id: id})
+WHERE f:File AND f.text IS NOT NULL
+RETURN f.path AS path, f.text AS text`;
 export const LIST_CODE_FILES = `MATCH (f:File {repo: $repo}) RETURN f { ${FILE_FIELDS} } AS file ORDER BY f.path`;
 export const GET_SYMBOLS = `UNWIND range(0, size($ids) - 1) AS k MATCH (s:Symbol {id: $ids[k]}) RETURN s { ${SYMBOL_FIELDS} } AS symbol ORDER BY k`;
 export const CODE_NEIGHBOURS = `UNWIND $ids AS id

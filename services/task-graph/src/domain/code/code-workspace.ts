@@ -2,7 +2,9 @@
 // from disk and watched, upload-only repositories filled by PUT .../files. Each has a CodeIndexer
 // (lib/code-graph, incremental by content hash) and its texts in memory (snippets, lexical
 // ranking); every graph change is written through the CodeGraphStore port (durable) before it is
-// acknowledged, and mirrored into the search index (files and symbols, SPEC §4 RAG).
+// acknowledged, and mirrored into the search index (files and symbols, SPEC §4 RAG). An upload
+// is the only copy of its files, so their texts are written with the graph, and at start an
+// upload-only repository is indexed again from them, as a folder is from disk.
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import {
@@ -63,6 +65,8 @@ export interface UploadResult {
 }
 
 const REPOSITORY_NAME = /^[A-Za-z0-9._-]{1,100}$/;
+/** Stored texts read per call while an upload-only repository is restored. */
+const RESTORE_BATCH = 200;
 
 const repositoryNotFound = (name: string) =>
   new DomainError("REPOSITORY_NOT_FOUND", `Code repository "${name}" does not exist.`, { name });
@@ -133,6 +137,19 @@ export class CodeWorkspace {
       await this.addFolder(repo.name, repo.path, { restart: true }).catch((err: unknown) => {
         this.log.warn({ err, repo: repo.name, path: repo.path }, "registered code folder not indexed");
       });
+    }
+  }
+
+  /**
+   * Upload-only repositories of an earlier run, indexed again in the background from the texts
+   * the store kept (graph, snippets and search as before the restart).
+   */
+  async restoreUploads(): Promise<void> {
+    for (const stored of await this.store.listRepositories()) {
+      if (stored.path !== null || this.#repos.has(stored.name)) continue;
+      const repo = this.#create(stored.name, null);
+      repo.record = { ...repo.record, status: "indexing", indexed_at: stored.indexed_at };
+      this.#enqueue(repo, () => this.#restoreUploaded(repo)).catch(() => {});
     }
   }
 
@@ -258,6 +275,46 @@ export class CodeWorkspace {
     return next;
   }
 
+  async #restoreUploaded(repo: Repository): Promise<void> {
+    const name = repo.record.name;
+    try {
+      const files = await this.store.listCodeFiles(name);
+      const changes: FileChange[] = [];
+      const textless: string[] = [];
+      for (let i = 0; i < files.length; i += RESTORE_BATCH) {
+        const paths = files.slice(i, i + RESTORE_BATCH).map((f) => f.path);
+        const texts = await this.store.getCodeTexts(name, paths);
+        for (const path of paths) {
+          const content = texts.get(path);
+          if (content === undefined) textless.push(path);
+          else changes.push({ path, content });
+        }
+      }
+      await this.#apply(repo, changes);
+      if (textless.length) {
+        // Uploaded before texts were kept: nothing can index them again, so the graph drops
+        // them too (kept, they would linger unseen by context and by later uploads' deletions).
+        await this.store.writeCodeFiles({ repo: name, upsert: [], remove: textless });
+        this.log.warn(
+          { repo: name, files: textless.length, example: textless[0] },
+          "uploaded files without a stored text dropped; upload them again",
+        );
+      }
+      repo.record = {
+        ...repo.record,
+        status: "ready",
+        indexed_at: repo.record.indexed_at ?? utcTimestamp(this.now()),
+        error: null,
+      };
+      this.log.info({ repo: name, files: changes.length }, "uploaded code repository restored");
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      repo.record = { ...repo.record, status: "error", error };
+      this.log.warn({ err, repo: name }, "restoring the uploaded code repository failed");
+    }
+    if (this.#repos.get(name) === repo) await this.store.putRepository(repo.record).catch(() => {});
+  }
+
   async #indexFolder(repo: Repository): Promise<void> {
     const tree = repo.tree!;
     try {
@@ -337,7 +394,17 @@ export class CodeWorkspace {
     }
     if (!isEmptyDelta(delta)) {
       const graph = repo.indexer.graph();
-      await this.store.writeCodeFiles(changeOfDelta(graph, delta));
+      const change = changeOfDelta(graph, delta);
+      // An upload is the only copy of its files: their texts go to the store with the graph.
+      if (repo.record.path === null) {
+        change.texts = new Map(
+          change.upsert.flatMap(({ file }) => {
+            const text = repo.texts.get(file.path);
+            return text === undefined ? [] : [[file.path, text] as const];
+          }),
+        );
+      }
+      await this.store.writeCodeFiles(change);
       // Search is best effort, like for issues: the graph write above is what the answer promises.
       await this.listener
         ?.codeChanged(repo.record.name, graph, delta, (p) => repo.texts.get(p))
