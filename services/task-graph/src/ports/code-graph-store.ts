@@ -133,6 +133,7 @@ export function assertConsistentChange(change: CodeFilesChange): void {
     if (seen.has(path)) throw new Error(`code file ${fileId(change.repo, path)} is both written and removed`);
   }
   for (const path of change.texts?.keys() ?? []) {
-    if (!seen.has(path)) throw new Error(`text of ${fileId(change.repo, path)} is given for a file not written`);
+    if (!seen.has(path))
+      throw new Error(`text of ${fileId(change.repo, path)} is given for a file not written`);
   }
 }

@@ -270,9 +270,19 @@ export function describeCodeGraphStoreConformance(name: string, factory: () => P
     });
 
     it("replaces a file's text when it is written again, and drops it when written without one", async () => {
-      await store.writeCodeFiles({ repo: "app", upsert: [a], remove: [], texts: new Map([["src/a.ts", "v1"]]) });
+      await store.writeCodeFiles({
+        repo: "app",
+        upsert: [a],
+        remove: [],
+        texts: new Map([["src/a.ts", "v1"]]),
+      });
       const v2 = makeCodeFile("app", "src/a.ts", ["run"], [], "hash-2");
-      await store.writeCodeFiles({ repo: "app", upsert: [v2], remove: [], texts: new Map([["src/a.ts", "v2"]]) });
+      await store.writeCodeFiles({
+        repo: "app",
+        upsert: [v2],
+        remove: [],
+        texts: new Map([["src/a.ts", "v2"]]),
+      });
       expect(await store.getCodeTexts("app", ["src/a.ts"])).toEqual(new Map([["src/a.ts", "v2"]]));
       await store.writeCodeFiles({ repo: "app", upsert: [a], remove: [] });
       expect(await store.getCodeTexts("app", ["src/a.ts"])).toEqual(new Map());
@@ -286,19 +296,36 @@ export function describeCodeGraphStoreConformance(name: string, factory: () => P
         repo: "app",
         upsert: [a, b, test],
         remove: [],
-        texts: new Map([["src/a.ts", same], ["src/b.ts", same], ["src/a.test.ts", "test"]]),
+        texts: new Map([
+          ["src/a.ts", same],
+          ["src/b.ts", same],
+          ["src/a.test.ts", "test"],
+        ]),
       });
-      await store.writeCodeFiles({ repo: "lib", upsert: [lib], remove: [], texts: new Map([["index.ts", same]]) });
+      await store.writeCodeFiles({
+        repo: "lib",
+        upsert: [lib],
+        remove: [],
+        texts: new Map([["index.ts", same]]),
+      });
       await store.writeCodeFiles({ repo: "app", upsert: [], remove: ["src/a.ts"] });
       const paths = ["src/a.ts", "src/b.ts", "src/a.test.ts"];
       expect(await store.getCodeTexts("app", paths)).toEqual(
-        new Map([["src/b.ts", same], ["src/a.test.ts", "test"]]),
+        new Map([
+          ["src/b.ts", same],
+          ["src/a.test.ts", "test"],
+        ]),
       );
       await store.deleteRepository("app");
       expect(await store.getCodeTexts("app", paths)).toEqual(new Map());
       expect(await store.getCodeTexts("lib", ["index.ts"])).toEqual(new Map([["index.ts", same]]));
       // Written again, the same content is kept again.
-      await store.writeCodeFiles({ repo: "app", upsert: [b], remove: [], texts: new Map([["src/b.ts", same]]) });
+      await store.writeCodeFiles({
+        repo: "app",
+        upsert: [b],
+        remove: [],
+        texts: new Map([["src/b.ts", same]]),
+      });
       expect(await store.getCodeTexts("app", ["src/b.ts"])).toEqual(new Map([["src/b.ts", same]]));
     });
 

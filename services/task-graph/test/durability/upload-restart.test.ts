@@ -7,17 +7,20 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../../controller/src/index.js";
 import { type Client, client, type Json } from "../../harness/start-service.js";
+import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
+import { makeCodeFile } from "../conformance/code-graph-store.conformance.js";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process.js";
 
 const dataDir = mkdtempSync(join(tmpdir(), "tg-upload-restart-"));
 const servers: ServerProcess[] = [];
 afterAll(() => {
-  for (const s of servers) if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill("SIGKILL");
+  for (const s of servers)
+    if (s.child.exitCode === null && s.child.signalCode === null) s.child.kill("SIGKILL");
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(): Promise<{ server: ServerProcess; api: Client }> {
-  const server = await startServerProcess({ DATA_DIR: dataDir });
+async function start(dir = dataDir): Promise<{ server: ServerProcess; api: Client }> {
+  const server = await startServerProcess({ DATA_DIR: dir });
   servers.push(server);
   return { server, api: client(server.url) };
 }
@@ -115,4 +118,36 @@ describe("upload-only repositories across a restart", () => {
     expect(await searchFiles(third.api, "quarterly reconciliation")).toEqual([]);
     expect(await third.server.stop()).toBe(0);
   }, 120_000);
+
+  it("drops at start the uploaded files stored before texts were kept, and logs how many", async () => {
+    const oldDir = join(dataDir, "before-texts");
+    const store = new EmbeddedGraphStore({ dataDir: oldDir });
+    await store.init();
+    await store.putRepository({ name: "legacy", path: null, status: "ready", indexed_at: null, error: null });
+    // What an earlier release wrote for an upload: the graph, no text.
+    await store.writeCodeFiles({
+      repo: "legacy",
+      upsert: [makeCodeFile("legacy", "src/old.ts", ["old"])],
+      remove: [],
+    });
+    await store.close();
+
+    const { server, api } = await start(oldDir);
+    const repo = await eventually(
+      async () => {
+        const res = await api.get("/api/v1/code/repositories/legacy");
+        expect(res.body, server.output()).toMatchObject({ status: "ready" });
+        return res.body;
+      },
+      { timeoutMs: 30_000, intervalMs: 100 },
+    );
+    expect(repo).toMatchObject({ name: "legacy", path: null, files: 0, symbols: 0 });
+    expect(server.output()).toContain("uploaded files without a stored text dropped; upload them again");
+    // Uploaded again, the file is indexed again.
+    const again = await upload(api, "legacy", [
+      { path: "src/old.ts", content: "export function old() {}\n" },
+    ]);
+    expect(again.body).toMatchObject({ files: 1, parsed: 1 });
+    expect(await server.stop()).toBe(0);
+  }, 90_000);
 });

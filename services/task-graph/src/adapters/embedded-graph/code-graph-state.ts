@@ -15,10 +15,11 @@ import {
   type RepositoryRecord,
   type RepositorySummary,
 } from "../../ports/code-graph-store.js";
+import type { TextRef } from "./code-texts.js";
 
 export type CodeMutation =
-  /** `texts`: [path, key of its stored text] for upserted files that keep one (code-texts.ts). */
-  | { op: "code.files"; change: CodeFilesChange; texts?: [string, string][] }
+  /** `texts`: [path, where its text is] for upserted files that keep one (code-texts.ts). */
+  | { op: "code.files"; change: CodeFilesChange; texts?: [string, TextRef][] }
   | { op: "code.repo.put"; repository: RepositoryRecord }
   | { op: "code.repo.del"; name: string };
 
@@ -26,8 +27,8 @@ export type CodeMutation =
 export interface CodeSnapshot {
   repositories: RepositoryRecord[];
   files: CodeFileSubgraph[];
-  /** [file id, key of its stored text] (absent in snapshots written before texts were kept). */
-  texts?: [string, string][];
+  /** [file id, where its text is] (absent in snapshots written before texts were kept). */
+  texts?: [string, TextRef][];
 }
 
 export class CodeGraphState {
@@ -41,9 +42,9 @@ export class CodeGraphState {
   private readonly symbolCount = new Map<string, number>();
   /** Node id → the files owning an edge that ends at it, with how many such edges. */
   private readonly pointedAtBy = new Map<string, Map<string, number>>();
-  /** File id → key of its stored text; key → how many files hold it. */
-  private readonly textKeys = new Map<string, string>();
-  private readonly textUses = new Map<string, number>();
+  /** File id → where its stored text is; text pack → how many files hold a text in it. */
+  private readonly textRefs = new Map<string, TextRef>();
+  private readonly packUses = new Map<string, number>();
 
   apply(m: CodeMutation): void {
     switch (m.op) {
@@ -67,7 +68,7 @@ export class CodeGraphState {
     return {
       repositories: [...this.repositories.values()],
       files: [...this.files.values()],
-      texts: [...this.textKeys],
+      texts: [...this.textRefs],
     };
   }
 
@@ -78,20 +79,20 @@ export class CodeGraphState {
     for (const f of s.files) this.putFile(f, keys.get(fileId(f.file.repo, f.file.path)));
   }
 
-  /** Key of the text stored with the file, if it has one. */
-  textKey(repo: string, path: string): string | undefined {
-    return this.textKeys.get(fileId(repo, path));
+  /** Where the text stored with the file is, if it has one. */
+  textRef(repo: string, path: string): TextRef | undefined {
+    return this.textRefs.get(fileId(repo, path));
   }
 
-  /** Whether some file holds the text stored under `key`. */
-  usesText(key: string): boolean {
-    return this.textUses.has(key);
+  /** Whether some file holds a text in the pack. */
+  usesPack(pack: string): boolean {
+    return this.packUses.has(pack);
   }
 
-  /** Keys of the texts the repository's files hold (all of them when `paths` is absent). */
-  textKeysOf(repo: string, paths?: string[]): string[] {
+  /** The packs holding texts of the repository's files (all of them when `paths` is absent). */
+  packsOf(repo: string, paths?: string[]): string[] {
     const ids = paths ? paths.map((p) => fileId(repo, p)) : [...(this.byRepo.get(repo) ?? [])];
-    return ids.flatMap((id) => this.textKeys.get(id) ?? []);
+    return ids.flatMap((id) => this.textRefs.get(id)?.pack ?? []);
   }
 
   hasFile(repo: string, path: string): boolean {
@@ -160,13 +161,13 @@ export class CodeGraphState {
     return s ? fileId(s.repo, s.path) : null;
   }
 
-  private putFile(sub: CodeFileSubgraph, textKey: string | undefined): void {
+  private putFile(sub: CodeFileSubgraph, text: TextRef | undefined): void {
     const id = fileId(sub.file.repo, sub.file.path);
     this.removeFile(id);
     this.files.set(id, sub);
-    if (textKey) {
-      this.textKeys.set(id, textKey);
-      this.textUses.set(textKey, (this.textUses.get(textKey) ?? 0) + 1);
+    if (text) {
+      this.textRefs.set(id, text);
+      this.packUses.set(text.pack, (this.packUses.get(text.pack) ?? 0) + 1);
     }
     setIn(this.byRepo, sub.file.repo, () => new Set<string>()).add(id);
     for (const s of sub.symbols) this.symbols.set(s.id, s);
@@ -181,12 +182,12 @@ export class CodeGraphState {
     const sub = this.files.get(id);
     if (!sub) return;
     this.files.delete(id);
-    const key = this.textKeys.get(id);
-    if (key) {
-      this.textKeys.delete(id);
-      const uses = (this.textUses.get(key) ?? 0) - 1;
-      if (uses > 0) this.textUses.set(key, uses);
-      else this.textUses.delete(key);
+    const text = this.textRefs.get(id);
+    if (text) {
+      this.textRefs.delete(id);
+      const uses = (this.packUses.get(text.pack) ?? 0) - 1;
+      if (uses > 0) this.packUses.set(text.pack, uses);
+      else this.packUses.delete(text.pack);
     }
     this.byRepo.get(sub.file.repo)?.delete(id);
     if (this.byRepo.get(sub.file.repo)?.size === 0) this.byRepo.delete(sub.file.repo);

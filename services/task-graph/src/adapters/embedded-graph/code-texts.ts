@@ -1,97 +1,121 @@
 // Texts of uploaded code files (CodeFilesChange.texts), kept beside the journal rather than in
-// it: one file per distinct text in graph/texts/, named by the SHA-256 of its content. The journal
-// records only which key a file holds, so the graph state, its snapshots and the replay stay small,
-// and a text is read from disk only when asked for. A text is written and synced (file, then
-// folder) before the journal line naming it, so an acknowledged write has its texts on disk; a
-// text no durable line names (a refused write, a crash in between) is removed at the next start.
-import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+// it: each write that carries texts adds one pack file to graph/texts/ holding them end to end,
+// and its journal line records where each file's text is (pack, byte offset, length). The graph
+// state, its snapshots and the replay stay small, and a text is read from disk only when asked
+// for. A pack is written and synced (file, then folder) before the journal line naming it, so an
+// acknowledged write has its texts on disk: one write and two fsyncs per upload, whatever its
+// number of files. A pack goes once no file holds a text in it; one no durable line names (a
+// refused write, a crash in between) is removed at once or at the next start.
+import { randomUUID } from "node:crypto";
+import { mkdir, open, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { contentHash } from "../../../../../lib/code-graph/index.js";
 import { fsyncPath } from "./sync-path.js";
 
-/** Texts written at once (each is a write and an fsync). */
-const PARALLEL_WRITES = 16;
+/** Where a stored text is: its pack and its bytes in it. */
+export interface TextRef {
+  pack: string;
+  at: number;
+  bytes: number;
+}
 
-/** The key a text is stored under. */
-export const textKey = (text: string): string => contentHash(text);
-
-export interface TextBlobs {
+export interface TextPacks {
   /** Prepares the storage (creates the folder). */
   open(): Promise<void>;
-  /** Makes every text durable under its key; resolves once all are on disk. */
-  put(texts: Map<string, string>): Promise<void>;
-  /** The text under `key`, or null when there is none. */
-  read(key: string): Promise<string | null>;
-  remove(keys: string[]): Promise<void>;
-  /** Removes every stored text whose key `keep` refuses (and leftovers of interrupted writes). */
-  sweep(keep: (key: string) => boolean): Promise<void>;
+  /** Stores the texts as one new pack; resolves with where each is, once all are durable. */
+  write(texts: string[]): Promise<TextRef[]>;
+  /** The text at `ref`, or null when its pack is gone. */
+  read(ref: TextRef): Promise<string | null>;
+  remove(packs: string[]): Promise<void>;
+  /** Removes every pack `keep` refuses (and anything else left in the folder). */
+  sweep(keep: (pack: string) => boolean): Promise<void>;
+}
+
+/** One buffer holding the texts end to end, with where each is. */
+function pack(texts: string[]): { data: Buffer; refs: TextRef[] } {
+  const name = randomUUID();
+  const parts = texts.map((t) => Buffer.from(t, "utf8"));
+  const refs: TextRef[] = [];
+  let at = 0;
+  for (const part of parts) {
+    refs.push({ pack: name, at, bytes: part.length });
+    at += part.length;
+  }
+  return { data: Buffer.concat(parts), refs };
 }
 
 /** For a store without a DATA_DIR. */
-export class MemoryTextBlobs implements TextBlobs {
-  readonly #texts = new Map<string, string>();
+export class MemoryTextPacks implements TextPacks {
+  readonly #packs = new Map<string, Buffer>();
 
   async open(): Promise<void> {}
 
-  async put(texts: Map<string, string>): Promise<void> {
-    for (const [key, text] of texts) this.#texts.set(key, text);
+  async write(texts: string[]): Promise<TextRef[]> {
+    const { data, refs } = pack(texts);
+    if (refs[0]) this.#packs.set(refs[0].pack, data);
+    return refs;
   }
 
-  async read(key: string): Promise<string | null> {
-    return this.#texts.get(key) ?? null;
+  async read(ref: TextRef): Promise<string | null> {
+    return this.#packs.get(ref.pack)?.toString("utf8", ref.at, ref.at + ref.bytes) ?? null;
   }
 
-  async remove(keys: string[]): Promise<void> {
-    for (const key of keys) this.#texts.delete(key);
+  async remove(packs: string[]): Promise<void> {
+    for (const name of packs) this.#packs.delete(name);
   }
 
-  async sweep(keep: (key: string) => boolean): Promise<void> {
-    for (const key of [...this.#texts.keys()]) if (!keep(key)) this.#texts.delete(key);
+  async sweep(keep: (pack: string) => boolean): Promise<void> {
+    for (const name of [...this.#packs.keys()]) if (!keep(name)) this.#packs.delete(name);
   }
 }
 
-export class DiskTextBlobs implements TextBlobs {
+export class DiskTextPacks implements TextPacks {
   constructor(readonly dir: string) {}
 
   async open(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
   }
 
-  async put(texts: Map<string, string>): Promise<void> {
-    if (texts.size === 0) return;
-    const queue = [...texts];
-    const worker = async () => {
-      for (let next = queue.pop(); next; next = queue.pop()) await this.#writeOne(next[0], next[1]);
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_WRITES, queue.length) }, worker));
-    await fsyncPath(this.dir);
+  async write(texts: string[]): Promise<TextRef[]> {
+    const { data, refs } = pack(texts);
+    if (!refs[0]) return refs;
+    const path = join(this.dir, refs[0].pack);
+    try {
+      const fh = await open(path, "wx");
+      try {
+        await fh.writeFile(data);
+        await fh.sync();
+      } finally {
+        await fh.close();
+      }
+      await fsyncPath(this.dir);
+    } catch (err) {
+      await rm(path, { force: true }).catch(() => {});
+      throw err;
+    }
+    return refs;
   }
 
-  async read(key: string): Promise<string | null> {
-    return readFile(join(this.dir, key), "utf8").catch((err: NodeJS.ErrnoException) => {
+  async read(ref: TextRef): Promise<string | null> {
+    const fh = await open(join(this.dir, ref.pack), "r").catch((err: NodeJS.ErrnoException) => {
       if (err.code === "ENOENT") return null;
       throw err;
     });
-  }
-
-  async remove(keys: string[]): Promise<void> {
-    for (const key of keys) await rm(join(this.dir, key), { force: true });
-  }
-
-  async sweep(keep: (key: string) => boolean): Promise<void> {
-    const names = await readdir(this.dir);
-    await this.remove(names.filter((name) => !keep(name)));
-  }
-
-  async #writeOne(key: string, text: string): Promise<void> {
-    const tmp = join(this.dir, `${key}.tmp`);
+    if (!fh) return null;
     try {
-      await writeFile(tmp, text);
-      await fsyncPath(tmp);
-      await rename(tmp, join(this.dir, key));
-    } catch (err) {
-      await rm(tmp, { force: true }).catch(() => {});
-      throw err;
+      const buffer = Buffer.alloc(ref.bytes);
+      const { bytesRead } = await fh.read(buffer, 0, ref.bytes, ref.at);
+      if (bytesRead !== ref.bytes) throw new Error(`text pack ${ref.pack} is shorter than its journal says`);
+      return buffer.toString("utf8");
+    } finally {
+      await fh.close();
     }
+  }
+
+  async remove(packs: string[]): Promise<void> {
+    for (const name of packs) await rm(join(this.dir, name), { force: true });
+  }
+
+  async sweep(keep: (pack: string) => boolean): Promise<void> {
+    await this.remove((await readdir(this.dir)).filter((name) => !keep(name)));
   }
 }

@@ -34,7 +34,7 @@ import {
 } from "../../ports/code-graph-store.js";
 import { inWriteScope } from "../../ports/write-scope.js";
 import { decideClaim, decideRelease } from "./claims.js";
-import { DiskTextBlobs, MemoryTextBlobs, type TextBlobs, textKey } from "./code-texts.js";
+import { DiskTextPacks, MemoryTextPacks, type TextPacks } from "./code-texts.js";
 import { GraphState } from "./graph-state.js";
 import { listIssues } from "./issue-list.js";
 import { Journal } from "./journal.js";
@@ -81,16 +81,14 @@ export class EmbeddedGraphStore implements GraphStore {
   private readonly maxBatch: number | undefined;
   private readonly options: EmbeddedGraphOptions;
   /** Uploaded code texts, on disk beside the journal (in memory without a dataDir). */
-  private readonly texts: TextBlobs;
-  /** Text writes and removals one at a time: a text is never removed while a write still needs it. */
-  private textTurn: Promise<unknown> = Promise.resolve();
+  private readonly texts: TextPacks;
 
   constructor(options: EmbeddedGraphOptions = {}) {
     this.options = options;
     this.dir = options.dataDir ? join(options.dataDir, "graph") : null;
     this.compactBytes = options.compactBytes ?? 64 * 1024 * 1024;
     this.maxBatch = options.maxBatch;
-    this.texts = this.dir ? new DiskTextBlobs(join(this.dir, "texts")) : new MemoryTextBlobs();
+    this.texts = this.dir ? new DiskTextPacks(join(this.dir, "texts")) : new MemoryTextPacks();
   }
 
   async init(): Promise<void> {
@@ -108,7 +106,7 @@ export class EmbeddedGraphStore implements GraphStore {
     this.committed = committed;
     // Texts no durable write names: left by a refused write or a crash before its journal line.
     await this.texts.open();
-    await this.texts.sweep((key) => committed.code.usesText(key));
+    await this.texts.sweep((pack) => committed.code.usesPack(pack));
     // head is split off after listening (afterStart) or at the first write, whichever comes first
     // (a second replay here doubled the start-up's graph work).
     this.head = committed;
@@ -294,9 +292,9 @@ export class EmbeddedGraphStore implements GraphStore {
   async deleteRepository(name: string): Promise<boolean> {
     const code = this.head.code;
     if (!code.repositories.has(name) && code.filesOf(name).length === 0) return false;
-    const held = code.textKeysOf(name);
+    const held = code.packsOf(name);
     await this.write({ op: "code.repo.del", name });
-    await this.forgetTexts(held);
+    await this.forgetPacks(held);
     return true;
   }
 
@@ -318,7 +316,10 @@ export class EmbeddedGraphStore implements GraphStore {
     // A copy: what is applied is exactly what the journal replays, whatever the caller does next.
     const { texts, ...graph } = change;
     const m = { op: "code.files", change: copied(graph) } as const;
-    const held = this.head.code.textKeysOf(change.repo, [...change.remove, ...change.upsert.map((s) => s.file.path)]);
+    const held = this.head.code.packsOf(change.repo, [
+      ...change.remove,
+      ...change.upsert.map((s) => s.file.path),
+    ]);
     if (!texts?.size && held.length === 0) return this.write(m);
     return this.writeWithTexts(m, texts ?? new Map(), held);
   }
@@ -327,51 +328,38 @@ export class EmbeddedGraphStore implements GraphStore {
     const out = new Map<string, string>();
     const code = this.state.code;
     for (const path of paths) {
-      const key = code.textKey(repo, path);
+      const ref = code.textRef(repo, path);
       // A text removed since (its file replaced meanwhile) reads as absent.
-      const text = key ? await this.texts.read(key) : null;
+      const text = ref ? await this.texts.read(ref) : null;
       if (text !== null) out.set(path, text);
     }
     return out;
   }
 
-  // Texts first (durable before the line naming them), then the journal line; once that is
-  // durable, the texts the change replaced or removed go if no file holds them any more.
+  // Texts first (one new pack, durable before the line naming it), then the journal line; once
+  // that is durable, the packs whose texts the change replaced or removed go if no file holds
+  // a text in them any more (a refused write's pack goes at once: nothing names it).
   private async writeWithTexts(
     m: { op: "code.files"; change: CodeFilesChange },
     texts: ReadonlyMap<string, string>,
     held: string[],
   ): Promise<void> {
-    const keyed: [string, string][] = [...texts].map(([path, text]) => [path, textKey(text)]);
-    const written = await this.inTextTurn(async () => {
-      const missing = new Map<string, string>();
-      for (const [path, text] of texts) {
-        const key = textKey(text);
-        if (!this.head.code.usesText(key) && !this.committed.code.usesText(key)) missing.set(key, text);
-      }
-      await this.texts.put(missing);
-      // Applied to head within the turn: a removal running next sees the key in use.
-      return { durable: this.write({ ...m, ...(keyed.length ? { texts: keyed } : {}) }) };
-    });
-    await written.durable;
-    await this.forgetTexts(held);
+    const paths = [...texts.keys()];
+    const refs = await this.texts.write([...texts.values()]);
+    const written = refs[0] ? [refs[0].pack] : [];
+    try {
+      await this.write({ ...m, ...(refs.length ? { texts: paths.map((p, k) => [p, refs[k]!]) } : {}) });
+    } finally {
+      await this.forgetPacks([...held, ...written]);
+    }
   }
 
-  /** Removes the texts among `keys` no file holds now (a failure leaves them to the next start's sweep). */
-  private async forgetTexts(keys: string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.inTextTurn(async () => {
-      const unused = [...new Set(keys)].filter(
-        (key) => !this.head.code.usesText(key) && !this.committed.code.usesText(key),
-      );
-      await this.texts.remove(unused);
-    }).catch(() => {});
-  }
-
-  private inTextTurn<T>(work: () => Promise<T>): Promise<T> {
-    const turn = this.textTurn.catch(() => {}).then(work);
-    this.textTurn = turn;
-    return turn;
+  /** Removes the packs among `packs` no file holds a text in (a failure leaves them to the next start's sweep). */
+  private async forgetPacks(packs: string[]): Promise<void> {
+    const unused = [...new Set(packs)].filter(
+      (pack) => !this.head.code.usesPack(pack) && !this.committed.code.usesPack(pack),
+    );
+    await this.texts.remove(unused).catch(() => {});
   }
 
   async getCodeFile(repo: string, path: string): Promise<CodeFileSubgraph | null> {
