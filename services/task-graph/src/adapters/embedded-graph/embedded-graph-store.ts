@@ -320,8 +320,10 @@ export class EmbeddedGraphStore implements GraphStore {
       ...change.remove,
       ...change.upsert.map((s) => s.file.path),
     ]);
-    if (!texts?.size && held.length === 0) return this.write(m);
-    return this.writeWithTexts(m, texts ?? new Map(), held);
+    if (texts?.size) return this.writeWithTexts(m, texts, held);
+    // No text to write first: applied at once, like every other write.
+    const durable = this.write(m);
+    return held.length ? durable.then(() => this.forgetPacks(held)) : durable;
   }
 
   async getCodeTexts(repo: string, paths: string[]): Promise<Map<string, string>> {
@@ -346,11 +348,10 @@ export class EmbeddedGraphStore implements GraphStore {
   ): Promise<void> {
     const paths = [...texts.keys()];
     const refs = await this.texts.write([...texts.values()]);
-    const written = refs[0] ? [refs[0].pack] : [];
     try {
-      await this.write({ ...m, ...(refs.length ? { texts: paths.map((p, k) => [p, refs[k]!]) } : {}) });
+      await this.write({ ...m, texts: paths.map((p, k) => [p, refs[k]!]) });
     } finally {
-      await this.forgetPacks([...held, ...written]);
+      await this.forgetPacks([...held, refs[0]!.pack]);
     }
   }
 

@@ -135,8 +135,7 @@ export function toRepository(row: Row, files: unknown, symbols: unknown): Reposi
   };
 }
 
-/** Node properties of a file: its id and owner are the file id. */
-/** A File node's properties; `text` only for a file whose text is kept (an upload). */
+/** Node properties of a file: its id and owner are the file id; `text` only when kept (an upload). */
 export function codeFileProps(file: CodeFile, text?: string): Record<string, unknown> {
   const id = fileId(file.repo, file.path);
   return { ...file, lines: neo4j.int(file.lines), id, owner: id, ...(text === undefined ? {} : { text }) };
