@@ -278,19 +278,12 @@ export class CodeWorkspace {
   async #restoreUploaded(repo: Repository): Promise<void> {
     const name = repo.record.name;
     try {
-      const files = await this.store.listCodeFiles(name);
-      const changes: FileChange[] = [];
-      const textless: string[] = [];
-      for (let i = 0; i < files.length; i += RESTORE_BATCH) {
-        const paths = files.slice(i, i + RESTORE_BATCH).map((f) => f.path);
-        const texts = await this.store.getCodeTexts(name, paths);
-        for (const path of paths) {
-          const content = texts.get(path);
-          if (content === undefined) textless.push(path);
-          else changes.push({ path, content });
-        }
-      }
-      await this.#apply(repo, changes);
+      const { changes, textless } = await this.#storedUploads(name);
+      await this.#apply(repo, changes).catch((err: unknown) => {
+        // Indexed from the store all the same (#apply reloads it): only the rewrite is lost.
+        if (err instanceof DomainError) throw err;
+        this.log.warn({ err, repo: name }, "restored upload not written back to the store");
+      });
       if (textless.length) {
         // Uploaded before texts were kept: nothing can index them again, so the graph drops
         // them too (kept, they would linger unseen by context and by later uploads' deletions).
@@ -313,6 +306,37 @@ export class CodeWorkspace {
       this.log.warn({ err, repo: name }, "restoring the uploaded code repository failed");
     }
     if (this.#repos.get(name) === repo) await this.store.putRepository(repo.record).catch(() => {});
+  }
+
+  /** The stored files of an upload-only repository with their texts, and those without one. */
+  async #storedUploads(name: string): Promise<{ changes: FileChange[]; textless: string[] }> {
+    const files = await this.store.listCodeFiles(name);
+    const changes: FileChange[] = [];
+    const textless: string[] = [];
+    for (let i = 0; i < files.length; i += RESTORE_BATCH) {
+      const paths = files.slice(i, i + RESTORE_BATCH).map((f) => f.path);
+      const texts = await this.store.getCodeTexts(name, paths);
+      for (const path of paths) {
+        const content = texts.get(path);
+        if (content === undefined) textless.push(path);
+        else changes.push({ path, content });
+      }
+    }
+    return { changes, textless };
+  }
+
+  /**
+   * After the store refused a write: the upload-only repository is indexed again from what the
+   * store holds, so nothing of the refused upload stays visible (context, search, counts).
+   */
+  async #reloadUploaded(repo: Repository): Promise<void> {
+    const name = repo.record.name;
+    repo.indexer = new CodeIndexer({ repo: name });
+    repo.texts = new Map();
+    const { changes } = await this.#storedUploads(name);
+    const delta = await repo.indexer.update(changes);
+    for (const change of changes) if ("content" in change) repo.texts.set(change.path, change.content);
+    await this.listener?.codeChanged(name, repo.indexer.graph(), delta, (p) => repo.texts.get(p));
   }
 
   async #indexFolder(repo: Repository): Promise<void> {
@@ -404,7 +428,14 @@ export class CodeWorkspace {
           }),
         );
       }
-      await this.store.writeCodeFiles(change);
+      await this.store.writeCodeFiles(change).catch(async (err: unknown) => {
+        if (repo.record.path === null) {
+          await this.#reloadUploaded(repo).catch((reloadErr: unknown) => {
+            this.log.warn({ err: reloadErr, repo: repo.record.name }, "reloading the stored upload failed");
+          });
+        }
+        throw err;
+      });
       // Search is best effort, like for issues: the graph write above is what the answer promises.
       await this.listener
         ?.codeChanged(repo.record.name, graph, delta, (p) => repo.texts.get(p))
