@@ -11,7 +11,7 @@ interface Job {
 
 parentPort?.on("message", (job: Job) => {
   extractFacts(job.source, job.language).then(
-    (facts) => parentPort?.postMessage({ id: job.id, facts }),
+    (facts) => parentPort?.postMessage({ id: job.id, result: facts }),
     (error: unknown) => parentPort?.postMessage({ id: job.id, error: String(error) }),
   );
 });

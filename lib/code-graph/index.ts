@@ -47,4 +47,4 @@ export {
 } from "./indexer.js";
 export { diffGraphs } from "./delta.js";
 export { contentHash } from "./hash.js";
-export { WorkerExtractor, type WorkerPoolOptions } from "./worker-pool.js";
+export { WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

@@ -1,13 +1,15 @@
-// Extraction on several cores: a pool of worker threads, each with its own WASM runtime and
-// grammars, fed one file at a time (the least busy worker gets the next). Pass `pool.extract`
-// as `CodeIndexer`'s `extract` option; `close()` ends the threads.
+// Work on several cores: a pool of worker threads, each with its own WASM runtime and grammars,
+// fed one job at a time (the least busy worker gets the next). `WorkerPool` runs any worker
+// module that answers `{ id, ...job }` with `{ id, result }` or `{ id, error }`;
+// `WorkerExtractor` is the pool of extract-worker.ts: pass `pool.extract` as `CodeIndexer`'s
+// `extract` option. `close()` ends the threads.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { FileFacts } from "./facts.js";
 import type { LanguageId } from "./languages.js";
 
 interface Pending {
-  resolve: (facts: FileFacts) => void;
+  resolve: (result: unknown) => void;
   reject: (error: Error) => void;
 }
 
@@ -21,11 +23,18 @@ export interface WorkerPoolOptions {
   threads?: number;
 }
 
-export class WorkerExtractor {
+export class WorkerPool<Job extends object, Result> {
   private readonly workers: PoolWorker[];
   private nextId = 0;
 
-  constructor(options: WorkerPoolOptions = {}) {
+  /**
+   * `module`: the worker's file; a `.ts` one (from source: tsx, vitest) is loaded through tsx's
+   * loader, which a worker does not inherit under every runner.
+   */
+  constructor(
+    private readonly module: URL,
+    options: WorkerPoolOptions = {},
+  ) {
     const threads = options.threads ?? availableParallelism();
     if (!Number.isInteger(threads) || threads < 1) {
       throw new Error(`threads: expected a whole number ≥ 1, got ${threads}`);
@@ -33,17 +42,17 @@ export class WorkerExtractor {
     this.workers = Array.from({ length: threads }, () => this.start());
   }
 
-  readonly extract = (source: string, language: LanguageId): Promise<FileFacts> => {
+  run(job: Job): Promise<Result> {
     if (this.workers.length === 0)
-      return Promise.reject(new Error("the extraction pool has no worker left (closed or failed)"));
+      return Promise.reject(new Error("the worker pool has no worker left (closed or failed)"));
     const target = this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
     const id = this.nextId++;
-    return new Promise<FileFacts>((resolve, reject) => {
-      target.pending.set(id, { resolve, reject });
+    return new Promise<Result>((resolve, reject) => {
+      target.pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
       target.worker.ref();
-      target.worker.postMessage({ id, source, language });
+      target.worker.postMessage({ ...job, id });
     });
-  };
+  }
 
   async close(): Promise<void> {
     const closing = this.workers.splice(0);
@@ -51,25 +60,24 @@ export class WorkerExtractor {
   }
 
   private start(): PoolWorker {
-    // Compiled, this module is .js beside extract-worker.js; from source (tsx, vitest) the worker
-    // is TypeScript and needs the tsx loader, which a worker does not inherit under every runner.
-    const fromSource = import.meta.url.endsWith(".ts");
-    const url = new URL(fromSource ? "./extract-worker.ts" : "./extract-worker.js", import.meta.url);
-    const worker = fromSource ? new Worker(tsxBootstrap(url), { eval: true }) : new Worker(url);
+    const fromSource = this.module.pathname.endsWith(".ts");
+    const worker = fromSource
+      ? new Worker(tsxBootstrap(this.module), { eval: true })
+      : new Worker(this.module);
     const entry: PoolWorker = { worker, pending: new Map() };
-    worker.on("message", (message: { id: number; facts?: FileFacts; error?: string }) => {
+    worker.on("message", (message: { id: number; result?: unknown; error?: string }) => {
       const pending = entry.pending.get(message.id);
       if (!pending) return;
       entry.pending.delete(message.id);
       // An idle pool does not keep the process alive.
       if (entry.pending.size === 0) worker.unref();
-      if (message.facts) pending.resolve(message.facts);
-      else pending.reject(new Error(`extraction failed in a worker: ${message.error}`));
+      if (message.error === undefined) pending.resolve(message.result);
+      else pending.reject(new Error(`a job failed in a worker: ${message.error}`));
     });
     worker.on("error", (error: unknown) =>
       this.retire(entry, error instanceof Error ? error : new Error(String(error))),
     );
-    worker.on("exit", (code) => this.retire(entry, new Error(`extraction worker exited with code ${code}`)));
+    worker.on("exit", (code) => this.retire(entry, new Error(`worker exited with code ${code}`)));
     worker.unref();
     return entry;
   }
@@ -80,6 +88,23 @@ export class WorkerExtractor {
     if (index >= 0) this.workers.splice(index, 1);
     for (const pending of entry.pending.values()) pending.reject(error);
     entry.pending.clear();
+  }
+}
+
+export class WorkerExtractor {
+  private readonly pool: WorkerPool<{ source: string; language: LanguageId }, FileFacts>;
+
+  constructor(options: WorkerPoolOptions = {}) {
+    const fromSource = import.meta.url.endsWith(".ts");
+    const url = new URL(fromSource ? "./extract-worker.ts" : "./extract-worker.js", import.meta.url);
+    this.pool = new WorkerPool(url, options);
+  }
+
+  readonly extract = (source: string, language: LanguageId): Promise<FileFacts> =>
+    this.pool.run({ source, language });
+
+  close(): Promise<void> {
+    return this.pool.close();
   }
 }
 

@@ -126,46 +126,75 @@ export async function buildManifest(plan: ManifestPlan, parser?: Parser): Promis
   const previous = readManifest(plan.out);
   const before = new Map(previous?.services.map((s) => [s.name, s]));
   const records = new Map<string, ServiceRecord>();
-  const scanned: ServiceManifest[] = [];
-  let cache: ManifestCache | undefined;
+  const results = new Map<TargetInputs, ServiceManifest>();
+  const toScan: TargetInputs[] = [];
   for (const t of targets) {
     const old = before.get(t.target.name);
     if (t.unchanged && old && resultHash(old) === t.unchanged.result) {
-      scanned.push(old);
+      results.set(t, old);
       stats.set(t.target.name, reusedStats(t.unchanged));
       records.set(t.displayRoot, { ...t.unchanged, stamps: t.stamps });
-      continue;
+    } else {
+      toScan.push(t);
     }
+  }
+  let cache: ManifestCache | undefined;
+  if (toScan.length > 0) {
     // The parser and scanners (tree-sitter, every framework) load only when a service needs them.
     const { scanService } = await import("./scan-service.js");
-    parser ??= (await import("./code-graph-parser.js")).codeGraphParser;
-    cache ??= (await import("./manifest-cache.js")).ManifestCache.open(cacheDir);
-    const r = await scanService({
-      name: t.target.name,
-      root: t.target.root,
-      displayRoot: t.displayRoot,
-      parser,
-      cache,
-      paths: t.paths,
-    });
-    scanned.push(r.service);
-    const summary: ServiceSummary = {
-      files: r.stats.files,
-      endpoints: r.service.endpoints.length,
-      dtos: r.service.dtos.length,
-      types: r.service.types.length,
-      frameworks: r.service.frameworks,
+    const { ExtractPool, POOL_MIN_FILES, poolThreads } = await import("./extract-pool.js");
+    const use = parser ?? (await import("./code-graph-parser.js")).codeGraphParser;
+    const facts = (await import("./manifest-cache.js")).ManifestCache.open(cacheDir);
+    cache = facts;
+    // Files whose cached facts do not match their content: many (a first scan) go to worker threads.
+    const toParse = toScan.reduce((n, t) => {
+      const known = facts.filesOf(t.displayRoot);
+      return n + t.paths.filter((p) => use.languageOf(p) && known[p]?.hash !== t.inputs[p]).length;
+    }, 0);
+    const threads = parser || toParse < POOL_MIN_FILES ? 0 : poolThreads();
+    const pool = threads > 0 ? new ExtractPool(threads) : undefined;
+    const scanOne = async (t: TargetInputs) => {
+      const r = await scanService({
+        name: t.target.name,
+        root: t.target.root,
+        displayRoot: t.displayRoot,
+        parser: use,
+        cache: facts,
+        paths: t.paths,
+        ...(pool ? { extract: pool.extract } : {}),
+      });
+      results.set(t, r.service);
+      const summary: ServiceSummary = {
+        files: r.stats.files,
+        endpoints: r.service.endpoints.length,
+        dtos: r.service.dtos.length,
+        types: r.service.types.length,
+        frameworks: r.service.frameworks,
+      };
+      stats.set(t.target.name, { ...summary, extracted: r.stats.extracted });
+      records.set(t.displayRoot, {
+        name: t.target.name,
+        inputs: t.inputs,
+        stamps: t.stamps,
+        reads: r.reads,
+        result: resultHash(r.service),
+        summary,
+      });
     };
-    stats.set(t.target.name, { ...summary, extracted: r.stats.extracted });
-    records.set(t.displayRoot, {
-      name: t.target.name,
-      inputs: t.inputs,
-      stamps: t.stamps,
-      reads: r.reads,
-      result: resultHash(r.service),
-      summary,
-    });
+    try {
+      // With a pool every service's files are queued at once and each service links as soon as
+      // its facts are in, while the workers parse the next; in this thread, one after another.
+      if (pool) await Promise.all(toScan.map(scanOne));
+      else for (const t of toScan) await scanOne(t);
+    } finally {
+      await pool?.close();
+    }
   }
+  const scanned = targets.map((t) => results.get(t)!);
+  // Reports in the plan's order, whatever order the scans finished in.
+  const ordered = new Map(targets.map((t) => [t.target.name, stats.get(t.target.name)!]));
+  stats.clear();
+  for (const [name, report] of ordered) stats.set(name, report);
   let services = scanned;
   if (plan.partial && previous) {
     // Keep the other services of the file, in their order; a rescanned one keeps its place.

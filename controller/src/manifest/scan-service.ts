@@ -4,22 +4,18 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { extractFile, type FileToExtract, keyOf, type Parser } from "./extract-file.js";
 import { scanners as defaultScanners } from "./frameworks/index.js";
 import type { CachedFile, ManifestCache } from "./manifest-cache.js";
 import { mergeOpenApi } from "./openapi/merge-openapi.js";
 import { findOpenApiFiles } from "./openapi/read-openapi.js";
 import { keepReachable } from "./reachable.js";
 import { type FileHashes, hashText } from "./scan-state.js";
-import type { FileFacts, FrameworkScanner, LinkContext, SyntaxNode } from "./scanner.js";
+import type { FileFacts, FrameworkScanner, LinkContext } from "./scanner.js";
 import { listSourceFiles } from "./source-tree.js";
 import type { Dto, Endpoint, ServiceManifest, TypeDecl } from "./types.js";
 
-/** How files become trees: lib/code-graph in production. */
-export interface Parser {
-  /** The language id of a path, or undefined for a file that is not source code. */
-  languageOf(path: string): string | undefined;
-  parse(language: string, text: string): Promise<{ rootNode: SyntaxNode; delete(): void }>;
-}
+export type { Parser } from "./extract-file.js";
 
 export interface ScanServiceOptions {
   name: string;
@@ -32,6 +28,11 @@ export interface ScanServiceOptions {
   scanners?: readonly FrameworkScanner[];
   /** The tree's files (listSourceFiles), when the caller has listed them already. */
   paths?: readonly string[];
+  /**
+   * Extraction elsewhere (a worker pool, with the default scanners): files are then handed over
+   * all at once. Default: in this thread with `parser`, one file at a time.
+   */
+  extract?: (file: FileToExtract, keys: readonly string[]) => Promise<Record<string, unknown>>;
 }
 
 export interface ScanStats {
@@ -39,8 +40,6 @@ export interface ScanStats {
   /** Files parsed and extracted in this scan (the others came from the cache). */
   extracted: number;
 }
-
-const keyOf = (s: FrameworkScanner) => s.factsKey ?? `${s.name}@${s.version}`;
 
 export interface ScannedService {
   service: ServiceManifest;
@@ -58,6 +57,12 @@ export async function scanService(opts: ScanServiceOptions): Promise<ScannedServ
   const texts = new Map<string, string>();
   let extracted = 0;
 
+  const extract =
+    opts.extract ??
+    ((file: FileToExtract, keys: readonly string[]) => extractFile(opts.parser, scanners, file, keys));
+  const files: { path: string; wanted: FrameworkScanner[]; hash: string; facts: Record<string, unknown> }[] =
+    [];
+  const pending: Promise<void>[] = [];
   for (const path of paths) {
     const language = opts.parser.languageOf(path);
     if (!language) continue;
@@ -68,23 +73,28 @@ export async function scanService(opts: ScanServiceOptions): Promise<ScannedServ
     const hash = createHash("sha256").update(text).digest("hex");
     const previous = cached[path]?.hash === hash ? cached[path].facts : {};
     const facts: Record<string, unknown> = {};
-    let tree: { rootNode: SyntaxNode; delete(): void } | undefined;
+    const missing: string[] = [];
     for (const scanner of wanted) {
       const key = keyOf(scanner);
-      if (key in facts) {
-        // already extracted for a scanner sharing the key
-      } else if (!(key in previous)) {
-        tree ??= await opts.parser.parse(language, text);
-        facts[key] = scanner.extract({ path, language, text, hash, root: tree.rootNode }) ?? null;
-      } else {
-        facts[key] = previous[key];
-      }
-      if (facts[key] !== null && facts[key] !== undefined)
-        perScanner.get(scanner)?.push({ path, facts: facts[key] });
+      if (key in facts || missing.includes(key)) continue;
+      if (key in previous) facts[key] = previous[key];
+      else missing.push(key);
     }
-    if (tree) {
-      extracted++;
-      tree.delete();
+    files.push({ path, wanted, hash, facts });
+    if (missing.length === 0) continue;
+    extracted++;
+    const done = extract({ path, language, text, hash }, missing).then((found) => {
+      Object.assign(facts, found);
+    });
+    // In this thread one file at a time (one tree alive); a pool gets them all at once.
+    if (opts.extract) pending.push(done);
+    else await done;
+  }
+  await Promise.all(pending);
+  for (const { path, wanted, hash, facts } of files) {
+    for (const scanner of wanted) {
+      const found = facts[keyOf(scanner)];
+      if (found !== null && found !== undefined) perScanner.get(scanner)?.push({ path, facts: found });
     }
     nextCache[path] = { hash, facts };
   }
