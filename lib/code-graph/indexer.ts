@@ -1,12 +1,12 @@
 // Incremental indexing of one repository by content hash: a file whose hash is unchanged is not
 // parsed again (nor is a renamed one: facts are found by hash), then the cross-file graph is
 // rebuilt from the cached facts (resolution is cheap next to parsing) and diffed with the last one.
-import { diffGraphs } from "./delta.js";
+import { diffBuilds, diffGraphs } from "./delta.js";
 import { countLines, extractFacts } from "./extract/index.js";
 import type { FileFacts } from "./facts.js";
-import { buildGraph } from "./graph/build-graph.js";
+import { buildGraph, type GraphBuild } from "./graph/build-graph.js";
 import { contentHash } from "./hash.js";
-import { languageOf, type LanguageId } from "./languages.js";
+import { type LanguageId, languageOf } from "./languages.js";
 import type { CodeFile, CodeGraph, GraphDelta } from "./model.js";
 import { isResolutionConfig, type SourceSet } from "./resolve/source-set.js";
 
@@ -50,6 +50,8 @@ export class CodeIndexer {
   private readonly maxParseChars: number;
   private readonly entries = new Map<string, Entry>();
   private current: CodeGraph = EMPTY_GRAPH;
+  /** The last build, reused by the next when no path was added or removed and no config changed. */
+  private build: GraphBuild | null = null;
   private last: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [], tooLarge: [] };
 
   constructor(options: IndexerOptions) {
@@ -69,15 +71,20 @@ export class CodeIndexer {
     const known = this.factsByHash();
     const pending: Promise<void>[] = [];
     let changed = false;
+    /** Paths whose entry was replaced; `structural`: a path came or went, or a config changed. */
+    const replaced = new Set<string>();
+    let structural = false;
     // Every path is checked before anything is applied: a refused batch changes nothing.
     for (const [path, change] of latestPerPath(changes)) {
       if ("deleted" in change) {
         if (this.entries.delete(path)) stats.removed++;
+        structural = true;
         continue;
       }
       const content = change.content;
       if (isBinary(content)) {
         if (this.entries.delete(path)) stats.removed++;
+        structural = true;
         stats.skipped.push(path);
         continue;
       }
@@ -96,6 +103,8 @@ export class CodeIndexer {
       };
       const entry: Entry = { file };
       if (isResolutionConfig(path)) entry.config = content;
+      if (!this.entries.has(path) || entry.config !== undefined) structural = true;
+      replaced.add(path);
       this.entries.set(path, entry);
       changed = true;
       if (!language) continue;
@@ -118,10 +127,12 @@ export class CodeIndexer {
     }
     await Promise.all(pending);
     this.last = stats;
-    if (!changed && stats.removed === 0) return diffGraphs(this.repo, this.current, this.current);
-    const before = this.current;
-    this.current = this.rebuild();
-    return diffGraphs(this.repo, before, this.current);
+    if (!changed && stats.removed === 0) return diffGraphs(this.repo, EMPTY_GRAPH, EMPTY_GRAPH);
+    const before = this.build;
+    this.current = this.rebuild(structural ? null : replaced);
+    return before
+      ? diffBuilds(this.repo, before, this.build!)
+      : diffGraphs(this.repo, EMPTY_GRAPH, this.current);
   }
 
   graph(): CodeGraph {
@@ -132,7 +143,8 @@ export class CodeIndexer {
     return this.last;
   }
 
-  private rebuild(): CodeGraph {
+  /** `changed`: the paths replaced since the last build, when it may be reused (null: build it all). */
+  private rebuild(changed: ReadonlySet<string> | null): CodeGraph {
     const facts = new Map<string, FileFacts>();
     for (const [path, entry] of this.entries) if (entry.facts) facts.set(path, entry.facts);
     const files = [...this.entries.values()].map((e) => e.file).sort((a, b) => a.path.localeCompare(b.path));
@@ -143,7 +155,9 @@ export class CodeIndexer {
       facts: (path) => entries.get(path)?.facts,
       config: (path) => entries.get(path)?.config,
     };
-    return buildGraph({ repo: this.repo, files, sources, facts });
+    const previous = changed && this.build ? { build: this.build, changed } : undefined;
+    this.build = buildGraph({ repo: this.repo, files, sources, facts, ...(previous ? { previous } : {}) });
+    return this.build.graph;
   }
 
   private factsByHash(): Map<string, FileFacts> {

@@ -4,6 +4,7 @@ import type { FileFacts } from "../facts.js";
 import type { CodeEdge, CodeFile, CodeGraph } from "../model.js";
 import { fileId } from "../model.js";
 import type { SourceSet } from "../resolve/source-set.js";
+import { affectedFiles } from "./affected.js";
 import { ReferenceResolver } from "./references.js";
 import { buildScope, type FileScope, Resolvers } from "./scopes.js";
 import { SymbolTable } from "./symbol-table.js";
@@ -16,49 +17,105 @@ export interface GraphInput {
   sources: SourceSet;
   /** Facts of the parsed files, by path. */
   facts: ReadonlyMap<string, FileFacts>;
+  /**
+   * The last build of this repository and the paths whose facts changed since, when no file was
+   * added or removed and no resolution config changed: the files the change cannot affect keep
+   * their resolved edges (see affected.ts), so a one-file edit does not resolve the whole repository.
+   */
+  previous?: { build: GraphBuild; changed: ReadonlySet<string> };
 }
 
-export function buildGraph(input: GraphInput): CodeGraph {
-  const { repo, facts } = input;
+/** What one file's references and imports resolved to. */
+interface FileEdges {
+  /** REFERENCES then IMPORTS edges starting in the file. */
+  edges: CodeEdge[];
+  /** Files holding symbols it uses with confidence >= 0.9. */
+  strongTargets: Set<string>;
+  imported: Set<string>;
+}
+
+/** A graph and what the next incremental build reuses. */
+export interface GraphBuild {
+  graph: CodeGraph;
+  facts: ReadonlyMap<string, FileFacts>;
+  scopes: ReadonlyMap<string, FileScope>;
+  perFile: ReadonlyMap<string, FileEdges>;
+  tests: CodeEdge[];
+  /** The files resolved again by an incremental build (null: a full build); the rest is as before. */
+  affected: ReadonlySet<string> | null;
+}
+
+/** The graph of the repository; with `previous`, the same graph (edges in the same order) resolving only the affected files. */
+export function buildGraph(input: GraphInput): GraphBuild {
+  const { repo, facts, previous } = input;
   const table = new SymbolTable(repo, facts);
   const resolvers = new Resolvers(input.sources);
+  const affected = previous ? affectedFiles(previous.changed, previous.build, facts) : null;
   const scopes = new Map<string, FileScope>();
-  for (const [path, fileFacts] of facts) scopes.set(path, buildScope(path, fileFacts, resolvers));
+  for (const [path, fileFacts] of facts) {
+    const known = affected && !previous!.changed.has(path) ? previous!.build.scopes.get(path) : undefined;
+    scopes.set(path, known ?? buildScope(path, fileFacts, resolvers));
+  }
   const references = new ReferenceResolver(table, scopes);
 
   const edges: CodeEdge[] = [];
   for (const symbol of table.symbols) {
     edges.push({ type: "CONTAINS", from: symbol.parent ?? fileId(repo, symbol.path), to: symbol.id });
   }
+  const perFile = new Map<string, FileEdges>();
   const referencedFiles = new Map<string, Set<string>>();
   const importsByFile = new Map<string, Set<string>>();
   for (const [path, fileFacts] of facts) {
-    const best = new Map<string, { from: string; to: string; confidence: number }>();
-    const strongTargets = new Set<string>();
-    const qualifiedUses = new Map<string, Set<string>>();
-    const names = new Set<string>();
-    for (const ref of fileFacts.references) {
-      names.add(ref.name);
-      if (ref.qualifier !== undefined) addTo(qualifiedUses, ref.qualifier, ref.name);
-      const from = ref.from === undefined ? undefined : table.inFile(path, ref.from);
-      for (const { symbol, confidence } of references.resolve(path, fileFacts, ref)) {
-        if (confidence >= 0.9 && symbol.path !== path) strongTargets.add(symbol.path);
-        if (!from || symbol === from || isAncestor(table, symbol, from)) continue;
-        const key = `${from.id} ${symbol.id}`;
-        const previous = best.get(key);
-        if (!previous || previous.confidence < confidence)
-          best.set(key, { from: from.id, to: symbol.id, confidence });
-      }
-    }
-    for (const edge of best.values()) edges.push({ type: "REFERENCES", ...edge });
-    referencedFiles.set(path, strongTargets);
-    const imported = importedFiles(path, scopes.get(path)!, table, qualifiedUses, names);
-    for (const target of imported)
-      edges.push({ type: "IMPORTS", from: fileId(repo, path), to: fileId(repo, target) });
-    importsByFile.set(path, imported);
+    const kept = affected && !affected.has(path) ? previous!.build.perFile.get(path) : undefined;
+    const out = kept ?? fileEdges(repo, path, fileFacts, table, references, scopes.get(path)!);
+    perFile.set(path, out);
+    edges.push(...out.edges);
+    referencedFiles.set(path, out.strongTargets);
+    importsByFile.set(path, out.imported);
   }
-  edges.push(...testEdges(repo, input.files, facts, importsByFile, referencedFiles));
-  return { files: [...input.files], symbols: table.symbols, edges };
+  const tests = testEdges(repo, input.files, facts, importsByFile, referencedFiles);
+  edges.push(...tests);
+  return {
+    graph: { files: [...input.files], symbols: table.symbols, edges },
+    facts,
+    scopes,
+    perFile,
+    tests,
+    affected,
+  };
+}
+
+function fileEdges(
+  repo: string,
+  path: string,
+  fileFacts: FileFacts,
+  table: SymbolTable,
+  references: ReferenceResolver,
+  scope: FileScope,
+): FileEdges {
+  const edges: CodeEdge[] = [];
+  const best = new Map<string, { from: string; to: string; confidence: number }>();
+  const strongTargets = new Set<string>();
+  const qualifiedUses = new Map<string, Set<string>>();
+  const names = new Set<string>();
+  for (const ref of fileFacts.references) {
+    names.add(ref.name);
+    if (ref.qualifier !== undefined) addTo(qualifiedUses, ref.qualifier, ref.name);
+    const from = ref.from === undefined ? undefined : table.inFile(path, ref.from);
+    for (const { symbol, confidence } of references.resolve(path, fileFacts, ref)) {
+      if (confidence >= 0.9 && symbol.path !== path) strongTargets.add(symbol.path);
+      if (!from || symbol === from || isAncestor(table, symbol, from)) continue;
+      const key = `${from.id} ${symbol.id}`;
+      const previous = best.get(key);
+      if (!previous || previous.confidence < confidence)
+        best.set(key, { from: from.id, to: symbol.id, confidence });
+    }
+  }
+  for (const edge of best.values()) edges.push({ type: "REFERENCES", ...edge });
+  const imported = importedFiles(path, scope, table, qualifiedUses, names);
+  for (const target of imported)
+    edges.push({ type: "IMPORTS", from: fileId(repo, path), to: fileId(repo, target) });
+  return { edges, strongTargets, imported };
 }
 
 /**

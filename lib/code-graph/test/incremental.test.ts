@@ -1,0 +1,127 @@
+// An edit re-resolves only the files it can affect (graph/affected.ts); these tests hold the
+// incremental graph and delta to what a full build from scratch gives, on real sources (this
+// library's own TypeScript and the Python, Go, Java and Kotlin fixtures) under edits that move
+// declarations, re-exports and package members.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import {
+  type CodeGraph,
+  CodeIndexer,
+  diffGraphs,
+  edgeKey,
+  type FileChange,
+  type GraphDelta,
+} from "../index.js";
+
+const LIB = fileURLToPath(new URL("../..", import.meta.url));
+
+function sources(): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (e.name !== "node_modules" && e.name !== "data") walk(full);
+      } else if (/\.(ts|py|go|java|kt)$/.test(e.name))
+        out.set(relative(LIB, full), readFileSync(full, "utf8"));
+    }
+  };
+  walk(join(LIB, "code-graph"));
+  walk(join(LIB, "search"));
+  walk(join(LIB, "embedding"));
+  return out;
+}
+
+const sorted = (graph: CodeGraph) => ({
+  files: graph.files.map((f) => JSON.stringify(f)).sort(),
+  symbols: graph.symbols.map((s) => JSON.stringify(s)).sort(),
+  edges: graph.edges.map((e) => JSON.stringify(e)).sort(),
+});
+
+const sortedDelta = (d: GraphDelta) => ({
+  files: [d.files.upserted.map((f) => f.path).sort(), [...d.files.removed].sort()],
+  symbols: [d.symbols.upserted.map((s) => JSON.stringify(s)).sort(), [...d.symbols.removed].sort()],
+  edges: [d.edges.upserted.map((e) => JSON.stringify(e)).sort(), d.edges.removed.map(edgeKey).sort()],
+});
+
+/** Applies the edit incrementally and from scratch; the graphs and the deltas must be the same. */
+async function expectSameAsFullBuild(indexer: CodeIndexer, files: Map<string, string>, edit: FileChange[]) {
+  const fullBefore = new CodeIndexer({ repo: "lib" });
+  await fullBefore.update([...files].map(([path, content]) => ({ path, content })));
+  const delta = await indexer.update(edit);
+  for (const change of edit) {
+    if ("deleted" in change) files.delete(change.path);
+    else files.set(change.path, change.content);
+  }
+  const full = new CodeIndexer({ repo: "lib" });
+  await full.update([...files].map(([path, content]) => ({ path, content })));
+  expect(sorted(indexer.graph())).toEqual(sorted(full.graph()));
+  expect(sortedDelta(delta)).toEqual(sortedDelta(diffGraphs("lib", fullBefore.graph(), full.graph())));
+  return delta;
+}
+
+function fileDeclaring(files: Map<string, string>, pattern: RegExp): [string, string, RegExpExecArray] {
+  for (const [path, text] of files) {
+    const m = pattern.exec(text);
+    if (m) return [path, text, m];
+  }
+  throw new Error(`no file matches ${pattern}`);
+}
+
+describe("incremental graph builds", () => {
+  it("give the graph and delta of a full build under edits of declarations, imports and packages", async () => {
+    const files = sources();
+    expect(files.size).toBeGreaterThan(80);
+    const indexer = new CodeIndexer({ repo: "lib" });
+    await indexer.update([...files].map(([path, content]) => ({ path, content })));
+
+    // A body-only edit: only the file itself is resolved again.
+    const [bodyPath, bodyText] = fileDeclaring(files, /export function \w+\(/);
+    const body = await expectSameAsFullBuild(indexer, files, [
+      { path: bodyPath, content: bodyText.replace(/\n}\n/, "\n  void 0;\n}\n") },
+    ]);
+    expect(body.files.upserted.map((f) => f.path)).toEqual([bodyPath]);
+
+    // A new function with a name used all over the library (captures references by name).
+    const [addPath, addText] = fileDeclaring(files, /^import /m);
+    await expectSameAsFullBuild(indexer, files, [
+      {
+        path: addPath,
+        content: `${addText}\nexport function tokenize(text: string): string[] {\n  return [text];\n}\n`,
+      },
+    ]);
+
+    // A renamed export other files import.
+    const [renPath, renText, m] = fileDeclaring(files, /export function (countLines)\(/);
+    await expectSameAsFullBuild(indexer, files, [
+      { path: renPath, content: renText.replace(`function ${m[1]}(`, `function ${m[1]}Renamed(`) },
+    ]);
+
+    // A barrel loses a re-export: importers through it resolve differently.
+    const barrel = "code-graph/index.ts";
+    const barrelText = files.get(barrel)!;
+    const reexport = /^export \{[^}]*\} from "[^"]+";\n/m.exec(barrelText)!;
+    await expectSameAsFullBuild(indexer, files, [
+      { path: barrel, content: barrelText.replace(reexport[0], "") },
+    ]);
+
+    // Package-scoped languages: a Go type's methods and a Java class used across its package.
+    for (const lang of [/\.go$/, /\.java$/, /\.kt$/, /\.py$/]) {
+      const [path, text] = [...files].find(([p]) => lang.test(p))!;
+      await expectSameAsFullBuild(indexer, files, [
+        { path, content: text.replace(/\b([A-Z]\w{2,})\b/, "$1Moved") },
+      ]);
+    }
+
+    // A new file and a deleted one (paths change: built from scratch, still the same result).
+    await expectSameAsFullBuild(indexer, files, [
+      {
+        path: "code-graph/extra.ts",
+        content: `import { countLinesRenamed } from "./extract/index.js";\nexport const n = countLinesRenamed("a");\n`,
+      },
+      { path: bodyPath, deleted: true },
+    ]);
+  });
+});
