@@ -1,6 +1,7 @@
-// The task-graph service as its own process (`services/task-graph/src/server.ts`, embedded store,
-// the default local embedder), so what is measured of it (RSS, its log lines) is the service's
-// alone and not the benchmark's. Optional `cpuProfileDir`: the process writes a V8 CPU profile
+// The task-graph service as its own process, started the way `npm run start:task-graph` does (the
+// esbuild bundle of services/task-graph/src/server.ts, rebuilt when stale; embedded store, the
+// default local embedder), so what is measured of it (RSS, its log lines) is the service's alone
+// and not the benchmark's. Optional `cpuProfileDir`: the process writes a V8 CPU profile
 // there when it stops (node --cpu-prof).
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -23,13 +24,13 @@ export interface ServiceProcess extends Client {
 
 export async function startServiceProcess(
   dataDir: string,
-  options: { cpuProfileDir?: string } = {},
+  options: { cpuProfileDir?: string; nodeArgs?: string[] } = {},
 ): Promise<ServiceProcess> {
   const args = [
     ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
-    "--import",
-    "tsx",
-    join(REPO, "services/task-graph/src/server.ts"),
+    ...(options.nodeArgs ?? []),
+    join(REPO, "controller/bin/start-service.mjs"),
+    "task-graph",
   ];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: REPO,

@@ -9,7 +9,9 @@
 // - one-file change: the indexing work in the service (its "code change applied" log line: indexer,
 //   store, search) and the time from writing the file until agent/context shows the new function.
 // Options (env): BENCH_ISSUES (default 300), BENCH_CPU_PROFILE=dir (the service writes a V8 CPU
-// profile there when it stops), BENCH_EDITS (default 7).
+// profile there when it stops), BENCH_HEAP_SNAPSHOT=dir (a heap snapshot after the queries),
+// BENCH_EDITS (default 7).
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -53,7 +55,13 @@ async function main(): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), "bench-context-speed-"));
   const tree = join(tmp, "corpus");
   const profileDir = process.env.BENCH_CPU_PROFILE;
-  const svc = await startServiceProcess(join(tmp, "data"), profileDir ? { cpuProfileDir: profileDir } : {});
+  const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
+  const svc = await startServiceProcess(join(tmp, "data"), {
+    ...(profileDir ? { cpuProfileDir: profileDir } : {}),
+    ...(snapshotDir
+      ? { nodeArgs: ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] }
+      : {}),
+  });
   const out: string[] = [];
   const raw: Record<string, unknown> = {};
   try {
@@ -100,20 +108,30 @@ async function main(): Promise<void> {
       const res = await svc.get(`/api/v1/agent/context/${id}?budget_tokens=${BUDGET}&limit=20`);
       if (res.status !== 200) throw new Error(`context: ${res.status} ${res.text.slice(0, 200)}`);
       if (res.body.used_tokens > BUDGET) throw new Error(`used_tokens ${res.body.used_tokens} > ${BUDGET}`);
-      return res.body as { files: { path: string; symbols: { name: string }[] }[] };
+      return res.body as { files: { path: string; symbols: { name: string }[] }[]; used_tokens: number };
     };
     for (const issue of issues.slice(0, 10)) await context(issue.id); // warm-up: JIT, first graph build
     const agentMs: number[] = [];
     const bm25Ms: number[] = [];
+    // Each answer's digest (ranked paths, symbols, related issues, token count): two runs of different
+    // code on the same corpus give the same answers when the change was speed only.
+    const digests: string[] = [];
     for (const issue of issues) {
       let t = performance.now();
-      await context(issue.id);
+      const answer = await context(issue.id);
       agentMs.push(performance.now() - t);
+      digests.push(
+        createHash("sha1")
+          .update(JSON.stringify({ ...answer, issue: null }))
+          .digest("hex")
+          .slice(0, 12),
+      );
       t = performance.now();
       bm25.search(issue.text, 20);
       bm25Ms.push(performance.now() - t);
     }
     const queriedRss = svc.memory();
+    if (snapshotDir) process.kill(svc.pid, "SIGUSR2"); // written beside, while the edits run
     const p = (xs: number[], q: number) => percentile(xs, q);
     out.push(
       `agent/context (budget ${BUDGET}, limit 20, ${agentMs.length} issues, HTTP round trip): p50 ${f1(p(agentMs, 50))} ms, p95 ${f1(p(agentMs, 95))} ms, max ${f1(Math.max(...agentMs))} ms`,
@@ -131,6 +149,7 @@ async function main(): Promise<void> {
         title: `${name} returns the wrong count`,
         description: `\`${name}()\` should return ${i + 1}.`,
       });
+      if (created.status !== 201) throw new Error(`issue: ${created.status} ${created.text.slice(0, 200)}`);
       const seen = svc.logCount("code change applied");
       const started = performance.now();
       writeFileSync(join(tree, path), `${text}\nexport function ${name}() {\n  return ${i};\n}\n`);

@@ -47,14 +47,37 @@ export class SoftMatcher {
       return scores;
     }
     const tau = this.#threshold;
+    // Candidates share most of their words: each (query word, document word) cosine is computed
+    // once per search and looked up after (NaN: not yet), the same values in the same order.
+    const slotOf = new Map<number, number>();
+    let cache = new Float64Array(64 * query.length).fill(Number.NaN);
     for (const key of keys) {
       const terms = this.index.termsOf(key);
       const rows = this.#rowsOf(terms, table);
+      const slots = new Int32Array(rows.length);
+      for (let i = 0; i < rows.length; i++) {
+        let slot = slotOf.get(rows[i]!);
+        if (slot === undefined) {
+          slot = slotOf.size;
+          slotOf.set(rows[i]!, slot);
+          if ((slot + 1) * query.length > cache.length) {
+            const grown = new Float64Array(cache.length * 2).fill(Number.NaN);
+            grown.set(cache);
+            cache = grown;
+          }
+        }
+        slots[i] = slot * query.length;
+      }
       let sum = 0;
-      for (const q of query) {
+      for (let qi = 0; qi < query.length; qi++) {
+        const q = query[qi]!;
         let best = terms.has(q.term) ? 1 : 0;
         for (let i = 0; i < rows.length && best < 1; i++) {
-          const similarity = rows[i] === q.row ? 1 : table.similarity(q.row, rows[i]!);
+          let similarity = cache[slots[i]! + qi]!;
+          if (Number.isNaN(similarity)) {
+            similarity = rows[i] === q.row ? 1 : table.similarity(q.row, rows[i]!);
+            cache[slots[i]! + qi] = similarity;
+          }
           if (similarity > best) best = similarity;
         }
         if (best > tau) sum += (q.idf * (best - tau)) / (1 - tau);

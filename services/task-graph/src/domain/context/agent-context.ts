@@ -10,10 +10,10 @@ import type { CodeWorkspace } from "../code/code-workspace.js";
 import type { DomainContext } from "../context.js";
 import { issueNotFound } from "../errors.js";
 import type { SearchService } from "../search/index.js";
+import { repositoryFiles } from "./file-graph.js";
 import { detectMentions } from "./mentions.js";
 import { relevantSymbols, snippetOf } from "./outline.js";
 import { type RankedFile, rankFiles } from "./rank-files.js";
-import { repositoryFiles } from "./file-graph.js";
 
 const TOKENIZER = "o200k_base" as const;
 
@@ -179,11 +179,13 @@ export class AgentContextService {
     // The exact count of the final text (BPE may merge across the joins counted separately);
     // the placeholder has at least as many digits as the real count, so it never undercounts.
     answer.used_tokens = budget;
-    while (countTokens(JSON.stringify(answer)) > budget && answer.files.length > 0) {
+    let count = countTokens(JSON.stringify(answer));
+    while (count > budget && answer.files.length > 0) {
       answer.files.pop();
       answer.truncated = true;
+      count = countTokens(JSON.stringify(answer));
     }
-    answer.used_tokens = selfCount(answer);
+    answer.used_tokens = selfCount(answer, count);
     return answer;
   }
 
@@ -221,9 +223,11 @@ export class AgentContextService {
   }
 }
 
-/** The token count of the answer with that very count written in it (a fixed point, found in a step or two). */
-function selfCount(answer: AgentContext): number {
-  let count = countTokens(JSON.stringify(answer));
+/**
+ * The token count of the answer with that very count written in it (a fixed point, found in a step
+ * or two), from `count`, the answer's count as it stands (with its placeholder).
+ */
+function selfCount(answer: AgentContext, count: number): number {
   for (let i = 0; i < 4; i++) {
     answer.used_tokens = count;
     const again = countTokens(JSON.stringify(answer));

@@ -2,8 +2,9 @@
 // used by other ranked files) with signatures, and a signature-level snippet: those symbols'
 // declaration lines plus the lines that name what the issue names, each with its line number.
 // Never the whole file.
-import { tokenize } from "../../../../../lib/embedding/index.js";
+
 import type { CodeSymbol } from "../../../../../lib/code-graph/index.js";
+import { tokenize } from "../../../../../lib/embedding/index.js";
 
 export interface ShownSymbol {
   name: string;
@@ -28,9 +29,38 @@ export interface OutlineInput {
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
+/** A symbol's name as stemmed words (symbols are replaced, never changed, when their file is). */
+const nameParts = new WeakMap<CodeSymbol, Set<string>>();
+
+function partsOf(symbol: CodeSymbol): Set<string> {
+  let parts = nameParts.get(symbol);
+  if (!parts) {
+    parts = new Set(tokenize(symbol.name, { stem: true }));
+    nameParts.set(symbol, parts);
+  }
+  return parts;
+}
+
+/** The last texts' lines as written and lower-cased: a request renders a file at up to three detail levels. */
+const recentLines = new Map<string, { lines: string[]; lower: string[] }>();
+const RECENT_TEXTS = 64;
+
+function linesOf(text: string): { lines: string[]; lower: string[] } {
+  let found = recentLines.get(text);
+  if (found) {
+    recentLines.delete(text);
+  } else {
+    const lines = text.split("\n");
+    found = { lines, lower: lines.map((l) => l.toLowerCase()) };
+    if (recentLines.size >= RECENT_TEXTS) recentLines.delete(recentLines.keys().next().value!);
+  }
+  recentLines.set(text, found);
+  return found;
+}
+
 export function relevantSymbols(input: OutlineInput, max: number): ShownSymbol[] {
   const scored = input.symbols.map((s) => {
-    const parts = new Set(tokenize(s.name, { stem: true }));
+    const parts = partsOf(s);
     let overlap = 0;
     for (const p of parts) if (input.terms.has(p)) overlap++;
     const score =
@@ -60,11 +90,11 @@ export function snippetOf(symbols: ShownSymbol[], input: OutlineInput, maxLines:
   for (const s of symbols) lines.set(s.line, s.signature);
   if (input.text && maxLines > 0 && input.lineWords.length > 0) {
     const words = input.lineWords.map((w) => w.toLowerCase());
-    const source = input.text.split("\n");
+    const { lines: source, lower: lowered } = linesOf(input.text);
     let added = 0;
     for (let i = 0; i < source.length && added < maxLines; i++) {
       if (lines.has(i + 1)) continue;
-      const lower = source[i]!.toLowerCase();
+      const lower = lowered[i]!;
       if (!words.some((w) => lower.includes(w))) continue;
       const trimmed = source[i]!.trim();
       if (!trimmed) continue;

@@ -26,7 +26,7 @@ export function personalizedPageRank(
   personalization: Float64Array,
   options: PageRankOptions = {},
 ): Float64Array {
-  const { n, targets, weights } = graph;
+  const { n } = graph;
   const alpha = options.alpha ?? 0.85;
   const tolerance = options.tolerance ?? 1e-6;
   const maxIterations = options.maxIterations ?? 50;
@@ -34,8 +34,7 @@ export function personalizedPageRank(
   let total = 0;
   for (let i = 0; i < n; i++) total += personalization[i]!;
   for (let i = 0; i < n; i++) p[i] = total > 0 ? personalization[i]! / total : 1 / n;
-  const outWeight = new Float64Array(n);
-  for (let i = 0; i < n; i++) for (const w of weights[i]!) outWeight[i]! += w;
+  const { offsets, flatTargets, flatWeights, outWeight } = compact(graph);
   let rank = Float64Array.from(p);
   let next = new Float64Array(n);
   for (let iter = 0; iter < maxIterations; iter++) {
@@ -47,10 +46,9 @@ export function personalizedPageRank(
         dangling += r;
         continue;
       }
-      const ts = targets[i]!;
-      const ws = weights[i]!;
       const share = r / outWeight[i]!;
-      for (let k = 0; k < ts.length; k++) next[ts[k]!]! += share * ws[k]!;
+      for (let k = offsets[i]!, end = offsets[i + 1]!; k < end; k++)
+        next[flatTargets[k]!]! += share * flatWeights[k]!;
     }
     let change = 0;
     for (let i = 0; i < n; i++) {
@@ -62,4 +60,33 @@ export function personalizedPageRank(
     if (change < tolerance) break;
   }
   return rank;
+}
+
+interface CompactGraph {
+  offsets: Int32Array;
+  flatTargets: Int32Array;
+  flatWeights: Float64Array;
+  outWeight: Float64Array;
+}
+
+/** The adjacency lists as flat typed arrays (same order, so the same sums), made once per graph. */
+const compacted = new WeakMap<WeightedGraph, CompactGraph>();
+
+function compact(graph: WeightedGraph): CompactGraph {
+  let found = compacted.get(graph);
+  if (found) return found;
+  const { n, targets, weights } = graph;
+  const offsets = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i]! + targets[i]!.length;
+  const flatTargets = new Int32Array(offsets[n]!);
+  const flatWeights = new Float64Array(offsets[n]!);
+  const outWeight = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    flatTargets.set(targets[i]!, offsets[i]!);
+    flatWeights.set(weights[i]!, offsets[i]!);
+    for (const w of weights[i]!) outWeight[i]! += w;
+  }
+  found = { offsets, flatTargets, flatWeights, outWeight };
+  compacted.set(graph, found);
+  return found;
 }
