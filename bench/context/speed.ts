@@ -8,7 +8,8 @@
 // - the service process's RSS (VmRSS, and the peak VmHWM) with the corpus and the issues loaded;
 // - one-file change: the indexing work in the service (its "code change applied" log line: indexer,
 //   store, search) and the time from writing the file until agent/context shows the new function.
-// Options (env): BENCH_ISSUES (default 300), BENCH_CPU_PROFILE=dir (the service writes a V8 CPU
+// Options (env): BENCH_ISSUES (default 300), BENCH_HISTORY (the git repository whose commit
+// messages become issues; default this one), BENCH_CPU_PROFILE=dir (the service writes a V8 CPU
 // profile there when it stops), BENCH_HEAP_SNAPSHOT=dir (a heap snapshot after the queries),
 // BENCH_EDITS (default 7).
 import { createHash } from "node:crypto";
@@ -22,6 +23,7 @@ import {
   SKIPPED_DIRS,
 } from "../../services/task-graph/src/domain/code/source-filter.js";
 import { corpusFiles, MIN_LINES, REPO } from "../code-graph/corpus.js";
+import { cpuMsOf } from "../task-graph/graph-load-support.js";
 import { percentile } from "./metrics.js";
 import { startServiceProcess } from "./service-process.js";
 import { commitIssues, corpusIssues, type IssueText } from "./speed-issues.js";
@@ -73,7 +75,7 @@ async function main(): Promise<void> {
     // Issues first (the related-issues search runs over them), then the code.
     const commitShare = Math.round(ISSUES * 0.3);
     const texts: IssueText[] = [
-      ...commitIssues(REPO, commitShare),
+      ...commitIssues(process.env.BENCH_HISTORY ?? REPO, commitShare),
       ...corpusIssues(files, ISSUES - commitShare),
     ];
     const issues: { id: string; text: string }[] = [];
@@ -115,6 +117,7 @@ async function main(): Promise<void> {
       };
     };
     for (const issue of issues.slice(0, 10)) await context(issue.id); // warm-up: JIT, first graph build
+    const cpuBefore = cpuMsOf(svc.pid);
     const agentMs: number[] = [];
     const bm25Ms: number[] = [];
     // Each answer's digest (ranked paths, symbols, related issues, token count): two runs of different
@@ -125,18 +128,25 @@ async function main(): Promise<void> {
       const answer = await context(issue.id);
       agentMs.push(performance.now() - t);
       const related = answer.related_issues.map((r) => [r.title, r.relation]); // ids differ between runs
-      const same = JSON.stringify({ ...answer, issue: null, related_issues: related });
+      // The issue's own id is in the answer: its token count varies with the id, not with the code.
+      const same = JSON.stringify({ ...answer, issue: null, used_tokens: null, related_issues: related });
+      if (process.env.BENCH_DUMP && digests.length < 3)
+        writeFileSync(`${process.env.BENCH_DUMP}.${digests.length}.json`, same);
       digests.push(createHash("sha1").update(same).digest("hex").slice(0, 12));
       t = performance.now();
       bm25.search(issue.text, 20);
       bm25Ms.push(performance.now() - t);
     }
+    // The service's CPU time per request (user + system, /proc): what the wall times above cost it,
+    // less dependent on how busy the machine is (the BM25 loop here runs in this process).
+    const cpuPerRequest = (cpuMsOf(svc.pid) - cpuBefore) / issues.length;
     const queriedRss = svc.memory();
     if (snapshotDir) process.kill(svc.pid, "SIGUSR2"); // written beside, while the edits run
     const p = (xs: number[], q: number) => percentile(xs, q);
     out.push(
       `agent/context (budget ${BUDGET}, limit 20, ${agentMs.length} issues, HTTP round trip): p50 ${f1(p(agentMs, 50))} ms, p95 ${f1(p(agentMs, 95))} ms, max ${f1(Math.max(...agentMs))} ms`,
       `baseline BM25 over the same files (in process, no HTTP): p50 ${f1(p(bm25Ms, 50))} ms, p95 ${f1(p(bm25Ms, 95))} ms; agent/BM25 ratio p50 ×${(p(agentMs, 50) / p(bm25Ms, 50)).toFixed(2)}, p95 ×${(p(agentMs, 95) / p(bm25Ms, 95)).toFixed(2)}`,
+      `service CPU per agent/context request (mean, /proc utime+stime): ${f1(cpuPerRequest)} ms`,
       `service RSS: empty ${Math.round(emptyRss)} MiB, indexed ${Math.round(indexedRss.rssMiB)} MiB, after the queries ${Math.round(queriedRss.rssMiB)} MiB, peak ${Math.round(queriedRss.peakMiB)} MiB`,
     );
 
@@ -181,6 +191,7 @@ async function main(): Promise<void> {
         .join(" ")} (2 cores)`,
     );
     Object.assign(raw, {
+      digests,
       lines,
       files: files.length,
       coldS,
@@ -190,6 +201,7 @@ async function main(): Promise<void> {
       indexedRss,
       queriedRss,
       edits,
+      cpuPerRequest,
     });
     console.log(out.join("\n"));
     writeFileSync(join(REPO, "bench/results/context-speed.json"), `${JSON.stringify(raw, null, 1)}\n`);

@@ -47,11 +47,13 @@ export function repositoryFiles(repo: string, graph: CodeGraph): RepositoryFiles
   }
   const fileOf = (id: string) =>
     symbolPath.get(id) ?? (id.startsWith(`${repo}:`) ? id.slice(repo.length + 1) : undefined);
-  const weights = new Map<string, number>();
+  // Out-weights per node, by target index (targets sorted by index = by path, as paths are).
+  const out: Map<number, number>[] = paths.map(() => new Map());
   const add = (from: string, to: string, w: number) => {
     if (from === to) return;
-    const key = `${from}\u0000${to}`;
-    weights.set(key, (weights.get(key) ?? 0) + w);
+    const row = out[index.get(from)!]!;
+    const j = index.get(to)!;
+    row.set(j, (row.get(j) ?? 0) + w);
   };
   const referencedFrom = new Map<string, Map<string, string[]>>();
   const tests = new Map<string, string[]>();
@@ -65,23 +67,17 @@ export function repositoryFiles(repo: string, graph: CodeGraph): RepositoryFiles
     add(from, to, w);
     add(to, from, w * REVERSE_WEIGHT);
     if (e.type === "REFERENCES") {
-      const byFile = referencedFrom.get(to) ?? new Map<string, string[]>();
-      referencedFrom.set(to, byFile);
-      byFile.set(e.to, [...(byFile.get(e.to) ?? []), from]);
+      let byFile = referencedFrom.get(to);
+      if (!byFile) referencedFrom.set(to, (byFile = new Map<string, string[]>()));
+      push(byFile, e.to, from);
     }
     if (e.type === "TESTS") {
-      tests.set(from, [...(tests.get(from) ?? []), to]);
-      testedBy.set(to, [...(testedBy.get(to) ?? []), from]);
+      push(tests, from, to);
+      push(testedBy, to, from);
     }
   }
-  const targets: number[][] = paths.map(() => []);
-  const ws: number[][] = paths.map(() => []);
-  for (const [key, w] of [...weights].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const [from, to] = key.split("\u0000") as [string, string];
-    const i = index.get(from)!;
-    targets[i]!.push(index.get(to)!);
-    ws[i]!.push(w);
-  }
+  const targets: number[][] = out.map((row) => [...row.keys()].sort((a, b) => a - b));
+  const ws: number[][] = targets.map((row, i) => row.map((j) => out[i]!.get(j)!));
   const built: RepositoryFiles = {
     paths,
     index,
@@ -95,4 +91,10 @@ export function repositoryFiles(repo: string, graph: CodeGraph): RepositoryFiles
   };
   cache.set(graph, built);
   return built;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
