@@ -67,8 +67,8 @@ export function repositoryFiles(repo: string, graph: CodeGraph): RepositoryFiles
     add(from, to, w);
     add(to, from, w * REVERSE_WEIGHT);
     if (e.type === "REFERENCES") {
-      let byFile = referencedFrom.get(to);
-      if (!byFile) referencedFrom.set(to, (byFile = new Map<string, string[]>()));
+      const byFile = referencedFrom.get(to) ?? new Map<string, string[]>();
+      referencedFrom.set(to, byFile);
       push(byFile, e.to, from);
     }
     if (e.type === "TESTS") {
