@@ -269,4 +269,42 @@ describe("a code upload the disk refuses", () => {
     const restarted = await restart();
     expect(await seen(restarted, issue.body.id)).toEqual(after);
   }, 90_000);
+
+  it("keeps a reader that comes while the upload is being synced from seeing it, and the refusal leaves nothing", async () => {
+    // The store tells when the context read has arrived (it reads the issue first).
+    let arrived = () => {};
+    const graph = new (class extends EmbeddedGraphStore {
+      override async getIssue(id: string) {
+        arrived();
+        return super.getIssue(id);
+      }
+    })({ dataDir, fs });
+    service = await startService({ adapters: { graph } });
+    const api = service;
+    expect((await upload(api, [{ path: "src/ledger.ts", content: LEDGER }])).status).toBe(200);
+    const issue = await api.post("/api/v1/issues", {
+      title: "Ledger totals drift",
+      description: "reconcileLedger rounds the sum",
+      code_refs: ["src/ledger.ts"],
+    });
+    const before = await seen(api, issue.body.id);
+
+    const held = fs.holdDatasync();
+    const writing = upload(api, [
+      { path: "src/ledger.ts", content: REFUSED_LEDGER },
+      { path: "src/zanzibar.ts", content: "export function quokkaAdjust(): number {\n  return 1;\n}\n" },
+    ]);
+    await held.reached; // parsed and indexed in memory; the store's fdatasync has not returned
+    const inside = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const reading = api.get(`/api/v1/agent/context/${issue.body.id}?repo=books`);
+    await inside;
+    await new Promise((resolve) => setImmediate(resolve)); // let the read go as far as it can
+    held.release("EIO");
+    expect((await writing).status).toBe(503);
+    expect((await reading).body.files.map((f: Json) => [f.path, f.snippet])).toEqual(before.snippets);
+    const repo = await api.get("/api/v1/code/repositories/books");
+    expect([repo.body.files, repo.body.symbols]).toEqual([before.files, before.symbols]);
+  }, 90_000);
 });

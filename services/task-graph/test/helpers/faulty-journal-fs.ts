@@ -11,6 +11,11 @@ export interface FaultyJournalFs extends JournalFs {
   failWrites(code: string): void;
   /** Each write writes at most `bytes` bytes (short writes) until heal(). */
   shortWrites(bytes: number): void;
+  /**
+   * The next fdatasync waits until the returned `release` is called, then fails with `code` or,
+   * without one, syncs; `reached` resolves once a write is held there (the middle of a write).
+   */
+  holdDatasync(): { reached: Promise<void>; release(code?: string): void };
   heal(): void;
   /** Calls that failed on purpose so far. */
   readonly injected: number;
@@ -26,6 +31,7 @@ export function faultyJournalFs(): FaultyJournalFs {
   let writeCode: string | null = null;
   let maxWrite = Number.POSITIVE_INFINITY;
   let injected = 0;
+  let hold: { arrive(): void; released: Promise<string | undefined> } | null = null;
 
   const wrap = (file: JournalFile): JournalFile => ({
     async write(data) {
@@ -36,6 +42,16 @@ export function faultyJournalFs(): FaultyJournalFs {
       return file.write(data.length > maxWrite ? data.subarray(0, maxWrite) : data);
     },
     async datasync() {
+      if (hold) {
+        const held = hold;
+        hold = null;
+        held.arrive();
+        const code = await held.released;
+        if (code) {
+          injected++;
+          throw errnoError(code, "fdatasync");
+        }
+      }
       if (datasyncFailures > 0) {
         datasyncFailures--;
         injected++;
@@ -56,6 +72,18 @@ export function faultyJournalFs(): FaultyJournalFs {
     failDatasync(code, count = 1) {
       datasyncCode = code;
       datasyncFailures = count;
+    },
+    holdDatasync() {
+      let arrive = () => {};
+      let release: (code?: string) => void = () => {};
+      const reached = new Promise<void>((resolve) => {
+        arrive = resolve;
+      });
+      const released = new Promise<string | undefined>((resolve) => {
+        release = resolve;
+      });
+      hold = { arrive, released };
+      return { reached, release };
     },
     failWrites(code) {
       writeCode = code;

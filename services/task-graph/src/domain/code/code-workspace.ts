@@ -45,6 +45,11 @@ interface Repository {
   watcher: RepositoryWatcher | null;
   /** Changes of one repository apply one after another. */
   queue: Promise<unknown>;
+  /**
+   * The store write in flight (with, when refused, the reload after it): the indexer already holds
+   * the change, so readers wait for this before they look, and never see a change the store refuses.
+   */
+  storing: Promise<void>;
 }
 
 /** One repository as the ranking sees it. */
@@ -199,8 +204,22 @@ export class CodeWorkspace {
     });
   }
 
+  /**
+   * Resolves once no store write of these repositories (all when no name) is in flight: what the
+   * indexers hold is then durable, or was put back after a refusal.
+   */
+  async durable(name?: string): Promise<void> {
+    const repos = name ? [this.#repos.get(name)] : [...this.#repos.values()];
+    for (;;) {
+      const writes = repos.map((r) => r?.storing);
+      await Promise.all(writes);
+      if (repos.every((r, i) => r?.storing === writes[i])) return;
+    }
+  }
+
   /** Every repository: the stored ones (durable) with the live status of those indexed here. */
   async list(): Promise<RepositorySummary[]> {
+    await this.durable();
     const stored = await this.store.listRepositories();
     const byName = new Map(stored.map((r) => [r.name, r]));
     for (const repo of this.#repos.values()) byName.set(repo.record.name, this.#summary(repo));
@@ -208,6 +227,7 @@ export class CodeWorkspace {
   }
 
   async get(name: string): Promise<RepositorySummary> {
+    await this.durable(name);
     const stored = await this.store.getRepository(name);
     const live = this.#repos.get(name);
     if (live) return this.#summary(live);
@@ -259,6 +279,7 @@ export class CodeWorkspace {
       tree: path ? new SourceTree(path) : null,
       watcher: null,
       queue: Promise.resolve(),
+      storing: Promise.resolve(),
     };
     this.#repos.set(name, repo);
     return repo;
@@ -430,7 +451,7 @@ export class CodeWorkspace {
           }),
         );
       }
-      await this.store.writeCodeFiles(change).catch(async (err: unknown) => {
+      const write = this.store.writeCodeFiles(change).catch(async (err: unknown) => {
         if (repo.record.path === null) {
           await this.#reloadUploaded(repo).catch((reloadErr: unknown) => {
             this.log.warn({ err: reloadErr, repo: repo.record.name }, "reloading the stored upload failed");
@@ -438,6 +459,11 @@ export class CodeWorkspace {
         }
         throw err;
       });
+      repo.storing = write.then(
+        () => {},
+        () => {},
+      );
+      await write;
       const stored = performance.now();
       // Search is best effort, like for issues: the graph write above is what the answer promises.
       await this.listener
