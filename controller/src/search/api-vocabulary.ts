@@ -76,6 +76,12 @@ export class ApiVocabulary implements QueryExpander {
     }));
   }
 
+  /** The word of the phrase the query starts with ("take someone off …" → "remove"), if any. */
+  leadingWord(query: string): string | undefined {
+    const text = query.trim();
+    return PHRASES.find(([pattern]) => pattern.exec(text)?.index === 0)?.[1];
+  }
+
   expand(terms: WeightedTerm[], index: LexicalIndex): WeightedTerm[] {
     const weight = new Map(terms.map((t) => [t.term, t.weight]));
     for (const { term, weight: w } of terms) {

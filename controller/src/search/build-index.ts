@@ -7,6 +7,7 @@ import { LexicalIndex, readSynonymText, restrictSynonymText } from "../../../lib
 import { type Manifest, MANIFEST_VERSION } from "../manifest/index.js";
 import { manifestDocuments, type SearchDocument } from "./documents.js";
 import type { IndexedDocument, SearchEmbedder } from "./search-index.js";
+import { INTENT_SEED_STEMS } from "./method-intent.js";
 import { suiteDocuments } from "./suite-documents.js";
 import { SearchUsageError } from "./usage-error.js";
 
@@ -49,5 +50,7 @@ export async function buildIndex(
     const { fields: _fields, embedText: _text, ...head } = d;
     return { head, terms: lexical.termsOf(d.key), vector: vectors[i]! };
   });
-  return { documents: indexed, synonyms: restrictSynonymText(readSynonymText(), new Set(lexical.terms())) };
+  // The seed verbs too: a query's verb is told by its synonyms among them (method-intent.ts).
+  const vocabulary = new Set([...lexical.terms(), ...INTENT_SEED_STEMS]);
+  return { documents: indexed, synonyms: restrictSynonymText(readSynonymText(), vocabulary) };
 }

@@ -8,8 +8,8 @@ import { basename, dirname, join } from "node:path";
 import type { DocHead } from "./documents.js";
 import type { IndexContent, IndexedDocument } from "./search-index.js";
 
-/** Bumped whenever what a document holds changes (documents.ts, suite-documents.ts), so old caches are rebuilt. */
-const CACHE_VERSION = 3;
+/** Bumped whenever what a document or the kept WordNet table holds changes (documents.ts, suite-documents.ts, build-index.ts), so old caches are rebuilt. */
+const CACHE_VERSION = 4;
 
 interface CachedDocument {
   head: DocHead;

@@ -16,6 +16,7 @@ import {
 } from "../../../lib/search/index.js";
 import { ApiVocabulary } from "./api-vocabulary.js";
 import type { DocHead } from "./documents.js";
+import { type IntentLookup, intentFactor, methodIntent } from "./method-intent.js";
 
 /** A document as the index (and its cache) holds it. */
 export interface IndexedDocument {
@@ -74,6 +75,12 @@ export class SearchIndex {
   readonly #soft = new SoftMatcher(this.#lexical);
   readonly #wordnet: WordNetExpander;
   readonly #vocabulary = new ApiVocabulary();
+  /** The stems of the endpoints' path segments: the API's resource names. */
+  readonly #resources = new Set<string>();
+  readonly #intentLookup: IntentLookup = {
+    synonyms: (s) => this.#wordnet.table.get(s)?.synonyms ?? [],
+    isResource: (s) => this.#resources.has(s),
+  };
 
   constructor(
     { documents, synonyms }: IndexContent,
@@ -85,6 +92,7 @@ export class SearchIndex {
       this.#lexical.setTerms(head.key, head.kind, terms);
       this.#heads.set(head.key, head);
       this.#vectors.set(head.key, vector);
+      for (const word of tokenize(head.path ?? "", { stem: true })) this.#resources.add(word);
     }
   }
 
@@ -107,6 +115,7 @@ export class SearchIndex {
     const lexicalHits = this.#lexical.search(terms, depth, { accept });
     const [queryVector] = await this.embedder.embed([query]);
     const minScore = options.minScore ?? MIN_SCORE;
+    const intent = methodIntent(query, this.#intentLookup, this.#vocabulary.leadingWord(query));
     const ranked = rankCandidates({
       vectorHits: this.#vectorHits(queryVector!, depth, accept, lexicalHits),
       lexicalHits,
@@ -115,7 +124,11 @@ export class SearchIndex {
       minScore,
       soft: this.#soft,
     })
-      .map((r) => ({ key: r.key, score: r.score * (KIND_PRIOR[this.#heads.get(r.key)!.kind] ?? 1) }))
+      .map((r) => {
+        const head = this.#heads.get(r.key)!;
+        const prior = (KIND_PRIOR[head.kind] ?? 1) * intentFactor(intent, head.method);
+        return { key: r.key, score: r.score * prior };
+      })
       .filter((r) => r.score >= minScore)
       .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
     const shown = wordsByStem(query);

@@ -1,0 +1,88 @@
+// What a query asks to do, as an HTTP method: the action verb decides between the endpoints of
+// one resource ("write a note" is POST …/notes, not GET), and word vectors cannot tell opposite
+// verbs apart ("write" is close to "read"). The query's first word, when it is a verb (an
+// imperative: queries are commands), is looked up in small seed lists of the usual CRUD verbs of
+// HTTP APIs, else through its WordNet synonyms (lib/search's table: "retire" → "withdraw"), and
+// taken only when one intent answers. A yes/no question about existence is a HEAD. The prior then
+// lifts the endpoints whose method does what was asked and lowers those that do the opposite.
+import { stem, tokenize } from "../../../lib/embedding/index.js";
+
+export type MethodIntent = "read" | "exists" | "create" | "update" | "delete";
+
+/**
+ * The usual verbs of each intent in API documentation (CRUD, REST guides), as base forms: written
+ * from general knowledge, not from the evaluation's queries.
+ */
+const SEEDS: Record<Exclude<MethodIntent, "exists">, string> = {
+  read: "get read show fetch view list browse retrieve display see inspect lookup",
+  create: "create add make post submit insert register write compose publish upload",
+  update: "update edit modify change set mark rename replace patch toggle assign adjust",
+  delete:
+    "delete remove destroy erase discard drop purge clear cancel revoke unsubscribe unfollow unregister withdraw",
+};
+
+const seedIntent = new Map<string, MethodIntent>();
+for (const [intent, words] of Object.entries(SEEDS))
+  for (const word of words.split(" ")) seedIntent.set(stem(word), intent as MethodIntent);
+
+/** Every seed verb's stem: the WordNet table a search keeps must hold them (build-index.ts). */
+export const INTENT_SEED_STEMS: readonly string[] = [...seedIntent.keys()];
+
+/** "does a book exist", "check whether a review exists", "without fetching its body": only whether, not what. */
+const EXISTS = [
+  /^(does|do|is|are)\b.*\bexists?\b/i,
+  /\b(check|whether|if)\b.*\bexists?\b/i,
+  /\bwithout (fetching|downloading|reading|getting) (its|the) (body|content)\b/i,
+];
+
+/** A method doing what the intent asks (1), the opposite (-1); unlisted methods are neither. */
+const AGREEMENT: Record<MethodIntent, Record<string, 1 | -1>> = {
+  // A search or a report is often a POST: only writes contradict reading.
+  read: { GET: 1, HEAD: 1, PUT: -1, PATCH: -1, DELETE: -1 },
+  exists: { HEAD: 1, POST: -1, PUT: -1, PATCH: -1, DELETE: -1 },
+  // PUT creates in some APIs (PUT /files/{name}): neither.
+  create: { POST: 1, GET: -1, HEAD: -1, PATCH: -1, DELETE: -1 },
+  // An action (POST …/status, …/enable) updates too: neither.
+  update: { PUT: 1, PATCH: 1, GET: -1, HEAD: -1, DELETE: -1 },
+  // An action (POST …/cancel) deletes too: neither.
+  delete: { DELETE: 1, GET: -1, HEAD: -1, PUT: -1, PATCH: -1 },
+};
+
+export interface IntentLookup {
+  /** The stems in the same WordNet synsets as `stem` (lib/search's table). */
+  synonyms(stem: string): readonly string[];
+  /** Whether the API names a resource with this stem (a path segment): then the word is a noun. */
+  isResource(stem: string): boolean;
+}
+
+/**
+ * The query's intent, or undefined when it is not clear: no verb first, a verb of no intent, or
+ * synonyms that point to two intents.
+ * @param phraseWord the word a phrase at the query's start stands for ("take … off" → remove)
+ */
+export function methodIntent(
+  query: string,
+  lookup: IntentLookup,
+  phraseWord?: string,
+): MethodIntent | undefined {
+  if (EXISTS.some((pattern) => pattern.test(query))) return "exists";
+  const first = phraseWord ?? tokenize(query, { dropStopwords: false })[0];
+  if (!first) return undefined;
+  // Imperatives are base forms ("remove", "removing"): "notes", "orders" are nouns.
+  if (!phraseWord && first.endsWith("s") && !first.endsWith("ss")) return undefined;
+  const key = stem(first);
+  const seeded = seedIntent.get(key);
+  if (seeded) return seeded;
+  if (lookup.isResource(key)) return undefined;
+  const found = new Set(lookup.synonyms(key).flatMap((s) => seedIntent.get(s) ?? []));
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+/** How much the intent moves an endpoint's score: chosen on the tune queries (0.1..0.4 give the same top 3, 0.2 the best MRR; bench/results/e2e-search.md). */
+const INTENT_LIFT = 0.2;
+
+/** The factor for an endpoint of `method` under `intent`: 1 ± INTENT_LIFT, or 1. */
+export function intentFactor(intent: MethodIntent | undefined, method: string | undefined): number {
+  if (!intent || !method) return 1;
+  return 1 + INTENT_LIFT * (AGREEMENT[intent][method] ?? 0);
+}

@@ -1,0 +1,55 @@
+// The method intent of a query: its first word read as a CRUD verb (seed lists, else its WordNet
+// synonyms, lib/search's real table), a yes/no question about existence as HEAD, and the prior
+// that lifts endpoints doing what was asked and lowers those doing the opposite.
+import { describe, expect, it } from "vitest";
+import { WordNetExpander } from "../../../lib/search/index.js";
+import { ApiVocabulary } from "../../src/search/api-vocabulary.js";
+import { type IntentLookup, intentFactor, methodIntent } from "../../src/search/method-intent.js";
+
+const wordnet = new WordNetExpander();
+const resources = new Set(["book", "file", "order"]);
+const lookup: IntentLookup = {
+  synonyms: (s) => wordnet.table.get(s)?.synonyms ?? [],
+  isResource: (s) => resources.has(s),
+};
+const intent = (query: string) => methodIntent(query, lookup, new ApiVocabulary().leadingWord(query));
+
+describe("method intent of a query", () => {
+  it("reads the usual CRUD verb that starts a query as what it asks the API to do", () => {
+    expect(intent("fetch the invoices of a month")).toBe("read");
+    expect(intent("compose a message to a team")).toBe("create");
+    expect(intent("set the colour of a label")).toBe("update");
+    expect(intent("erase an old invoice")).toBe("delete");
+  });
+
+  it("reads a verb outside the seed lists through its WordNet synonyms", () => {
+    // WordNet: "alter" is a synonym of "change", "dispose" of "discard".
+    expect(intent("alter a shipping address")).toBe("update");
+    expect(intent("dispose of an expired token")).toBe("delete");
+  });
+
+  it("reads a phrase at the query's start as the verb it stands for", () => {
+    expect(intent("take a member off the team")).toBe("delete");
+  });
+
+  it("takes a yes/no question about existence as a HEAD", () => {
+    expect(intent("is there a user with this email, does it exist")).toBe("exists");
+    expect(intent("check if an invoice exists")).toBe("exists");
+  });
+
+  it("finds no intent when the query starts with a noun or a word of no intent", () => {
+    expect(intent("invoices of a customer")).toBeUndefined();
+    expect(intent("book a table for two")).toBeUndefined(); // a resource's name: not read as a verb
+    expect(intent("how much did we sell")).toBeUndefined();
+  });
+
+  it("lifts endpoints whose method does what was asked, lowers the opposite, leaves the rest", () => {
+    expect(intentFactor("delete", "DELETE")).toBeGreaterThan(1);
+    expect(intentFactor("delete", "GET")).toBeLessThan(1);
+    expect(intentFactor("delete", "POST")).toBe(1); // an action such as POST …/cancel
+    expect(intentFactor("create", "POST")).toBeGreaterThan(1);
+    expect(intentFactor("exists", "HEAD")).toBeGreaterThan(intentFactor("exists", "GET"));
+    expect(intentFactor(undefined, "GET")).toBe(1);
+    expect(intentFactor("read", undefined)).toBe(1); // not an endpoint
+  });
+});
