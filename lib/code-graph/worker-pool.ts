@@ -18,6 +18,9 @@ interface PoolWorker {
   pending: Map<number, Pending>;
 }
 
+/** Jobs sent ahead to one worker: the next is already there when one finishes. */
+const IN_FLIGHT = 2;
+
 export interface WorkerPoolOptions {
   /** @default the number of cores */
   threads?: number;
@@ -45,17 +48,37 @@ export class WorkerPool<Job extends object, Result> {
   run(job: Job): Promise<Result> {
     if (this.workers.length === 0)
       return Promise.reject(new Error("the worker pool has no worker left (closed or failed)"));
-    const target = this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
-    const id = this.nextId++;
     return new Promise<Result>((resolve, reject) => {
-      target.pending.set(id, { resolve: resolve as (result: unknown) => void, reject });
+      this.queue.push({ job, pending: { resolve: resolve as (result: unknown) => void, reject } });
+      this.dispatch();
+    });
+  }
+
+  /**
+   * Jobs wait here until a worker has fewer than IN_FLIGHT: a worker that finishes early takes
+   * the next, so jobs of uneven size (whole services) do not pile up behind one worker.
+   */
+  private readonly queue: { job: Job; pending: Pending }[] = [];
+
+  private dispatch(): void {
+    while (this.queue.length > 0 && this.workers.length > 0) {
+      const target = this.workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
+      if (target.pending.size >= IN_FLIGHT) return;
+      const { job, pending } = this.queue.shift()!;
+      const id = this.nextId++;
+      target.pending.set(id, pending);
       target.worker.ref();
       target.worker.postMessage({ ...job, id });
-    });
+    }
+    // No worker left: what waits would wait forever.
+    if (this.workers.length === 0)
+      for (const { pending } of this.queue.splice(0))
+        pending.reject(new Error("the worker pool has no worker left (closed or failed)"));
   }
 
   async close(): Promise<void> {
     const closing = this.workers.splice(0);
+    this.dispatch();
     await Promise.all(closing.map((w) => w.worker.terminate()));
   }
 
@@ -73,6 +96,7 @@ export class WorkerPool<Job extends object, Result> {
       if (entry.pending.size === 0) worker.unref();
       if (message.error === undefined) pending.resolve(message.result);
       else pending.reject(new Error(`a job failed in a worker: ${message.error}`));
+      this.dispatch();
     });
     worker.on("error", (error: unknown) =>
       this.retire(entry, error instanceof Error ? error : new Error(String(error))),
@@ -88,6 +112,7 @@ export class WorkerPool<Job extends object, Result> {
     if (index >= 0) this.workers.splice(index, 1);
     for (const pending of entry.pending.values()) pending.reject(error);
     entry.pending.clear();
+    this.dispatch();
   }
 }
 

@@ -153,16 +153,17 @@ export async function buildManifest(plan: ManifestPlan, parser?: Parser): Promis
     }, 0);
     const threads = parser || toParse < POOL_MIN_FILES ? 0 : poolThreads();
     const pool = threads > 0 ? new ExtractPool(threads) : undefined;
+    const wholeServices = pool !== undefined && toScan.length > 1;
     const scanOne = async (t: TargetInputs) => {
-      const r = await scanService({
-        name: t.target.name,
-        root: t.target.root,
-        displayRoot: t.displayRoot,
-        parser: use,
-        cache: facts,
-        paths: t.paths,
-        ...(pool ? { extract: pool.extract } : {}),
-      });
+      const job = { name: t.target.name, root: t.target.root, displayRoot: t.displayRoot, paths: t.paths };
+      const r = wholeServices
+        ? await pool.scan({ ...job, cacheDir }, facts)
+        : await scanService({
+            ...job,
+            parser: use,
+            cache: facts,
+            ...(pool ? { extract: pool.extract } : {}),
+          });
       results.set(t, r.service);
       const summary: ServiceSummary = {
         files: r.stats.files,

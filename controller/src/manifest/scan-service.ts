@@ -83,8 +83,11 @@ export async function scanService(opts: ScanServiceOptions): Promise<ScannedServ
     files.push({ path, wanted, hash, facts });
     if (missing.length === 0) continue;
     extracted++;
+    const entry = files[files.length - 1]!;
     const done = extract({ path, language, text, hash }, missing).then((found) => {
-      Object.assign(facts, found);
+      // All new: keep the extractor's own object (a pool's comes with its JSON text for the cache).
+      if (Object.keys(facts).length === 0) entry.facts = found;
+      else Object.assign(facts, found);
     });
     // In this thread one file at a time (one tree alive); a pool gets them all at once.
     if (opts.extract) pending.push(done);
