@@ -5,9 +5,9 @@
 // and reading or rewriting them all took most of a scan that changed one file.
 
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { writeAtomically } from "./write-atomically.js";
+import { readJsonFile, writeAtomically } from "./json-files.js";
 
 const CACHE_FORMAT = 2;
 
@@ -45,22 +45,11 @@ export class ManifestCache {
   filesOf(root: string): Record<string, CachedFile> {
     let files = this.#roots.get(root);
     if (files) return files;
-    files = {};
-    const path = fileOf(this.dir, root);
-    if (existsSync(path)) {
-      try {
-        const read = JSON.parse(readFileSync(path, "utf8")) as RootDocument;
-        if (
-          read.format === CACHE_FORMAT &&
-          read.root === root &&
-          read.files &&
-          typeof read.files === "object"
-        )
-          files = read.files;
-      } catch {
-        // a torn or hand-edited cache: start over
-      }
-    }
+    const read = readJsonFile<RootDocument>(
+      fileOf(this.dir, root),
+      (d) => d.format === CACHE_FORMAT && d.root === root && typeof d.files === "object" && d.files !== null,
+    );
+    files = read?.files ?? {};
     this.#roots.set(root, files);
     return files;
   }

@@ -1,22 +1,14 @@
 // Reading, writing and comparing manifest files. `generated_at` is the only field a rescan of an
 // unchanged tree changes, so staleness is judged on everything else.
 
-import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { readJsonFile, writeAtomically } from "./json-files.js";
 import { renderMarkdown } from "./render-markdown.js";
 import { hashText } from "./scan-state.js";
 import type { Manifest } from "./types.js";
-import { writeAtomically } from "./write-atomically.js";
 
-export function readManifest(path: string): Manifest | undefined {
-  if (!existsSync(path)) return undefined;
-  try {
-    const doc = JSON.parse(readFileSync(path, "utf8")) as Manifest;
-    return doc && Array.isArray(doc.services) ? doc : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export const readManifest = (path: string): Manifest | undefined =>
+  readJsonFile<Manifest>(path, (doc) => Array.isArray(doc.services));
 
 /** The manifest as written to disk: two-space JSON, trailing newline. */
 const serialize = (m: Manifest): string => `${JSON.stringify(m, null, 2)}\n`;

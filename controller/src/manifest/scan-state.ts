@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { writeAtomically } from "./write-atomically.js";
+import { readJsonFile, writeAtomically } from "./json-files.js";
 
 const STATE_FORMAT = 1;
 
@@ -118,21 +118,12 @@ export class ScanState {
 
   /** Records made by other code, or an unreadable file, are ignored: every service is then scanned. */
   static open(path: string, code: string): ScanState {
-    let doc: StateDocument = { format: STATE_FORMAT, code, services: {} };
-    if (existsSync(path)) {
-      try {
-        const read = JSON.parse(readFileSync(path, "utf8")) as StateDocument;
-        if (
-          read.format === STATE_FORMAT &&
-          read.code === code &&
-          read.services &&
-          typeof read.services === "object"
-        )
-          doc = read;
-      } catch {
-        // torn or hand-edited: start over
-      }
-    }
+    const read = readJsonFile<StateDocument>(
+      path,
+      (d) =>
+        d.format === STATE_FORMAT && d.code === code && typeof d.services === "object" && d.services !== null,
+    );
+    const doc: StateDocument = read ?? { format: STATE_FORMAT, code, services: {} };
     return new ScanState(path, doc);
   }
 
