@@ -22,24 +22,36 @@ function isGoldCandidate(path: string): boolean {
   return !/\.(test|spec)\.[a-z]+$/.test(path);
 }
 
-/** Commits oldest first, at most `max` (the most recent that qualify), each with 1..maxGold gold files. */
+/**
+ * Commits oldest first, at most `max` (the most recent that qualify), each with 1..maxGold gold
+ * files; a commit whose subject a more recent one repeats (the same change rebased or
+ * cherry-picked onto another branch) counts once, as its most recent copy.
+ */
 export function historyCases(repo: string, max: number, maxGold = 12): HistoryCase[] {
   const log = git(repo, "log", "--no-merges", "--format=%H%x1f%P%x1f%s%x1f%b%x1e");
   const cases: HistoryCase[] = [];
+  const subjects = new Set<string>();
   for (const record of log.split("\x1e")) {
     const [commit, parents, subject, body] = record.trim().split("\x1f");
     if (!commit || !parents || parents.includes(" ") || !subject) continue;
-    if (/^(merge|format|lint|revert)\b/i.test(subject)) continue;
+    if (/^(merge|format|lint|revert)\b/i.test(subject) || subjects.has(subject)) continue;
     const changed = git(repo, "diff", "--name-status", "--no-renames", parents, commit)
       .split("\n")
       .map((line) => line.split("\t"))
       .filter(([status, path]) => status === "M" && path && isGoldCandidate(path))
       .map(([, path]) => path!);
     if (changed.length === 0 || changed.length > maxGold) continue;
+    subjects.add(subject);
     cases.push({ commit, parent: parents, subject, body: (body ?? "").trim(), gold: changed.sort() });
     if (cases.length >= max) break;
   }
   return cases.reverse();
+}
+
+/** A commit message as an issue: title = subject (cut at a word to fit 200), description = the whole message. */
+export function issueFields(subject: string, body: string): { title: string; description: string } {
+  const title = subject.length <= 200 ? subject : `${subject.slice(0, 196).replace(/\s+\S*$/, "")} ...`;
+  return { title, description: `${subject}\n\n${body}`.slice(0, 20_000) };
 }
 
 export function changedBetween(repo: string, from: string, to: string): string[] {

@@ -5,23 +5,32 @@
 // non-test files the commit changed. Reported in the same run: Hit@1, Hit@5 and MRR of
 // GET /agent/context's files vs plain BM25 over file contents (lib/search) vs the files whose path
 // or symbols the message mentions; plus the latency of agent/context and the service's RSS.
-// Options: --commits N (default 80).
+// Options: --commits N (default 120), --tracker both|past-work|empty (default both), --no-watch.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CodeIndexer, type CodeGraph, type FileChange } from "../../lib/code-graph/index.js";
+import { type CodeGraph, CodeIndexer, type FileChange } from "../../lib/code-graph/index.js";
 import { WordVectorEmbedder } from "../../lib/embedding/index.js";
 import { LexicalIndex } from "../../lib/search/index.js";
 import { type StartedService, startService } from "../../services/task-graph/harness/start-service.js";
 import { SourceTree } from "../../services/task-graph/src/domain/code/source-tree.js";
 import { detectMentions, pathMatches } from "../../services/task-graph/src/domain/context/mentions.js";
-import { changedBetween, gitIn, type HistoryCase, historyCases } from "./history.js";
-import { mean, percentile, type Scores, scoreRanking } from "./metrics.js";
+import { changedBetween, gitIn, historyCases, issueFields } from "./history.js";
+import { percentile, type Scores, scoreRanking } from "./metrics.js";
+import { type CaseResult, lossReport, qualityReport, splitOf } from "./report.js";
+import { PastWorkTracker } from "./tracker.js";
 
 const REPO_NAME = "gantry";
 const UPLOAD_CHARS = 2_500_000;
-const argCommits = process.argv.indexOf("--commits");
-const COMMITS = argCommits > 0 ? Number(process.argv[argCommits + 1]) : 80;
+const option = (name: string) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : undefined;
+};
+const COMMITS = Number(option("--commits") ?? 120);
+const TRACKERS = ({ both: ["past work", "empty"], "past-work": ["past work"], empty: ["empty"] } as const)[
+  (option("--tracker") ?? "both") as "both"
+];
+if (!TRACKERS) throw new Error("--tracker is both, past-work or empty");
 
 /** The files whose path the message names first, then those declaring a name it mentions (rarer names first). */
 function mentionBaseline(message: string, graph: CodeGraph): string[] {
@@ -44,12 +53,13 @@ function mentionBaseline(message: string, graph: CodeGraph): string[] {
   return [...score.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([p]) => p);
 }
 
+/** The code at the current parent, in the benchmark's own indexes and uploaded to every service. */
 class Mirror {
   readonly texts = new Map<string, string>();
   readonly lexical = new LexicalIndex();
   readonly indexer = new CodeIndexer({ repo: REPO_NAME });
 
-  constructor(private readonly svc: StartedService) {}
+  constructor(private readonly services: StartedService[]) {}
 
   async apply(changes: FileChange[]): Promise<void> {
     for (const c of changes) {
@@ -62,41 +72,55 @@ class Mirror {
       }
     }
     await this.indexer.update(changes);
-    let batch: FileChange[] = [];
-    let size = 0;
-    const flush = async () => {
-      if (!batch.length) return;
-      const res = await this.svc.request("PUT", `/api/v1/code/repositories/${REPO_NAME}/files`, {
-        files: batch,
-      });
-      if (res.status !== 200) throw new Error(`upload: ${res.status} ${res.text.slice(0, 300)}`);
-      batch = [];
-      size = 0;
-    };
-    for (const c of changes) {
-      batch.push(c);
-      size += "content" in c ? c.content.length : 0;
-      if (size > UPLOAD_CHARS) await flush();
-    }
-    await flush();
+    for (const svc of this.services) await upload(svc, changes);
   }
+}
+
+async function upload(svc: StartedService, changes: FileChange[]): Promise<void> {
+  let batch: FileChange[] = [];
+  let size = 0;
+  const flush = async () => {
+    if (!batch.length) return;
+    const res = await svc.request("PUT", `/api/v1/code/repositories/${REPO_NAME}/files`, { files: batch });
+    if (res.status !== 200) throw new Error(`upload: ${res.status} ${res.text.slice(0, 300)}`);
+    batch = [];
+    size = 0;
+  };
+  for (const c of changes) {
+    batch.push(c);
+    size += "content" in c ? c.content.length : 0;
+    if (size > UPLOAD_CHARS) await flush();
+  }
+  await flush();
 }
 
 /** Registers the worktree as a watched folder, then times how long each new file takes to show in its file count. */
 async function watchLatency(svc: StartedService, tree: string): Promise<number[]> {
   const name = "watched";
   await svc.post("/api/v1/code/repositories", { name, path: tree });
-  const files = async () => (await svc.get(`/api/v1/code/repositories/${name}`)).body as { status: string; files: number };
+  const files = async () =>
+    (await svc.get(`/api/v1/code/repositories/${name}`)).body as { status: string; files: number };
   while ((await files()).status !== "ready") await new Promise((r) => setTimeout(r, 50));
   const out: number[] = [];
   for (let i = 0; i < 7; i++) {
     const before = (await files()).files;
     const started = performance.now();
-    writeFileSync(join(tree, `bench-watch-${i}.ts`), `export function benchWatch${i}(): number {\n  return ${i};\n}\n`);
+    writeFileSync(
+      join(tree, `bench-watch-${i}.ts`),
+      `export function benchWatch${i}(): number {\n  return ${i};\n}\n`,
+    );
     while ((await files()).files === before) await new Promise((r) => setTimeout(r, 5));
     out.push(performance.now() - started);
   }
   return out;
+}
+
+/** A service under evaluation: with the tracker's past work (closed issues linked to code) or an empty tracker. */
+interface Setting {
+  name: "past work" | "empty";
+  svc: StartedService;
+  tracker: PastWorkTracker | null;
+  latencies: number[];
 }
 
 async function main(): Promise<void> {
@@ -106,23 +130,25 @@ async function main(): Promise<void> {
   const tmp = mkdtempSync(join(tmpdir(), "bench-context-"));
   const tree = join(tmp, "tree");
   gitIn(repo, "worktree", "add", "--detach", "--quiet", tree, cases[0]!.parent);
-  const svc = await startService({ adapters: { embedder: new WordVectorEmbedder() } });
+  const settings: Setting[] = [];
   try {
+    for (const name of TRACKERS) {
+      const svc = await startService({ adapters: { embedder: new WordVectorEmbedder() } });
+      settings.push({
+        name,
+        svc,
+        tracker: name === "past work" ? new PastWorkTracker(svc, repo) : null,
+        latencies: [],
+      });
+    }
     const source = new SourceTree(tree);
-    const mirror = new Mirror(svc);
+    const mirror = new Mirror(settings.map((s) => s.svc));
     const t0 = performance.now();
     await mirror.apply([...(await source.read())].map(([path, content]) => ({ path, content })));
     const coldMs = performance.now() - t0;
     let at = cases[0]!.parent;
-    const rows: {
-      c: HistoryCase;
-      agent: Scores;
-      bm25: Scores;
-      mention: Scores;
-      top: string[];
-      bm25Top: string[];
-    }[] = [];
-    const latencies: number[] = [];
+    const rows: CaseResult[] = [];
+    let pastIssues = 0;
     for (const c of cases) {
       if (c.parent !== at) {
         gitIn(tree, "checkout", "--detach", "--quiet", "-f", c.parent);
@@ -136,61 +162,79 @@ async function main(): Promise<void> {
         at = c.parent;
       }
       const message = `${c.subject}\n\n${c.body}`;
-      const title =
-        c.subject.length <= 200 ? c.subject : `${c.subject.slice(0, 196).replace(/\s+\S*$/, "")} ...`;
-      const created = await svc.post("/api/v1/issues", { title, description: message.slice(0, 20_000) });
-      if (created.status !== 201) throw new Error(`issue: ${created.status} ${created.text.slice(0, 200)}`);
-      const started = performance.now();
-      const ctx = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=4000&limit=20`);
-      latencies.push(performance.now() - started);
-      const full = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=200000&limit=20`);
-      if (ctx.status !== 200 || full.status !== 200)
-        throw new Error(`context: ${ctx.status} ${ctx.text.slice(0, 200)}`);
-      if (ctx.body.used_tokens > 4000) throw new Error(`used_tokens ${ctx.body.used_tokens} > 4000`);
-      const top = full.body.files.map((f: { path: string }) => f.path);
+      const agent: Record<string, { scores: Scores; top: string[] }> = {};
+      for (const setting of settings) {
+        if (setting.tracker) pastIssues = await setting.tracker.showBefore(c.parent, c.subject);
+        const { svc } = setting;
+        const created = await svc.post("/api/v1/issues", issueFields(c.subject, c.body));
+        if (created.status !== 201) throw new Error(`issue: ${created.status} ${created.text.slice(0, 200)}`);
+        setting.tracker?.adopt(c.commit, created.body.id);
+        const started = performance.now();
+        const ctx = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=4000&limit=20`);
+        setting.latencies.push(performance.now() - started);
+        const full = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=200000&limit=20`);
+        if (ctx.status !== 200 || full.status !== 200)
+          throw new Error(`context: ${ctx.status} ${ctx.text.slice(0, 200)}`);
+        if (ctx.body.used_tokens > 4000) throw new Error(`used_tokens ${ctx.body.used_tokens} > 4000`);
+        const top = full.body.files.map((f: { path: string }) => f.path);
+        agent[setting.name] = { scores: scoreRanking(top, c.gold), top };
+      }
       const bm25Top = mirror.lexical.search(message, 20).map((h) => h.key);
       rows.push({
         c,
-        agent: scoreRanking(top, c.gold),
+        agent,
         bm25: scoreRanking(bm25Top, c.gold),
         mention: scoreRanking(mentionBaseline(message, mirror.indexer.graph()), c.gold),
-        top,
         bm25Top,
       });
     }
-    const agent = mean(rows.map((r) => r.agent));
-    const bm25 = mean(rows.map((r) => r.bm25));
-    const mention = mean(rows.map((r) => r.mention));
-    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-    const rss = process.memoryUsage().rss / 2 ** 20;
     const lines = [
-      `commits: ${rows.length} (${rows[0]!.c.commit.slice(0, 7)}..${rows.at(-1)!.c.commit.slice(0, 7)}), files at the last parent: ${mirror.texts.size}, cold upload+index ${(coldMs / 1000).toFixed(1)} s`,
-      "| ranking | Hit@1 | Hit@5 | MRR@20 |",
-      "|---|---|---|---|",
-      `| agent/context | ${pct(agent.hit1)} | ${pct(agent.hit5)} | ${agent.mrr.toFixed(3)} |`,
-      `| BM25 over file contents | ${pct(bm25.hit1)} | ${pct(bm25.hit5)} | ${bm25.mrr.toFixed(3)} |`,
-      `| files the message mentions | ${pct(mention.hit1)} | ${pct(mention.hit5)} | ${mention.mrr.toFixed(3)} |`,
-      `agent − BM25: Hit@1 ${((agent.hit1 - bm25.hit1) * 100).toFixed(1)} points, Hit@5 ${((agent.hit5 - bm25.hit5) * 100).toFixed(1)} points`,
-      `agent/context (budget 4000) latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms; process RSS ${rss.toFixed(0)} MiB (service + the bench's own baseline indexer)`,
+      `commits: ${rows.length} (${rows[0]!.c.commit.slice(0, 7)}..${rows.at(-1)!.c.commit.slice(0, 7)}), files at the last parent: ${mirror.texts.size}, cold upload+index ${(coldMs / 1000).toFixed(1)} s` +
+        (settings.some((s) => s.tracker)
+          ? `; past work at the last case: ${pastIssues} closed issues (${settings.find((s) => s.tracker)!.tracker!.reopened} reopened on the way: other branches)`
+          : ""),
+      ...qualityReport(
+        rows,
+        settings.map((s) => s.name),
+      ),
     ];
-    const reflect = await watchLatency(svc, tree);
-    lines.push(
-      `one-file change on disk reflected (watcher + re-index, polled every 5 ms): median ${percentile(reflect, 50).toFixed(0)} ms, max ${Math.max(...reflect).toFixed(0)} ms over ${reflect.length} edits`,
-    );
-    const losses = rows.filter((r) => r.agent.hit1 < r.bm25.hit1 || r.agent.hit5 < r.bm25.hit5);
-    lines.push(`cases where agent/context loses to BM25 (Hit@1 or Hit@5): ${losses.length}`);
-    for (const r of losses.slice(0, 15)) {
+    for (const s of settings) {
       lines.push(
-        `- ${r.c.commit.slice(0, 7)} "${r.c.subject.slice(0, 90)}" gold ${r.c.gold.slice(0, 3).join(", ")} | agent ${r.top.slice(0, 3).join(", ")} | bm25 ${r.bm25Top.slice(0, 3).join(", ")}`,
+        `agent/context (${s.name}, budget 4000) latency p50 ${percentile(s.latencies, 50).toFixed(1)} ms, p95 ${percentile(s.latencies, 95).toFixed(1)} ms`,
       );
     }
+    lines.push(
+      `process RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (${settings.length} services + the bench's own baseline indexer)`,
+    );
+    if (!process.argv.includes("--no-watch")) {
+      const reflect = await watchLatency(settings[0]!.svc, tree);
+      lines.push(
+        `one-file change on disk reflected (watcher + re-index, polled every 5 ms): median ${percentile(reflect, 50).toFixed(0)} ms, max ${Math.max(...reflect).toFixed(0)} ms over ${reflect.length} edits`,
+      );
+    }
+    lines.push(...lossReport(rows, settings[0]!.name));
     console.log(lines.join("\n"));
     writeFileSync(
       join(repo, "bench/results/context.json"),
-      `${JSON.stringify({ agent, bm25, mention, latencies, rss, cases: rows.map((r) => ({ commit: r.c.commit, gold: r.c.gold, agent: r.agent, bm25: r.bm25, mention: r.mention, top: r.top.slice(0, 5), bm25Top: r.bm25Top.slice(0, 5) })) }, null, 1)}\n`,
+      `${JSON.stringify(
+        {
+          settings: settings.map((s) => ({ name: s.name, latencies: s.latencies })),
+          cases: rows.map((r) => ({
+            commit: r.c.commit,
+            split: splitOf(r.c.commit),
+            gold: r.c.gold,
+            agent: r.agent,
+            bm25: r.bm25,
+            mention: r.mention,
+            bm25Top: r.bm25Top.slice(0, 5),
+          })),
+        },
+        null,
+        1,
+      )}\n`,
     );
   } finally {
-    await svc.close();
+    for (const s of settings) await s.svc.close();
     gitIn(repo, "worktree", "remove", "--force", tree);
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -37,7 +37,7 @@ export {
 export type { FileFacts, ImportBinding, ImportFact, ReferenceFact, SymbolFact } from "./facts.js";
 export { countLines, extractFacts } from "./extract/index.js";
 export { CONFIDENCE, MAX_CANDIDATES } from "./graph/references.js";
-export { isTestFile } from "./graph/test-files.js";
+export { inTestFolder, isTestFile } from "./graph/test-files.js";
 export {
   CodeIndexer,
   type FactExtractor,

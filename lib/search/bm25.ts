@@ -7,6 +7,10 @@
 // match; lex is capped at 1. Documents get dense integer slots (reused after deletion) so
 // scoring accumulates into a typed array instead of a Map, and only the best `limit` are
 // selected, never a full sort. Shared by the task-graph service and the controller's search.
+// With `typeStatistics`, N, df and the average length count only the documents of the searched
+// types, so one index holding many kinds (files beside their tiny symbol documents) still ranks
+// files as BM25 over the files alone would: without it, short documents of other types make every
+// file look long and shift each term's rarity.
 import { tokenize } from "../embedding/index.js";
 
 const K1 = 1.2;
@@ -28,6 +32,8 @@ export interface LexicalSearchOptions {
   types?: string[];
   /** Only documents whose key passes. */
   accept?: (key: string) => boolean;
+  /** N, df and the average length over the documents of `types` only (see the header). @default false */
+  typeStatistics?: boolean;
 }
 
 /** The distinct stemmed terms of a text, each with weight 1. */
@@ -42,6 +48,8 @@ export class LexicalIndex {
   readonly #lengths: number[] = [];
   readonly #terms: ReadonlyMap<string, number>[] = [];
   readonly #free: number[] = [];
+  /** type → [documents, total length], for typeStatistics. */
+  readonly #typeTotals = new Map<string, [number, number]>();
   /** term → (slot → boosted term frequency) */
   readonly #postings = new Map<string, Map<number, number>>();
   #totalLength = 0;
@@ -72,6 +80,7 @@ export class LexicalIndex {
     this.#lengths[slot] = length;
     this.#terms[slot] = terms;
     this.#totalLength += length;
+    this.#countType(type, 1, length);
     for (const [term, tf] of terms) {
       const posting = this.#postings.get(term);
       if (posting) posting.set(slot, tf);
@@ -84,6 +93,7 @@ export class LexicalIndex {
     if (slot === undefined) return;
     this.#slotOf.delete(key);
     this.#totalLength -= this.#lengths[slot]!;
+    this.#countType(this.#types[slot]!, -1, -this.#lengths[slot]!);
     for (const term of this.#terms[slot]!.keys()) {
       const posting = this.#postings.get(term);
       posting?.delete(slot);
@@ -92,6 +102,14 @@ export class LexicalIndex {
     this.#keys[slot] = undefined;
     this.#terms[slot] = new Map();
     this.#free.push(slot);
+  }
+
+  #countType(type: string, documents: number, length: number): void {
+    const totals = this.#typeTotals.get(type) ?? [0, 0];
+    totals[0] += documents;
+    totals[1] += length;
+    if (totals[0] === 0) this.#typeTotals.delete(type);
+    else this.#typeTotals.set(type, totals);
   }
 
   /** How many documents contain `term` (stemmed). */
@@ -118,10 +136,20 @@ export class LexicalIndex {
   /** Best `limit` documents by normalised BM25 (see the header). `query` as text means weight 1 per term. */
   search(query: string | WeightedTerm[], limit: number, options: LexicalSearchOptions = {}): LexicalHit[] {
     const terms = typeof query === "string" ? queryTerms(query) : query;
-    const n = this.#slotOf.size;
-    if (terms.length === 0 || n === 0) return [];
-    const avgLength = this.#totalLength / n || 1;
     const allowed = options.types ? new Set(options.types) : null;
+    const ownTypes = allowed && options.typeStatistics ? allowed : null;
+    let n = this.#slotOf.size;
+    let totalLength = this.#totalLength;
+    if (ownTypes) {
+      [n, totalLength] = [0, 0];
+      for (const type of ownTypes) {
+        const [documents, length] = this.#typeTotals.get(type) ?? [0, 0];
+        n += documents;
+        totalLength += length;
+      }
+    }
+    if (terms.length === 0 || n === 0) return [];
+    const avgLength = totalLength / n || 1;
     const accept = options.accept;
     if (this.#scores.length < this.#keys.length) this.#scores = new Float64Array(this.#keys.length * 2);
     const scores = this.#scores;
@@ -130,7 +158,7 @@ export class LexicalIndex {
     let ideal = 0;
     for (const { term, weight } of terms) {
       const posting = this.#postings.get(term);
-      const df = posting?.size ?? 0;
+      const df = ownTypes ? this.#typeFrequency(posting, ownTypes) : (posting?.size ?? 0);
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       if (weight >= 1) ideal += idf * (K1 + 1);
       if (!posting) continue;
@@ -151,6 +179,13 @@ export class LexicalIndex {
     for (const slot of touched) scores[slot] = 0;
     if (ideal === 0) ideal = 1;
     return best.map(({ slot, score }) => ({ key: this.#keys[slot]!, score: Math.min(1, score / ideal) }));
+  }
+
+  /** Documents of these types in a posting list. */
+  #typeFrequency(posting: Map<number, number> | undefined, types: Set<string>): number {
+    let df = 0;
+    for (const slot of posting?.keys() ?? []) if (types.has(this.#types[slot]!)) df++;
+    return df;
   }
 }
 

@@ -4,14 +4,13 @@
 export {
   type LexicalHit,
   LexicalIndex,
+  type LexicalSearchOptions,
   queryTerms,
   type WeightedTerm,
 } from "./bm25.js";
 export { CooccurrenceExpander } from "./cooccurrence.js";
 export type { QueryExpander } from "./expansion.js";
 export { NeighbourExpander } from "./neighbours.js";
-export { SoftMatcher } from "./soft-match.js";
-export { readSynonymText, restrictSynonymText, WordNetExpander } from "./wordnet.js";
 export {
   candidateDepth,
   MEANING_WEIGHTS,
@@ -21,3 +20,5 @@ export {
   rankWeights,
   VECTOR_WEIGHT,
 } from "./rank.js";
+export { SoftMatcher } from "./soft-match.js";
+export { readSynonymText, restrictSynonymText, WordNetExpander } from "./wordnet.js";

@@ -152,6 +152,28 @@ describe("agent context for an issue", () => {
     );
   });
 
+  it("lends the files a similar closed issue links to a new issue, as a link weaker than its own code_refs", async () => {
+    const past = await svc.post("/api/v1/issues", {
+      title: "Sessions expire too early after sign-in",
+      description: "Users are signed out after a minute of inactivity.",
+      status: "CLOSED",
+      code_refs: ["src/auth/session.ts#SessionStore"],
+    });
+    expect(past.status).toBe(201);
+    const id = await issue(
+      "Sessions expire too early on phones",
+      "Users are signed out after a minute on phones.",
+    );
+    const { body } = await svc.get(`/api/v1/agent/context/${id}`);
+    const session = body.files.find((f: Json) => f.path === "src/auth/session.ts");
+    expect(session.signals.link).toBeGreaterThan(0);
+    expect(session.signals.link).toBeLessThan(1);
+    expect(session.reasons.join(" ")).toContain(`related issue ${past.body.id}`);
+    const unrelated = await issue("Invoice totals round twice", "invoiceTotal adds tax after rounding");
+    const other = await svc.get(`/api/v1/agent/context/${unrelated}`);
+    for (const f of other.body.files) expect(f.reasons.join(" ")).not.toContain(past.body.id);
+  });
+
   it("answers 404 for an unknown issue or repository and 400 for a budget out of range", async () => {
     expect((await svc.get("/api/v1/agent/context/no-such-issue")).body.code).toBe("ISSUE_NOT_FOUND");
     const id = await issue("anything");

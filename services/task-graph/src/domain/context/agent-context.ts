@@ -13,6 +13,7 @@ import type { SearchService } from "../search/index.js";
 import { repositoryFiles } from "./file-graph.js";
 import { detectMentions } from "./mentions.js";
 import { relevantSymbols, snippetOf } from "./outline.js";
+import { type RelatedWork, relatedWork, SIMILAR_WORK } from "./past-work.js";
 import { type RankedFile, rankFiles } from "./rank-files.js";
 
 const TOKENIZER = "o200k_base" as const;
@@ -57,7 +58,10 @@ export class AgentContextService {
     const views = this.code.views(request.repo);
     const warnings: string[] = [];
     const text = `${issue.title}\n${issue.description}`;
-    const related = await this.#relatedIssues(issue, `${issue.title}\n${issue.description.slice(0, 500)}`);
+    const { related, work } = await this.#relatedIssues(
+      issue,
+      `${issue.title}\n${issue.description.slice(0, 500)}`,
+    );
     const totalFiles = views.reduce((n, v) => n + v.graph.files.length, 0);
     for (const repo of this.code.live()) {
       if ((!request.repo || repo.name === request.repo) && repo.status === "indexing") {
@@ -76,9 +80,18 @@ export class AgentContextService {
       ranked = rankFiles(views, {
         mentions: detectMentions(text),
         codeRefs: issue.code_refs ?? [],
+        related: work,
         component: component && paths.length ? { name: component.name, paths } : null,
-        lexical: relative(this.search.lexicalSearch(query, 100, { types: ["file"], accept }), (k) =>
-          k.slice(5),
+        // BM25 over the files alone (not their statistics mixed with symbols' and issues'), and
+        // the issue's own words: synonyms of a long message's every word only add noise here.
+        lexical: relative(
+          this.search.lexicalSearch(query, 100, {
+            types: ["file"],
+            accept,
+            expand: false,
+            typeStatistics: true,
+          }),
+          (k) => k.slice(5),
         ),
         // Meaning: the embedding of the title and the start of the description against the files'.
         semantic: await this.#semantic(`${issue.title}\n${issue.description.slice(0, 1000)}`, request.repo),
@@ -101,10 +114,26 @@ export class AgentContextService {
     );
   }
 
-  async #relatedIssues(issue: IssueRecord, text: string): Promise<RelatedIssue[]> {
+  /** Dependencies, then up to SIMILAR_ISSUES similar issues; and the work (code_refs) of both. */
+  async #relatedIssues(
+    issue: IssueRecord,
+    text: string,
+  ): Promise<{ related: RelatedIssue[]; work: RelatedWork[] }> {
     const deps = await this.ctx.store.dependenciesOf(issue.id);
     const ids = [...deps.depends_on, ...deps.blocks];
-    const records = new Map((await this.ctx.store.getIssues(ids)).map((r) => [r.id, r]));
+    // One search serves both: the first few similar issues are listed, more lend their code_refs.
+    const similar = await this.search.answer({
+      query: text.slice(0, QUERY_CHARS),
+      types: ["issue"],
+      limit: SIMILAR_WORK + SIMILAR_ISSUES + 1,
+    });
+    const hits = similar.results.filter((h) => h.id !== issue.id);
+    const records = new Map(
+      (await this.ctx.store.getIssues([...ids, ...hits.map((h) => h.id)])).map((r) => [
+        r.id,
+        r as LinkedIssue,
+      ]),
+    );
     const out: RelatedIssue[] = [];
     const seen = new Set([issue.id]);
     const push = (id: string, relation: RelatedIssue["relation"]) => {
@@ -115,19 +144,21 @@ export class AgentContextService {
     };
     for (const id of [...deps.depends_on].sort()) push(id, "depends_on");
     for (const id of [...deps.blocks].sort()) push(id, "blocks");
-    const similar = await this.search.answer({
-      query: text.slice(0, QUERY_CHARS),
-      types: ["issue"],
-      limit: SIMILAR_ISSUES + 1,
-    });
-    for (const hit of similar.results) {
+    for (const hit of hits) {
+      if (out.length >= ids.length + SIMILAR_ISSUES) break;
       if (seen.has(hit.id)) continue;
       seen.add(hit.id);
       const status = (hit.status ?? "OPEN") as IssueRecord["status"];
       out.push({ id: hit.id, title: hit.title, status, relation: "similar" });
-      if (out.length >= ids.length + SIMILAR_ISSUES) break;
     }
-    return out;
+    const work = relatedWork(
+      ids.flatMap((id) => records.get(id) ?? []),
+      hits.flatMap((h) => {
+        const record = records.get(h.id);
+        return record ? [{ record, score: h.score }] : [];
+      }),
+    );
+    return { related: out, work };
   }
 
   #fit(

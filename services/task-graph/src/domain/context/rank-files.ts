@@ -1,36 +1,51 @@
-// Ranks code files for an issue (SPEC §4): each file gets seed signals from the issue (mention,
-// link, component, lexical, semantic, tests), a personalised PageRank over the file graph spreads
-// them to the files around (graph), and the score mixes both. Every signal that contributes is
-// explained in `reasons`. Deterministic: ties break by repo and path.
+// Ranks code files for an issue (SPEC §4): each file gets signals from the issue (mention, link,
+// component, lexical, semantic, tests), a personalised PageRank over the file graph seeded by them
+// spreads them to the files around (graph), and the score is their weighted mean. A mean, not a
+// noisy-or: two signals agreeing on a file (its words and a name the issue gives) must count more
+// than one strong signal alone, and a noisy-or of strong signals saturates. Every signal that
+// contributes is explained in `reasons`. Deterministic: ties break by repo and path.
 import picomatch from "picomatch";
-import { isTestFile } from "../../../../../lib/code-graph/index.js";
+import { inTestFolder, isTestFile } from "../../../../../lib/code-graph/index.js";
 import type { RepositoryView } from "../code/code-workspace.js";
 import { repositoryFiles } from "./file-graph.js";
 import { type Mentions, pathMatches } from "./mentions.js";
 import { personalizedPageRank } from "./pagerank.js";
+import type { RelatedWork } from "./past-work.js";
 
 export const SIGNALS = ["mention", "link", "component", "graph", "lexical", "semantic", "tests"] as const;
 export type Signal = (typeof SIGNALS)[number];
 export type Signals = Record<Signal, number>;
 
-/** How much each seed signal counts in the seed (noisy-or of weighted signals); tuned by bench:context. */
-const SEED_WEIGHTS: Record<Exclude<Signal, "graph">, number> = {
-  mention: 0.9,
-  link: 0.95,
-  component: 0.4,
-  lexical: 0.9,
+/**
+ * score = Σ weight · signal / Σ weight (chosen with bench:context on its tuning half). The
+ * issue's own code_refs weigh most: a user's explicit link outranks any inferred evidence.
+ */
+const WEIGHTS: Record<Signal, number> = {
+  lexical: 1,
+  mention: 0.5,
+  link: 2,
+  component: 0.3,
   semantic: 0.2,
   tests: 0.3,
+  graph: 0.1,
 };
-/** A test file's seed counts this much unless the issue names the file itself: the list leads with the code to change. */
+const TOTAL_WEIGHT = Object.values(WEIGHTS).reduce((a, b) => a + b, 0);
+/** A test file (or a file in a test folder: fixtures, helpers) counts this much unless the issue names or links it: the list leads with the code to change. */
 const TEST_FILE_DAMPING = 0.5;
-/** score = 1 − (1 − seed)(1 − GRAPH_SHARE · graph): the graph lifts files near the evidence, never above direct evidence. */
-const GRAPH_SHARE = 0.3;
+/** The link related work lends to the file it points at most; the issue's own code_refs give 1. */
+const RELATED_LINK = 0.15;
+/** A related issue lends similarity^POWER / files^SPREAD: the closest issues dominate, and a narrow change says more per file. */
+const RELATED_POWER = 3;
+const RELATED_SPREAD = 0.5;
+/** Reasons naming related issues, per file. */
+const RELATED_REASONS = 2;
 
 export interface IssueSignals {
   mentions: Mentions;
   /** `path` or `path#Symbol` (issue.code_refs). */
   codeRefs: string[];
+  /** Related issues' code_refs (past-work.ts): links lent by similar work, weaker than the issue's own. */
+  related: RelatedWork[];
   /** The issue's component and its path globs, if any. */
   component: { name: string; paths: string[] } | null;
   /** `repo:path` → normalised score in (0, 1]. */
@@ -52,7 +67,7 @@ const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
 export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedFile[] {
   const all: RankedFile[] = [];
-  const repoRanks: { files: RankedFile[]; rank: Float64Array; mass: number }[] = [];
+  const repoRanks: { files: RankedFile[]; rank: Float64Array; mass: number; damping: Float64Array }[] = [];
   const componentMatchers = (input.component?.paths ?? []).map((g) => ({
     glob: g,
     match: picomatch(g, { dot: true }),
@@ -72,6 +87,7 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
       named: new Set<string>(),
     }));
     const at = (path: string) => files[rf.index.get(path)!]!;
+    lendRelatedLinks(input.related, rf.index, files);
     for (const file of files) {
       const { signals, reasons } = file;
       for (const mention of input.mentions.paths) {
@@ -145,18 +161,20 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
       }
     }
     const seeds = new Float64Array(files.length);
+    const damping = new Float64Array(files.length);
     let mass = 0;
     files.forEach((file, i) => {
-      let miss = 1;
-      for (const [signal, w] of Object.entries(SEED_WEIGHTS)) miss *= 1 - w * file.signals[signal as Signal];
-      const damped = isTestFile(file.path) && file.signals.mention < 1 && file.signals.link < 1;
-      seeds[i] = (1 - miss) * (damped ? TEST_FILE_DAMPING : 1);
+      let seed = 0;
+      for (const signal of SIGNALS) if (signal !== "graph") seed += WEIGHTS[signal] * file.signals[signal];
+      const test = isTestFile(file.path) || inTestFolder(file.path);
+      damping[i] = test && file.signals.mention < 1 && file.signals.link < 1 ? TEST_FILE_DAMPING : 1;
+      seeds[i] = (seed / TOTAL_WEIGHT) * damping[i]!;
       mass += seeds[i]!;
     });
     const rank = mass > 0 ? personalizedPageRank(rf.graph, seeds) : new Float64Array(files.length);
-    repoRanks.push({ files, rank, mass });
+    repoRanks.push({ files, rank, mass, damping });
     files.forEach((file, i) => {
-      file.score = seeds[i]!; // the seed for now; the graph share is added below
+      file.score = seeds[i]!; // the seed for now; the graph's share is added below
     });
     all.push(...files);
   }
@@ -174,7 +192,7 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
     r.files.forEach((file, i) => {
       const graph = best > 0 ? round(r.rank[i]! / best) : 0;
       file.signals.graph = graph;
-      file.score = round(1 - (1 - file.score) * (1 - GRAPH_SHARE * graph));
+      file.score = round(file.score + (WEIGHTS.graph * graph * r.damping[i]!) / TOTAL_WEIGHT);
       if (graph >= 0.05 && file.reasons.length === 0) {
         file.reasons.push(`close in the code graph to files the issue points at (graph ${graph})`);
       } else if (graph >= 0.05) {
@@ -189,4 +207,38 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
         b.score - a.score ||
         (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
     );
+}
+
+/**
+ * link = max(own link, RELATED_LINK · lent / best lent), where a file's lent evidence is the
+ * noisy-or over the related issues naming it of similarity^RELATED_POWER / files^RELATED_SPREAD.
+ */
+function lendRelatedLinks(related: RelatedWork[], index: Map<string, number>, files: RankedFile[]): void {
+  const miss = new Map<number, number>();
+  const by = new Map<number, RelatedWork[]>();
+  for (const work of related) {
+    const slots = work.paths.flatMap((p) => index.get(p) ?? []);
+    if (slots.length === 0) continue;
+    const each = Math.min(1, work.weight ** RELATED_POWER / slots.length ** RELATED_SPREAD);
+    for (const slot of slots) {
+      miss.set(slot, (miss.get(slot) ?? 1) * (1 - each));
+      const list = by.get(slot);
+      if (list) list.push(work);
+      else by.set(slot, [work]);
+    }
+  }
+  let best = 0;
+  for (const m of miss.values()) best = Math.max(best, 1 - m);
+  if (best === 0) return;
+  for (const [slot, m] of miss) {
+    const file = files[slot]!;
+    const strength = round((RELATED_LINK * (1 - m)) / best);
+    if (strength <= file.signals.link) continue;
+    file.signals.link = strength;
+    for (const work of by.get(slot)!.slice(0, RELATED_REASONS)) {
+      file.reasons.push(
+        `changed for related issue ${work.id} ("${work.title.slice(0, 80)}"), per its code_refs`,
+      );
+    }
+  }
 }

@@ -21,6 +21,7 @@ import {
   candidateDepth,
   type LexicalHit,
   LexicalIndex,
+  type LexicalSearchOptions,
   MIN_SCORE,
   type QueryExpander,
   queryTerms,
@@ -43,10 +44,10 @@ import { IssueFacets, type IssueFacts } from "./facets.js";
 import type { SearchIndexCache } from "./index-cache.js";
 import { makeSnippet } from "./snippet.js";
 
+export { MEANING_WEIGHTS, MIN_SCORE } from "../../../../../lib/search/index.js";
 export type { SearchDocument } from "./documents.js";
 export type { IssueFacts } from "./facets.js";
 
-export { MEANING_WEIGHTS, MIN_SCORE } from "../../../../../lib/search/index.js";
 /** Documents indexed between two yields of a start-up build. */
 const REMEMBER_CHUNK = 1000;
 
@@ -356,13 +357,16 @@ export class SearchService {
     }
   }
 
-  /** Best `limit` documents by BM25 over the query and its expansions (no vectors involved). */
+  /**
+   * Best `limit` documents by BM25 over the query and (unless `expand` is false) its expansions;
+   * no vectors involved. `typeStatistics`: see LexicalSearchOptions.
+   */
   lexicalSearch(
     query: string,
     limit: number,
-    options: { accept?: (key: string) => boolean; types?: string[] } = {},
+    { expand = true, ...options }: LexicalSearchOptions & { expand?: boolean } = {},
   ): LexicalHit[] {
-    return this.#lexical.search(this.#queryTerms(query), limit, options);
+    return this.#lexical.search(expand ? this.#queryTerms(query) : queryTerms(query), limit, options);
   }
 
   /** The query's own terms (weight 1) and their expansions. */
