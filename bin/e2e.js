@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const built = join(root, "dist/controller/src/cli.js");
 
-/** Newest modification time of the .ts files the built CLI is compiled from (~140 files, 2-5 ms). */
+/** Newest modification time of the .ts files the built CLI is compiled from (~400 files, a few ms). */
 function newestSource(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -28,9 +28,10 @@ function newestSource(dir) {
 function builtIsCurrent() {
   const builtAt = statSync(built, { throwIfNoEntry: false })?.mtimeMs;
   if (builtAt === undefined) return false;
-  // The CLI is compiled from controller/src alone (it imports nothing from lib/ or services/).
-  const source = join(root, "controller/src");
-  const stale = existsSync(source) && newestSource(source) > builtAt;
+  // The CLI is compiled from controller/src and the lib/ it imports (code graph, search, embedding).
+  const stale = ["controller/src", "lib"]
+    .map((dir) => join(root, dir))
+    .some((source) => existsSync(source) && newestSource(source) > builtAt);
   if (stale) {
     process.stderr.write(
       "e2e: dist/ is older than the source; running from source (npm run build for a fast start)\n",

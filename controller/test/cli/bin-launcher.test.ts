@@ -54,6 +54,20 @@ describe("bin/e2e.js", () => {
     expect(r.err).toMatch(/dist\/ is older than the source; running from source \(npm run build/);
   });
 
+  it("runs the source when a lib/ file the CLI imports changed after the build", () => {
+    const libFile = join(root, "lib/search/rank.ts");
+    mkdirSync(join(root, "lib/search"), { recursive: true });
+    writeFileSync(libFile, "export const weight = 1;\n");
+    at(source, 1_000_000);
+    at(built, 2_000_000);
+    at(libFile, 3_000_000);
+    try {
+      expect(run().out).toBe("source");
+    } finally {
+      rmSync(join(root, "lib"), { recursive: true, force: true });
+    }
+  });
+
   it("runs the source when GANTRY_FROM_SOURCE=1, whatever the dates", () => {
     at(source, 1_000_000);
     at(built, 2_000_000);
