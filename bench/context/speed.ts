@@ -11,7 +11,8 @@
 // Options (env): BENCH_ISSUES (default 300), BENCH_HISTORY (the git repository whose commit
 // messages become issues; default this one), BENCH_CPU_PROFILE=dir (the service writes a V8 CPU
 // profile there when it stops), BENCH_HEAP_SNAPSHOT=dir (a heap snapshot after the queries),
-// BENCH_EDITS (default 7).
+// BENCH_EDITS (default 7), BENCH_NODE_ARGS (extra node flags for the service, space-separated:
+// to try V8 heap settings).
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -59,11 +60,13 @@ async function main(): Promise<void> {
   const tree = join(tmp, "corpus");
   const profileDir = process.env.BENCH_CPU_PROFILE;
   const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
+  const nodeArgs = [
+    ...(snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : []),
+    ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+  ];
   const svc = await startServiceProcess(join(tmp, "data"), {
     ...(profileDir ? { cpuProfileDir: profileDir } : {}),
-    ...(snapshotDir
-      ? { nodeArgs: ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] }
-      : {}),
+    nodeArgs,
   });
   const out: string[] = [];
   const raw: Record<string, unknown> = {};

@@ -1,14 +1,17 @@
 // `npm run start:task-graph`: PORT (default 8000), HOST, DATA_DIR, LOG_LEVEL, backends from env.
+// HEAP_GROWING_PERCENT (default 25, see heap-growth.ts).
 // `--repair` is JOURNAL_REPAIR=truncate: cut a damaged journal at the damaged line (backup kept).
 import { handleShutdownSignals, listen } from "../../../lib/service-kit/index.js";
 import { selectAdapters } from "./adapters/select.js";
 import { buildTaskGraphApp } from "./app.js";
+import { limitHeapGrowth } from "./heap-growth.js";
 import { DEFAULT_PORT } from "./index.js";
 
 try {
   const env = process.argv.includes("--repair")
     ? { ...process.env, JOURNAL_REPAIR: "truncate" }
     : process.env;
+    limitHeapGrowth(env);
   const app = await buildTaskGraphApp({ adapters: await selectAdapters(env), env });
   handleShutdownSignals(app);
   const url = await listen(app, { defaultPort: DEFAULT_PORT });
