@@ -11,7 +11,7 @@ try {
   const env = process.argv.includes("--repair")
     ? { ...process.env, JOURNAL_REPAIR: "truncate" }
     : process.env;
-    limitHeapGrowth(env);
+  limitHeapGrowth(env);
   const app = await buildTaskGraphApp({ adapters: await selectAdapters(env), env });
   handleShutdownSignals(app);
   const url = await listen(app, { defaultPort: DEFAULT_PORT });
