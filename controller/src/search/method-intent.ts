@@ -14,7 +14,7 @@ export type MethodIntent = "read" | "exists" | "create" | "update" | "delete";
  * from general knowledge, not from the evaluation's queries.
  */
 const SEEDS: Record<Exclude<MethodIntent, "exists">, string> = {
-  read: "get read show fetch view list browse retrieve display see inspect lookup",
+  read: "get read show fetch view list browse retrieve display see inspect lookup download export",
   create: "create add make post submit insert register write compose publish upload",
   update: "update edit modify change set mark rename replace patch toggle assign adjust",
   delete:
@@ -68,7 +68,9 @@ export function methodIntent(
   if (EXISTS.some((pattern) => pattern.test(query))) return "exists";
   const first = phraseWord ?? tokenize(query, { dropStopwords: false })[0];
   if (!first) return undefined;
-  // Imperatives are base forms ("remove", "removing"): "notes", "orders" are nouns.
+  // Imperatives are base forms ("remove", "removing"): "notes", "orders" are nouns. A query
+  // without a verb is not taken as a read either: "an agent takes a ticket" asks for a write
+  // (measured: tune 89.8 → 86.4 %).
   if (!phraseWord && first.endsWith("s") && !first.endsWith("ss")) return undefined;
   const key = stem(first);
   const seeded = seedIntent.get(key);
