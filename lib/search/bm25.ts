@@ -154,7 +154,9 @@ export class LexicalIndex {
     if (this.#scores.length < this.#keys.length) this.#scores = new Float64Array(this.#keys.length * 2);
     const scores = this.#scores;
     const touched: number[] = [];
-    const skipped = new Set<number>();
+    // A rejected document is marked by a negative score (real scores are never negative) instead of
+    // a Set: one typed-array read per posting entry; the marks are cleared with the scores.
+    const rejected: number[] = [];
     let ideal = 0;
     for (const { term, weight } of terms) {
       const posting = this.#postings.get(term);
@@ -163,10 +165,12 @@ export class LexicalIndex {
       if (weight >= 1) ideal += idf * (K1 + 1);
       if (!posting) continue;
       for (const [slot, tf] of posting) {
-        if (skipped.has(slot)) continue;
-        if (scores[slot] === 0) {
+        const score = scores[slot]!;
+        if (score < 0) continue;
+        if (score === 0) {
           if ((allowed && !allowed.has(this.#types[slot]!)) || (accept && !accept(this.#keys[slot]!))) {
-            skipped.add(slot);
+            scores[slot] = -1;
+            rejected.push(slot);
             continue;
           }
           touched.push(slot);
@@ -177,6 +181,7 @@ export class LexicalIndex {
     }
     const best = selectBest(touched, scores, limit, this.#keys as string[]);
     for (const slot of touched) scores[slot] = 0;
+    for (const slot of rejected) scores[slot] = 0;
     if (ideal === 0) ideal = 1;
     return best.map(({ slot, score }) => ({ key: this.#keys[slot]!, score: Math.min(1, score / ideal) }));
   }

@@ -1,3 +1,4 @@
+import { describe, expect, it } from "vitest";
 import { EmbeddedVectorIndex } from "../../src/adapters/embedded-vector/index.js";
 import { describeVectorIndexConformance } from "./vector-index.conformance.js";
 
@@ -14,4 +15,37 @@ describeVectorIndexConformance("embedded exact cosine, room reserved before the 
   await index.init();
   await index.reserve(1000);
   return index;
+});
+
+describe("embedded exact cosine, a type filter that keeps few rows", () => {
+  it("returns the same hits and scores as a full scan filtered by type afterwards", async () => {
+    const index = new EmbeddedVectorIndex({ initialCapacity: 4 });
+    await index.init();
+    // 40 issues among 400 code documents: the filtered search scores only the issues' rows.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31 - 0.5;
+    };
+    const vector = () => Float32Array.from({ length: 37 }, () => (random() > 0.3 ? random() : 0));
+    for (let i = 0; i < 440; i++) {
+      const type = i % 11 === 0 ? "issue" : i % 2 ? "file" : "symbol";
+      await index.upsert({
+        key: `${type}:${i}`,
+        type,
+        id: String(i),
+        title: `t${i}`,
+        text: "",
+        vector: vector(),
+      });
+    }
+    for (let q = 0; q < 5; q++) {
+      const query = vector();
+      const filtered = await index.search({ vector: query, limit: 10, types: ["issue"] });
+      const all = await index.search({ vector: query, limit: 440 });
+      const expected = all.filter((h) => h.type === "issue").slice(0, 10);
+      expect(filtered.map((h) => [h.key, h.score])).toEqual(expected.map((h) => [h.key, h.score]));
+      expect(filtered).toHaveLength(10);
+    }
+  });
 });

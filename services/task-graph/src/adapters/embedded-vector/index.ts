@@ -3,7 +3,7 @@
 // the last row into the hole, so rows stay dense and a scan never skips gaps. Vectors are normalised on the way in, so a dot product is the
 // cosine. The dimension is fixed by the first item (or the constructor) and checked afterwards.
 import type { VectorHit, VectorIndex, VectorItem, VectorQuery } from "../../ports/vector-index.js";
-import { collectTop, scoreColumns } from "./scan.js";
+import { collectTop, collectTopOf, scoreColumns, scoreRows } from "./scan.js";
 import { TopK } from "./top-k.js";
 
 interface RowMeta {
@@ -95,14 +95,35 @@ export class EmbeddedVectorIndex implements VectorIndex {
     const allowed = this.#allowedCodes(query.types);
     if (allowed?.size === 0) return [];
     const top = new TopK(Math.min(query.limit, this.#count));
-    scoreColumns(this.#data, this.#capacity, this.#count, q, this.#scores);
-    collectTop(this.#scores, this.#count, this.#typeCodes, allowed, top);
+    const rows = allowed ? this.#rowsOf(allowed) : null;
+    if (rows) {
+      scoreRows(this.#data, this.#capacity, rows, q, this.#scores);
+      collectTopOf(this.#scores, rows, top);
+    } else {
+      scoreColumns(this.#data, this.#capacity, this.#count, q, this.#scores);
+      collectTop(this.#scores, this.#count, this.#typeCodes, allowed, top);
+    }
     const hits: VectorHit[] = [];
     for (let i = 0; i < top.size; i++) {
       const meta = this.#meta[top.rows[i]!]!;
       hits.push({ ...meta, score: top.scores[i]! });
     }
     return hits;
+  }
+
+  /**
+   * The rows of these types, ascending, when they are few enough (under a quarter of all) that
+   * scoring only them beats a full column scan; else null.
+   */
+  #rowsOf(allowed: Set<number>): Int32Array | null {
+    const codes = this.#typeCodes;
+    let n = 0;
+    for (let row = 0; row < this.#count; row++) if (allowed.has(codes[row]!)) n++;
+    if (n * 4 >= this.#count) return null;
+    const rows = new Int32Array(n);
+    let i = 0;
+    for (let row = 0; row < this.#count; row++) if (allowed.has(codes[row]!)) rows[i++] = row;
+    return rows;
   }
 
   #allowedCodes(types: string[] | undefined): Set<number> | null {

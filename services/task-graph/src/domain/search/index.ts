@@ -299,7 +299,9 @@ export class SearchService {
     const depth = candidateDepth(limit);
     const byId = this.#idLookup(query, accept);
     const terms = this.#queryTerms(query);
-    const lexicalHits = this.#lexical.search(terms, depth, { accept });
+    // `types` as well: the index checks a document's type before calling `accept` (files and
+    // symbols share the index with issues; an issue search need not look each of them up).
+    const lexicalHits = this.#lexical.search(terms, depth, { accept, ...(types ? { types } : {}) });
     let vectorHits: VectorHit[] = [];
     let degraded = false;
     if (this.#useVectors) {
