@@ -218,7 +218,7 @@ export class AgentContextService {
       answer.truncated = true;
       count = countTokens(JSON.stringify(answer));
     }
-    answer.used_tokens = selfCount(answer, count);
+    answer.used_tokens = selfCount(answer, count, budget);
     return answer;
   }
 
@@ -258,9 +258,17 @@ export class AgentContextService {
 
 /**
  * The token count of the answer with that very count written in it (a fixed point, found in a step
- * or two), from `count`, the answer's count as it stands (with its placeholder).
+ * or two), from `count`, the answer's count as it stands (with `placeholder` as its used_tokens).
  */
-function selfCount(answer: AgentContext, count: number): number {
+function selfCount(answer: AgentContext, count: number, placeholder: number): number {
+  // o200k cuts a run of digits into pieces of up to three, each one token, whatever surrounds it
+  // (no pre-token mixes digits with anything else): a number's share of the count follows from its
+  // digit count alone. A count with as many three-digit groups as the placeholder is exact as it
+  // is, without encoding the whole answer again (test/context/agent-context.test.ts checks it).
+  if (digitGroups(count) === digitGroups(placeholder)) {
+    answer.used_tokens = count;
+    return count;
+  }
   for (let i = 0; i < 4; i++) {
     answer.used_tokens = count;
     const again = countTokens(JSON.stringify(answer));
@@ -270,6 +278,8 @@ function selfCount(answer: AgentContext, count: number): number {
   answer.used_tokens = count;
   return count;
 }
+
+const digitGroups = (n: number) => Math.ceil(String(n).length / 3);
 
 /** Scores divided by the best one (so 1 is "the best match there is"), keyed by `keyOf`. */
 function relative(
