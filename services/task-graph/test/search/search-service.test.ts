@@ -63,6 +63,10 @@ describe("SearchService hybrid search", () => {
     expect(hit!.snippet.startsWith("…")).toBe(true);
     expect(hit!.snippet.endsWith("…")).toBe(true);
     expect(hit!.snippet.length).toBeLessThanOrEqual(202);
+    // A caller that shows titles only gets the same hits without snippets.
+    const [bare] = await search.search({ query: "redis timeout", snippets: false });
+    expect({ ...bare, snippet: hit!.snippet }).toEqual(hit);
+    expect(bare!.snippet).toBe("");
   });
 
   it("uses the whole short description as the snippet, and the title when there is none", async () => {

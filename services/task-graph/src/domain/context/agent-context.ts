@@ -126,6 +126,7 @@ export class AgentContextService {
       query: text.slice(0, QUERY_CHARS),
       types: ["issue"],
       limit: SIMILAR_WORK + SIMILAR_ISSUES + 1,
+      snippets: false, // ids, titles and statuses only
     });
     const hits = similar.results.filter((h) => h.id !== issue.id);
     const records = new Map(

@@ -76,6 +76,8 @@ export interface SearchRequest {
   status?: string[];
   /** Results scoring below this are left out. @default the service's minScore */
   minScore?: number;
+  /** false: every snippet is "" (a caller that shows only titles skips cutting them). @default true */
+  snippets?: boolean;
 }
 
 export interface SearchResult {
@@ -333,7 +335,7 @@ export class SearchService {
         type: doc.type,
         id: doc.id,
         title: doc.title,
-        snippet: makeSnippet(doc.text || doc.title, query),
+        snippet: request.snippets === false ? "" : makeSnippet(doc.text || doc.title, query),
         score: Math.round(score * 10_000) / 10_000,
         ...(doc.status !== undefined ? { status: doc.status } : {}),
         ...doc.location,
