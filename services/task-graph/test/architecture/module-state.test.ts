@@ -41,6 +41,13 @@ const ALLOWED_COLLECTIONS: Record<string, string> = {
   "services/task-graph/src/domain/code/source-filter.ts BINARY_EXTENSIONS": "constant, read only",
   // Keyed by a repository's graph object, which one app's code workspace owns and replaces on change.
   "services/task-graph/src/domain/context/file-graph.ts cache": "keyed by one app's code graph",
+  "services/task-graph/src/domain/context/pagerank.ts compacted": "keyed by one app's file graph",
+  "services/task-graph/src/domain/context/outline.ts nameParts": "keyed by one app's symbol objects",
+  "lib/code-graph/graph/affected.ts namesCache": "keyed by one indexer's file facts",
+  "lib/code-graph/graph/affected.ts PACKAGE_SCOPED": "constant, read only",
+  // A pure function of its key (a text → its lines), at most 64 entries: whichever app asks, the
+  // answer is the same, so nothing of one app can change what another sees.
+  "services/task-graph/src/domain/context/outline.ts recentLines": "bounded memo of a pure function of its key",
   // Keyed by the app or the request itself: data attached to one app, gone with it.
   "lib/service-kit/create-app.ts routeTables": "keyed by the app",
   "lib/service-kit/route-security.ts registries": "keyed by the app",
