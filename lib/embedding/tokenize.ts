@@ -45,18 +45,38 @@ export function identifierSpans(text: string): IdentifierSpan[] {
   return spans;
 }
 
+/** Identifiers whose tokens are remembered per option set before the memo starts over. */
+const MEMO_LIMIT = 50_000;
+/**
+ * The tokens of one identifier, per option set ("stopwords dropped?" + "stemmed?"): code repeats
+ * its identifiers, and splitting and stemming each again was most of indexing a file for search.
+ */
+const identifierTokens = new Map<string, Map<string, readonly string[]>>();
+
+function tokensOfIdentifier(identifier: string, dropStopwords: boolean, stemmed: boolean): readonly string[] {
+  const key = `${dropStopwords ? 1 : 0}${stemmed ? 1 : 0}`;
+  let memo = identifierTokens.get(key);
+  if (!memo) identifierTokens.set(key, (memo = new Map()));
+  const known = memo.get(identifier);
+  if (known) return known;
+  const tokens: string[] = [];
+  const parts = splitIdentifier(identifier);
+  for (const part of parts) {
+    if (!dropStopwords || !isStopword(part)) tokens.push(stemmed ? stem(part) : part);
+  }
+  if (parts.length > 1) tokens.push(identifier.toLowerCase());
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(identifier, tokens);
+  return tokens;
+}
+
 /** Lowercase tokens of `text`, in order, with repeats (term frequency matters to callers). */
 export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
   const dropStopwords = options.dropStopwords ?? true;
   const stemmed = options.stem ?? false;
   const tokens: string[] = [];
   for (const match of text.matchAll(IDENTIFIER)) {
-    const identifier = match[0];
-    const parts = splitIdentifier(identifier);
-    for (const part of parts) {
-      if (!dropStopwords || !isStopword(part)) tokens.push(stemmed ? stem(part) : part);
-    }
-    if (parts.length > 1) tokens.push(identifier.toLowerCase());
+    for (const token of tokensOfIdentifier(match[0], dropStopwords, stemmed)) tokens.push(token);
   }
   return tokens;
 }

@@ -10,6 +10,9 @@ import {
   skippedByName,
 } from "./source-filter.js";
 
+/** Files read at once while a tree is read (each holds a descriptor while it is read). */
+const READS_IN_FLIGHT = 16;
+
 export class SourceTree {
   readonly rules = new GitignoreRules();
 
@@ -17,9 +20,25 @@ export class SourceTree {
 
   /** Every indexable file under `dir` ("" = the root), with its content. */
   async read(dir = ""): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
     await this.#loadRulesAbove(dir);
-    await this.#walk(dir, out);
+    const files: string[] = [];
+    await this.#walk(dir, files);
+    // Read several at once: one after another, each file waits for its stat and reads in turn
+    // (~0.5 s of an idle event loop for 2k files). Keys keep the walk's order.
+    const contents: (FileChange | "dir" | null)[] = new Array(files.length);
+    let next = 0;
+    const reader = async () => {
+      while (next < files.length) {
+        const i = next++;
+        contents[i] = await this.change(files[i]!);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, files.length) }, reader));
+    const out = new Map<string, string>();
+    files.forEach((path, i) => {
+      const change = contents[i];
+      if (change && change !== "dir" && "content" in change) out.set(path, change.content);
+    });
     return out;
   }
 
@@ -50,7 +69,8 @@ export class SourceTree {
     }
   }
 
-  async #walk(dir: string, out: Map<string, string>): Promise<void> {
+  /** The paths of the files under `dir` the rules do not skip as folders, in name order. */
+  async #walk(dir: string, out: string[]): Promise<void> {
     const entries = await readdir(join(this.root, dir), { withFileTypes: true }).catch(() => []);
     const gitignore = entries.find((e) => e.name === ".gitignore" && e.isFile());
     if (gitignore && dir !== "") {
@@ -62,10 +82,7 @@ export class SourceTree {
       if (entry.isDirectory()) {
         if (SKIPPED_DIRS.has(entry.name) || this.rules.ignores(path, true)) continue;
         await this.#walk(path, out);
-      } else if (entry.isFile()) {
-        const change = await this.change(path);
-        if (change && change !== "dir" && "content" in change) out.set(path, change.content);
-      }
+      } else if (entry.isFile()) out.push(path);
     }
   }
 }
