@@ -5,6 +5,9 @@ export {
   cosine,
   HashingEmbedder,
 } from "./hashing-embedder.js";
+export { HttpEmbedder, type HttpEmbedderOptions } from "./http-embedder.js";
+export { EmbeddingsError } from "./http-response.js";
+export { EmbedderConfigError, selectEmbedder } from "./select.js";
 export { stem } from "./stem.js";
 export {
   identifierSpans,
@@ -13,6 +16,3 @@ export {
 } from "./tokenize.js";
 export { WordVectorEmbedder } from "./word-vector-embedder.js";
 export { loadWordVectors, WORD_VECTORS_PATH, WordVectors } from "./word-vectors.js";
-export { HttpEmbedder, type HttpEmbedderOptions } from "./http-embedder.js";
-export { EmbeddingsError } from "./http-response.js";
-export { EmbedderConfigError, selectEmbedder } from "./select.js";

@@ -48,15 +48,18 @@ export function identifierSpans(text: string): IdentifierSpan[] {
 /** Identifiers whose tokens are remembered per option set before the memo starts over. */
 const MEMO_LIMIT = 50_000;
 /**
- * The tokens of one identifier, per option set ("stopwords dropped?" + "stemmed?"): code repeats
- * its identifiers, and splitting and stemming each again was most of indexing a file for search.
+ * The tokens of one identifier, per option set (index: 2 × stemmed + stopwords dropped): code
+ * repeats its identifiers, and splitting and stemming each again was most of indexing a file for
+ * search.
  */
-const identifierTokens = new Map<string, Map<string, readonly string[]>>();
+const identifierTokens = new Map<number, Map<string, readonly string[]>>();
 
-function tokensOfIdentifier(identifier: string, dropStopwords: boolean, stemmed: boolean): readonly string[] {
-  const key = `${dropStopwords ? 1 : 0}${stemmed ? 1 : 0}`;
-  let memo = identifierTokens.get(key);
-  if (!memo) identifierTokens.set(key, (memo = new Map()));
+function tokensOfIdentifier(
+  identifier: string,
+  memo: Map<string, readonly string[]>,
+  dropStopwords: boolean,
+  stemmed: boolean,
+): readonly string[] {
   const known = memo.get(identifier);
   if (known) return known;
   const tokens: string[] = [];
@@ -74,9 +77,13 @@ function tokensOfIdentifier(identifier: string, dropStopwords: boolean, stemmed:
 export function tokenize(text: string, options: TokenizeOptions = {}): string[] {
   const dropStopwords = options.dropStopwords ?? true;
   const stemmed = options.stem ?? false;
+  const optionSet = (stemmed ? 2 : 0) + (dropStopwords ? 1 : 0);
+  let memo = identifierTokens.get(optionSet);
+  if (!memo) identifierTokens.set(optionSet, (memo = new Map()));
   const tokens: string[] = [];
-  for (const match of text.matchAll(IDENTIFIER)) {
-    for (const token of tokensOfIdentifier(match[0], dropStopwords, stemmed)) tokens.push(token);
+  // match(), not matchAll(): the identifiers alone, without a match object for each.
+  for (const identifier of text.match(IDENTIFIER) ?? []) {
+    for (const token of tokensOfIdentifier(identifier, memo, dropStopwords, stemmed)) tokens.push(token);
   }
   return tokens;
 }

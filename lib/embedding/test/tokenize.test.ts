@@ -70,3 +70,30 @@ describe("stemming", () => {
     ]);
   });
 });
+
+describe("tokens of an identifier seen before (remembered per option set)", () => {
+  it("are the same again, and the options of one call never leak into another's", () => {
+    const text = "The renderedCharts of the renderedCharts";
+    const plain = ["rendered", "charts", "renderedcharts", "rendered", "charts", "renderedcharts"];
+    expect(tokenize(text)).toEqual(plain);
+    expect(tokenize(text, { stem: true })).toEqual([
+      "render",
+      "chart",
+      "renderedcharts",
+      "render",
+      "chart",
+      "renderedcharts",
+    ]);
+    expect(tokenize(text, { dropStopwords: false })).toEqual([
+      "the",
+      ...plain.slice(0, 3),
+      "of",
+      "the",
+      ...plain.slice(3),
+    ]);
+    expect(tokenize(text)).toEqual(plain);
+    // The caller owns what it gets: changing it changes nothing of a later call.
+    tokenize(text).splice(0);
+    expect(tokenize(text)).toEqual(plain);
+  });
+});
