@@ -79,7 +79,10 @@ export function tokenize(text: string, options: TokenizeOptions = {}): string[] 
   const stemmed = options.stem ?? false;
   const optionSet = (stemmed ? 2 : 0) + (dropStopwords ? 1 : 0);
   let memo = identifierTokens.get(optionSet);
-  if (!memo) identifierTokens.set(optionSet, (memo = new Map()));
+  if (!memo) {
+    memo = new Map();
+    identifierTokens.set(optionSet, memo);
+  }
   const tokens: string[] = [];
   // match(), not matchAll(): the identifiers alone, without a match object for each.
   for (const identifier of text.match(IDENTIFIER) ?? []) {
