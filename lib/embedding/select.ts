@@ -5,6 +5,8 @@
 //   else a local one   → pre-trained word vectors (LOCAL_EMBEDDER=words, the default) or feature
 //                        hashing (LOCAL_EMBEDDER=hashing, HASHING_DIMENSION 8..65536, default 512)
 // A value it does not accept is an EmbedderConfigError naming the variable.
+
+import { envInteger, envValue } from "../env/index.js";
 import { HashingEmbedder } from "./hashing-embedder.js";
 import { HttpEmbedder, type HttpEmbedderOptions } from "./http-embedder.js";
 import { WordVectorEmbedder } from "./word-vector-embedder.js";
@@ -68,15 +70,8 @@ function localEmbedder(env: NodeJS.ProcessEnv): WordVectorEmbedder | HashingEmbe
   return new HashingEmbedder({ dimension });
 }
 
-function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  return raw ? raw : undefined;
-}
+const value = envValue;
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = value(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(raw))
-    throw new EmbedderConfigError(name, `${name} must be a non-negative integer, got "${raw}"`);
-  return Number(raw);
+  return envInteger(env, name, fallback, (variable, message) => new EmbedderConfigError(variable, message));
 }

@@ -13,6 +13,7 @@ import {
   EmbedderConfigError,
   selectEmbedder as sharedSelectEmbedder,
 } from "../../../../lib/embedding/index.js";
+import { envInteger, envValue } from "../../../../lib/env/index.js";
 import type { Embedder } from "../ports/embedder.js";
 import type { GraphStore } from "../ports/graph-store.js";
 import type { VectorIndex } from "../ports/vector-index.js";
@@ -98,16 +99,8 @@ export function selectEmbedder(env: NodeJS.ProcessEnv): Embedder {
   }
 }
 
-function value(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  return raw ? raw : undefined;
-}
+const value = envValue;
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const raw = value(env, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d{1,9}$/.test(raw)) {
-    throw new AdapterConfigError(name, `${name} must be a non-negative integer, got "${raw}"`);
-  }
-  return Number(raw);
+  return envInteger(env, name, fallback, (variable, message) => new AdapterConfigError(variable, message));
 }
