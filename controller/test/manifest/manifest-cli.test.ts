@@ -6,6 +6,7 @@ import { Ajv } from "ajv";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Manifest } from "../../src/manifest/types.js";
 import { makeProject, type Project, REPO_ROOT, runCli } from "../helpers/project.js";
+import { notesAndEventsProject } from "./notes-and-events-project.js";
 
 const APPS = join(import.meta.dirname, "apps");
 const projects: Project[] = [];
@@ -15,20 +16,7 @@ afterAll(() => {
 
 /** A project whose e2e.conf names two services, their sources copied from the Koa and Hono apps. */
 function project(): Project {
-  const p = makeProject({
-    "e2e.conf": `general:
-  environment: dev
-services:
-  notes:
-    base_url: http://127.0.0.1:1
-    maven_module: apps/notes
-  events:
-    base_url: http://127.0.0.1:2
-    maven_module: apps/events
-`,
-  });
-  cpSync(join(APPS, "koa"), join(p.dir, "apps/notes"), { recursive: true });
-  cpSync(join(APPS, "hono"), join(p.dir, "apps/events"), { recursive: true });
+  const p = notesAndEventsProject();
   projects.push(p);
   return p;
 }

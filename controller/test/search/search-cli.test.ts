@@ -2,13 +2,13 @@
 // suite), scanned by `e2e manifest`, searched by the real CLI. What a user sees: kind,
 // `METHOD path` or name, `file:line` pointing at the declaration, score and matched terms; --json;
 // the index cached beside the manifest and rebuilt when a source changes; exit 2 for usage errors.
-import { cpSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeEmbeddingsServer } from "../../../services/task-graph/test/conformance/embedder-fake-server.js";
 import { makeProject, type Project, runCli } from "../helpers/project.js";
+import { notesAndEventsProject } from "../manifest/notes-and-events-project.js";
 
-const APPS = join(import.meta.dirname, "../manifest/apps");
 const projects: Project[] = [];
 afterAll(() => {
   for (const p of projects) p.remove();
@@ -42,23 +42,11 @@ const sharedProject = () => {
 
 /** Two services from the Koa and Hono sample apps, and a suite for the first. */
 async function scannedProject(): Promise<Project> {
-  const p = makeProject({
-    "e2e.conf": `general:
-  environment: dev
-services:
-  notes:
-    base_url: http://127.0.0.1:1
-    maven_module: apps/notes
-  events:
-    base_url: http://127.0.0.1:2
-    maven_module: apps/events
-`,
+  const p = notesAndEventsProject({
     "services/notes/page.ts": PAGE,
     "services/notes/modules/01_tag_counts.ts": MODULE,
   });
   projects.push(p);
-  cpSync(join(APPS, "koa"), join(p.dir, "apps/notes"), { recursive: true });
-  cpSync(join(APPS, "hono"), join(p.dir, "apps/events"), { recursive: true });
   const scan = await runCli(["manifest"], { cwd: p.dir });
   expect(scan.code, scan.stderr).toBe(0);
   return p;
