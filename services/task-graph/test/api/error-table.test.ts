@@ -5,10 +5,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Json, type StartedService, startService } from "../../harness/start-service.js";
 import { DOMAIN_ERROR_CODES } from "../../src/domain/errors.js";
 import { BackendUnavailableError } from "../../src/ports/errors.js";
 import { TASK_GRAPH_ERRORS } from "../../src/routes/errors.js";
-import { type Json, type StartedService, startService } from "../../harness/start-service.js";
 
 const DOMAIN_DIR = join(import.meta.dirname, "../../src/domain");
 

@@ -6,8 +6,8 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NO_CODE_INDEXED } from "../../src/domain/context/agent-context.js";
 import { type Json, type StartedService, startService } from "../../harness/start-service.js";
+import { NO_CODE_INDEXED } from "../../src/domain/context/agent-context.js";
 
 const TOOLS = [
   "analyze_impact",

@@ -47,7 +47,8 @@ const ALLOWED_COLLECTIONS: Record<string, string> = {
   "lib/code-graph/graph/affected.ts PACKAGE_SCOPED": "constant, read only",
   // A pure function of its key (a text → its lines), at most 64 entries: whichever app asks, the
   // answer is the same, so nothing of one app can change what another sees.
-  "services/task-graph/src/domain/context/outline.ts recentLines": "bounded memo of a pure function of its key",
+  "services/task-graph/src/domain/context/outline.ts recentLines":
+    "bounded memo of a pure function of its key",
   "lib/embedding/tokenize.ts identifierTokens":
     "bounded memo of a pure function of its key (an identifier → its tokens)",
   // Keyed by the app or the request itself: data attached to one app, gone with it.

@@ -70,7 +70,7 @@ describe("a damaged journal line at start-up", () => {
       const backups = readdirSync(graphDir()).filter((f) => f.includes(".bak-"));
       expect(backups).toHaveLength(1);
       expect(readFileSync(join(graphDir(), backups[0]!), "utf8")).toBe(damaged);
-      expect(server.output()).toContain(`${file}:2: damaged journal record; repaired by cutting there`);
+      await server.waitForOutput(`${file}:2: damaged journal record; repaired by cutting there`);
       expect(await server.stop()).toBe(0);
 
       // The next start needs no repair and keeps what the repaired one wrote.

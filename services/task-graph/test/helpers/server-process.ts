@@ -12,6 +12,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Everything the process printed so far. */
   output(): string;
+  /** Resolves once the process has written `text`: a log line can arrive after the response it preceded. */
+  waitForOutput(text: string, timeoutMs?: number): Promise<void>;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
 }
@@ -32,7 +34,19 @@ export function startServerProcess(env: NodeJS.ProcessEnv, args: string[] = []):
   };
   // tsx compiles on start; on a loaded 2-core machine that has taken over 10 s.
   return output.waitFor(/"url":"(http:\/\/[^"]+)"/, 60_000, "the listening URL").then(
-    ([, url]) => ({ url: url!, child, output: output.text, stop }),
+    ([, url]) => ({
+      url: url!,
+      child,
+      output: output.text,
+      waitForOutput: async (text, timeoutMs = 30_000) => {
+        await output.waitFor(
+          new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+          timeoutMs,
+          JSON.stringify(text),
+        );
+      },
+      stop,
+    }),
     (error: unknown) => {
       if (child.exitCode !== null)
         throw new Error(`server exited with ${child.exitCode} before listening:\n${output.text()}`);
