@@ -62,18 +62,32 @@ const PHRASES: [RegExp, string][] = [
   [/\bwait(s|ing)? (for|on)\b/i, "depend"],
 ];
 
+/**
+ * "stop following someone": to stop doing something is its un-verb in APIs (unfollow, unwatch,
+ * untrack), the example SPEC §5's issue gives. The gerund's base forms ("sharing" → shar, share;
+ * "stopping" → stop) are tried; those the index holds are kept.
+ */
+const STOP_DOING = /\b(stop|quit)(s|ped|ping)? (\w+?)ing\b/i;
+
+function undoStems(query: string): string[] {
+  const base = STOP_DOING.exec(query)?.[3]?.toLowerCase();
+  if (!base) return [];
+  const forms = [base, `${base}e`];
+  if (/(.)\1$/.test(base)) forms.push(base.slice(0, -1));
+  return [...new Set(forms.map((f) => stem(`un${f}`)))];
+}
+
 const groupOf = new Map<string, string[]>();
 for (const group of GROUPS) for (const word of group) groupOf.set(word, group);
 
 export class ApiVocabulary implements QueryExpander {
   readonly name = "api-vocabulary";
 
-  /** The words the query's phrases stand for, as the user's own words. */
-  phraseTerms(query: string): WeightedTerm[] {
-    return PHRASES.filter(([pattern]) => pattern.test(query)).map(([, word]) => ({
-      term: stem(word),
-      weight: PHRASE_WEIGHT,
-    }));
+  /** The words the query's phrases stand for, as the user's own words (an un-verb only if `index` holds it). */
+  phraseTerms(query: string, index?: LexicalIndex): WeightedTerm[] {
+    const words = PHRASES.filter(([pattern]) => pattern.test(query)).map(([, word]) => stem(word));
+    for (const undo of undoStems(query)) if (index && index.documentFrequency(undo) > 0) words.push(undo);
+    return words.map((term) => ({ term, weight: PHRASE_WEIGHT }));
   }
 
   /** The word of the phrase the query starts with ("take someone off …" → "remove"), if any. */

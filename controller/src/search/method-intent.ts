@@ -18,7 +18,7 @@ const SEEDS: Record<Exclude<MethodIntent, "exists">, string> = {
   create: "create add make post submit insert register write compose publish upload",
   update: "update edit modify change set mark rename replace patch toggle assign adjust",
   delete:
-    "delete remove destroy erase discard drop purge clear cancel revoke unsubscribe unfollow unregister withdraw",
+    "delete remove destroy erase discard drop purge clear cancel revoke unsubscribe unfollow unregister withdraw stop quit",
 };
 
 const seedIntent = new Map<string, MethodIntent>();

@@ -143,7 +143,7 @@ export class SearchIndex {
   #terms(query: string): WeightedTerm[] {
     const own = queryTerms(query);
     const seen = new Set(own.map((t) => t.term));
-    const phrases = this.#vocabulary.phraseTerms(query).filter((t) => !seen.has(t.term));
+    const phrases = this.#vocabulary.phraseTerms(query, this.#lexical).filter((t) => !seen.has(t.term));
     const withSynonyms = this.#wordnet.expand([...own, ...phrases], this.#lexical);
     return this.#vocabulary.expand(withSynonyms, this.#lexical);
   }

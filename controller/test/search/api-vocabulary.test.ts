@@ -2,6 +2,7 @@
 // object sits between verb and particle, and at the weight of the user's own words.
 import { describe, expect, it } from "vitest";
 import { stem } from "../../../lib/embedding/index.js";
+import { LexicalIndex } from "../../../lib/search/index.js";
 import { ApiVocabulary } from "../../src/search/api-vocabulary.js";
 
 const words = (query: string) => new ApiVocabulary().phraseTerms(query);
@@ -12,6 +13,18 @@ describe("API vocabulary phrases", () => {
     expect(words("turn the dark mode off")).toEqual([{ term: stem("disable"), weight: 1 }]);
     expect(words("take someone off the list")).toEqual([{ term: stem("remove"), weight: 1 }]);
     expect(words("throw this note away")).toEqual([{ term: stem("discard"), weight: 1 }]);
+  });
+
+  it("reads stopping doing something as its un-verb, in whichever base form the API's words hold", () => {
+    const index = new LexicalIndex();
+    index.setTerms("DELETE /profiles/{username}/follow", "endpoint", new Map([[stem("unfollow"), 1]]));
+    index.setTerms("DELETE /files/{id}/share", "endpoint", new Map([[stem("unshare"), 1]]));
+    const undo = (query: string) => new ApiVocabulary().phraseTerms(query, index);
+    expect(undo("stop following someone")).toEqual([{ term: stem("unfollow"), weight: 1 }]);
+    expect(undo("quit sharing a file")).toEqual([{ term: stem("unshare"), weight: 1 }]);
+    // No such word in the API: nothing is added (the verb "stop" still reads as a delete).
+    expect(undo("stop tracking a repository")).toEqual([]);
+    expect(words("stop following someone")).toEqual([]);
   });
 
   it("reads nothing into a query without such a phrase", () => {

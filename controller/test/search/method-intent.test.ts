@@ -20,6 +20,8 @@ describe("method intent of a query", () => {
     expect(intent("compose a message to a team")).toBe("create");
     expect(intent("set the colour of a label")).toBe("update");
     expect(intent("erase an old invoice")).toBe("delete");
+    // The issue's own example: "stop following someone" asks for the unfollow, a DELETE.
+    expect(intent("stop following someone")).toBe("delete");
   });
 
   it("reads a verb outside the seed lists through its WordNet synonyms", () => {
