@@ -87,6 +87,18 @@ async function evaluationManifest(): Promise<Manifest> {
   return { version: 1, generated_at: "2026-11-24T00:00:00.000", services: [...fixtures, ...ours] };
 }
 
+/** A query whose expected endpoint no service has would count as a miss of the ranking: refuse it. */
+function assertAnswerable(queries: EvalQuery[], manifest: Manifest): void {
+  const endpoints = new Set(
+    manifest.services.flatMap((s) => s.endpoints.map((e) => `${s.name}:${e.method} ${e.path}`)),
+  );
+  const unknown = queries.flatMap((q) =>
+    q.expected.filter((e) => !endpoints.has(e)).map((e) => `${q.id}: ${e}`),
+  );
+  if (unknown.length)
+    throw new Error(`eval-set.json expects endpoints no manifest has: ${unknown.join("; ")}`);
+}
+
 const label = (h: { kind: string; service: string; method?: string; path?: string; name?: string }) =>
   h.kind === "endpoint" ? `${h.service}:${h.method} ${h.path}` : `${h.kind} ${h.service}:${h.name}`;
 
@@ -100,7 +112,9 @@ export async function evaluate(): Promise<Evaluation> {
   try {
     const manifestPath = join(dir, ".e2e", "manifest.json");
     mkdirSync(dirname(manifestPath));
-    writeFileSync(manifestPath, JSON.stringify(await evaluationManifest()));
+    const manifest = await evaluationManifest();
+    assertAnswerable(evalSet(), manifest);
+    writeFileSync(manifestPath, JSON.stringify(manifest));
     const embedder = selectEmbedder(process.env);
     const weights = rankWeights(embedder instanceof WordVectorEmbedder);
     const { index } = await openSearchIndex(manifestPath, embedder, weights, { root: REPO_ROOT });
