@@ -93,6 +93,13 @@ export function parseCodeRoots(raw: string | undefined): { name: string; path: s
     });
 }
 
+const sameRecord = (a: RepositoryRecord, b: RepositoryRecord) =>
+  a.name === b.name &&
+  a.path === b.path &&
+  a.status === b.status &&
+  a.indexed_at === b.indexed_at &&
+  a.error === b.error;
+
 export class CodeWorkspace {
   readonly #repos = new Map<string, Repository>();
   #closed = false;
@@ -154,7 +161,7 @@ export class CodeWorkspace {
       if (stored.path !== null || this.#repos.has(stored.name)) continue;
       const repo = this.#create(stored.name, null);
       repo.record = { ...repo.record, status: "indexing", indexed_at: stored.indexed_at };
-      this.#enqueue(repo, () => this.#restoreUploaded(repo)).catch(() => {});
+      this.#enqueue(repo, () => this.#restoreUploaded(repo, stored)).catch(() => {});
     }
   }
 
@@ -296,15 +303,14 @@ export class CodeWorkspace {
     return next;
   }
 
-  async #restoreUploaded(repo: Repository): Promise<void> {
+  async #restoreUploaded(repo: Repository, stored: RepositoryRecord): Promise<void> {
     const name = repo.record.name;
     try {
-      const { changes, textless } = await this.#storedUploads(name);
-      await this.#apply(repo, changes).catch((err: unknown) => {
-        // Indexed from the store all the same (#apply reloads it): only the rewrite is lost.
-        if (err instanceof DomainError) throw err;
-        this.log.warn({ err, repo: name }, "restored upload not written back to the store");
-      });
+      // Indexed from the store without writing back: the store already holds this graph and
+      // these texts (a write would add a full copy to the journal at every start). Decision: if
+      // a later release extracts symbols differently, the stored graph keeps the old ones (the
+      // live graph has the new ones) until the files are uploaded again.
+      const { files, textless } = await this.#reloadUploaded(repo);
       if (textless.length) {
         // Uploaded before texts were kept: nothing can index them again, so the graph drops
         // them too (kept, they would linger unseen by context and by later uploads' deletions).
@@ -320,13 +326,15 @@ export class CodeWorkspace {
         indexed_at: repo.record.indexed_at ?? utcTimestamp(this.now()),
         error: null,
       };
-      this.log.info({ repo: name, files: changes.length }, "uploaded code repository restored");
+      this.log.info({ repo: name, files }, "uploaded code repository restored");
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);
       repo.record = { ...repo.record, status: "error", error };
       this.log.warn({ err, repo: name }, "restoring the uploaded code repository failed");
     }
-    if (this.#repos.get(name) === repo) await this.store.putRepository(repo.record).catch(() => {});
+    // The record as stored needs no line of its own (nothing else grows the journal at start).
+    if (this.#repos.get(name) === repo && !sameRecord(repo.record, stored))
+      await this.store.putRepository(repo.record).catch(() => {});
   }
 
   /** The stored files of an upload-only repository with their texts, and those without one. */
@@ -347,17 +355,21 @@ export class CodeWorkspace {
   }
 
   /**
-   * After the store refused a write: the upload-only repository is indexed again from what the
-   * store holds, so nothing of the refused upload stays visible (context, search, counts).
+   * Indexes the upload-only repository again from what the store holds, writing nothing: at start,
+   * and after the store refused a write (nothing of the refused upload stays visible: context,
+   * search, counts). Resolves with the number of files read and the paths stored without a text.
    */
-  async #reloadUploaded(repo: Repository): Promise<void> {
+  async #reloadUploaded(repo: Repository): Promise<{ files: number; textless: string[] }> {
     const name = repo.record.name;
     repo.indexer = new CodeIndexer({ repo: name });
     repo.texts = new Map();
-    const { changes } = await this.#storedUploads(name);
+    const { changes, textless } = await this.#storedUploads(name);
     const delta = await repo.indexer.update(changes);
-    for (const change of changes) if ("content" in change) repo.texts.set(change.path, change.content);
+    const { skipped } = repo.indexer.lastUpdate();
+    for (const change of changes)
+      if ("content" in change && !skipped.includes(change.path)) repo.texts.set(change.path, change.content);
     await this.listener?.codeChanged(name, repo.indexer.graph(), delta, (p) => repo.texts.get(p));
+    return { files: changes.length, textless };
   }
 
   async #indexFolder(repo: Repository): Promise<void> {
