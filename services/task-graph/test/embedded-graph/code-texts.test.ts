@@ -5,6 +5,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  DiskTextPacks,
+  MemoryTextPacks,
+  type TextPacks,
+} from "../../src/adapters/embedded-graph/code-texts.js";
 import type { EmbeddedGraphOptions } from "../../src/adapters/embedded-graph/embedded-graph-store.js";
 import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
 import { makeCodeFile } from "../conformance/code-graph-store.conformance.js";
@@ -125,4 +130,27 @@ describe("uploaded code texts in the embedded store", () => {
     expect(textFiles()).toEqual([]);
     await again.close();
   });
+
+  it.each([
+    ["on disk", () => new DiskTextPacks(join(dataDir, "packs"))],
+    ["in memory", () => new MemoryTextPacks()],
+  ])(
+    "reads many texts %s in the order asked, across packs, null where a pack is gone",
+    async (_, make: () => TextPacks) => {
+      const packs = make();
+      await packs.open();
+      const [a, euro] = await packs.write(["alpha\n", "price: 3 €\n"]);
+      const [b] = await packs.write(["beta\n"]);
+      const [gone] = await packs.write(["removed\n"]);
+      await packs.remove([gone!.pack]);
+      expect(await packs.readMany([b!, a!, gone!, euro!, a!])).toEqual([
+        "beta\n",
+        "alpha\n",
+        null,
+        "price: 3 €\n",
+        "alpha\n",
+      ]);
+      expect(await packs.readMany([])).toEqual([]);
+    },
+  );
 });

@@ -23,8 +23,8 @@ export interface TextPacks {
   open(): Promise<void>;
   /** Stores the texts as one new pack; resolves with where each is, once all are durable. */
   write(texts: string[]): Promise<TextRef[]>;
-  /** The text at `ref`, or null when its pack is gone. */
-  read(ref: TextRef): Promise<string | null>;
+  /** The text at each ref, in order (null where its pack is gone); each pack is opened once. */
+  readMany(refs: readonly TextRef[]): Promise<(string | null)[]>;
   remove(packs: string[]): Promise<void>;
   /** Removes every pack `keep` refuses (and anything else left in the folder). */
   sweep(keep: (pack: string) => boolean): Promise<void>;
@@ -43,6 +43,17 @@ function pack(texts: string[]): { data: Buffer; refs: TextRef[] } {
   return { data: Buffer.concat(parts), refs };
 }
 
+/** The positions of `refs` per pack they point into. */
+function byPack(refs: readonly TextRef[]): Map<string, number[]> {
+  const packs = new Map<string, number[]>();
+  refs.forEach((ref, i) => {
+    const indexes = packs.get(ref.pack);
+    if (indexes) indexes.push(i);
+    else packs.set(ref.pack, [i]);
+  });
+  return packs;
+}
+
 /** For a store without a DATA_DIR. */
 export class MemoryTextPacks implements TextPacks {
   readonly #packs = new Map<string, Buffer>();
@@ -55,8 +66,8 @@ export class MemoryTextPacks implements TextPacks {
     return refs;
   }
 
-  async read(ref: TextRef): Promise<string | null> {
-    return this.#packs.get(ref.pack)?.toString("utf8", ref.at, ref.at + ref.bytes) ?? null;
+  async readMany(refs: readonly TextRef[]): Promise<(string | null)[]> {
+    return refs.map((ref) => this.#packs.get(ref.pack)?.toString("utf8", ref.at, ref.at + ref.bytes) ?? null);
   }
 
   async remove(packs: string[]): Promise<void> {
@@ -95,20 +106,27 @@ export class DiskTextPacks implements TextPacks {
     return refs;
   }
 
-  async read(ref: TextRef): Promise<string | null> {
-    const fh = await open(join(this.dir, ref.pack), "r").catch((err: NodeJS.ErrnoException) => {
-      if (err.code === "ENOENT") return null;
-      throw err;
-    });
-    if (!fh) return null;
-    try {
-      const buffer = Buffer.alloc(ref.bytes);
-      const { bytesRead } = await fh.read(buffer, 0, ref.bytes, ref.at);
-      if (bytesRead !== ref.bytes) throw new Error(`text pack ${ref.pack} is shorter than its journal says`);
-      return buffer.toString("utf8");
-    } finally {
-      await fh.close();
+  async readMany(refs: readonly TextRef[]): Promise<(string | null)[]> {
+    const out: (string | null)[] = refs.map(() => null);
+    for (const [name, indexes] of byPack(refs)) {
+      const fh = await open(join(this.dir, name), "r").catch((err: NodeJS.ErrnoException) => {
+        if (err.code === "ENOENT") return null; // removed since: its texts read as absent
+        throw err;
+      });
+      if (!fh) continue;
+      try {
+        for (const i of indexes) {
+          const ref = refs[i]!;
+          const buffer = Buffer.alloc(ref.bytes);
+          const { bytesRead } = await fh.read(buffer, 0, ref.bytes, ref.at);
+          if (bytesRead !== ref.bytes) throw new Error(`text pack ${name} is shorter than its journal says`);
+          out[i] = buffer.toString("utf8");
+        }
+      } finally {
+        await fh.close();
+      }
     }
+    return out;
   }
 
   async remove(packs: string[]): Promise<void> {

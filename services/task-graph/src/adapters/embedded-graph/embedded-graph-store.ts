@@ -327,14 +327,18 @@ export class EmbeddedGraphStore implements GraphStore {
   }
 
   async getCodeTexts(repo: string, paths: string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
     const code = this.state.code;
-    for (const path of paths) {
+    const found = paths.flatMap((path) => {
       const ref = code.textRef(repo, path);
-      // A text removed since (its file replaced meanwhile) reads as absent.
-      const text = ref ? await this.texts.read(ref) : null;
-      if (text !== null) out.set(path, text);
-    }
+      return ref ? [{ path, ref }] : [];
+    });
+    // A text removed since (its file replaced meanwhile) reads as absent.
+    const texts = await this.texts.readMany(found.map((f) => f.ref));
+    const out = new Map<string, string>();
+    found.forEach(({ path }, i) => {
+      const text = texts[i];
+      if (text !== null && text !== undefined) out.set(path, text);
+    });
     return out;
   }
 
