@@ -2,8 +2,8 @@
 // OpenAI-compatible endpoint (node:http on loopback): the one allowed stand-in, as no real
 // embeddings service runs here.
 import { afterAll } from "vitest";
-import { HashingEmbedder } from "../../../../lib/embedding/index.js";
-import { HttpEmbedder } from "../../src/adapters/http-embedder/index.js";
+import { HashingEmbedder, HttpEmbedder } from "../../../../lib/embedding/index.js";
+import { embeddingsUnavailable } from "../../src/adapters/http-embedder/index.js";
 import { describeEmbedderConformance } from "./embedder.conformance.js";
 import { startFakeEmbeddingsServer } from "./embedder-fake-server.js";
 
@@ -13,5 +13,11 @@ const fake = await startFakeEmbeddingsServer();
 afterAll(() => fake.close());
 describeEmbedderConformance(
   "OpenAI-compatible HTTP, against a local fake embeddings endpoint (the one allowed mock)",
-  () => new HttpEmbedder({ url: fake.url, model: "fake-model", batchSize: 32 }),
+  () =>
+    new HttpEmbedder({
+      unavailable: embeddingsUnavailable,
+      url: fake.url,
+      model: "fake-model",
+      batchSize: 32,
+    }),
 );
