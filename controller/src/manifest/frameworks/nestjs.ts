@@ -3,6 +3,7 @@
 // parameter decorators (@Param, @Query, @Body, @Headers with pipes) and guards.
 
 import { addFieldParams, upsertParam } from "../endpoint-params.js";
+import { HTTP_STATUS_NAMES } from "../http-status-names.js";
 import { DeclaredTypes } from "../js/declared-types.js";
 import { jsScanner } from "../js/js-scanner.js";
 import type { ClassFact, DecoratorFact, MemberFact } from "../js/module-facts.js";
@@ -180,10 +181,13 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
             };
             describeParams(e, member, owner.file);
             describeOperation(e, member, owner.file);
-            const status = member.decorators.find((x) => x.name === "HttpCode")?.args[0];
+            const status = statusOf(
+              member.decorators.find((x) => x.name === "HttpCode")?.args[0],
+              owner.file,
+            );
             const dto = member.type && !["unknown", "object"].includes(member.type) ? member.type : undefined;
             e.responses.push({
-              status: status?.k === "num" ? status.v : method === "POST" ? 201 : 200,
+              status: status ?? (method === "POST" ? 201 : 200),
               ...(dto ? { dto } : {}),
             });
             const auth = guardedBy(member.decorators) ?? classAuth;
@@ -193,6 +197,14 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
         }
       }
     }
+  }
+
+  /** `@HttpCode(204)` or `@HttpCode(HttpStatus.NO_CONTENT)`, Nest's enum of status names. */
+  function statusOf(v: Value | undefined, file: string): number | undefined {
+    const r = v && program.resolve(v, file);
+    if (r?.k === "num") return r.v;
+    const name = r?.k === "get" ? stringOf(r.prop) : undefined;
+    return name === undefined ? undefined : HTTP_STATUS_NAMES[name];
   }
 
   /** @nestjs/swagger's @ApiOperation({ summary, description, operationId }): the route's own words. */

@@ -5,6 +5,7 @@
 // `@RequestParam`/`@RequestHeader`/`@RequestBody`, `@ResponseStatus`; DTOs (classes, records,
 // Kotlin data classes) with Jackson and Bean Validation annotations; enums.
 
+import { HTTP_STATUS_NAMES } from "../http-status-names.js";
 import type { FileFacts, FrameworkScanner, LinkContext, ScanContribution } from "../scanner.js";
 import type { Constraints, Endpoint, EndpointResponse, HttpMethod, Param, TypeDecl } from "../types.js";
 import { ClassIndex, type Located, str, substitute } from "./jvm/class-index.js";
@@ -78,20 +79,6 @@ const PAGEABLE: Param[] = [
   { name: "size", in: "query", type: "integer", required: false, constraints: { minimum: 1, default: 20 } },
   { name: "sort", in: "query", type: "string[]", required: false },
 ];
-const STATUS: Record<string, number> = {
-  OK: 200,
-  CREATED: 201,
-  ACCEPTED: 202,
-  NO_CONTENT: 204,
-  MOVED_PERMANENTLY: 301,
-  FOUND: 302,
-  NOT_MODIFIED: 304,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-};
 
 class SpringLinker {
   private readonly index: ClassIndex;
@@ -258,7 +245,7 @@ class SpringLinker {
     for (const m of declarations) {
       const a = m.annotations.find((x) => x.name === "ResponseStatus");
       const value = a ? (a.args.value ?? a.args.code) : undefined;
-      if (value?.k === "ref") return STATUS[value.path[value.path.length - 1] ?? ""];
+      if (value?.k === "ref") return HTTP_STATUS_NAMES[value.path[value.path.length - 1] ?? ""];
     }
     return undefined;
   }

@@ -1,6 +1,7 @@
 // What the three Python framework scanners share around the evaluator: extract (the module
 // outline) and small helpers to read evaluated values.
 
+import { HTTP_STATUS_NAMES } from "../../http-status-names.js";
 import type { FileFacts, SourceFile } from "../../scanner.js";
 import type { Endpoint } from "../../types.js";
 import { pythonModuleFacts } from "./py-extract.js";
@@ -33,15 +34,6 @@ export function statusCode(expr: PyExpr | undefined): number | undefined {
   if (digits) return Number(digits);
   return HTTP_STATUS_NAMES[expr.name];
 }
-
-const HTTP_STATUS_NAMES: Record<string, number> = {
-  OK: 200,
-  CREATED: 201,
-  ACCEPTED: 202,
-  NO_CONTENT: 204,
-  BAD_REQUEST: 400,
-  NOT_FOUND: 404,
-};
 
 /** Endpoints sorted as the manifest keeps them: by path, then method. */
 export function sortEndpoints(endpoints: Endpoint[]): Endpoint[] {
