@@ -146,6 +146,29 @@ describe("the traps each framework sets", () => {
     );
   });
 
+  it("reads a NestJS @HttpCode written with the HttpStatus enum, as a login that answers 200 does", async () => {
+    const s = await scan("nestjs-conduit");
+    const status = (id: string) => s.endpoints.find((e) => e.id === id)?.responses[0]?.status;
+    expect(status("POST /api/users/login")).toBe(200); // @HttpCode(HttpStatus.OK)
+    expect(status("DELETE /api/articles/{slug}/comments/{id}")).toBe(204); // HttpStatus.NO_CONTENT
+    expect(status("POST /api/users")).toBe(201); // no @HttpCode: Nest's default for POST
+  });
+
+  it("joins a NestJS controller prefix that holds a parameter, route paths from a constants file, and @Public under a guarded class", async () => {
+    const s = await scan("nestjs-conduit");
+    const find = (id: string) => s.endpoints.find((e) => e.id === id);
+    expect(
+      find("DELETE /api/articles/{slug}/comments/{id}")?.params.map((p) => `${p.name} ${p.type}`),
+    ).toEqual(["slug string", "id integer"]);
+    expect(find("POST /api/articles/{slug}/favorite")?.handler).toBe("ArticleController.favorite");
+    expect(find("GET /api/articles/{slug}/comments")?.auth).toBe(false);
+    expect(find("POST /api/articles/{slug}/comments")?.auth).toBe(true);
+    // `@Body("user")`: RealWorld wraps bodies, so the DTO is the body's "user" field.
+    expect(find("POST /api/users")?.params).toEqual([
+      { name: "user", in: "body", type: "CreateUserDto", required: true },
+    ]);
+  });
+
   it("joins Koa router prefixes from options, prefix() and nested use()", async () => {
     expect(ids(await scan("koa"))).toContain("GET /v1/workspaces/{workspaceId}/notes/{noteId}");
   });

@@ -1,0 +1,3 @@
+export interface TagsRO {
+  tags: string[];
+}
