@@ -213,7 +213,7 @@ export class CodeWorkspace {
 
   /**
    * Resolves once no store write of these repositories (all when no name) is in flight: what the
-   * indexers hold is then durable, or was put back after a refusal.
+   * indexers hold is then durable, or was put back after a refusal. An unknown name: at once.
    */
   async durable(name?: string): Promise<void> {
     const repos = name ? [this.#repos.get(name)] : [...this.#repos.values()];

@@ -53,7 +53,6 @@ export class AgentContextService {
   async context(issueId: string, request: AgentContextRequest): Promise<AgentContext> {
     const issue = (await this.ctx.store.getIssue(issueId)) as LinkedIssue | null;
     if (!issue) throw issueNotFound(issueId);
-    if (request.repo) this.code.views(request.repo); // 404 before waiting
     await this.code.durable(request.repo);
     const views = this.code.views(request.repo);
     const warnings: string[] = [];
