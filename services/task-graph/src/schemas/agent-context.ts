@@ -58,7 +58,12 @@ export const AgentContextResponse = Type.Object({
     Type.Object({
       repo: Type.String(),
       path: Type.String(),
-      score: Type.Number({ minimum: 0, maximum: 1, description: "1 − (1 − seed)(1 − 0.3 · graph)." }),
+      score: Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description:
+          "Weighted mean of the signals, Σ w·signal / Σ w (w: link 2, lexical 1, mention 0.5, component 0.3, tests 0.3, semantic 0.2, graph 0.1), halved for a test file the issue neither mentions nor links.",
+      }),
       signals: Signals,
       reasons: Type.Array(Type.String(), { description: "Why, one sentence per contributing signal." }),
       symbols: Type.Array(

@@ -19,6 +19,7 @@ export type Signals = Record<Signal, number>;
 /**
  * score = Σ weight · signal / Σ weight (chosen with bench:context on its tuning half). The
  * issue's own code_refs weigh most: a user's explicit link outranks any inferred evidence.
+ * The OpenAPI description of a file's `score` (schemas/agent-context.ts) lists them: keep both.
  */
 const WEIGHTS: Record<Signal, number> = {
   lexical: 1,
