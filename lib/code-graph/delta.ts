@@ -5,18 +5,13 @@ import {
   type CodeFile,
   type CodeGraph,
   type CodeSymbol,
+  containsEdge,
   edgeKey,
-  fileId,
   type GraphDelta,
 } from "./model.js";
 
 export function diffGraphs(repo: string, before: CodeGraph, after: CodeGraph): GraphDelta {
-  const delta: GraphDelta = {
-    repo,
-    files: { upserted: [], removed: [] },
-    symbols: { upserted: [], removed: [] },
-    edges: { upserted: [], removed: [] },
-  };
+  const delta = emptyDelta(repo);
   diffFiles(delta, before.files, after.files);
   diffSymbols(delta, before.symbols, after.symbols);
   diffEdges(delta, before.edges, after.edges);
@@ -31,20 +26,11 @@ export function diffGraphs(repo: string, before: CodeGraph, after: CodeGraph): G
 export function diffBuilds(repo: string, before: GraphBuild, after: GraphBuild): GraphDelta {
   const affected = after.affected;
   if (!affected) return diffGraphs(repo, before.graph, after.graph);
-  const delta: GraphDelta = {
-    repo,
-    files: { upserted: [], removed: [] },
-    symbols: { upserted: [], removed: [] },
-    edges: { upserted: [], removed: [] },
-  };
+  const delta = emptyDelta(repo);
   diffFiles(delta, before.graph.files, after.graph.files);
   const pick = (build: GraphBuild) => {
     const symbols = build.graph.symbols.filter((s) => affected.has(s.path));
-    const edges: CodeEdge[] = symbols.map((s) => ({
-      type: "CONTAINS",
-      from: s.parent ?? fileId(repo, s.path),
-      to: s.id,
-    }));
+    const edges = symbols.map((s) => containsEdge(repo, s));
     for (const path of affected) edges.push(...(build.perFile.get(path)?.edges ?? []));
     edges.push(...build.tests);
     return { symbols, edges };
@@ -54,6 +40,15 @@ export function diffBuilds(repo: string, before: GraphBuild, after: GraphBuild):
   diffSymbols(delta, b.symbols, a.symbols);
   diffEdges(delta, b.edges, a.edges);
   return delta;
+}
+
+function emptyDelta(repo: string): GraphDelta {
+  return {
+    repo,
+    files: { upserted: [], removed: [] },
+    symbols: { upserted: [], removed: [] },
+    edges: { upserted: [], removed: [] },
+  };
 }
 
 function diffFiles(delta: GraphDelta, before: readonly CodeFile[], after: readonly CodeFile[]): void {

@@ -59,6 +59,11 @@ export function fileId(repo: string, path: string): string {
   return `${repo}:${path}`;
 }
 
+/** The CONTAINS edge that holds `symbol`: its class for a member, else its file. */
+export function containsEdge(repo: string, symbol: CodeSymbol): CodeEdge {
+  return { type: "CONTAINS", from: symbol.parent ?? fileId(repo, symbol.path), to: symbol.id };
+}
+
 export function edgeKey(edge: CodeEdge): string {
   return `${edge.type} ${edge.from} ${edge.to}`;
 }

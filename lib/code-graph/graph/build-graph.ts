@@ -2,7 +2,7 @@
 // (resolved files only), REFERENCES (symbol → symbol, strongest confidence per pair) and TESTS.
 import type { FileFacts } from "../facts.js";
 import type { CodeEdge, CodeFile, CodeGraph } from "../model.js";
-import { fileId } from "../model.js";
+import { containsEdge, fileId } from "../model.js";
 import type { SourceSet } from "../resolve/source-set.js";
 import { affectedFiles } from "./affected.js";
 import { ReferenceResolver } from "./references.js";
@@ -58,10 +58,7 @@ export function buildGraph(input: GraphInput): GraphBuild {
   }
   const references = new ReferenceResolver(table, scopes);
 
-  const edges: CodeEdge[] = [];
-  for (const symbol of table.symbols) {
-    edges.push({ type: "CONTAINS", from: symbol.parent ?? fileId(repo, symbol.path), to: symbol.id });
-  }
+  const edges: CodeEdge[] = table.symbols.map((symbol) => containsEdge(repo, symbol));
   const perFile = new Map<string, FileEdges>();
   const referencedFiles = new Map<string, Set<string>>();
   const importsByFile = new Map<string, Set<string>>();
