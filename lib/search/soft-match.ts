@@ -11,18 +11,32 @@ import { loadWordVectors, type WordVectors } from "../embedding/index.js";
 import type { LexicalIndex, WeightedTerm } from "./bm25.js";
 
 const SOFT_MATCH_THRESHOLD = 0.4;
+/** The row of a query word matched by itself only (exactUnknown). */
+const EXACT_ONLY = -1;
 
 export class SoftMatcher {
   readonly #threshold: number;
+  readonly #exactUnknown: boolean;
   #vectors: WordVectors | undefined;
   /** A document's term map (replaced whenever the document is) → the table rows of its terms. */
   readonly #rows = new WeakMap<ReadonlyMap<string, number>, Int32Array>();
 
   constructor(
     private readonly index: LexicalIndex,
-    options: { threshold?: number; vectors?: WordVectors } = {},
+    options: {
+      threshold?: number;
+      vectors?: WordVectors;
+      /**
+       * Count a query word the vectors do not know, but some item holds ("unfollow", "reindex"),
+       * as covered by that word only. Off, such a word is left out and the query's other words
+       * alone decide coverage: "unfollow a user" is then all about users. On for an API's names
+       * (e2e search); off for issue prose, where it measured worse (lib/search/README.md).
+       */
+      exactUnknown?: boolean;
+    } = {},
   ) {
     this.#threshold = options.threshold ?? SOFT_MATCH_THRESHOLD;
+    this.#exactUnknown = options.exactUnknown ?? false;
     this.#vectors = options.vectors;
   }
 
@@ -34,9 +48,10 @@ export class SoftMatcher {
     const query: { term: string; row: number; idf: number }[] = [];
     let idfSum = 0;
     for (const { term, weight } of terms) {
-      const row = weight >= 1 ? table.rowOfStem(term) : undefined;
-      if (row === undefined) continue;
+      if (weight < 1) continue;
       const df = this.index.documentFrequency(term);
+      const row = table.rowOfStem(term) ?? (this.#exactUnknown && df > 0 ? EXACT_ONLY : undefined);
+      if (row === undefined) continue;
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       query.push({ term, row, idf });
       idfSum += idf;
@@ -72,7 +87,7 @@ export class SoftMatcher {
       for (let qi = 0; qi < query.length; qi++) {
         const q = query[qi]!;
         let best = terms.has(q.term) ? 1 : 0;
-        for (let i = 0; i < rows.length && best < 1; i++) {
+        for (let i = 0; i < rows.length && best < 1 && q.row !== EXACT_ONLY; i++) {
           let similarity = cache[slots[i]! + qi]!;
           if (Number.isNaN(similarity)) {
             similarity = rows[i] === q.row ? 1 : table.similarity(q.row, rows[i]!);

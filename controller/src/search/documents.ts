@@ -104,7 +104,8 @@ const fileOf = (root: string, file: string) => posix.normalize(posix.join(root, 
 
 function endpointDocument(service: ServiceManifest, e: Endpoint, names: Names): SearchDocument {
   const { dtos } = names;
-  const handler = e.handler === "<inline>" ? "" : e.handler;
+  // "ProfileController.unFollow": the method is a word of its own (unfollow), not only its parts.
+  const handler = e.handler === "<inline>" ? "" : e.handler.replaceAll(".", " ");
   const own = [handler, e.operation_id ?? "", e.summary ?? "", ...(e.tags ?? [])].join(" ");
   const params = e.params.map((p) => p.name).join(" ");
   const dtoNames = [e.request ?? "", ...e.responses.map((r) => r.dto ?? "")].join(" ");

@@ -72,7 +72,7 @@ export class SearchIndex {
   readonly #lexical = new LexicalIndex();
   readonly #heads = new Map<string, DocHead>();
   readonly #vectors = new Map<string, Float32Array>();
-  readonly #soft = new SoftMatcher(this.#lexical);
+  readonly #soft = new SoftMatcher(this.#lexical, { exactUnknown: true });
   readonly #wordnet: WordNetExpander;
   readonly #vocabulary = new ApiVocabulary();
   /** The stems of the endpoints' path segments: the API's resource names. */

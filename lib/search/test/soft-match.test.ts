@@ -26,4 +26,21 @@ describe("SoftMatcher", () => {
     const scores = soft.score([{ term: "money", weight: 0.5 }], ["literal"]);
     expect(scores.get("literal")).toBe(0);
   });
+
+  it("with exactUnknown, counts a word the vectors lack but an item holds as covered by that item alone", () => {
+    const api = new LexicalIndex();
+    api.set("unfollow", "endpoint", [["unfollow profile", 1]]);
+    api.set("users", "endpoint", [["delete user", 1]]);
+    const terms = queryTerms("unfollow a user");
+    const plain = new SoftMatcher(api).score(terms, ["unfollow", "users"]);
+    // Left out, "unfollow" counts for nothing: the users endpoint covers the whole query.
+    expect(plain.get("users")).toBeCloseTo(1, 5);
+    const exact = new SoftMatcher(api, { exactUnknown: true }).score(terms, ["unfollow", "users"]);
+    expect(exact.get("users")).toBeLessThan(1);
+    expect(exact.get("unfollow")).toBeGreaterThan(exact.get("users")!);
+    // A word no item holds (a typo) still counts for nothing.
+    expect(
+      new SoftMatcher(api, { exactUnknown: true }).score(queryTerms("qwxz user"), ["users"]).get("users"),
+    ).toBeCloseTo(1, 5);
+  });
 });
