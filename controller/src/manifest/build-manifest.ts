@@ -146,11 +146,15 @@ export async function buildManifest(plan: ManifestPlan, parser?: Parser): Promis
     const use = parser ?? (await import("./code-graph-parser.js")).codeGraphParser;
     const facts = (await import("./manifest-cache.js")).ManifestCache.open(cacheDir);
     cache = facts;
-    // Files whose cached facts do not match their content: many (a first scan) go to worker threads.
-    const toParse = toScan.reduce((n, t) => {
-      const known = facts.filesOf(t.displayRoot);
-      return n + t.paths.filter((p) => use.languageOf(p) && known[p]?.hash !== t.inputs[p]).length;
-    }, 0);
+    // Files changed since the last recorded scan (all of a first scan, or after the scanning code
+    // changed): many go to worker threads. Counted from the state, not the facts files, which the
+    // workers of a several-service scan read themselves.
+    const toParse = toScan.reduce(
+      (n, t) =>
+        n +
+        t.paths.filter((p) => use.languageOf(p) && state.changedSince(t.displayRoot, p, t.inputs[p])).length,
+      0,
+    );
     const threads = parser || toParse < POOL_MIN_FILES ? 0 : poolThreads();
     const pool = threads > 0 ? new ExtractPool(threads) : undefined;
     const wholeServices = pool !== undefined && toScan.length > 1;

@@ -144,6 +144,14 @@ export class ScanState {
     return record?.stamps?.[path] === stamp ? (record.inputs[path] ?? undefined) : undefined;
   }
 
+  /**
+   * Whether a listed file hashes otherwise than at the root's last recorded scan (always, without
+   * a record): its cached facts, if any, may not be its own or current.
+   */
+  changedSince(root: string, path: string, hash: string | null | undefined): boolean {
+    return this.doc.services[root]?.inputs[path] !== hash;
+  }
+
   record(root: string, record: ServiceRecord): void {
     const before = this.doc.services[root];
     if (

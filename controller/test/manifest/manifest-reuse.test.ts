@@ -5,7 +5,7 @@
 import { cpSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { stampOf } from "../../src/manifest/scan-state.js";
+import { ScanState, stampOf } from "../../src/manifest/scan-state.js";
 import type { Manifest } from "../../src/manifest/types.js";
 import { makeProject, type Project, runCli } from "../helpers/project.js";
 
@@ -163,5 +163,26 @@ describe("a file's stamp standing for its hash", () => {
     expect(stamp).toBeDefined();
     writeFileSync(file, "export const a = 22;\n");
     expect(stampOf(statSync(file), later + 10_000)).not.toBe(stamp);
+  });
+});
+
+describe("the files a scan must parse, as the scan state counts them", () => {
+  it("are every file without a record of the root (first scan, or other scanning code), then only those whose hash moved", () => {
+    const p = makeProject({});
+    projects.push(p);
+    const path = join(p.dir, "state.json");
+    const state = ScanState.open(path, "code-1");
+    expect(state.changedSince("apps/notes", "a.ts", "h1")).toBe(true);
+    const summary = { files: 2, endpoints: 0, dtos: 0, types: 0, frameworks: [] };
+    const inputs = { "a.ts": "h1", "b.ts": "h2" };
+    state.record("apps/notes", { name: "notes", inputs, stamps: {}, reads: {}, result: "r", summary });
+    state.save();
+    const again = ScanState.open(path, "code-1");
+    expect(again.changedSince("apps/notes", "a.ts", "h1")).toBe(false);
+    expect(again.changedSince("apps/notes", "b.ts", "h3")).toBe(true);
+    expect(again.changedSince("apps/notes", "c.ts", "h4")).toBe(true);
+    expect(again.changedSince("apps/shop", "a.ts", "h1")).toBe(true);
+    // A new scanning code (e.g. a scanner's facts key bumped) trusts no record.
+    expect(ScanState.open(path, "code-2").changedSince("apps/notes", "a.ts", "h1")).toBe(true);
   });
 });
