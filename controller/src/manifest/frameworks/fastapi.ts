@@ -50,11 +50,7 @@ function linkFastapi(files: PyFiles): ScanContribution {
     call(callee, site) {
       const name = externalName(callee);
       if (name === "FastAPI" || name === "APIRouter") {
-        const table = newTable(
-          name === "FastAPI",
-          asString(site.kw.prefix) ?? "",
-          listItems(site.kw.dependencies),
-        );
+        const table = newTable(asString(site.kw.prefix) ?? "", listItems(site.kw.dependencies));
         tables.push(table);
         return { t: "obj", kind: "fastapi.table", data: table };
       }

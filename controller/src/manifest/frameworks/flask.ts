@@ -100,7 +100,7 @@ function linkFlask(files: PyFiles): ScanContribution {
       ) {
         const prefix = asString(site.kw.url_prefix);
         const table: FlaskTable = {
-          ...newTable(name === "Flask", prefix ?? ""),
+          ...newTable(prefix ?? ""),
           hasPrefix: prefix !== undefined,
         };
         tables.push(table);

@@ -29,7 +29,6 @@ export interface PyMount {
 }
 
 export interface RouteTable {
-  isApp: boolean;
   prefix: string;
   routes: PyRoute[];
   mounts: PyMount[];
@@ -37,8 +36,8 @@ export interface RouteTable {
   mounted: boolean;
 }
 
-export function newTable(isApp: boolean, prefix: string, extra: PyValue[] = []): RouteTable {
-  return { isApp, prefix, routes: [], mounts: [], extra, mounted: false };
+export function newTable(prefix: string, extra: PyValue[] = []): RouteTable {
+  return { prefix, routes: [], mounts: [], extra, mounted: false };
 }
 
 export interface PlacedRoute {
@@ -48,8 +47,9 @@ export interface PlacedRoute {
 }
 
 /**
- * Every route with its full path: from each app (and each table nobody mounts) down through the
- * mounts. `join(outer, mountPrefix, table)` decides how prefixes combine, which differs by framework.
+ * Every route with its full path: from each table nobody mounts (an app, or a router whose app
+ * the scan did not see) down through the mounts. `prefixOf(mountPrefix, table, outer)` decides how
+ * prefixes combine and `joinRoute(prefix, path)` how a route's path joins them, both by framework.
  */
 export function placeRoutes(
   tables: readonly RouteTable[],
