@@ -17,6 +17,7 @@ import {
   asMethod,
   converterType,
   HTTP_METHODS,
+  joinRule,
   newTable,
   type PyRoute,
   placeRoutes,
@@ -68,24 +69,15 @@ function linkFlask(files: PyFiles): ScanContribution {
   const tables: FlaskTable[] = [];
   const tableOf = (v: PyValue | undefined) =>
     v?.t === "obj" && v.kind === "flask.table" ? (v.data as FlaskTable) : undefined;
+  /** A route of `table`, declared at `where` (a call's file, line and keyword arguments). */
   const addRoute = (
-    table: FlaskTable,
+    table: RouteTable,
     rule: string,
     methods: HttpMethod[] | undefined,
     handler: PyValue,
-    site: CallSite,
-    line: number,
+    where: RouteSite,
   ) => {
-    table.routes.push({
-      methods: methods ?? [],
-      path: rule,
-      handler,
-      file: site.module.file,
-      line,
-      kw: site.expr.kw,
-      kwValues: site.kw,
-      decorators: [],
-    });
+    table.routes.push({ methods: methods ?? [], path: rule, handler, ...where, decorators: [] });
   };
   const restx = new RestxTracker();
   program.evaluateAll({
@@ -123,7 +115,7 @@ function linkFlask(files: PyFiles): ScanContribution {
           for (const url of site.args.slice(1).map(asString)) {
             if (url === undefined) continue;
             const view: PyValue = { t: "obj", kind: "flask.view", data: resource };
-            addRoute(api.owner, joinRule(api.prefix, url), undefined, view, site, site.line);
+            addRoute(api.owner, joinRule(api.prefix, url), undefined, view, declaredAt(site, site.line));
           }
         }
         return { t: "none" };
@@ -139,7 +131,7 @@ function linkFlask(files: PyFiles): ScanContribution {
         const rule = asString(site.args[0] ?? site.kw.rule);
         const view = site.args[2] ?? site.kw.view_func;
         if (rule !== undefined && view)
-          addRoute(table, rule, methodsOf(site.kw.methods), view, site, site.line);
+          addRoute(table, rule, methodsOf(site.kw.methods), view, declaredAt(site, site.line));
         return { t: "none" };
       }
       if (callee.name === "register_blueprint") {
@@ -157,19 +149,16 @@ function linkFlask(files: PyFiles): ScanContribution {
       if (fn.t !== "func" || decorator.t !== "obj" || decorator.kind !== "flask.decorator") return;
       const { table, methods, site } = decorator.data as RouteDecorator;
       const rule = asString(site.args[0] ?? site.kw.rule);
-      if (rule !== undefined) addRoute(table, rule, methods, fn, site, line);
+      if (rule !== undefined) addRoute(table, rule, methods, fn, declaredAt(site, line));
     },
   });
   for (const { owner, path, resource } of restx.resources()) {
-    owner.routes.push({
-      methods: [],
-      path,
-      handler: { t: "obj", kind: "flask.view", data: resource.cls },
+    const view: PyValue = { t: "obj", kind: "flask.view", data: resource.cls };
+    addRoute(owner, path, undefined, view, {
       file: resource.file,
       line: resource.line,
       kw: {},
       kwValues: {},
-      decorators: [],
     });
   }
   if (tables.length === 0) return { endpoints: [], dtos: [], types: [] };
@@ -201,9 +190,12 @@ function joinPrefix(outer: string, inner: string | undefined): string {
   return `${outer.replace(/\/+$/, "")}/${inner.replace(/^\/+/, "")}`;
 }
 
-function joinRule(prefix: string, rule: string): string {
-  if (!prefix) return rule;
-  return rule ? `${prefix.replace(/\/+$/, "")}/${rule.replace(/^\/+/, "")}` : prefix;
+/** Where a route was declared: file, line and the declaring call's keyword arguments. */
+type RouteSite = Pick<PyRoute, "file" | "line" | "kw" | "kwValues">;
+
+/** The RouteSite of a route declared by a call, at `line` (a decorated function's, or the call's). */
+function declaredAt(site: CallSite, line: number): RouteSite {
+  return { file: site.module.file, line, kw: site.expr.kw, kwValues: site.kw };
 }
 
 interface View {

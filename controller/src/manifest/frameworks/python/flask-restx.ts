@@ -3,7 +3,7 @@
 // classes. The routes join the app or blueprint the Api was given, under its prefix.
 
 import type { CallSite } from "./py-evaluator.js";
-import type { RouteTable } from "./py-routes.js";
+import { joinRule, type RouteTable } from "./py-routes.js";
 import { asString, type ClassValue, externalName, type FuncValue, type PyValue } from "./py-values.js";
 
 interface Resource {
@@ -96,7 +96,11 @@ export class RestxTracker {
       if (!api.owner) continue;
       for (const { ns, path } of api.mounts) {
         for (const resource of ns.resources) {
-          yield { owner: api.owner, path: join(join(api.prefix, path ?? ns.path), resource.url), resource };
+          yield {
+            owner: api.owner,
+            path: joinRule(joinRule(api.prefix, path ?? ns.path), resource.url),
+            resource,
+          };
         }
       }
     }
@@ -107,10 +111,4 @@ function namespaceOf(site: CallSite): { t: "obj"; kind: string; data: unknown } 
   const name = asString(site.args[0] ?? site.kw.name) ?? "";
   const ns: RestxNamespace = { path: asString(site.kw.path) ?? `/${name}`, resources: [] };
   return { t: "obj", kind: "restx.namespace", data: ns };
-}
-
-function join(prefix: string, path: string): string {
-  if (!prefix) return path;
-  if (!path) return prefix;
-  return `${prefix.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }

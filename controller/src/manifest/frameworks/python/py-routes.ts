@@ -76,6 +76,12 @@ export function placeRoutes(
   return out;
 }
 
+/** A route's rule under a prefix, one slash between them (Flask's rule joining; flask-restx's too). */
+export function joinRule(prefix: string, rule: string): string {
+  if (!prefix) return rule;
+  return rule ? `${prefix.replace(/\/+$/, "")}/${rule.replace(/^\/+/, "")}` : prefix;
+}
+
 /** `<int:id>` (Flask), `<slug:post_slug>` (Django), `{id:int}` (Starlette) → `{id}` plus the converter. */
 export function templateParams(path: string): {
   path: string;
