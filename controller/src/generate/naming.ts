@@ -19,8 +19,11 @@ export const pascal = (text: string): string => {
 
 export const snake = (text: string): string => words(text).join("_") || "module";
 
+/** Whether `name` can be written bare in generated code (a key, a member after a dot, a variable). */
+export const isIdentifier = (name: string): boolean => /^[A-Za-z_$][\w$]*$/.test(name);
+
 /** A property key as written in an object type or literal: quoted when not an identifier. */
-export const key = (name: string): string => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name));
+export const key = (name: string): string => (isIdentifier(name) ? name : JSON.stringify(name));
 
 /** `METHOD /api/users/{id}` → `getApiUsersById`, for endpoints without an operationId. */
 export function methodNameFor(method: string, path: string): string {
@@ -38,4 +41,4 @@ export function singular(word: string): string {
 
 /** `obj.name`, or `obj["my-name"]` when the name is not an identifier. */
 export const member = (name: string): string =>
-  /^[A-Za-z_$][\w$]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
+  isIdentifier(name) ? `.${name}` : `[${JSON.stringify(name)}]`;

@@ -3,7 +3,7 @@
 // session opener when routes need a token.
 
 import type { Dto, Field } from "../manifest/index.js";
-import { key, pascal } from "./naming.js";
+import { isIdentifier, key, member, pascal } from "./naming.js";
 import { type PlannedEndpoint, type Resource, resourceForField, type SuitePlan } from "./plan.js";
 import { bodyTypeName, hasBody } from "./render-page.js";
 import { fieldSample, objectSample, type SampleContext } from "./sample-data.js";
@@ -41,7 +41,7 @@ function sampleContext(plan: SuitePlan, self?: Resource): SampleContext {
 export function idField(plan: SuitePlan, r: Resource): string {
   const fields = plan.dtos.get(r.create.dto ?? "")?.fields ?? [];
   // The path names the item by this field (`/repositories/{name}` → name) when the answer has it.
-  if (fields.some((f) => f.name === r.idParam) && /^[A-Za-z_$][\w$]*$/.test(r.idParam)) return r.idParam;
+  if (fields.some((f) => f.name === r.idParam) && isIdentifier(r.idParam)) return r.idParam;
   if (fields.length === 0 || fields.some((f) => f.name === "id")) return "id";
   return fields.find((f) => /(^|_)id$|Id$/.test(f.name))?.name ?? "id";
 }
@@ -124,7 +124,6 @@ function sessionFixtures(plan: SuitePlan, pageClass: string): string[] {
   const s = plan.session;
   if (!s) return [];
   const out: string[] = [];
-  const token = JSON.stringify(s.tokenField);
   if (s.register) {
     out.push(
       "/** Registers a fresh user and returns the credentials it can log in with. */",
@@ -156,10 +155,6 @@ function sessionFixtures(plan: SuitePlan, pageClass: string): string[] {
       `  assertStatus(res, ${JSON.stringify(s.login.success)});`,
     );
   }
-  out.push(
-    `  return String(res.json()${/^[A-Za-z_$][\w$]*$/.test(s.tokenField) ? `.${s.tokenField}` : `[${token}]`});`,
-    "}",
-    "",
-  );
+  out.push(`  return String(res.json()${member(s.tokenField)});`, "}", "");
   return out;
 }

@@ -4,7 +4,7 @@
 // checks only (the baseline the fault-injection proof compares against).
 
 import { parseTypeText } from "../http/index.js";
-import { key, member, snake } from "./naming.js";
+import { isIdentifier, key, member, snake } from "./naming.js";
 import {
   ownerResource,
   type PlannedEndpoint,
@@ -73,7 +73,7 @@ function pathArgs(ctx: Ctx, p: PlannedEndpoint, lines: string[]): string[] {
 
 /** Whether the valid body of `p` carries `field` (then the path parameter takes its value). */
 const inBody = (plan: SuitePlan, p: PlannedEndpoint, field: string) =>
-  /^[A-Za-z_$][\w$]*$/.test(field) &&
+  isIdentifier(field) &&
   (plan.dtos.get(p.endpoint.request ?? "")?.fields.some((f) => f.name === field && f.required) ?? false);
 
 /** The resource with the most endpoints under it: what a bare `{id}` elsewhere most likely names. */

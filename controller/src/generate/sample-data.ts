@@ -4,6 +4,7 @@
 
 import { parseTypeText, type TypeNode } from "../http/index.js";
 import type { Constraints, Dto } from "../manifest/index.js";
+import { key } from "./naming.js";
 
 export interface SampleContext {
   dtos: Map<string, Dto>;
@@ -180,8 +181,7 @@ export function objectSample(dto: Dto, ctx: SampleContext, depth = 0, withPlain 
   for (const f of dto.fields) {
     if (!f.required && !(withPlain && plainOptional(f))) continue;
     const v = fieldSample(f.name, f.type, f.constraints, ctx, depth);
-    if (v !== undefined)
-      parts.push(`${/^[A-Za-z_$][\w$]*$/.test(f.name) ? f.name : JSON.stringify(f.name)}: ${v}`);
+    if (v !== undefined) parts.push(`${key(f.name)}: ${v}`);
   }
   return parts.length ? `{ ${parts.join(", ")} }` : "{}";
 }
