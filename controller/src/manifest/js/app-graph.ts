@@ -93,9 +93,15 @@ export function linkApps(
   files: readonly FileFacts<JsModule>[],
   _ctx: LinkContext,
 ): ScanContribution {
+  // A tree that never imports the framework has none of its apps: nothing to build.
+  const uses = files.some(({ facts }) =>
+    Object.values(facts.bindings).some((b) => b.k === "import" && dialect.packages.includes(b.from)),
+  );
+  if (!uses) return { endpoints: [], dtos: [], types: [] };
   const program = new JsProgram(files);
   const schemas = new SchemaReader(program);
-  const declared = new DeclaredTypes(program);
+  // Declared interfaces and classes are read only by a dialect that types its handlers (Express).
+  const declared = dialect.typedHandlers ? new DeclaredTypes(program) : undefined;
   const created = new Set<string>();
   const ownPrefix = new Map<string, string>();
   const edges: Edge[] = [];
@@ -151,10 +157,6 @@ export function linkApps(
     }
   };
 
-  const uses = files.some(({ facts }) =>
-    Object.values(facts.bindings).some((b) => b.k === "import" && dialect.packages.includes(b.from)),
-  );
-  if (!uses) return { endpoints: [], dtos: [], types: [] };
   const matters = (method: Value) =>
     method.k !== "str" || HTTP_METHODS.has(method.v) || dialect.methods.has(method.v);
 
@@ -286,7 +288,7 @@ export function linkApps(
       if (r.auth || chain.guarded) endpoint.auth = true;
       dialect.describe?.({ ...r.info, path }, endpoint, schemas, program);
       if (dialect.reads) addHandlerReads(endpoint, r.fn, dialect.reads, program);
-      if (dialect.typedHandlers) addTypedHandler(endpoint, r.fn, program, declared);
+      if (declared) addTypedHandler(endpoint, r.fn, program, declared);
       endpoints.push(endpoint);
     }
   }
