@@ -2,16 +2,19 @@
 // (SPEC §5): reads the manifest (scanning the service first when there is none yet) and writes the
 // service's suite; files changed since they were generated are kept unless --force (exit 2).
 
-import { join, relative, resolve } from "node:path";
+import { join, resolve } from "node:path";
+import type { ResolvedConfig } from "../config/index.js";
 import { applyWrites, generateSuite, planWrites } from "../generate/index.js";
 import {
   buildManifest,
+  defaultManifestPath,
   loadOptionalConfig,
   planTargets,
   readManifest,
   writeManifest,
 } from "../manifest/index.js";
 import { UsageError } from "../runner/index.js";
+import { exitCodeOf, shown } from "./command-errors.js";
 
 export interface GenerateTestsOptions {
   service?: string;
@@ -22,16 +25,19 @@ export interface GenerateTestsOptions {
   config?: string;
 }
 
-const shown = (path: string) => relative(process.cwd(), path) || path;
-
-async function manifestFor(name: string, path: string, explicit: boolean, opts: GenerateTestsOptions) {
+async function manifestFor(
+  name: string,
+  path: string,
+  explicit: boolean,
+  config: ResolvedConfig | undefined,
+) {
   const found = readManifest(path);
   if (found || explicit) {
     if (!found) throw new UsageError(`no manifest at ${shown(path)} (write one with \`e2e manifest\`)`);
     return found;
   }
   // No manifest yet: scan the configured service, as `e2e manifest --service NAME` would.
-  const plan = planTargets(undefined, { service: name, out: path, config: opts.config });
+  const plan = planTargets(undefined, { service: name, out: path }, config);
   const built = await buildManifest(plan);
   built.save(writeManifest(plan.out, built.manifest));
   process.stdout.write(`scanned ${name} into ${shown(plan.out)}\n`);
@@ -45,8 +51,8 @@ export async function generateTestsCommand(opts: GenerateTestsOptions): Promise<
       throw new UsageError("--service NAME is required (the service of the manifest to generate for)");
     const config = loadOptionalConfig(opts.config);
     const root = config?.rootDir ?? process.cwd();
-    const manifestPath = resolve(opts.manifest ?? join(root, ".e2e", "manifest.json"));
-    const manifest = await manifestFor(name, manifestPath, Boolean(opts.manifest), opts);
+    const manifestPath = resolve(opts.manifest ?? defaultManifestPath(root));
+    const manifest = await manifestFor(name, manifestPath, Boolean(opts.manifest), config);
     const service = manifest.services.find((s) => s.name === name);
     if (!service)
       throw new UsageError(
@@ -74,8 +80,6 @@ export async function generateTestsCommand(opts: GenerateTestsOptions): Promise<
     );
     return 0;
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    process.stderr.write(`e2e generate-tests: ${(err as Error).message}\n`);
-    return err instanceof UsageError || (typeof code === "string" && code.startsWith("E2E_")) ? 2 : 1;
+    return exitCodeOf("generate-tests", err);
   }
 }

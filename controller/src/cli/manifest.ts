@@ -2,7 +2,6 @@
 // the API's source and writes the manifest and manifest.md; --check exits 1 when the file on
 // disk is stale and writes nothing.
 
-import { relative } from "node:path";
 import {
   buildManifest,
   type Manifest,
@@ -12,8 +11,7 @@ import {
   writeManifest,
 } from "../manifest/index.js";
 import { UsageError } from "../runner/index.js";
-
-const shown = (path: string) => relative(process.cwd(), path) || path;
+import { exitCodeOf, shown } from "./command-errors.js";
 
 function differences(previous: Manifest | undefined, next: Manifest): string[] {
   if (!previous) return ["the manifest does not exist yet"];
@@ -71,8 +69,6 @@ export async function manifestCommand(path: string | undefined, opts: ManifestOp
     );
     return 0;
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    process.stderr.write(`e2e manifest: ${(err as Error).message}\n`);
-    return err instanceof UsageError || (typeof code === "string" && code.startsWith("E2E_")) ? 2 : 1;
+    return exitCodeOf("manifest", err);
   }
 }

@@ -7,6 +7,7 @@ import { join, resolve } from "node:path";
 import { ApiConfigLoader, isReporterPath } from "../config/index.js";
 import { JSON_REPORT_FILE, mergeDocuments, type ReportDocument, runReporters } from "../report/index.js";
 import { ReporterHub, type RunContext, UsageError } from "../runner/index.js";
+import { exitCodeOf } from "./command-errors.js";
 import { useColor } from "./use-color.js";
 
 function readReport(path: string): { path: string; doc: ReportDocument } {
@@ -56,12 +57,6 @@ export async function mergeReportsCommand(paths: string[], opts: Record<string, 
     await hub.emit("onRunEnd", result);
     return hub.failed ? 1 : result.exitCode;
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (err instanceof UsageError || (typeof code === "string" && code.startsWith("E2E_"))) {
-      process.stderr.write(`e2e merge-reports: ${(err as Error).message}\n`);
-      return 2;
-    }
-    process.stderr.write(`e2e merge-reports: ${(err as Error).message}\n`);
-    return 1;
+    return exitCodeOf("merge-reports", err);
   }
 }

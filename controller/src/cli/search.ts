@@ -7,6 +7,7 @@
 import { selectEmbedder, WordVectorEmbedder } from "../../../lib/embedding/index.js";
 import { rankWeights } from "../../../lib/search/index.js";
 import { findManifest, openSearchIndex, type SearchHit, SearchUsageError } from "../search/index.js";
+import { exitCodeOf } from "./command-errors.js";
 
 export interface SearchCommandOptions {
   service?: string;
@@ -73,12 +74,7 @@ export async function searchCommand(query: string, opts: SearchCommandOptions): 
     }
     return 0;
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    process.stderr.write(`e2e search: ${(err as Error).message}\n`);
-    const usage =
-      err instanceof SearchUsageError ||
-      (err as Error).name === "EmbedderConfigError" ||
-      (typeof code === "string" && code.startsWith("E2E_"));
-    return usage ? 2 : 1;
+    // An embedder variable it does not accept is the user's to fix too.
+    return exitCodeOf("search", err, (err as Error).name === "EmbedderConfigError");
   }
 }

@@ -2,6 +2,11 @@
 // later generate-tests and search, use it through this file.
 export { buildManifest } from "./build-manifest.js";
 export { markdownPath, readManifest, sameContent, writeManifest } from "./manifest-file.js";
-export { loadOptionalConfig, type ManifestOptions, planTargets } from "./plan-targets.js";
+export {
+  defaultManifestPath,
+  loadOptionalConfig,
+  type ManifestOptions,
+  planTargets,
+} from "./plan-targets.js";
 export type * from "./types.js";
 export { MANIFEST_VERSION } from "./types.js";

@@ -55,10 +55,17 @@ function checkDir(path: string): string {
   return path;
 }
 
-export function planTargets(path: string | undefined, opts: ManifestOptions): ManifestPlan {
-  const config = loadOptionalConfig(opts.config);
+/** Where a project's manifest is written and read by default: `.e2e/manifest.json` under `base`. */
+export const defaultManifestPath = (base: string): string => join(base, MANIFEST_DIR, MANIFEST_FILE);
+
+/** `config`: the one already loaded (else loaded here from `opts.config`, as loadOptionalConfig does). */
+export function planTargets(
+  path: string | undefined,
+  opts: ManifestOptions,
+  config = loadOptionalConfig(opts.config),
+): ManifestPlan {
   const warnings: string[] = [];
-  const outOf = (base: string) => (opts.out ? resolve(opts.out) : join(base, MANIFEST_DIR, MANIFEST_FILE));
+  const outOf = (base: string) => (opts.out ? resolve(opts.out) : defaultManifestPath(base));
   if (path !== undefined) {
     const root = checkDir(resolve(path));
     return {
