@@ -8,7 +8,7 @@ import { UsageError } from "../runner/index.js";
 export const shown = (path: string): string => relative(process.cwd(), path) || path;
 
 /** A usage or config error: a UsageError, or any error coded `E2E_…` by the controller. */
-export function isUsageError(err: unknown): boolean {
+function isUsageError(err: unknown): boolean {
   const code = (err as { code?: unknown } | undefined)?.code;
   return err instanceof UsageError || (typeof code === "string" && code.startsWith("E2E_"));
 }
