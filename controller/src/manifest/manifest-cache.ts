@@ -4,10 +4,10 @@
 // scanned and written only when one of its entries changed: on 100k lines the facts weigh 22 MB,
 // and reading or rewriting them all took most of a scan that changed one file.
 
-import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { readJsonFile, writeAtomically } from "./json-files.js";
+import { hashText } from "./scan-state.js";
 
 const CACHE_FORMAT = 2;
 
@@ -24,8 +24,7 @@ interface RootDocument {
 }
 
 /** The cache file of one service root: a hash of the root, so any root name makes a safe file name. */
-const fileOf = (dir: string, root: string) =>
-  join(dir, `${createHash("sha256").update(root).digest("hex").slice(0, 16)}.facts.json`);
+const fileOf = (dir: string, root: string) => join(dir, `${hashText(root).slice(0, 16)}.facts.json`);
 
 export class ManifestCache {
   readonly #roots = new Map<string, Record<string, CachedFile>>();

@@ -1,7 +1,6 @@
 // Scans one service's tree: every scanner of the table extracts facts per file (cached by
 // content hash), links them across files, and the contributions merge into one ServiceManifest.
 
-import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { extractFile, type FileToExtract, keyOf, type Parser } from "./extract-file.js";
@@ -28,6 +27,11 @@ export interface ScanServiceOptions {
   scanners?: readonly FrameworkScanner[];
   /** The tree's files (listSourceFiles), when the caller has listed them already. */
   paths?: readonly string[];
+  /**
+   * Content hashes (hashText) of the files, when the caller has them already (build-manifest
+   * hashes every file to compare with the last scan); a file without one is hashed here.
+   */
+  hashes?: Readonly<FileHashes>;
   /**
    * Extraction elsewhere (a worker pool, with the default scanners): files are then handed over
    * all at once. Default: in this thread with `parser`, one file at a time.
@@ -70,7 +74,7 @@ export async function scanService(opts: ScanServiceOptions): Promise<ScannedServ
     if (wanted.length === 0) continue;
     const text = readFileSync(join(opts.root, path), "utf8");
     texts.set(path, text);
-    const hash = createHash("sha256").update(text).digest("hex");
+    const hash = opts.hashes?.[path] ?? hashText(text);
     const previous = cached[path]?.hash === hash ? cached[path].facts : {};
     const facts: Record<string, unknown> = {};
     const missing: string[] = [];
