@@ -141,20 +141,19 @@ export async function buildManifest(plan: ManifestPlan, parser?: Parser): Promis
   let cache: ManifestCache | undefined;
   if (toScan.length > 0) {
     // The parser and scanners (tree-sitter, every framework) load only when a service needs them.
-    const { scanService } = await import("./scan-service.js");
+    const { factsKeysOf, scanService } = await import("./scan-service.js");
     const { ExtractPool, POOL_MIN_FILES, poolThreads } = await import("./extract-pool.js");
     const use = parser ?? (await import("./code-graph-parser.js")).codeGraphParser;
     const facts = (await import("./manifest-cache.js")).ManifestCache.open(cacheDir);
     cache = facts;
-    // Files changed since the last recorded scan (all of a first scan, or after the scanning code
-    // changed): many go to worker threads. Counted from the state, not the facts files, which the
-    // workers of a several-service scan read themselves.
-    const toParse = toScan.reduce(
-      (n, t) =>
-        n +
-        t.paths.filter((p) => use.languageOf(p) && state.changedSince(t.displayRoot, p, t.inputs[p])).length,
-      0,
-    );
+    // Files without cached facts (all of a first scan, or after the extractors changed): many go
+    // to worker threads. Counted from the state, not the facts files, which the workers of a
+    // several-service scan read themselves.
+    const factsKeys = factsKeysOf();
+    const toParse = toScan.reduce((n, t) => {
+      const parsed = t.paths.filter((p) => use.languageOf(p));
+      return n + state.filesToParse(t.displayRoot, parsed, t.inputs, factsKeys);
+    }, 0);
     const threads = parser || toParse < POOL_MIN_FILES ? 0 : poolThreads();
     const pool = threads > 0 ? new ExtractPool(threads) : undefined;
     const wholeServices = pool !== undefined && toScan.length > 1;
@@ -191,6 +190,7 @@ export async function buildManifest(plan: ManifestPlan, parser?: Parser): Promis
         reads: r.reads,
         result: resultHash(r.service),
         summary,
+        factsKeys,
       });
     };
     try {

@@ -39,6 +39,10 @@ export interface ScanServiceOptions {
   extract?: (file: FileToExtract, keys: readonly string[]) => Promise<Record<string, unknown>>;
 }
 
+/** The keys (`scanner@version`, sorted, once each) a scan with `scanners` files its facts under. */
+export const factsKeysOf = (scanners: readonly FrameworkScanner[] = defaultScanners): string[] =>
+  [...new Set(scanners.map(keyOf))].sort();
+
 export interface ScanStats {
   files: number;
   /** Files parsed and extracted in this scan (the others came from the cache). */

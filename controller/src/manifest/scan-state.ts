@@ -29,6 +29,11 @@ export interface ServiceRecord {
   reads: FileHashes;
   /** Hash of the service's entry in the manifest (see resultHash). */
   result: string;
+  /**
+   * The extractors (`scanner@version` keys, sorted) the root's cached facts were made with: with
+   * the same ones, a file whose hash is as recorded has its facts in the cache.
+   */
+  factsKeys?: string[];
   /** What the scan reports of the service, shown again when the result is reused. */
   summary: ServiceSummary;
 }
@@ -114,17 +119,21 @@ export class ScanState {
   private constructor(
     private readonly path: string,
     private readonly doc: StateDocument,
+    /** The records as read, by this code or an earlier one: what the facts files last got. */
+    private readonly last: Record<string, ServiceRecord>,
   ) {}
 
-  /** Records made by other code, or an unreadable file, are ignored: every service is then scanned. */
+  /**
+   * Records made by other code, or an unreadable file, are ignored: every service is then scanned.
+   * (Their file hashes still tell which cached facts match a file: see filesToParse.)
+   */
   static open(path: string, code: string): ScanState {
     const read = readJsonFile<StateDocument>(
       path,
-      (d) =>
-        d.format === STATE_FORMAT && d.code === code && typeof d.services === "object" && d.services !== null,
+      (d) => d.format === STATE_FORMAT && typeof d.services === "object" && d.services !== null,
     );
-    const doc: StateDocument = read ?? { format: STATE_FORMAT, code, services: {} };
-    return new ScanState(path, doc);
+    const doc: StateDocument = read?.code === code ? read : { format: STATE_FORMAT, code, services: {} };
+    return new ScanState(path, doc, read?.services ?? {});
   }
 
   /**
@@ -145,11 +154,19 @@ export class ScanState {
   }
 
   /**
-   * Whether a listed file hashes otherwise than at the root's last recorded scan (always, without
-   * a record): its cached facts, if any, may not be its own or current.
+   * How many of `paths` have no cached facts for `factsKeys` by the root's last recorded scan (by
+   * this code or an earlier one): every one without a record or when the extractors changed,
+   * else those whose hash is not as recorded. Counted without reading the facts files.
    */
-  changedSince(root: string, path: string, hash: string | null | undefined): boolean {
-    return this.doc.services[root]?.inputs[path] !== hash;
+  filesToParse(
+    root: string,
+    paths: readonly string[],
+    hashes: FileHashes,
+    factsKeys: readonly string[],
+  ): number {
+    const last = this.last[root];
+    if (!last?.factsKeys || last.factsKeys.join("\n") !== factsKeys.join("\n")) return paths.length;
+    return paths.filter((path) => last.inputs[path] !== hashes[path]).length;
   }
 
   record(root: string, record: ServiceRecord): void {
@@ -158,6 +175,7 @@ export class ScanState {
       before &&
       before.name === record.name &&
       before.result === record.result &&
+      before.factsKeys?.join("\n") === record.factsKeys?.join("\n") &&
       JSON.stringify(before.summary) === JSON.stringify(record.summary) &&
       sameHashes(before.inputs, record.inputs) &&
       sameStamps(before.stamps, record.stamps) &&

@@ -167,22 +167,29 @@ describe("a file's stamp standing for its hash", () => {
 });
 
 describe("the files a scan must parse, as the scan state counts them", () => {
-  it("are every file without a record of the root (first scan, or other scanning code), then only those whose hash moved", () => {
+  it("are all without a record or when the extractors changed, else those whose hash moved, also after a rebuild", () => {
     const p = makeProject({});
     projects.push(p);
     const path = join(p.dir, "state.json");
+    const keys = ["express@3", "js-module@1"];
+    const paths = ["a.ts", "b.ts"];
+    const now = { "a.ts": "h1", "b.ts": "h3" };
     const state = ScanState.open(path, "code-1");
-    expect(state.changedSince("apps/notes", "a.ts", "h1")).toBe(true);
+    expect(state.filesToParse("apps/notes", paths, now, keys)).toBe(2);
     const summary = { files: 2, endpoints: 0, dtos: 0, types: 0, frameworks: [] };
     const inputs = { "a.ts": "h1", "b.ts": "h2" };
-    state.record("apps/notes", { name: "notes", inputs, stamps: {}, reads: {}, result: "r", summary });
+    const record = { name: "notes", inputs, stamps: {}, reads: {}, result: "r", summary, factsKeys: keys };
+    state.record("apps/notes", record);
     state.save();
     const again = ScanState.open(path, "code-1");
-    expect(again.changedSince("apps/notes", "a.ts", "h1")).toBe(false);
-    expect(again.changedSince("apps/notes", "b.ts", "h3")).toBe(true);
-    expect(again.changedSince("apps/notes", "c.ts", "h4")).toBe(true);
-    expect(again.changedSince("apps/shop", "a.ts", "h1")).toBe(true);
-    // A new scanning code (e.g. a scanner's facts key bumped) trusts no record.
-    expect(ScanState.open(path, "code-2").changedSince("apps/notes", "a.ts", "h1")).toBe(true);
+    expect(again.filesToParse("apps/notes", paths, now, keys)).toBe(1);
+    expect(again.filesToParse("apps/notes", paths, inputs, keys)).toBe(0);
+    expect(again.filesToParse("apps/shop", paths, inputs, keys)).toBe(2);
+    // A scanner's facts key bumped: no cached facts are its.
+    expect(again.filesToParse("apps/notes", paths, inputs, ["express@3", "js-module@2"])).toBe(2);
+    // A rebuilt e2e relinks every service, but the facts files still hold what the hashes say.
+    const rebuilt = ScanState.open(path, "code-2");
+    expect(rebuilt.unchanged("apps/notes", "notes", inputs, () => null)).toBeUndefined();
+    expect(rebuilt.filesToParse("apps/notes", paths, now, keys)).toBe(1);
   });
 });
