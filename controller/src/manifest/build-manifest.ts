@@ -158,14 +158,7 @@ export async function buildManifest(plan: ManifestPlan, parser?: Parser): Promis
     const pool = threads > 0 ? new ExtractPool(threads) : undefined;
     const wholeServices = pool !== undefined && toScan.length > 1;
     const scanOne = async (t: TargetInputs) => {
-      const job = {
-        name: t.target.name,
-        root: t.target.root,
-        displayRoot: t.displayRoot,
-        paths: t.paths,
-        // Hashed by readInputs already: the scan does not hash each file a second time.
-        hashes: t.inputs,
-      };
+      const job = { name: t.target.name, root: t.target.root, displayRoot: t.displayRoot, paths: t.paths };
       const r = wholeServices
         ? await pool.scan({ ...job, cacheDir }, facts)
         : await scanService({

@@ -28,11 +28,6 @@ export interface ScanServiceOptions {
   /** The tree's files (listSourceFiles), when the caller has listed them already. */
   paths?: readonly string[];
   /**
-   * Content hashes (hashText) of the files, when the caller has them already (build-manifest
-   * hashes every file to compare with the last scan); a file without one is hashed here.
-   */
-  hashes?: Readonly<FileHashes>;
-  /**
    * Extraction elsewhere (a worker pool, with the default scanners): files are then handed over
    * all at once. Default: in this thread with `parser`, one file at a time.
    */
@@ -78,7 +73,9 @@ export async function scanService(opts: ScanServiceOptions): Promise<ScannedServ
     if (wanted.length === 0) continue;
     const text = readFileSync(join(opts.root, path), "utf8");
     texts.set(path, text);
-    const hash = opts.hashes?.[path] ?? hashText(text);
+    // The hash of the text read here, not the one build-manifest made when it listed the file:
+    // a file edited in between would have its facts filed under its earlier content's hash.
+    const hash = hashText(text);
     const previous = cached[path]?.hash === hash ? cached[path].facts : {};
     const facts: Record<string, unknown> = {};
     const missing: string[] = [];

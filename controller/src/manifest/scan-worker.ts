@@ -8,15 +8,12 @@ import { extractFile, type FileToExtract } from "./extract-file.js";
 import { scanners } from "./frameworks/index.js";
 import { ManifestCache } from "./manifest-cache.js";
 import { scanService } from "./scan-service.js";
-import type { FileHashes } from "./scan-state.js";
 
 export interface ServiceJob {
   name: string;
   root: string;
   displayRoot: string;
   paths: string[];
-  /** Content hashes of the files (ScanServiceOptions.hashes). */
-  hashes?: FileHashes;
   /** The cache folder: the worker reads the root's cached facts itself. */
   cacheDir: string;
 }

@@ -15,8 +15,6 @@ import { afterAll, describe, expect, it } from "vitest";
 import { codeGraphParser } from "../../src/manifest/code-graph-parser.js";
 import { ManifestCache } from "../../src/manifest/manifest-cache.js";
 import { scanService } from "../../src/manifest/scan-service.js";
-import { hashFile } from "../../src/manifest/scan-state.js";
-import { listSourceFiles } from "../../src/manifest/source-tree.js";
 
 const dir = mkdtempSync(join(tmpdir(), "gantry-manifest-cache-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -85,31 +83,5 @@ describe("the manifest cache", () => {
     const after = await scan(ManifestCache.open(cacheDir));
     expect(after.service.endpoints.map((e) => e.id).filter((id) => id.includes("/tags"))).toEqual([]);
     expect(after.stats).toEqual({ files: 5, extracted: 0 });
-  });
-
-  it("files its facts under the content hashes its caller already made, which a scan hashing the files itself finds", async () => {
-    const paths = await listSourceFiles(root);
-    const hashes = Object.fromEntries(paths.map((p) => [p, hashFile(join(root, p))]));
-    const scanWith = async (folder: string, given: Record<string, string | null>) => {
-      const cache = ManifestCache.open(join(dir, folder));
-      const r = await scanService({
-        name: "notes",
-        root,
-        displayRoot: "app",
-        parser: codeGraphParser,
-        cache,
-        paths,
-        hashes: given,
-      });
-      cache.save();
-      return r;
-    };
-    const first = await scanWith("given.cache", hashes);
-    const again = await scan(ManifestCache.open(join(dir, "given.cache")));
-    expect(again.stats.extracted).toBe(0);
-    expect(again.service).toEqual(first.service);
-    // A hash the caller got wrong is what the facts are filed under: that one file is parsed again.
-    await scanWith("stale.cache", { ...hashes, "src/app.ts": "not-its-hash" });
-    expect((await scan(ManifestCache.open(join(dir, "stale.cache")))).stats.extracted).toBe(1);
   });
 });
