@@ -41,7 +41,6 @@ const ALLOWED_COLLECTIONS: Record<string, string> = {
   "services/task-graph/src/domain/code/source-filter.ts BINARY_EXTENSIONS": "constant, read only",
   // Keyed by a repository's graph object, which one app's code workspace owns and replaces on change.
   "services/task-graph/src/domain/context/file-graph.ts cache": "keyed by one app's code graph",
-  "services/task-graph/src/domain/context/pagerank.ts compacted": "keyed by one app's file graph",
   "services/task-graph/src/domain/context/outline.ts nameParts": "keyed by one app's symbol objects",
   "lib/code-graph/graph/affected.ts namesCache": "keyed by one indexer's file facts",
   "lib/code-graph/graph/affected.ts PACKAGE_SCOPED": "constant, read only",

@@ -76,12 +76,10 @@ export function repositoryFiles(repo: string, graph: CodeGraph): RepositoryFiles
       push(testedBy, to, from);
     }
   }
-  const targets: number[][] = out.map((row) => [...row.keys()].sort((a, b) => a - b));
-  const ws: number[][] = targets.map((row, i) => row.map((j) => out[i]!.get(j)!));
   const built: RepositoryFiles = {
     paths,
     index,
-    graph: { n: paths.length, targets, weights: ws },
+    graph: flatGraph(out),
     symbolsOf,
     referencedFrom,
     declaredIn,
@@ -91,6 +89,26 @@ export function repositoryFiles(repo: string, graph: CodeGraph): RepositoryFiles
   };
   cache.set(graph, built);
   return built;
+}
+
+/** The out-weights as PageRank's flat arrays, each node's targets in index order (= path order). */
+function flatGraph(out: Map<number, number>[]): WeightedGraph {
+  const n = out.length;
+  const offsets = new Int32Array(n + 1);
+  for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i]! + out[i]!.size;
+  const targets = new Int32Array(offsets[n]!);
+  const weights = new Float64Array(offsets[n]!);
+  const outWeight = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let k = offsets[i]!;
+    for (const j of [...out[i]!.keys()].sort((a, b) => a - b)) {
+      const w = out[i]!.get(j)!;
+      targets[k] = j;
+      weights[k++] = w;
+      outWeight[i]! += w;
+    }
+  }
+  return { n, offsets, targets, weights, outWeight };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

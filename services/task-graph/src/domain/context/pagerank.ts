@@ -1,14 +1,18 @@
 // Personalised PageRank over a weighted directed graph given as adjacency lists (nodes 0..n-1).
 // Power iteration: r ← α·(W r + dangling·p) + (1 − α)·p, with W column-normalised by each node's
 // out-weight, until the L1 change is under `tolerance`. Written here rather than taken from
-// graphology: the graph is built per request from typed arrays, and graphology's pagerank is not
-// personalised (bench:context reports the time).
+// graphology: the graph is kept as flat typed arrays (file-graph.ts builds it once per graph
+// state), and graphology's pagerank is not personalised (bench:context reports the time).
 
+/** Adjacency lists as flat typed arrays: the out-edges of node i are k in offsets[i]..offsets[i+1]. */
 export interface WeightedGraph {
   n: number;
-  /** Out-edges of node i: targets[i][k] with weights[i][k] > 0. */
-  targets: number[][];
-  weights: number[][];
+  offsets: Int32Array;
+  /** Target node of edge k, with weights[k] > 0. */
+  targets: Int32Array;
+  weights: Float64Array;
+  /** Sum of node i's out-edge weights (0: dangling). */
+  outWeight: Float64Array;
 }
 
 export interface PageRankOptions {
@@ -26,7 +30,7 @@ export function personalizedPageRank(
   personalization: Float64Array,
   options: PageRankOptions = {},
 ): Float64Array {
-  const { n } = graph;
+  const { n, offsets, targets, weights, outWeight } = graph;
   const alpha = options.alpha ?? 0.85;
   const tolerance = options.tolerance ?? 1e-6;
   const maxIterations = options.maxIterations ?? 50;
@@ -34,7 +38,6 @@ export function personalizedPageRank(
   let total = 0;
   for (let i = 0; i < n; i++) total += personalization[i]!;
   for (let i = 0; i < n; i++) p[i] = total > 0 ? personalization[i]! / total : 1 / n;
-  const { offsets, flatTargets, flatWeights, outWeight } = compact(graph);
   let rank = Float64Array.from(p);
   let next = new Float64Array(n);
   for (let iter = 0; iter < maxIterations; iter++) {
@@ -48,7 +51,7 @@ export function personalizedPageRank(
       }
       const share = r / outWeight[i]!;
       for (let k = offsets[i]!, end = offsets[i + 1]!; k < end; k++)
-        next[flatTargets[k]!]! += share * flatWeights[k]!;
+        next[targets[k]!]! += share * weights[k]!;
     }
     let change = 0;
     for (let i = 0; i < n; i++) {
@@ -60,33 +63,4 @@ export function personalizedPageRank(
     if (change < tolerance) break;
   }
   return rank;
-}
-
-interface CompactGraph {
-  offsets: Int32Array;
-  flatTargets: Int32Array;
-  flatWeights: Float64Array;
-  outWeight: Float64Array;
-}
-
-/** The adjacency lists as flat typed arrays (same order, so the same sums), made once per graph. */
-const compacted = new WeakMap<WeightedGraph, CompactGraph>();
-
-function compact(graph: WeightedGraph): CompactGraph {
-  let found = compacted.get(graph);
-  if (found) return found;
-  const { n, targets, weights } = graph;
-  const offsets = new Int32Array(n + 1);
-  for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i]! + targets[i]!.length;
-  const flatTargets = new Int32Array(offsets[n]!);
-  const flatWeights = new Float64Array(offsets[n]!);
-  const outWeight = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    flatTargets.set(targets[i]!, offsets[i]!);
-    flatWeights.set(weights[i]!, offsets[i]!);
-    for (const w of weights[i]!) outWeight[i]! += w;
-  }
-  found = { offsets, flatTargets, flatWeights, outWeight };
-  compacted.set(graph, found);
-  return found;
 }
