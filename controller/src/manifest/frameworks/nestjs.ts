@@ -54,9 +54,14 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
   let versioning: { prefix: string; defaultVersion?: string } | undefined;
   const routerPaths = new Map<string, string>();
   const moduleControllers = new Map<string, string[]>();
+  // Each `@Module({...})`'s options, resolved once: its controllers here, its imports below.
+  const moduleOptions: Value[] = [];
   for (const c of program.allClasses()) {
     const mod = c.fact.decorators.find((d) => d.name === "Module");
-    const controllers = mod && propOf(program.resolve(mod.args[0] ?? { k: "null" }, c.file), "controllers");
+    if (!mod) continue;
+    const options = program.resolve(mod.args[0] ?? { k: "null" }, c.file);
+    moduleOptions.push(options);
+    const controllers = propOf(options, "controllers");
     if (controllers?.k === "arr")
       moduleControllers.set(
         c.fact.name,
@@ -93,10 +98,10 @@ export const nestjsScanner = jsScanner("nestjs", (files) => {
         routerTree(program.resolve(call.args[0] ?? { k: "null" }, file), "");
     }
   }
-  // `@Module({ imports: [RouterModule.register([{ path, module, children }])] })`.
-  for (const c of program.allClasses()) {
-    const mod = c.fact.decorators.find((d) => d.name === "Module");
-    const imports = mod && propOf(program.resolve(mod.args[0] ?? { k: "null" }, c.file), "imports");
+  // `@Module({ imports: [RouterModule.register([{ path, module, children }])] })`: a second pass,
+  // since routerTree needs every module's controllers.
+  for (const options of moduleOptions) {
+    const imports = propOf(options, "imports");
     for (const item of imports?.k === "arr" ? imports.items : []) {
       if (item.k !== "call" || item.fn.k !== "get" || stringOf(item.fn.prop) !== "register") continue;
       const owner = item.fn.of;
