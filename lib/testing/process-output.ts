@@ -7,11 +7,12 @@ export interface ProcessOutput {
   /** Everything read so far. */
   text(): string;
   /**
-   * Resolves with the first match of `pattern` in the output, as soon as it has been read.
+   * Resolves with the first match of `pattern` (a regular expression, or a text taken literally)
+   * in the output, as soon as it has been read.
    * Rejects, with the output so far, when `timeoutMs` pass first or when the process has closed
    * its output (exited and its pipes drained) without writing it.
    */
-  waitFor(pattern: RegExp, timeoutMs: number, what?: string): Promise<RegExpExecArray>;
+  waitFor(pattern: RegExp | string, timeoutMs: number, what?: string): Promise<RegExpExecArray>;
   /** Resolves once the process has exited and all its output has been read (the 'close' event). */
   closed: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -34,7 +35,11 @@ export function watchOutput(child: ChildProcess): ProcessOutput {
     });
   });
 
-  const waitFor = (pattern: RegExp, timeoutMs: number, what = `${pattern}`) =>
+  const waitFor = (
+    pattern: RegExp | string,
+    timeoutMs: number,
+    what = typeof pattern === "string" ? JSON.stringify(pattern) : `${pattern}`,
+  ) =>
     new Promise<RegExpExecArray>((resolve, reject) => {
       const finish = (error?: Error, match?: RegExpExecArray) => {
         clearTimeout(timer);
@@ -43,7 +48,10 @@ export function watchOutput(child: ChildProcess): ProcessOutput {
         else resolve(match!);
       };
       const check = () => {
-        const match = new RegExp(pattern.source, pattern.flags.replace("g", "")).exec(text);
+        const match =
+          typeof pattern === "string"
+            ? literalMatch(text, pattern)
+            : new RegExp(pattern.source, pattern.flags.replace("g", "")).exec(text);
         if (match) finish(undefined, match);
         else if (isClosed)
           finish(new Error(`the process ended without writing ${what}; its output:\n${text}`));
@@ -57,4 +65,10 @@ export function watchOutput(child: ChildProcess): ProcessOutput {
     });
 
   return { text: () => text, waitFor, closed };
+}
+
+/** `text`'s first occurrence in `output` as a match (index and input set), or null. */
+function literalMatch(output: string, text: string): RegExpExecArray | null {
+  const index = output.indexOf(text);
+  return index < 0 ? null : (Object.assign([text], { index, input: output }) as RegExpExecArray);
 }

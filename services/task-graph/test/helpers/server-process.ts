@@ -39,11 +39,7 @@ export function startServerProcess(env: NodeJS.ProcessEnv, args: string[] = []):
       child,
       output: output.text,
       waitForOutput: async (text, timeoutMs = 30_000) => {
-        await output.waitFor(
-          new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
-          timeoutMs,
-          JSON.stringify(text),
-        );
+        await output.waitFor(text, timeoutMs);
       },
       stop,
     }),
