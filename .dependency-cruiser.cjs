@@ -181,9 +181,10 @@ module.exports = {
     {
       name: "not-to-unresolvable",
       severity: "error",
-      comment: "An import that resolves to no file.",
+      comment:
+        "An import that resolves to no file. Except the sentence encoder the e2e-search benchmark measures: installed by hand (--no-save) only for that (bench/e2e-search/README.md).",
       from: {},
-      to: { couldNotResolve: true },
+      to: { couldNotResolve: true, pathNot: "^@energetic-ai/" },
     },
   ],
   options: {
