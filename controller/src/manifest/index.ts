@@ -9,4 +9,5 @@ export {
   planTargets,
 } from "./plan-targets.js";
 export type * from "./types.js";
+export { listSourceFiles } from "./source-tree.js";
 export { MANIFEST_VERSION } from "./types.js";

@@ -1,20 +1,21 @@
 // Builds the search index of a manifest and its suite: the documents (documents.ts,
-// suite-documents.ts), each one's BM25 terms and vector, and the WordNet table restricted to
-// the index's words (what the cache keeps instead of the whole table). Loaded only when the cache
-// is stale: it brings the manifest's types and tree-sitter, which a search from the cache needs not.
+// suite-documents.ts; an endpoint's code words from its service's sources, code-words.ts), each
+// one's BM25 terms and vector, and the WordNet table restricted to the index's words (what the
+// cache keeps instead of the whole table). Loaded only when the cache is stale: it brings the
+// manifest's types and tree-sitter, which a search from the cache needs not.
 import { readFileSync } from "node:fs";
 import { LexicalIndex, readSynonymText, restrictSynonymText } from "../../../lib/search/index.js";
 import { type Manifest, MANIFEST_VERSION } from "../manifest/index.js";
+import { codeWordsOf } from "./code-words.js";
 import { manifestDocuments, type SearchDocument } from "./documents.js";
-import type { IndexedDocument, SearchEmbedder } from "./search-index.js";
+import type { IndexContent, IndexedDocument, SearchEmbedder } from "./search-index.js";
 import { INTENT_SEED_STEMS } from "./method-intent.js";
 import { suiteDocuments } from "./suite-documents.js";
 import { SearchUsageError } from "./usage-error.js";
 
-export interface BuiltIndex {
-  documents: IndexedDocument[];
-  /** lib/search's WordNet table, only the words these documents hold. */
-  synonyms: string;
+export interface BuiltIndex extends IndexContent {
+  /** The services' source files the endpoints' code words were read from, relative to the project root. */
+  codeFiles: string[];
 }
 
 function readManifest(path: string): Manifest {
@@ -40,7 +41,13 @@ export async function buildIndex(
   embedder: SearchEmbedder,
 ): Promise<BuiltIndex> {
   const manifest = readManifest(manifestPath);
-  const documents: SearchDocument[] = manifest.services.flatMap(manifestDocuments);
+  const documents: SearchDocument[] = [];
+  const codeFiles: string[] = [];
+  for (const service of manifest.services) {
+    const code = await codeWordsOf(service, root);
+    documents.push(...manifestDocuments(service, code.words));
+    codeFiles.push(...code.files);
+  }
   documents.push(...(await suiteDocuments(root, files)));
   // The terms exactly as BM25 tokenizes a document's fields.
   const lexical = new LexicalIndex();
@@ -52,5 +59,9 @@ export async function buildIndex(
   });
   // The seed verbs too: a query's verb is told by its synonyms among them (method-intent.ts).
   const vocabulary = new Set([...lexical.terms(), ...INTENT_SEED_STEMS]);
-  return { documents: indexed, synonyms: restrictSynonymText(readSynonymText(), vocabulary) };
+  return {
+    documents: indexed,
+    synonyms: restrictSynonymText(readSynonymText(), vocabulary),
+    codeFiles: [...new Set(codeFiles)].sort(),
+  };
 }

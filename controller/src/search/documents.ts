@@ -102,7 +102,7 @@ function inputValues(names: Names, e: Endpoint): string {
 
 const fileOf = (root: string, file: string) => posix.normalize(posix.join(root, file));
 
-function endpointDocument(service: ServiceManifest, e: Endpoint, names: Names): SearchDocument {
+function endpointDocument(service: ServiceManifest, e: Endpoint, names: Names, code: string): SearchDocument {
   const { dtos } = names;
   // "ProfileController.unFollow": the method is a word of its own (unfollow), not only its parts.
   const handler = e.handler === "<inline>" ? "" : e.handler.replaceAll(".", " ");
@@ -127,6 +127,7 @@ function endpointDocument(service: ServiceManifest, e: Endpoint, names: Names): 
       [own, NAME_BOOST],
       [`${params} ${dtoNames}`, WORDS_BOOST],
       [`${verbs} ${bodyFields} ${inputValues(names, e)} ${e.description ?? ""}`, HINT_BOOST],
+      [code, HINT_BOOST],
     ],
     embedText: `${verbs.split(" ")[0]} ${pathWords(e.path)} ${own} ${params} ${dtoNames}`,
   };
@@ -172,12 +173,17 @@ function fieldDocument(service: ServiceManifest, d: Dto, f: Field): SearchDocume
 }
 
 /** Endpoints, DTOs and DTO fields of one service of the manifest. */
-export function manifestDocuments(service: ServiceManifest): SearchDocument[] {
+export function manifestDocuments(
+  service: ServiceManifest,
+  codeWords: ReadonlyMap<string, string> = new Map(),
+): SearchDocument[] {
   const names: Names = {
     dtos: new Map(service.dtos.map((d) => [d.name, d])),
     values: new Map(service.types.flatMap((t) => (t.values ? [[t.name, t.values] as const] : []))),
   };
-  const out: SearchDocument[] = service.endpoints.map((e) => endpointDocument(service, e, names));
+  const out: SearchDocument[] = service.endpoints.map((e) =>
+    endpointDocument(service, e, names, codeWords.get(e.id) ?? ""),
+  );
   for (const d of service.dtos) {
     out.push(dtoDocument(service, d));
     for (const f of d.fields) out.push(fieldDocument(service, d, f));

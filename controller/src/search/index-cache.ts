@@ -1,7 +1,8 @@
 // The search index cached beside the manifest (`manifest.search.json` for `manifest.json`), so a search
 // reads one file instead of parsing the suite and embedding every document. It is rebuilt when
 // stale: the manifest or a suite file (page.ts, modules) changed size or mtime, one was added or
-// removed, or another embedder is chosen. Written to a temporary file and renamed, so a reader
+// removed, a source file the endpoints' code words were read from changed or went, or another
+// embedder is chosen. Written to a temporary file and renamed, so a reader
 // never sees half a file; a file that cannot be read is rebuilt, never trusted.
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -9,7 +10,7 @@ import type { DocHead } from "./documents.js";
 import type { IndexContent, IndexedDocument } from "./search-index.js";
 
 /** Bumped whenever what a document or the kept WordNet table holds changes (documents.ts, suite-documents.ts, build-index.ts), so old caches are rebuilt. */
-const CACHE_VERSION = 4;
+const CACHE_VERSION = 5;
 
 interface CachedDocument {
   head: DocHead;
@@ -20,8 +21,10 @@ interface CachedDocument {
 
 interface CacheFile {
   version: number;
-  /** What the documents were made from; any difference makes the file stale. */
+  /** What the documents were made from (sourcesKey, then the code files'); any difference makes the file stale. */
   sources: string;
+  /** The source files the code words were read from, relative to the root. */
+  codeFiles: string[];
   documents: CachedDocument[];
   /** lib/search's WordNet table restricted to the documents' words. */
   synonyms: string;
@@ -42,8 +45,12 @@ export function sourcesKey(embedder: string, root: string, files: string[]): str
   return parts.join("\n");
 }
 
-/** The cached documents when the file exists, is whole and was made from these sources. */
-export function readCache(path: string, sources: string): IndexContent | undefined {
+/** `sources` and the code files' sizes and mtimes: the key a cache file is written under. */
+const withCodeFiles = (sources: string, root: string, codeFiles: string[]) =>
+  `${sources}\n${sourcesKey("code", root, codeFiles)}`;
+
+/** The cached documents when the file exists, is whole and was made from these sources (and unchanged code files). */
+export function readCache(path: string, sources: string, root: string): IndexContent | undefined {
   let file: CacheFile;
   try {
     file = JSON.parse(readFileSync(path, "utf8")) as CacheFile;
@@ -52,7 +59,8 @@ export function readCache(path: string, sources: string): IndexContent | undefin
   }
   if (
     file?.version !== CACHE_VERSION ||
-    file.sources !== sources ||
+    !Array.isArray(file.codeFiles) ||
+    file.sources !== withCodeFiles(sources, root, file.codeFiles) ||
     !Array.isArray(file.documents) ||
     typeof file.synonyms !== "string"
   )
@@ -65,10 +73,16 @@ export function readCache(path: string, sources: string): IndexContent | undefin
   return { documents, synonyms: file.synonyms };
 }
 
-export function writeCache(path: string, sources: string, { documents, synonyms }: IndexContent): void {
+export function writeCache(
+  path: string,
+  sources: string,
+  root: string,
+  { documents, synonyms, codeFiles }: IndexContent & { codeFiles: string[] },
+): void {
   const file: CacheFile = {
     version: CACHE_VERSION,
-    sources,
+    sources: withCodeFiles(sources, root, codeFiles),
+    codeFiles,
     synonyms,
     documents: documents.map((d) => ({
       head: d.head,

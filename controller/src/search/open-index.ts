@@ -29,10 +29,10 @@ export async function openSearchIndex(
   const files = suiteFiles(root);
   const sources = sourcesKey(embedder.name, root, [relative(root, manifestPath), ...files]);
   const cachePath = cachePathOf(manifestPath);
-  const cached = readCache(cachePath, sources);
+  const cached = readCache(cachePath, sources, root);
   if (cached) return { index: new SearchIndex(cached, embedder, weights), built: false };
   const { buildIndex } = await import("./build-index.js");
   const built = await buildIndex(manifestPath, root, files, embedder);
-  writeCache(cachePath, sources, built);
+  writeCache(cachePath, sources, root, built);
   return { index: new SearchIndex(built, embedder, weights), built: true };
 }

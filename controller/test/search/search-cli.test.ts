@@ -33,6 +33,10 @@ export async function run(page: NotesPage) {
 }
 `;
 
+/** A library's lending code, its comment saying what a loan is. */
+const LENDING = (comment: string) =>
+  `// ${comment}\nexport function lend(bookId: string, memberId: string) {\n  return { bookId, memberId, due: Date.now() };\n}\n`;
+
 let shared: Promise<Project> | undefined;
 /** One scanned project for the tests that only read it. */
 const sharedProject = () => {
@@ -149,6 +153,41 @@ describe("e2e search", () => {
     const venues = await json(p, "venues nearby");
     // The app's basePath("/api") applies.
     expect(venues[0]).toMatchObject({ kind: "endpoint", method: "GET", path: "/api/venues/nearby" });
+  });
+
+  it("finds an endpoint by what the code it calls says, and reads that code again when it changes", async () => {
+    // The routes say "loans"; only the function the handler calls says what a loan is.
+    const p = makeProject({
+      "e2e.conf": "general: {}\nservices:\n  library:\n    base_url: http://127.0.0.1:1\n    maven_module: apps/library\n",
+      "apps/library/package.json": '{"type": "module", "dependencies": {"express": "^4.21.0"}}',
+      "apps/library/src/app.ts": [
+        'import express from "express";',
+        'import { createLoan, listBooks, showBook } from "./handlers.js";',
+        "export const app = express();",
+        "const router = express.Router();",
+        'router.get("/books", listBooks);',
+        'router.get("/books/:id", showBook);',
+        'router.post("/loans", createLoan);',
+        'app.use("/api", router);',
+        "",
+      ].join("\n"),
+      "apps/library/src/handlers.ts": [
+        'import { lend } from "./lending.js";',
+        "export const listBooks = (_req, res) => res.json([]);",
+        "export const showBook = (req, res) => res.json({ id: req.params.id });",
+        "export const createLoan = (req, res) => res.status(201).json(lend(req.body.bookId, req.body.memberId));",
+        "",
+      ].join("\n"),
+      "apps/library/src/lending.ts": LENDING("A member borrows a book until it is due back."),
+    });
+    projects.push(p);
+    expect((await runCli(["manifest"], { cwd: p.dir })).code).toBe(0);
+    const borrow = await json(p, "borrow a book");
+    expect(borrow[0]).toMatchObject({ kind: "endpoint", method: "POST", path: "/api/loans" });
+    // The manifest stays as it was (no route changed); the index still sees the new comment.
+    p.write("apps/library/src/lending.ts", LENDING("A patron reserves a copy for a fortnight."));
+    const reserve = await json(p, "reserve a copy for a fortnight");
+    expect(reserve[0]).toMatchObject({ kind: "endpoint", method: "POST", path: "/api/loans" });
   });
 
   it("rebuilds a torn cache file instead of trusting it", async () => {

@@ -1,0 +1,202 @@
+// The words of an endpoint's code, for search: the names and comments in its handler and in the
+// functions it calls, one call deep. A route's names often say less than its code: the RealWorld
+// feed is `GET /articles/feed`, and only the service method it calls keeps the articles whose
+// author the reader is `following`. Which code is the handler's, and what it calls, comes from
+// tree-sitter (lib/code-graph's facts: each symbol with its lines, each name a symbol calls); the
+// words are the tree's identifier and comment nodes on those lines. Read from the service's
+// sources when the index is built.
+import { readFileSync } from "node:fs";
+import { join, posix } from "node:path";
+import {
+  extractFacts,
+  type FileFacts,
+  type LanguageId,
+  languageOf,
+  type Node,
+  type SymbolFact,
+  withTree,
+} from "../../../lib/code-graph/index.js";
+import { type Endpoint, listSourceFiles, type ServiceManifest } from "../manifest/index.js";
+
+/** A word in the code of more than this share of a service's endpoints is plumbing, not meaning. */
+const PLUMBING_SHARE = 0.15;
+/** A callee name defined more often than this in one service is too common to say which one runs. */
+const MAX_DEFINITIONS = 2;
+
+interface SourceFile {
+  text: string;
+  language: LanguageId;
+  facts: FileFacts;
+}
+
+interface Span {
+  file: string;
+  symbol: SymbolFact;
+}
+
+export interface CodeWords {
+  /** By endpoint id, as one text; an endpoint whose handler is not found has none. */
+  words: Map<string, string>;
+  /** The source files read, relative to the project root (POSIX): the index is stale when one changes. */
+  files: string[];
+}
+
+export async function codeWordsOf(service: ServiceManifest, projectRoot: string): Promise<CodeWords> {
+  const files = await readSources(join(projectRoot, service.root));
+  const callables = callablesByName(files);
+  const spansOf = new Map<string, Span[]>();
+  for (const e of service.endpoints) {
+    const handler = handlerSpan(e, files, callables);
+    if (handler) spansOf.set(e.id, [handler, ...callees(handler, files, callables)]);
+  }
+  const words = await wordsOfSpans(files, [...spansOf.values()].flat());
+  const wordsOf = new Map<string, Set<string>>();
+  const handlersUsing = new Map<string, number>();
+  for (const [id, spans] of spansOf) {
+    const set = new Set(spans.flatMap((s) => words.get(spanKey(s)) ?? []));
+    wordsOf.set(id, set);
+    for (const w of set) handlersUsing.set(w, (handlersUsing.get(w) ?? 0) + 1);
+  }
+  // What most handlers of the service share is its plumbing (req, res, ctx, current_user,
+  // Depends), not what one route is about.
+  const common = Math.max(2, PLUMBING_SHARE * service.endpoints.length);
+  const out = new Map<string, string>();
+  for (const [id, set] of wordsOf) {
+    out.set(id, [...set].filter((w) => (handlersUsing.get(w) ?? 0) <= common).join(" "));
+  }
+  return { words: out, files: [...files.keys()].map((f) => posix.join(service.root, f)) };
+}
+
+async function readSources(root: string): Promise<Map<string, SourceFile>> {
+  const out = new Map<string, SourceFile>();
+  for (const file of await listSourceFiles(root)) {
+    const language = languageOf(file);
+    if (!language) continue;
+    let text: string;
+    try {
+      text = readFileSync(join(root, file), "utf8");
+    } catch {
+      continue; // gone since it was listed: nothing to read
+    }
+    out.set(file, { text, language, facts: await extractFacts(text, language) });
+  }
+  return out;
+}
+
+function callablesByName(files: Map<string, SourceFile>): Map<string, Span[]> {
+  const out = new Map<string, Span[]>();
+  for (const [file, { facts }] of files) {
+    for (const symbol of facts.symbols) {
+      if (symbol.kind !== "function" && symbol.kind !== "method") continue;
+      const list = out.get(symbol.name) ?? [];
+      list.push({ file, symbol });
+      out.set(symbol.name, list);
+    }
+  }
+  return out;
+}
+
+/**
+ * The manifest's handler (`Class.method`, `function`, or `module.function` for a namespace
+ * import): in the route's file, else the one function of that name in the service. An inline
+ * handler has no symbol of its own, so no code words.
+ */
+function handlerSpan(
+  e: Endpoint,
+  files: Map<string, SourceFile>,
+  callables: Map<string, Span[]>,
+): Span | undefined {
+  if (e.handler === "<inline>") return undefined;
+  const here = files.get(e.file)?.facts.symbols.find((s) => s.qualified === e.handler);
+  if (here) return { file: e.file, symbol: here };
+  const name = e.handler.slice(e.handler.lastIndexOf(".") + 1);
+  const named = callables.get(name) ?? [];
+  const exact = named.filter((d) => d.symbol.qualified === e.handler);
+  if (exact.length === 1) return exact[0];
+  return named.length === 1 ? named[0] : undefined;
+}
+
+/** The functions the handler calls, where the name says which (at most MAX_DEFINITIONS in the service). */
+function callees(handler: Span, files: Map<string, SourceFile>, callables: Map<string, Span[]>) {
+  const { file, symbol } = handler;
+  const prefix = `${symbol.qualified}.`;
+  const out: Span[] = [];
+  const seen = new Set([spanKey(handler)]);
+  for (const ref of files.get(file)!.facts.references) {
+    if (ref.value || !(ref.from === symbol.qualified || ref.from?.startsWith(prefix))) continue;
+    const defined = callables.get(ref.name) ?? [];
+    if (defined.length > MAX_DEFINITIONS) continue;
+    for (const span of defined) {
+      if (seen.has(spanKey(span))) continue;
+      seen.add(spanKey(span));
+      out.push(span);
+    }
+  }
+  return out;
+}
+
+const spanKey = (s: Span) => `${s.file}#${s.symbol.qualified}@${s.symbol.line}`;
+
+/** The identifier and comment words on each span's lines (and the comment just above it): one parse per file. */
+async function wordsOfSpans(files: Map<string, SourceFile>, spans: Span[]): Promise<Map<string, string[]>> {
+  const byFile = new Map<string, Span[]>();
+  for (const span of spans) byFile.set(span.file, [...(byFile.get(span.file) ?? []), span]);
+  const out = new Map<string, string[]>();
+  for (const [file, list] of byFile) {
+    const { text, language } = files.get(file)!;
+    const leaves = await withTree(text, language, (tree) => wordLeaves(tree.rootNode));
+    for (const span of list) {
+      const first = span.symbol.line - 1 - commentLinesAbove(leaves, span.symbol.line - 1);
+      const last = span.symbol.endLine - 1;
+      out.set(
+        spanKey(span),
+        leaves.filter((l) => l.row >= first && l.row <= last).map((l) => l.text),
+      );
+    }
+  }
+  return out;
+}
+
+interface Leaf {
+  row: number;
+  /** The last row the node covers (a block comment spans several). */
+  endRow: number;
+  text: string;
+  comment: boolean;
+}
+
+/** Every identifier-like node (identifier, property_identifier, type_identifier, simple_identifier…) and comment. */
+function wordLeaves(root: Node): Leaf[] {
+  const out: Leaf[] = [];
+  const cursor = root.walk();
+  let descend = true;
+  for (;;) {
+    if (descend) {
+      const type = cursor.nodeType;
+      const comment = type === "comment" || type.endsWith("_comment");
+      if (comment || (type.endsWith("identifier") && cursor.nodeIsNamed)) {
+        out.push({ row: cursor.startPosition.row, endRow: cursor.endPosition.row, text: cursor.nodeText, comment });
+        descend = false; // a comment's or an identifier's parts are not words of their own
+      }
+    }
+    if (descend && cursor.gotoFirstChild()) continue;
+    if (cursor.gotoNextSibling()) {
+      descend = true;
+      continue;
+    }
+    if (!cursor.gotoParent()) break;
+    descend = false;
+  }
+  cursor.delete();
+  return out;
+}
+
+/** How many lines of comment end right above `row` (0-based), contiguous: a symbol's doc comment. */
+function commentLinesAbove(leaves: Leaf[], row: number): number {
+  let top = row;
+  for (;;) {
+    const above = leaves.find((l) => l.comment && l.endRow === top - 1);
+    if (!above) return row - top;
+    top = above.row;
+  }
+}
