@@ -42,6 +42,9 @@ export interface CodeWords {
 }
 
 export async function codeWordsOf(service: ServiceManifest, projectRoot: string): Promise<CodeWords> {
+  // Inline handlers have no symbol of their own (bench/results/e2e-search.md: their code measured
+  // worse): a service with only those needs no source read.
+  if (service.endpoints.every((e) => e.handler === "<inline>")) return { words: new Map(), files: [] };
   const files = await readSources(join(projectRoot, service.root));
   const callables = callablesByName(files);
   const spansOf = new Map<string, Span[]>();
