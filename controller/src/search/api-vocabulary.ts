@@ -11,6 +11,8 @@ import type { LexicalIndex, QueryExpander, WeightedTerm } from "../../../lib/sea
 const WEIGHT = 0.5;
 /** A phrase's word is the user's own meaning, not a guess: it weighs as the user's words. */
 const PHRASE_WEIGHT = 1;
+/** A group word standing in for a user's word that no item holds (expand). */
+const STANDS_IN = 1;
 
 /** Groups of interchangeable words; any word of a group brings the others. */
 const GROUPS = [
@@ -96,12 +98,18 @@ export class ApiVocabulary implements QueryExpander {
     return PHRASES.find(([pattern]) => pattern.exec(text)?.index === 0)?.[1];
   }
 
+  /**
+   * The group words of each term, at half its weight; at its whole weight when the term is the
+   * user's own and no item holds it ("borrow" in an API that says "loan"): the API's word is then
+   * the only way that word can match, so it stands in for it, as a phrase's word does.
+   */
   expand(terms: WeightedTerm[], index: LexicalIndex): WeightedTerm[] {
     const weight = new Map(terms.map((t) => [t.term, t.weight]));
     for (const { term, weight: w } of terms) {
+      const share = w >= 1 && index.documentFrequency(term) === 0 ? STANDS_IN : WEIGHT;
       for (const other of groupOf.get(term) ?? []) {
-        if (other !== term && index.documentFrequency(other) > 0 && (weight.get(other) ?? 0) < WEIGHT * w)
-          weight.set(other, WEIGHT * w);
+        if (other !== term && index.documentFrequency(other) > 0 && (weight.get(other) ?? 0) < share * w)
+          weight.set(other, share * w);
       }
     }
     return [...weight].map(([term, w]) => ({ term, weight: w }));

@@ -1,5 +1,5 @@
-// The phrases of the API vocabulary: what a query's phrasal verbs stand for, also when the
-// object sits between verb and particle, and at the weight of the user's own words.
+// The API vocabulary: what a query's phrasal verbs stand for, also when the object sits between
+// verb and particle, at the weight of the user's own words; and how much a group word weighs.
 import { describe, expect, it } from "vitest";
 import { stem } from "../../../lib/embedding/index.js";
 import { LexicalIndex } from "../../../lib/search/index.js";
@@ -25,6 +25,22 @@ describe("API vocabulary phrases", () => {
     // No such word in the API: nothing is added (the verb "stop" still reads as a delete).
     expect(undo("stop tracking a repository")).toEqual([]);
     expect(words("stop following someone")).toEqual([]);
+  });
+
+  it("lets the API's word stand in at the user's weight for a word of the user's that no item holds, and only then", () => {
+    const index = new LexicalIndex();
+    index.setTerms("POST /loans", "endpoint", new Map([[stem("loan"), 1]]));
+    index.setTerms("GET /export", "endpoint", new Map([[stem("export"), 1], [stem("download"), 1]]));
+    const expand = (word: string) => new ApiVocabulary().expand([{ term: stem(word), weight: 1 }], index);
+    // "borrow": no item holds it, so "loan" is all it can match.
+    expect(expand("borrow")).toContainEqual({ term: stem("loan"), weight: 1 });
+    // "download": an item holds it, so its group's "export" is a guess at half weight.
+    expect(expand("download")).toContainEqual({ term: stem("export"), weight: 0.5 });
+    // A word that was itself an expansion passes on half of its own weight, as before.
+    expect(new ApiVocabulary().expand([{ term: stem("borrow"), weight: 0.5 }], index)).toContainEqual({
+      term: stem("loan"),
+      weight: 0.25,
+    });
   });
 
   it("reads nothing into a query without such a phrase", () => {
