@@ -11,8 +11,13 @@ import type { LexicalIndex, QueryExpander, WeightedTerm } from "../../../lib/sea
 const WEIGHT = 0.5;
 /** A phrase's word is the user's own meaning, not a guess: it weighs as the user's words. */
 const PHRASE_WEIGHT = 1;
-/** A group word standing in for a user's word that no item holds (expand). */
-const STANDS_IN = 1;
+/**
+ * A group word standing in for a user's word that no item holds (expand): just under the user's
+ * weight, so that it matches almost as that word would, yet does not count as one more word the
+ * query asks for (lib/search counts terms of weight 1 as the user's own: in BM25's coverage and in
+ * soft matching). "ticket" brings issue, bug, defect and task: at 1 the query would ask for all four.
+ */
+const STANDS_IN = 0.99;
 
 /** Groups of interchangeable words; any word of a group brings the others. */
 const GROUPS = [
@@ -99,9 +104,9 @@ export class ApiVocabulary implements QueryExpander {
   }
 
   /**
-   * The group words of each term, at half its weight; at its whole weight when the term is the
-   * user's own and no item holds it ("borrow" in an API that says "loan"): the API's word is then
-   * the only way that word can match, so it stands in for it, as a phrase's word does.
+   * The group words of each term, at half its weight; at nearly its whole weight (STANDS_IN) when
+   * the term is the user's own and no item holds it ("borrow" in an API that says "loan"): the
+   * API's word is then the only way that word can match, so it stands in for it.
    */
   expand(terms: WeightedTerm[], index: LexicalIndex): WeightedTerm[] {
     const weight = new Map(terms.map((t) => [t.term, t.weight]));
