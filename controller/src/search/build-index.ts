@@ -14,7 +14,7 @@ import { suiteDocuments } from "./suite-documents.js";
 import { SearchUsageError } from "./usage-error.js";
 
 export interface BuiltIndex extends IndexContent {
-  /** The services' source files the endpoints' code words were read from, relative to the project root. */
+  /** The services' source files the endpoints' code words came from, relative to the project root. */
   codeFiles: string[];
 }
 

@@ -37,7 +37,10 @@ interface Span {
 export interface CodeWords {
   /** By endpoint id, as one text; an endpoint whose handler is not found has none. */
   words: Map<string, string>;
-  /** The source files read, relative to the project root (POSIX): the index is stale when one changes. */
+  /**
+   * The files the words came from (handlers' and callees'), relative to the project root (POSIX):
+   * the index is stale when one changes. Only these, since a cached search checks each of them.
+   */
   files: string[];
 }
 
@@ -52,7 +55,8 @@ export async function codeWordsOf(service: ServiceManifest, projectRoot: string)
     const handler = handlerSpan(e, files, callables);
     if (handler) spansOf.set(e.id, [handler, ...callees(handler, files, callables)]);
   }
-  const words = await wordsOfSpans(files, [...spansOf.values()].flat());
+  const spans = new Map([...spansOf.values()].flat().map((s) => [spanKey(s), s]));
+  const words = await wordsOfSpans(files, [...spans.values()]);
   const wordsOf = new Map<string, Set<string>>();
   const handlersUsing = new Map<string, number>();
   for (const [id, spans] of spansOf) {
@@ -67,7 +71,8 @@ export async function codeWordsOf(service: ServiceManifest, projectRoot: string)
   for (const [id, set] of wordsOf) {
     out.set(id, [...set].filter((w) => (handlersUsing.get(w) ?? 0) <= common).join(" "));
   }
-  return { words: out, files: [...files.keys()].map((f) => posix.join(service.root, f)) };
+  const read = new Set([...spans.values()].map((s) => s.file));
+  return { words: out, files: [...read].map((f) => posix.join(service.root, f)) };
 }
 
 async function readSources(root: string): Promise<Map<string, SourceFile>> {
@@ -143,7 +148,11 @@ const spanKey = (s: Span) => `${s.file}#${s.symbol.qualified}@${s.symbol.line}`;
 /** The identifier and comment words on each span's lines (and the comment just above it): one parse per file. */
 async function wordsOfSpans(files: Map<string, SourceFile>, spans: Span[]): Promise<Map<string, string[]>> {
   const byFile = new Map<string, Span[]>();
-  for (const span of spans) byFile.set(span.file, [...(byFile.get(span.file) ?? []), span]);
+  for (const span of spans) {
+    const list = byFile.get(span.file);
+    if (list) list.push(span);
+    else byFile.set(span.file, [span]);
+  }
   const out = new Map<string, string[]>();
   for (const [file, list] of byFile) {
     const { text, language } = files.get(file)!;

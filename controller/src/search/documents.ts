@@ -175,7 +175,8 @@ function fieldDocument(service: ServiceManifest, d: Dto, f: Field): SearchDocume
 /** Endpoints, DTOs and DTO fields of one service of the manifest. */
 export function manifestDocuments(
   service: ServiceManifest,
-  codeWords: ReadonlyMap<string, string> = new Map(),
+  /** Each endpoint's code words, by endpoint id (code-words.ts). */
+  codeWords: ReadonlyMap<string, string>,
 ): SearchDocument[] {
   const names: Names = {
     dtos: new Map(service.dtos.map((d) => [d.name, d])),

@@ -6,6 +6,7 @@
 // never sees half a file; a file that cannot be read is rebuilt, never trusted.
 import { existsSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import type { BuiltIndex } from "./build-index.js";
 import type { DocHead } from "./documents.js";
 import type { IndexContent, IndexedDocument } from "./search-index.js";
 
@@ -77,7 +78,7 @@ export function writeCache(
   path: string,
   sources: string,
   root: string,
-  { documents, synonyms, codeFiles }: IndexContent & { codeFiles: string[] },
+  { documents, synonyms, codeFiles }: BuiltIndex,
 ): void {
   const file: CacheFile = {
     version: CACHE_VERSION,
