@@ -21,4 +21,10 @@ export {
   VECTOR_WEIGHT,
 } from "./rank.js";
 export { SoftMatcher } from "./soft-match.js";
-export { readSynonymText, restrictSynonymText, WordNetExpander } from "./wordnet.js";
+export {
+  leadingCollocations,
+  readSynonymText,
+  restrictSynonymText,
+  WordNetExpander,
+} from "./wordnet.js";
+export { readVerbStems } from "./wordnet-verbs.js";

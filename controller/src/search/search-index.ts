@@ -5,6 +5,7 @@
 import { cosine, stem, tokenize } from "../../../lib/embedding/index.js";
 import {
   candidateDepth,
+  leadingCollocations,
   LexicalIndex,
   MIN_SCORE,
   queryTerms,
@@ -14,7 +15,7 @@ import {
   type WeightedTerm,
   WordNetExpander,
 } from "../../../lib/search/index.js";
-import { ApiVocabulary } from "./api-vocabulary.js";
+import { ApiVocabulary, STANDS_IN } from "./api-vocabulary.js";
 import type { DocHead } from "./documents.js";
 import { type IntentLookup, intentFactor, methodIntent } from "./method-intent.js";
 
@@ -30,6 +31,8 @@ export interface IndexContent {
   documents: IndexedDocument[];
   /** lib/search's WordNet table as text, restricted to the documents' words (restrictSynonymText). */
   synonyms: string;
+  /** WordNet's verbs (stems, space-separated): whether a query's first word can be an imperative. */
+  verbs: string;
 }
 
 export interface QueryEmbedder {
@@ -77,23 +80,34 @@ export class SearchIndex {
   readonly #vocabulary = new ApiVocabulary();
   /** The stems of the endpoints' path segments: the API's resource names. */
   readonly #resources = new Set<string>();
+  readonly #verbText: string;
+  #verbs: Set<string> | undefined;
   readonly #intentLookup: IntentLookup = {
     synonyms: (s) => this.#wordnet.table.get(s)?.synonyms ?? [],
+    group: (s) => this.#vocabulary.group(s),
+    isVerb: (s) => this.#verbSet().has(s),
     isResource: (s) => this.#resources.has(s),
   };
 
   constructor(
-    { documents, synonyms }: IndexContent,
+    { documents, synonyms, verbs }: IndexContent,
     private readonly embedder: QueryEmbedder,
     private readonly weights: RankWeights,
   ) {
     this.#wordnet = new WordNetExpander(undefined, undefined, synonyms);
+    this.#verbText = verbs;
     for (const { head, terms, vector } of documents) {
       this.#lexical.setTerms(head.key, head.kind, terms);
       this.#heads.set(head.key, head);
       this.#vectors.set(head.key, vector);
       for (const word of tokenize(head.path ?? "", { stem: true })) this.#resources.add(word);
     }
+  }
+
+  /** Split on first use: most queries start with a seed verb, a noun or a question word. */
+  #verbSet(): Set<string> {
+    this.#verbs ??= new Set(this.#verbText.split(" "));
+    return this.#verbs;
   }
 
   get size(): number {
@@ -115,7 +129,8 @@ export class SearchIndex {
     const lexicalHits = this.#lexical.search(terms, depth, { accept });
     const [queryVector] = await this.embedder.embed([query]);
     const minScore = options.minScore ?? MIN_SCORE;
-    const intent = methodIntent(query, this.#intentLookup, this.#vocabulary.leadingWord(query));
+    const leading = this.#vocabulary.leadingWord(query) ?? this.#leadingCollocation(query);
+    const intent = methodIntent(query, this.#intentLookup, leading);
     const ranked = rankCandidates({
       vectorHits: this.#vectorHits(queryVector!, depth, accept, lexicalHits),
       lexicalHits,
@@ -139,11 +154,23 @@ export class SearchIndex {
     }));
   }
 
-  /** The query's own terms, the words its phrases stand for, WordNet's and the API vocabulary's related words. */
+  /** The WordNet collocation the query starts with ("get_rid_of"), if any. */
+  #leadingCollocation(query: string): string | undefined {
+    return leadingCollocations(query, this.#wordnet.table)[0];
+  }
+
+  /**
+   * The query's own terms (a leading collocation's words as what it stands for), the words its
+   * phrases stand for, WordNet's and the API vocabulary's related words.
+   */
   #terms(query: string): WeightedTerm[] {
-    const own = queryTerms(query);
+    // No item holds "get rid of": its synonyms stand in for it, as the API vocabulary's do.
+    const collocations = this.#wordnet.collocationTerms(query, this.#lexical, STANDS_IN);
+    const own = queryTerms(query).filter((t) => !collocations.replaced.has(t.term));
     const seen = new Set(own.map((t) => t.term));
-    const phrases = this.#vocabulary.phraseTerms(query, this.#lexical).filter((t) => !seen.has(t.term));
+    const phrases = [...this.#vocabulary.phraseTerms(query, this.#lexical), ...collocations.terms].filter(
+      (t) => !seen.has(t.term),
+    );
     const withSynonyms = this.#wordnet.expand([...own, ...phrases], this.#lexical);
     return this.#vocabulary.expand(withSynonyms, this.#lexical);
   }

@@ -2,17 +2,22 @@
 // synonyms, lib/search's real table), a yes/no question about existence as HEAD, and the prior
 // that lifts endpoints doing what was asked and lowers those doing the opposite.
 import { describe, expect, it } from "vitest";
-import { WordNetExpander } from "../../../lib/search/index.js";
+import { leadingCollocations, readVerbStems, WordNetExpander } from "../../../lib/search/index.js";
 import { ApiVocabulary } from "../../src/search/api-vocabulary.js";
 import { type IntentLookup, intentFactor, methodIntent } from "../../src/search/method-intent.js";
 
 const wordnet = new WordNetExpander();
 const resources = new Set(["book", "file", "order"]);
+const vocabulary = new ApiVocabulary();
+const verbs = new Set(readVerbStems());
 const lookup: IntentLookup = {
   synonyms: (s) => wordnet.table.get(s)?.synonyms ?? [],
+  group: (s) => vocabulary.group(s),
+  isVerb: (s) => verbs.has(s),
   isResource: (s) => resources.has(s),
 };
-const intent = (query: string) => methodIntent(query, lookup, new ApiVocabulary().leadingWord(query));
+const intent = (query: string) =>
+  methodIntent(query, lookup, vocabulary.leadingWord(query) ?? leadingCollocations(query, wordnet.table)[0]);
 
 describe("method intent of a query", () => {
   it("reads the usual CRUD verb that starts a query as what it asks the API to do", () => {
@@ -32,6 +37,26 @@ describe("method intent of a query", () => {
 
   it("reads a phrase at the query's start as the verb it stands for", () => {
     expect(intent("take a member off the team")).toBe("delete");
+  });
+
+  it("reads a verb through the API vocabulary's words for it before WordNet's", () => {
+    // "dump" is the vocabulary's word for an export, a read.
+    expect(intent("dump every invoice into a file")).toBe("read");
+  });
+
+  it("reads a WordNet collocation at the query's start as the verb it stands for", () => {
+    // "get" alone would be a read; "get rid of" is WordNet's synonym of "remove".
+    expect(intent("get rid of an old invoice")).toBe("delete");
+    expect(intent("call off the shipment")).toBe("delete"); // cancel
+  });
+
+  it("reads any other verb as an action, which REST names with a POST", () => {
+    expect(intent("borrow a book")).toBe("act");
+    expect(intent("follow another author")).toBe("act");
+    expect(intentFactor("act", "POST")).toBeGreaterThan(1);
+    // Reads are not lowered: the first word may be a noun that is a verb too ("report of …").
+    expect(intentFactor("act", "GET")).toBe(1);
+    expect(intent("timeline of my articles")).toBeUndefined(); // a noun only
   });
 
   it("takes a yes/no question about existence as a HEAD", () => {

@@ -3,7 +3,15 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { wordnetDictDir } from "../build-wordnet-table.js";
-import { LexicalIndex, queryTerms, readSynonymText, restrictSynonymText, WordNetExpander } from "../index.js";
+import {
+  LexicalIndex,
+  leadingCollocations,
+  queryTerms,
+  readSynonymText,
+  readVerbStems,
+  restrictSynonymText,
+  WordNetExpander,
+} from "../index.js";
 import { WORDNET_TABLE_PATH } from "../wordnet.js";
 import { buildSynonymTable, inflectedStems } from "../wordnet-table.js";
 
@@ -58,5 +66,44 @@ describe("WordNetExpander", () => {
       expect(sorted(restricted.expand(queryTerms(query), corpus)), query).toEqual(expected);
     }
     expect(whole.expand(queryTerms("erase an account"), corpus).length).toBeGreaterThan(2);
+  });
+});
+
+describe("collocations", () => {
+  const wordnet = new WordNetExpander();
+
+  it("keeps WordNet's verb collocations, in every form of their first word", () => {
+    expect(wordnet.table.get("get_rid_of")?.synonyms).toContain("remove");
+    expect(wordnet.table.get("call_off")?.synonyms).toContain("cancel");
+    // "called off" and "calling off" find the same entry.
+    expect(leadingCollocations("called off the trip", wordnet.table)).toEqual(["call_off"]);
+    expect(leadingCollocations("calling off the trip", wordnet.table)).toEqual(["call_off"]);
+  });
+
+  it("reads the collocation each clause starts with, and only there", () => {
+    expect(leadingCollocations("get rid of a tag", wordnet.table)).toEqual(["get_rid_of"]);
+    expect(leadingCollocations("customer changed their mind, call off the order", wordnet.table)).toEqual([
+      undefined,
+      "call_off",
+    ]);
+    // Inside a clause, "coming to" is no "come_to" (regain consciousness).
+    expect(leadingCollocations("who is coming to this event", wordnet.table)).toEqual([undefined]);
+  });
+
+  it("stands for a leading collocation by its synonyms the corpus holds, and drops its own words", () => {
+    const corpus = new LexicalIndex();
+    corpus.set("get", "endpoint", [["GET /tags get a tag", 1]]);
+    corpus.set("del", "endpoint", [["DELETE /tags/{id} remove a tag", 1]]);
+    const { replaced, terms } = wordnet.collocationTerms("get rid of a tag", corpus, 0.99);
+    expect([...replaced]).toEqual(expect.arrayContaining(["get", "rid"]));
+    expect(terms).toContainEqual({ term: "remove", weight: 0.99 });
+    expect(terms.every((t) => corpus.documentFrequency(t.term) > 0)).toBe(true);
+  });
+
+  it("knows WordNet's verbs, as stems", () => {
+    const verbs = new Set(readVerbStems());
+    expect(verbs.has("borrow")).toBe(true);
+    expect(verbs.has("follow")).toBe(true);
+    expect(verbs.has("timelin")).toBe(false); // a noun only
   });
 });
