@@ -21,6 +21,9 @@ export interface LexicalHit {
   score: number;
 }
 
+/** A document's field: its text, its boost, and whether it is names (stopwords kept). */
+export type Field = [text: string, boost: number, names?: boolean];
+
 /** A query term (already tokenized and stemmed) and how much a match on it counts. */
 export interface WeightedTerm {
   term: string;
@@ -59,11 +62,16 @@ export class LexicalIndex {
     return this.#slotOf.size;
   }
 
-  /** Adds or replaces a document; `fields` are [text, boost] (a boost repeats the field's terms). */
-  set(key: string, type: string, fields: [string, number][]): void {
+  /**
+   * Adds or replaces a document; `fields` are [text, boost] (a boost repeats the field's terms),
+   * or [text, boost, true] for a field of names whose every word counts, stopwords too (an API's
+   * path: "/users/me").
+   */
+  set(key: string, type: string, fields: Field[]): void {
     const terms = new Map<string, number>();
-    for (const [text, boost] of fields) {
-      for (const token of tokenize(text, { stem: true })) terms.set(token, (terms.get(token) ?? 0) + boost);
+    for (const [text, boost, names = false] of fields) {
+      for (const token of tokenize(text, { stem: true, dropStopwords: !names }))
+        terms.set(token, (terms.get(token) ?? 0) + boost);
     }
     this.setTerms(key, type, terms);
   }

@@ -3,6 +3,7 @@
 // config, page-documents.ts). Each has the fields the lexical side scores (with boosts) and the
 // text the embedder turns into a vector.
 import { posix } from "node:path";
+import type { Field as LexicalField } from "../../../lib/search/index.js";
 import type { Constraints, Dto, Endpoint, Field, ServiceManifest, TypeText } from "../manifest/index.js";
 
 export type HitKind = "endpoint" | "dto" | "field" | "page-method" | "module";
@@ -22,8 +23,8 @@ export interface DocHead {
 }
 
 export interface SearchDocument extends DocHead {
-  /** [text, boost] for BM25 (a boost repeats the field's terms). */
-  fields: [string, number][];
+  /** [text, boost, names?] for BM25 (a boost repeats the field's terms; names keep their stopwords). */
+  fields: LexicalField[];
   /** What the embedder reads. */
   embedText: string;
 }
@@ -123,11 +124,14 @@ function endpointDocument(service: ServiceManifest, e: Endpoint, names: Names, c
     file: fileOf(service.root, e.file),
     line: e.line,
     fields: [
-      [pathWords(e.path), NAME_BOOST],
+      // Names: "/users/me" is about "me", though "me" is a stopword in prose.
+      [pathWords(e.path), NAME_BOOST, true],
       [own, NAME_BOOST],
       [`${params} ${dtoNames}`, WORDS_BOOST],
       [`${verbs} ${bodyFields} ${inputValues(names, e)} ${e.description ?? ""}`, HINT_BOOST],
       [code, HINT_BOOST],
+      // People name the API they mean ("the shop API", "in the library"): its service's name.
+      [service.name, HINT_BOOST],
     ],
     embedText: `${verbs.split(" ")[0]} ${pathWords(e.path)} ${own} ${params} ${dtoNames}`,
   };

@@ -47,3 +47,13 @@ describe("BM25 statistics per document type", () => {
     );
   });
 });
+
+describe("fields of names", () => {
+  it("keep every word, stopwords too, where prose drops them", () => {
+    const index = new LexicalIndex();
+    index.set("names", "endpoint", [["users me", 2, true]]);
+    index.set("prose", "endpoint", [["users me", 2]]);
+    expect(index.termsOf("names").has("me")).toBe(true);
+    expect(index.termsOf("prose").has("me")).toBe(false);
+  });
+});

@@ -1,0 +1,68 @@
+// The search index in-process, over a small hand-written manifest: what the words of an endpoint
+// are beyond its path (the service's name) and which words of a path count (all of them).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { WordVectorEmbedder } from "../../../lib/embedding/index.js";
+import { rankWeights } from "../../../lib/search/index.js";
+import type { ServiceManifest } from "../../src/manifest/index.js";
+import { openSearchIndex } from "../../src/search/index.js";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const endpoint = (method: string, path: string, handler: string) => ({
+  id: `${method} ${path}`,
+  method,
+  path,
+  handler,
+  file: "src/app.ts",
+  line: 1,
+  params: [],
+  responses: [],
+  auth: false,
+  source: "code",
+});
+
+const service = (name: string, endpoints: ReturnType<typeof endpoint>[]) =>
+  ({ name, root: ".", frameworks: ["express"], endpoints, dtos: [], types: [] }) as unknown as ServiceManifest;
+
+async function indexOf(services: ServiceManifest[]) {
+  const dir = mkdtempSync(join(tmpdir(), "search-index-"));
+  dirs.push(dir);
+  mkdirSync(join(dir, ".e2e"));
+  const manifest = join(dir, ".e2e", "manifest.json");
+  writeFileSync(manifest, JSON.stringify({ version: 1, generated_at: "2026-11-24T00:00:00.000", services }));
+  const embedder = new WordVectorEmbedder();
+  return (await openSearchIndex(manifest, embedder, rankWeights(true), { root: dir })).index;
+}
+
+const first = async (index: Awaited<ReturnType<typeof indexOf>>, query: string) => {
+  const [hit] = await index.search(query, { limit: 3 });
+  return `${hit?.service}:${hit?.method} ${hit?.path}`;
+};
+
+describe("the words of an endpoint", () => {
+  it("include its service's name: 'the shop' picks the shop's endpoint out of two alike", async () => {
+    const index = await indexOf([
+      service("blog", [endpoint("GET", "/version", "version")]),
+      service("shop", [endpoint("GET", "/version", "version")]),
+    ]);
+    expect(await first(index, "which version of the shop is deployed")).toBe("shop:GET /version");
+    expect(await first(index, "which version of the blog is deployed")).toBe("blog:GET /version");
+  });
+
+  it("include every word of its path, stopwords too: '/users/me' answers 'who am I'", async () => {
+    const index = await indexOf([
+      service("accounts", [
+        endpoint("GET", "/api/profiles/{username}", "ProfileController.show"),
+        endpoint("GET", "/api/users/{id}", "UserController.show"),
+        endpoint("GET", "/api/users/me", "UserController.self"),
+      ]),
+    ]);
+    expect(await first(index, "who am I")).toBe("accounts:GET /api/users/me");
+  });
+});
