@@ -44,7 +44,8 @@ const GROUPS = [
   "release unlock unclaim",
   "attendee guest participant rsvp",
   "search find lookup",
-  "stats statistics metrics analytics",
+  // Aggregates: "how many", "average", "overview" ask for a stats, summary or report endpoint.
+  "stats statistics metrics analytics summary report overview count total average",
   "photo picture image",
   "visit appointment",
   "comment reply",
@@ -55,11 +56,12 @@ const GROUPS = [
 ].map((g) => g.split(" ").map((w) => stem(w)));
 
 /** Phrases whose words alone say little, as the word they stand for. */
-const PHRASES: [RegExp, string][] = [
+/** [pattern, the word it stands for, false when that word is no verb (it never says what to do)]. */
+const PHRASES: [RegExp, string, false?][] = [
   [/\bsign(ing)?[ -]?up\b/i, "signup"],
   [/\b(log|sign)(ging)?[ -]?in\b/i, "login"],
   [/\b(log|sign)(ging)?[ -]?out\b/i, "logout"],
-  [/\bwho am i\b/i, "me"],
+  [/\bwho am i\b/i, "me", false],
   // The object may sit between verb and particle: "switch a feature on", "take someone off".
   [/\b(turn|switch)(ing)? (\w+ ){0,3}on\b/i, "enable"],
   [/\b(turn|switch)(ing)? (\w+ ){0,3}off\b/i, "disable"],
@@ -67,6 +69,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(throw|throwing|threw) (\w+ ){0,3}(away|out)\b/i, "discard"],
   [/\bgive up\b/i, "release"],
   [/\bwait(s|ing)? (for|on)\b/i, "depend"],
+  // A question about a number asks for an aggregate (the "stats … count" group).
+  [/\bhow (many|much)\b/i, "count", false],
 ];
 
 /**
@@ -105,7 +109,7 @@ export class ApiVocabulary implements QueryExpander {
   /** The word of the phrase the query starts with ("take someone off …" → "remove"), if any. */
   leadingWord(query: string): string | undefined {
     const text = query.trim();
-    return PHRASES.find(([pattern]) => pattern.exec(text)?.index === 0)?.[1];
+    return PHRASES.find(([pattern, , verb]) => verb !== false && pattern.exec(text)?.index === 0)?.[1];
   }
 
   /**

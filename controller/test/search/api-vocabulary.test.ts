@@ -44,6 +44,19 @@ describe("API vocabulary phrases", () => {
     });
   });
 
+  it("reads a question about a number as one for an aggregate: stats, a summary or a report", () => {
+    expect(words("how many cats were adopted")).toEqual([{ term: stem("count"), weight: 1 }]);
+    expect(words("how much revenue did we make")).toEqual([{ term: stem("count"), weight: 1 }]);
+    const index = new LexicalIndex();
+    index.setTerms("GET /ratings/summary", "endpoint", new Map([[stem("summary"), 1]]));
+    index.setTerms("GET /reports/sales", "endpoint", new Map([[stem("report"), 1]]));
+    const expanded = new ApiVocabulary().expand([{ term: stem("average"), weight: 1 }], index);
+    const weight = new Map(expanded.map((t) => [t.term, t.weight]));
+    // "average" is in no item: the API's aggregate words stand in for it.
+    expect(weight.get(stem("summary"))).toBe(0.99);
+    expect(weight.get(stem("report"))).toBe(0.99);
+  });
+
   it("reads nothing into a query without such a phrase", () => {
     expect(words("which tags exist")).toEqual([]);
     expect(words("turn left at the station and keep going until you are on the bridge")).toEqual([]);

@@ -57,6 +57,8 @@ describe("method intent of a query", () => {
     // Reads are not lowered: the first word may be a noun that is a verb too ("report of …").
     expect(intentFactor("act", "GET")).toBe(1);
     expect(intent("timeline of my articles")).toBeUndefined(); // a noun only
+    // A verb too, but WordNet tags it as a noun far more often: "home timeline" is no command.
+    expect(intent("home timeline of the people I follow")).toBeUndefined();
   });
 
   it("takes a yes/no question about existence as a HEAD", () => {

@@ -1,4 +1,4 @@
-// Holds the floor of `e2e search`'s quality (bench/e2e-search: 429 plain-language queries over
+// Holds the floor of `e2e search`'s quality (bench/e2e-search: 482 plain-language queries over
 // the framework fixtures' manifests and this repository's services, judged by reading): the
 // hybrid ranking finds the expected endpoint in its top 3 at least as often as the floor below,
 // and clearly more often than plain BM25 over the same documents. `npm run bench:e2e-search`
@@ -7,13 +7,13 @@ import { describe, expect, it } from "vitest";
 import { evaluate } from "../../../bench/e2e-search/evaluate.js";
 
 /**
- * Measured top-3 accuracy (88.1 %, 378 of 429, on 2026-11-24 after 85 more blind queries joined the
- * holdout, with the collocation, action-verb, service-name and path-stopword rules), less two
- * queries of margin
+ * Measured top-3 accuracy (89.6 %, 432 of 482, on 2026-11-24 after 138 more blind queries joined
+ * the holdout this session, with its rules: collocations, action verbs, service names, path
+ * stopwords, aggregates), less two queries of margin
  * (bench/results/e2e-search.md). The issue's target is 90 %: not met, and this floor only keeps
  * what is measured from slipping.
  */
-const TOP3_FLOOR = 0.87;
+const TOP3_FLOOR = 0.89;
 
 describe("e2e search quality", () => {
   it("puts an expected endpoint in the top 3 for most plain-language queries, more often than BM25", async () => {

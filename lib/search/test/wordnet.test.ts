@@ -105,5 +105,6 @@ describe("collocations", () => {
     expect(verbs.has("borrow")).toBe(true);
     expect(verbs.has("follow")).toBe(true);
     expect(verbs.has("timelin")).toBe(false); // a noun only
+    expect(verbs.has("home")).toBe(false); // a verb ("home in"), but mostly a noun
   });
 });
