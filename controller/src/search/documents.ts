@@ -132,6 +132,8 @@ function endpointDocument(service: ServiceManifest, e: Endpoint, names: Names, c
       [code, HINT_BOOST],
       // People name the API they mean ("the shop API", "in the library"): its service's name.
       [service.name, HINT_BOOST],
+      // Testers name what it answers: "the export that returns 202".
+      [e.responses.map((r) => r.status ?? "").join(" "), HINT_BOOST],
     ],
     embedText: `${verbs.split(" ")[0]} ${pathWords(e.path)} ${own} ${params} ${dtoNames}`,
   };

@@ -4,8 +4,8 @@
 // imperative: queries are commands), is looked up in small seed lists of the usual CRUD verbs of
 // HTTP APIs, else through the API vocabulary's words for it ("dump" → export), else through its
 // WordNet synonyms (lib/search's table: "retire" → "withdraw"), and taken only when one intent
-// answers. Any other verb asks for an action ("borrow a book", "follow an author"): REST names an
-// action with a POST. A yes/no question about existence is a HEAD. The prior then lifts the
+// answers. Any other verb asks for a change ("borrow a book", "overwrite a customer"), by a method
+// it does not name: every write is lifted. A yes/no question about existence is a HEAD. The prior then lifts the
 // endpoints whose method does what was asked and lowers those that do the opposite.
 import { stem, tokenize } from "../../../lib/embedding/index.js";
 
@@ -48,9 +48,10 @@ const AGREEMENT: Record<MethodIntent, Record<string, 1 | -1>> = {
   update: { PUT: 1, PATCH: 1, GET: -1, HEAD: -1, DELETE: -1 },
   // An action (POST …/cancel) deletes too: neither.
   delete: { DELETE: 1, GET: -1, HEAD: -1, PUT: -1, PATCH: -1 },
-  // Another verb ("borrow", "follow", "book") does something: a POST (…/loans, …/follow). Reads
-  // are not lowered: the first word may be a noun that is a verb too ("report of …").
-  act: { POST: 1 },
+  // Another verb ("borrow", "follow", "overwrite", "reschedule") changes something, by a method
+  // it does not say: every write is lifted. Reads are not lowered: the first word may be a noun
+  // that is a verb too ("report of …").
+  act: { POST: 1, PUT: 1, PATCH: 1, DELETE: 1 },
 };
 
 export interface IntentLookup {
@@ -79,10 +80,14 @@ export function methodIntent(
   const first = tokenize(query, { dropStopwords: false })[0];
   if (phraseWord?.includes("_")) {
     // A collocation's key ("get_rid_of") is stems already. One whose senses say no one thing
-    // ("dispose of") leaves the first word to say it ("dispose": discard).
+    // ("dispose of") leaves the first word to say it ("dispose": discard), but only through its
+    // words: "take" of "take down" is no action of its own.
     const said = wordIntent(phraseWord, lookup);
     if (said) return said;
-  } else if (phraseWord) return wordIntent(stem(phraseWord), lookup);
+    const verb = first ? wordIntent(stem(first), lookup) : undefined;
+    return verb === "act" ? undefined : verb;
+  }
+  if (phraseWord) return wordIntent(stem(phraseWord), lookup);
   // Imperatives are base forms ("remove", "removing"): "notes", "orders" are nouns. A query
   // without a verb is not taken as a read either: "an agent takes a ticket" asks for a write
   // (measured: tune 89.8 → 86.4 %).

@@ -48,12 +48,14 @@ describe("method intent of a query", () => {
     // "get" alone would be a read; "get rid of" is WordNet's synonym of "remove".
     expect(intent("get rid of an old invoice")).toBe("delete");
     expect(intent("call off the shipment")).toBe("delete"); // cancel
+    // WordNet's "take down" names no intent, and its "take" is no action of its own.
+    expect(intent("take down an article")).toBeUndefined();
   });
 
-  it("reads any other verb as an action, which REST names with a POST", () => {
+  it("reads any other verb as a change, by whichever write method", () => {
     expect(intent("borrow a book")).toBe("act");
     expect(intent("follow another author")).toBe("act");
-    expect(intentFactor("act", "POST")).toBeGreaterThan(1);
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) expect(intentFactor("act", method)).toBeGreaterThan(1);
     // Reads are not lowered: the first word may be a noun that is a verb too ("report of …").
     expect(intentFactor("act", "GET")).toBe(1);
     expect(intent("timeline of my articles")).toBeUndefined(); // a noun only

@@ -14,7 +14,7 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const endpoint = (method: string, path: string, handler: string) => ({
+const endpoint = (method: string, path: string, handler: string, statuses: number[] = []) => ({
   id: `${method} ${path}`,
   method,
   path,
@@ -22,7 +22,7 @@ const endpoint = (method: string, path: string, handler: string) => ({
   file: "src/app.ts",
   line: 1,
   params: [],
-  responses: [],
+  responses: statuses.map((status) => ({ status })),
   auth: false,
   source: "code",
 });
@@ -64,5 +64,15 @@ describe("the words of an endpoint", () => {
       ]),
     ]);
     expect(await first(index, "who am I")).toBe("accounts:GET /api/users/me");
+  });
+
+  it("include the statuses it answers with: 'returns 202' picks the one that does", async () => {
+    const index = await indexOf([
+      service("library", [
+        endpoint("GET", "/admin/export", "ExportView.dispatch", [200]),
+        endpoint("POST", "/admin/export", "ExportView.dispatch", [202]),
+      ]),
+    ]);
+    expect(await first(index, "the export that returns 202")).toBe("library:POST /admin/export");
   });
 });
