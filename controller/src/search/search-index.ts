@@ -71,6 +71,9 @@ export interface SearchHit extends DocHead {
   matched: string[];
 }
 
+/** A lone letter is what an apostrophe leaves ("a cat's record": s; "can't": t), not a word. */
+const LETTER = /^[a-z]$/;
+
 export class SearchIndex {
   readonly #lexical = new LexicalIndex();
   readonly #heads = new Map<string, DocHead>();
@@ -166,7 +169,7 @@ export class SearchIndex {
   #terms(query: string): WeightedTerm[] {
     // No item holds "get rid of": its synonyms stand in for it, as the API vocabulary's do.
     const collocations = this.#wordnet.collocationTerms(query, this.#lexical, STANDS_IN);
-    const own = queryTerms(query).filter((t) => !collocations.replaced.has(t.term));
+    const own = queryTerms(query).filter((t) => !collocations.replaced.has(t.term) && !LETTER.test(t.term));
     const seen = new Set(own.map((t) => t.term));
     const phrases = [...this.#vocabulary.phraseTerms(query, this.#lexical), ...collocations.terms].filter(
       (t) => !seen.has(t.term),

@@ -75,4 +75,16 @@ describe("the words of an endpoint", () => {
     ]);
     expect(await first(index, "the export that returns 202")).toBe("library:POST /admin/export");
   });
+
+  it("are matched by the query's words, not by what an apostrophe leaves ('a cat's record': s)", async () => {
+    const index = await indexOf([
+      service("shelter", [
+        endpoint("GET", "/cats/{id}", "CatController.show"),
+        // "s" only as a lone letter, the way a description's "it's" leaves it.
+        endpoint("GET", "/s/health", "HealthController.show"),
+      ]),
+    ]);
+    const hits = await index.search("a cat's record", { limit: 3 });
+    expect(hits.map((h) => h.path)).not.toContain("/s/health");
+  });
 });
