@@ -45,6 +45,8 @@ function readWords(path: string): string {
   return /\}\/?$/.test(path) ? "one single detail by id" : "list all every exist available search";
 }
 
+/** The usual names of paging parameters (Spring's Pageable, limit/offset, cursors). */
+const PAGING = /^(page|size|limit|offset|sort|cursor|skip|per_?page|page_?size)$/i;
 const NAME_BOOST = 2;
 const WORDS_BOOST = 1;
 const HINT_BOOST = 0.5;
@@ -108,7 +110,13 @@ function endpointDocument(service: ServiceManifest, e: Endpoint, names: Names, c
   // "ProfileController.unFollow": the method is a word of its own (unfollow), not only its parts.
   const handler = e.handler === "<inline>" ? "" : e.handler.replaceAll(".", " ");
   const own = [handler, e.operation_id ?? "", e.summary ?? "", ...(e.tags ?? [])].join(" ");
-  const params = e.params.map((p) => p.name).join(" ");
+  // Paging parameters say how to read a list, not what it holds ("size" is no product's size).
+  const isPaging = (p: Endpoint["params"][number]) => p.in === "query" && PAGING.test(p.name);
+  const paging = e.params.filter(isPaging).map((p) => p.name).join(" ");
+  const params = e.params
+    .filter((p) => !isPaging(p))
+    .map((p) => p.name)
+    .join(" ");
   const dtoNames = [e.request ?? "", ...e.responses.map((r) => r.dto ?? "")].join(" ");
   const verbs = `${METHOD_WORDS[e.method] ?? ""} ${e.method === "GET" ? readWords(e.path) : ""}`;
   // The fields it takes and returns say what it is about ("rating", "capacity") when its path does not.
@@ -128,7 +136,7 @@ function endpointDocument(service: ServiceManifest, e: Endpoint, names: Names, c
       [pathWords(e.path), NAME_BOOST, true],
       [own, NAME_BOOST],
       [`${params} ${dtoNames}`, WORDS_BOOST],
-      [`${verbs} ${bodyFields} ${inputValues(names, e)} ${e.description ?? ""}`, HINT_BOOST],
+      [`${verbs} ${bodyFields} ${inputValues(names, e)} ${e.description ?? ""} ${paging}`, HINT_BOOST],
       [code, HINT_BOOST],
       // People name the API they mean ("the shop API", "in the library"): its service's name.
       [service.name, HINT_BOOST],

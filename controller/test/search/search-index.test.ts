@@ -87,4 +87,18 @@ describe("the words of an endpoint", () => {
     const hits = await index.search("a cat's record", { limit: 3 });
     expect(hits.map((h) => h.path)).not.toContain("/s/health");
   });
+
+  it("weigh paging parameters as hints only: 'size' of a page is no garment's size", async () => {
+    const visits = { ...endpoint("GET", "/visits", "VisitController.list"), params: paging("page", "size", "sort") };
+    const variants = {
+      ...endpoint("GET", "/shirts/{id}/variants/{size}", "ShirtController.variant"),
+      params: [{ name: "size", in: "path", type: "string", required: true }],
+    };
+    const index = await indexOf([service("store", [visits, variants] as ReturnType<typeof endpoint>[])]);
+    expect(await first(index, "which sizes are there")).toBe("store:GET /shirts/{id}/variants/{size}");
+  });
 });
+
+function paging(...names: string[]) {
+  return names.map((name) => ({ name, in: "query", type: "integer", required: false }));
+}
