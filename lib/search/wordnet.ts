@@ -47,12 +47,12 @@ export class WordNetExpander implements QueryExpander {
   }
 
   /**
-   * What the query's leading collocations stand for: the stems of their own words (which say
-   * something else alone: "get" in "get rid of"), and their synonyms that `index` holds at
-   * `synonymWeight`, their related and broader words at this expander's weights.
+   * What a query's leading collocations (`keys`, from leadingCollocations) stand for: the stems of
+   * their own words (which say something else alone: "get" in "get rid of"), and their synonyms
+   * that `index` holds at `synonymWeight`, their related and broader words at this expander's weights.
    */
   collocationTerms(
-    query: string,
+    keys: readonly (string | undefined)[],
     index: LexicalIndex,
     synonymWeight: number,
   ): { replaced: Set<string>; terms: WeightedTerm[] } {
@@ -61,7 +61,7 @@ export class WordNetExpander implements QueryExpander {
     const add = (words: string[], weight: number) => {
       for (const term of words) if (index.documentFrequency(term) > 0) terms.push({ term, weight });
     };
-    for (const key of leadingCollocations(query, this.table)) {
+    for (const key of keys) {
       if (!key) continue;
       for (const word of key.split("_")) replaced.add(word);
       const entry = this.table.get(key)!;

@@ -55,8 +55,10 @@ const GROUPS = [
   "update edit modify",
 ].map((g) => g.split(" ").map((w) => stem(w)));
 
-/** Phrases whose words alone say little, as the word they stand for. */
-/** [pattern, the word it stands for, false when that word is no verb (it never says what to do)]. */
+/**
+ * Phrases whose words alone say little, as the word they stand for: [pattern, word, false when
+ * that word is no verb (it never says what to do)].
+ */
 const PHRASES: [RegExp, string, false?][] = [
   [/\bsign(ing)?[ -]?up\b/i, "signup"],
   [/\b(log|sign)(ging)?[ -]?in\b/i, "login"],

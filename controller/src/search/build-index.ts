@@ -4,12 +4,7 @@
 // cache keeps instead of the whole table). Loaded only when the cache is stale: it brings the
 // manifest's types and tree-sitter, which a search from the cache needs not.
 import { readFileSync } from "node:fs";
-import {
-  LexicalIndex,
-  readSynonymText,
-  readVerbStems,
-  restrictSynonymText,
-} from "../../../lib/search/index.js";
+import { LexicalIndex, readSynonymText, restrictSynonymText } from "../../../lib/search/index.js";
 import { type Manifest, MANIFEST_VERSION } from "../manifest/index.js";
 import { codeWordsOf } from "./code-words.js";
 import { manifestDocuments, type SearchDocument } from "./documents.js";
@@ -67,7 +62,6 @@ export async function buildIndex(
   return {
     documents: indexed,
     synonyms: restrictSynonymText(readSynonymText(), vocabulary),
-    verbs: readVerbStems().join(" "),
     codeFiles: [...new Set(codeFiles)].sort(),
   };
 }

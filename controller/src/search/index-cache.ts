@@ -11,7 +11,7 @@ import type { DocHead } from "./documents.js";
 import type { IndexContent, IndexedDocument } from "./search-index.js";
 
 /** Bumped whenever what a document or the kept WordNet table holds changes (documents.ts, suite-documents.ts, build-index.ts), so old caches are rebuilt. */
-const CACHE_VERSION = 10;
+const CACHE_VERSION = 11;
 
 interface CachedDocument {
   head: DocHead;
@@ -29,8 +29,6 @@ interface CacheFile {
   documents: CachedDocument[];
   /** lib/search's WordNet table restricted to the documents' words. */
   synonyms: string;
-  /** WordNet's verbs (stems, space-separated). */
-  verbs: string;
 }
 
 /** `manifest.json` → `manifest.search.json` beside it (the manifest's own cache is `manifest.cache.json`). */
@@ -65,8 +63,7 @@ export function readCache(path: string, sources: string, root: string): IndexCon
     !Array.isArray(file.codeFiles) ||
     file.sources !== withCodeFiles(sources, root, file.codeFiles) ||
     !Array.isArray(file.documents) ||
-    typeof file.synonyms !== "string" ||
-    typeof file.verbs !== "string"
+    typeof file.synonyms !== "string"
   )
     return undefined;
   const documents = file.documents.map((d): IndexedDocument => {
@@ -74,21 +71,20 @@ export function readCache(path: string, sources: string, root: string): IndexCon
     const bytes = new Uint8Array(Buffer.from(d.vector, "base64"));
     return { head: d.head, terms: new Map(d.terms), vector: new Float32Array(bytes.buffer) };
   });
-  return { documents, synonyms: file.synonyms, verbs: file.verbs };
+  return { documents, synonyms: file.synonyms };
 }
 
 export function writeCache(
   path: string,
   sources: string,
   root: string,
-  { documents, synonyms, verbs, codeFiles }: BuiltIndex,
+  { documents, synonyms, codeFiles }: BuiltIndex,
 ): void {
   const file: CacheFile = {
     version: CACHE_VERSION,
     sources: withCodeFiles(sources, root, codeFiles),
     codeFiles,
     synonyms,
-    verbs,
     documents: documents.map((d) => ({
       head: d.head,
       terms: [...d.terms],

@@ -5,8 +5,8 @@
 // HTTP APIs, else through the API vocabulary's words for it ("dump" → export), else through its
 // WordNet synonyms (lib/search's table: "retire" → "withdraw"), and taken only when one intent
 // answers. Any other verb asks for a change ("borrow a book", "overwrite a customer"), by a method
-// it does not name: every write is lifted. A yes/no question about existence is a HEAD. The prior then lifts the
-// endpoints whose method does what was asked and lowers those that do the opposite.
+// it does not name: every write is lifted. A yes/no question about existence is a HEAD. The prior
+// then lifts the endpoints whose method does what was asked and lowers those that do the opposite.
 import { stem, tokenize } from "../../../lib/embedding/index.js";
 
 export type MethodIntent = "read" | "exists" | "create" | "update" | "delete" | "act";

