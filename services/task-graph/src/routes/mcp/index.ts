@@ -8,6 +8,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { ArgumentValidators, errorResponses } from "../../../../../lib/service-kit/index.js";
 import { VERSION } from "../../version.js";
 import { MCP_PATH } from "../api-key.js";
+import { INVALID_PARAMS, invalidParamsMessage, type RequestSchema } from "./params-check.js";
 import { ToolRunner } from "./tool-runner.js";
 import { type ToolServices, taskGraphTools } from "./tools.js";
 
@@ -80,26 +81,30 @@ export const mcpRoutes: FastifyPluginAsync<ToolServices> = async (fastify, servi
   );
 };
 
+/** The methods the server answers, each with the SDK's schema of its request. */
+function requestSchemas(sdk: Sdk): Record<string, RequestSchema> {
+  return {
+    initialize: sdk.InitializeRequestSchema,
+    ping: sdk.PingRequestSchema,
+    "tools/list": sdk.ListToolsRequestSchema,
+    "tools/call": sdk.CallToolRequestSchema,
+  };
+}
+
 /** A fresh SDK server and transport per message (stateless), answering JSON only. */
 async function answerMcp(
-  {
-    Server,
-    WebStandardStreamableHTTPServerTransport,
-    ListToolsRequestSchema,
-    CallToolRequestSchema,
-    McpError,
-    ErrorCode,
-  }: Sdk,
+  sdk: Sdk,
   tools: ToolRunner,
   request: FastifyRequest,
   body: Static<typeof JsonRpcMessage>,
 ): Promise<Response> {
+  const { Server, WebStandardStreamableHTTPServerTransport, McpError, ErrorCode, isJSONRPCRequest } = sdk;
   const server = new Server(
     { name: "task-graph", version: VERSION },
     { capabilities: { tools: { listChanged: false } } },
   );
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: tools.list() }));
-  server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
+  server.setRequestHandler(sdk.ListToolsRequestSchema, async () => ({ tools: tools.list() }));
+  server.setRequestHandler(sdk.CallToolRequestSchema, async ({ params }) => {
     if (!tools.has(params.name))
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${params.name}"; tools/list names them.`);
     return tools.call(params.name, params.arguments);
@@ -109,6 +114,21 @@ async function answerMcp(
     enableJsonResponse: true,
   });
   await server.connect(transport);
+  // Params checked before the server parses them (it would answer -32603 with zod's issue list);
+  // the refusal goes back through the transport like any answer. The transport has already
+  // checked the message itself (jsonrpc, id) and the HTTP headers.
+  const deliver = transport.onmessage;
+  const schemas = requestSchemas(sdk);
+  transport.onmessage = (message, extra) => {
+    const invalid = isJSONRPCRequest(message) ? invalidParamsMessage(schemas, message) : undefined;
+    if (invalid === undefined || !("id" in message)) return deliver?.(message, extra);
+    const refusal = {
+      jsonrpc: "2.0" as const,
+      id: message.id,
+      error: { code: INVALID_PARAMS, message: invalid },
+    };
+    transport.send(refusal).catch((err: unknown) => request.log.error({ err }, "MCP refusal not sent"));
+  };
   try {
     const headers = new Headers({
       "content-type": "application/json",
