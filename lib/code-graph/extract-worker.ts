@@ -1,4 +1,5 @@
-// Runs in a worker thread: parses files and sends their facts back (see worker-pool.ts).
+// Runs in a worker thread: parses files and sends their facts back (see worker-pool.ts). It says
+// `ready` once loaded, so a pool with a time budget starts a job's clock when the job starts.
 import { parentPort } from "node:worker_threads";
 import { extractFacts } from "./extract/index.js";
 import type { LanguageId } from "./languages.js";
@@ -15,3 +16,5 @@ parentPort?.on("message", (job: Job) => {
     (error: unknown) => parentPort?.postMessage({ id: job.id, error: String(error) }),
   );
 });
+
+parentPort?.postMessage({ ready: true });

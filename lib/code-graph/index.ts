@@ -45,6 +45,7 @@ export {
   type IndexerOptions,
   type UpdateStats,
 } from "./indexer.js";
+export { pathProblem } from "./canonical-path.js";
 export { diffGraphs } from "./delta.js";
 export { contentHash } from "./hash.js";
-export { WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";
+export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

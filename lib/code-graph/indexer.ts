@@ -1,6 +1,7 @@
 // Incremental indexing of one repository by content hash: a file whose hash is unchanged is not
 // parsed again (nor is a renamed one: facts are found by hash), then the cross-file graph is
 // rebuilt from the cached facts (resolution is cheap next to parsing) and diffed with the last one.
+import { pathProblem } from "./canonical-path.js";
 import { diffBuilds, diffGraphs } from "./delta.js";
 import { countLines, extractFacts } from "./extract/index.js";
 import type { FileFacts } from "./facts.js";
@@ -24,6 +25,8 @@ export interface IndexerOptions {
    * @default 1_000_000
    */
   maxParseChars?: number;
+  /** Files with a line longer than this are not parsed either (minified code, data literals). @default no limit */
+  maxLineChars?: number;
 }
 
 interface Entry {
@@ -40,6 +43,11 @@ export interface UpdateStats {
   skipped: string[];
   /** Source files not parsed because of `maxParseChars`. */
   tooLarge: string[];
+  /**
+   * Source files kept as File nodes without symbols, and why: over a size or line-length cap, or
+   * their extraction failed (ran over the extractor's time budget, or threw).
+   */
+  unparsed: { path: string; reason: string }[];
 }
 
 const EMPTY_GRAPH: CodeGraph = { files: [], symbols: [], edges: [] };
@@ -48,11 +56,12 @@ export class CodeIndexer {
   readonly repo: string;
   private readonly extract: FactExtractor;
   private readonly maxParseChars: number;
+  private readonly maxLineChars: number;
   private readonly entries = new Map<string, Entry>();
   private current: CodeGraph = EMPTY_GRAPH;
   /** The last build, reused by the next when no path was added or removed and no config changed. */
   private build: GraphBuild | null = null;
-  private last: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [], tooLarge: [] };
+  private last: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [], tooLarge: [], unparsed: [] };
 
   constructor(options: IndexerOptions) {
     if (!options.repo || /[:#\s]/.test(options.repo)) {
@@ -63,11 +72,12 @@ export class CodeIndexer {
     this.repo = options.repo;
     this.extract = options.extract ?? extractFacts;
     this.maxParseChars = options.maxParseChars ?? 1_000_000;
+    this.maxLineChars = options.maxLineChars ?? Number.POSITIVE_INFINITY;
   }
 
   /** Applies file changes and returns what changed in the graph (empty when nothing did). */
   async update(changes: readonly FileChange[]): Promise<GraphDelta> {
-    const stats: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [], tooLarge: [] };
+    const stats: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [], tooLarge: [], unparsed: [] };
     const known = this.factsByHash();
     const pending: Promise<void>[] = [];
     let changed = false;
@@ -110,6 +120,11 @@ export class CodeIndexer {
       if (!language) continue;
       if (content.length > this.maxParseChars) {
         stats.tooLarge.push(path);
+        stats.unparsed.push({ path, reason: `over ${this.maxParseChars} characters` });
+        continue;
+      }
+      if (longestLine(content) > this.maxLineChars) {
+        stats.unparsed.push({ path, reason: `a line over ${this.maxLineChars} characters` });
         continue;
       }
       const cached = known.get(`${language}:${hash}`);
@@ -120,9 +135,15 @@ export class CodeIndexer {
       }
       stats.parsed++;
       pending.push(
-        this.extract(content, language).then((facts) => {
-          entry.facts = facts;
-        }),
+        this.extract(content, language).then(
+          (facts) => {
+            entry.facts = facts;
+          },
+          (err: unknown) => {
+            // One file that cannot be parsed is indexed without symbols, not a failed batch.
+            stats.unparsed.push({ path, reason: err instanceof Error ? err.message : String(err) });
+          },
+        ),
       );
     }
     await Promise.all(pending);
@@ -177,19 +198,25 @@ function latestPerPath(changes: readonly FileChange[]): Map<string, FileChange> 
     if (!("deleted" in change) && typeof change.content !== "string") {
       throw new Error(`files[${i}].content: expected a string (or deleted: true)`);
     }
-    byPath.set(normalisePath(change.path, i), change);
+    byPath.set(canonicalPath(change.path, i), change);
   });
   return byPath;
 }
 
-function normalisePath(path: string, index: number): string {
-  const clean = path.replaceAll("\\", "/").replace(/^\.\//, "").replace(/^\/+/, "");
-  if (clean === "" || clean.split("/").includes("..")) {
-    throw new Error(
-      `files[${index}].path: expected a relative path inside the repository, got ${JSON.stringify(path)}`,
-    );
+function canonicalPath(path: string, index: number): string {
+  const problem = pathProblem(path);
+  if (problem) throw new Error(`files[${index}].path: ${problem}, got ${JSON.stringify(path)}`);
+  return path;
+}
+
+function longestLine(content: string): number {
+  let longest = 0;
+  let start = 0;
+  for (let nl = content.indexOf("\n"); nl !== -1; nl = content.indexOf("\n", start)) {
+    longest = Math.max(longest, nl - start);
+    start = nl + 1;
   }
-  return clean;
+  return Math.max(longest, content.length - start);
 }
 
 /** Git's rule: a NUL byte in the first 8000 characters means binary. */

@@ -126,7 +126,7 @@ describe("CodeIndexer (incremental by content hash)", () => {
         { path: "../etc/passwd", content: "x" },
       ]),
     ).rejects.toThrow(
-      /files\[1\]\.path: expected a relative path inside the repository, got "\.\.\/etc\/passwd"/,
+      /files\[1\]\.path: must not hold a '\.\.' segment, got "\.\.\/etc\/passwd"/,
     );
     expect(indexer.graph()).toBe(before);
     expect(indexer.graph().files.map((f) => f.path)).not.toContain("src/new.ts");
