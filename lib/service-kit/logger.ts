@@ -1,21 +1,21 @@
 /**
  * pino options shared by the services: one JSON line per event, level from LOG_LEVEL, and
- * secrets (authorization headers, passwords, tokens, API keys, cookies) censored at any depth.
+ * secrets (authorization headers, passwords, tokens, API keys, cookies) censored at any depth,
+ * by the names of fields and of URL parameters (secret-names.ts).
  * Censoring runs in formatters.log, i.e. only for lines actually written: pino's path-based
  * `redact` with wildcards cost ~6 µs per request (on every child logger) even at level warn.
  */
 import type { LoggerOptions } from "pino";
+import { isSecretName } from "./secret-names.js";
 
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
-/** Keys whose values are never logged. */
-const SECRET_KEY = /pass(word)?|token|secret|api[-_]?key|authorization|cookie|credential/i;
 const CENSORED = "[REDACTED]";
 const MAX_DEPTH = 6;
-/** Query parameters whose values are never logged (`?password=`, `?access_token=`, `?key=`...). */
-const SECRET_QUERY_NAME = /pass|token|secret|key|auth|cookie|credential|session|signature/i;
 /** Log fields that hold a URL, whose query string is censored too. */
 const URL_FIELD = /^(url|uri|href|path|location|refer+er)$/i;
+/** `scheme://user:password@`: the password of a URL's userinfo. */
+const USERINFO_PASSWORD = /^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*):[^/?#@]*@/i;
 
 function decodedName(name: string): string {
   try {
@@ -25,21 +25,34 @@ function decodedName(name: string): string {
   }
 }
 
-/** `url` with the values of secret-named query parameters replaced by [REDACTED]. */
-export function redactUrl(url: string): string {
-  const q = url.indexOf("?");
-  if (q < 0) return url;
-  const hash = url.indexOf("#", q);
-  const query = hash < 0 ? url.slice(q + 1) : url.slice(q + 1, hash);
-  const redacted = query
-    .split("&")
+/** `a=1&token=x;b=2` with the values of secret-named parameters censored (separators kept). */
+function redactParams(params: string): string {
+  return params
+    .split(/([&;])/)
     .map((pair) => {
       const eq = pair.indexOf("=");
-      if (eq < 0 || !SECRET_QUERY_NAME.test(decodedName(pair.slice(0, eq)))) return pair;
+      if (eq < 0 || !isSecretName(decodedName(pair.slice(0, eq)))) return pair;
       return `${pair.slice(0, eq)}=${CENSORED}`;
     })
-    .join("&");
-  return `${url.slice(0, q + 1)}${redacted}${hash < 0 ? "" : url.slice(hash)}`;
+    .join("");
+}
+
+/**
+ * `url` with the values of secret-named parameters censored, in the query string and in a
+ * fragment written as parameters (`#access_token=...`, `#/route?token=...`), and the password of
+ * its userinfo (`https://user:[REDACTED]@host`).
+ */
+export function redactUrl(url: string): string {
+  const hash = url.indexOf("#");
+  const base = (hash < 0 ? url : url.slice(0, hash)).replace(USERINFO_PASSWORD, `$1:${CENSORED}@`);
+  const q = base.indexOf("?");
+  const redactedBase = q < 0 ? base : `${base.slice(0, q + 1)}${redactParams(base.slice(q + 1))}`;
+  if (hash < 0) return redactedBase;
+  const fragment = url.slice(hash + 1);
+  const fq = fragment.indexOf("?");
+  const redactedFragment =
+    fq < 0 ? redactParams(fragment) : `${fragment.slice(0, fq + 1)}${redactParams(fragment.slice(fq + 1))}`;
+  return `${redactedBase}#${redactedFragment}`;
 }
 
 function isPlain(value: unknown): value is Record<string, unknown> {
@@ -70,7 +83,7 @@ export function redactSecrets<T>(value: T, depth = 0): T {
   for (const key of Object.keys(value)) {
     const item = value[key];
     const r =
-      SECRET_KEY.test(key) && item !== undefined && item !== null
+      isSecretName(key) && item !== undefined && item !== null
         ? CENSORED
         : typeof item === "string" && URL_FIELD.test(key)
           ? redactUrl(item)

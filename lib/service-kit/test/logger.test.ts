@@ -70,6 +70,73 @@ describe("service logger options", () => {
     );
   });
 
+  it("decides by the parameter's words: jwt, bearer, x-api-key, id_token are secret, budget_tokens is not", () => {
+    const secret = [
+      "token",
+      "access_token",
+      "id_token",
+      "idToken",
+      "jwt",
+      "JWT",
+      "bearer",
+      "api_key",
+      "apikey",
+      "apiKey",
+      "x-api-key",
+      "X-API-KEY",
+      "key",
+      "password",
+      "secret",
+      "client_secret",
+      "auth",
+      "authorization",
+      "session",
+      "sessionId",
+      "signature",
+      "X-Amz-Signature",
+      "X-Amz-Security-Token",
+      "sig",
+      "credential",
+      "credentials",
+      "token2",
+      "refresh-token",
+    ];
+    const harmless = [
+      "budget_tokens",
+      "max_tokens",
+      "tokenizer",
+      "monkey",
+      "keyword",
+      "author",
+      "passage",
+      "q",
+    ];
+    const query = (names: string[]) => names.map((name, i) => `${encodeURIComponent(name)}=v${i}`).join("&");
+    const censored = (names: string[]) =>
+      names.map((name) => `${encodeURIComponent(name)}=[REDACTED]`).join("&");
+    expect(redactUrl(`/s?${query(secret)}`)).toBe(`/s?${censored(secret)}`);
+    expect(redactUrl(`/h?${query(harmless)}`)).toBe(`/h?${query(harmless)}`);
+    // Log fields are judged by the same rule.
+    expect(redactSecrets({ jwt: "a", bearer: "b", budget_tokens: 4000, used_tokens: 12 })).toEqual({
+      jwt: "[REDACTED]",
+      bearer: "[REDACTED]",
+      budget_tokens: 4000,
+      used_tokens: 12,
+    });
+  });
+
+  it("censors secrets in a fragment written as parameters and the password of a URL's userinfo", () => {
+    expect(redactUrl("https://app/cb#access_token=t1&state=s1")).toBe(
+      "https://app/cb#access_token=[REDACTED]&state=s1",
+    );
+    expect(redactUrl("/app#/route?jwt=t2&tab=2")).toBe("/app#/route?jwt=[REDACTED]&tab=2");
+    expect(redactUrl("/a?x=1;token=t3")).toBe("/a?x=1;token=[REDACTED]");
+    expect(redactUrl("redis://default:pw-1@redis:6379/0?db=1")).toBe(
+      "redis://default:[REDACTED]@redis:6379/0?db=1",
+    );
+    expect(redactUrl("http://host/p#section-2")).toBe("http://host/p#section-2");
+  });
+
   it("censors query secrets in URL fields of any log line, and in the logged request", () => {
     const { stream, lines } = capture();
     const log = pino(loggerOptions({ LOG_LEVEL: "info" }), stream);

@@ -18,6 +18,7 @@ interface LogLine {
   msg?: string;
   code?: string;
   req?: { url?: string };
+  reqId?: string;
 }
 
 function logLines(): LogLine[] {
@@ -67,6 +68,24 @@ describe("the task-graph process's log", { timeout: 30_000 }, () => {
     );
     const out = server.output();
     for (const secret of [...secrets, KEY]) expect(out).not.toContain(secret);
+  });
+
+  it("censors jwt, bearer, x-api-key and id_token parameters and keeps harmless ones like budget_tokens", async () => {
+    const secrets = ["jwt-S3CRET-6", "bearer-S3CRET-7", "xkey-S3CRET-8", "idtok-S3CRET-9", "sig-S3CRET-10"];
+    const target =
+      `/api/v1/agent/context/no-such-issue?budget_tokens=4321&jwt=${secrets[0]}&Bearer=${secrets[1]}` +
+      `&x-api-key=${secrets[2]}&id_token=${secrets[3]}&X-Amz-Signature=${secrets[4]}&limit=7`;
+    // Refused (400: unknown query parameters), and logged all the same.
+    await sendRaw(server.url, { method: "GET", target, headers: { "X-API-Key": KEY } });
+    const line = await logged((l) => l.req?.url?.includes("budget_tokens=4321") === true, "for the request");
+    expect(line.req?.url).toBe(
+      "/api/v1/agent/context/no-such-issue?budget_tokens=4321&jwt=[REDACTED]&Bearer=[REDACTED]" +
+        "&x-api-key=[REDACTED]&id_token=[REDACTED]&X-Amz-Signature=[REDACTED]&limit=7",
+    );
+    // Every line of that request written, the refusal's included.
+    await logged((l) => l.reqId === line.reqId && l.msg === "request completed", "completing the request");
+    const out = server.output();
+    for (const secret of secrets) expect(out).not.toContain(secret);
   });
 
   it("logs a client that aborts mid-body at info, not error", async () => {
