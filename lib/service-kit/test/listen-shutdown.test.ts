@@ -80,4 +80,19 @@ describe("handleShutdownSignals", () => {
     expect(await exited).toBe(1);
     release.open();
   });
+
+  it("treats SIGHUP as a stop too (both services): closes the app and exits 0", async () => {
+    const app = await createServiceApp({ name: "t", version: "0", logger: false });
+    let closed = false;
+    app.addHook("onClose", async () => {
+      closed = true;
+    });
+    await app.ready();
+    const exited = new Promise<number>((resolve) => {
+      detach = handleShutdownSignals(app, { exit: resolve });
+    });
+    process.emit("SIGHUP", "SIGHUP");
+    expect(await exited).toBe(0);
+    expect(closed).toBe(true);
+  });
 });

@@ -1,7 +1,8 @@
 // `npm run start:task-graph`: PORT (default 8000), HOST, DATA_DIR, LOG_LEVEL, backends from env.
+// SIGTERM/SIGINT/SIGHUP shut down gracefully; SIGUSR2 is logged and ignored.
 // HEAP_GROWING_PERCENT (default 25, see heap-growth.ts).
 // `--repair` is JOURNAL_REPAIR=truncate: cut a damaged journal at the damaged line (backup kept).
-import { handleShutdownSignals, listen } from "../../../lib/service-kit/index.js";
+import { handleShutdownSignals, ignoreSignals, listen } from "../../../lib/service-kit/index.js";
 import { selectAdapters } from "./adapters/select.js";
 import { buildTaskGraphApp } from "./app.js";
 import { limitHeapGrowth } from "./heap-growth.js";
@@ -14,6 +15,9 @@ try {
   limitHeapGrowth(env);
   const app = await buildTaskGraphApp({ adapters: await selectAdapters(env), env });
   handleShutdownSignals(app);
+  // SIGUSR2 is the reset signal of the e2e controller (the auth mock reseeds on it); the task
+  // graph has no reset, and the signal's default action would kill it mid-write.
+  ignoreSignals(app, ["SIGUSR2"], "the task graph has no reset; its data is kept");
   const url = await listen(app, { defaultPort: DEFAULT_PORT });
   app.log.info({ url }, "task-graph listening");
 } catch (err) {
