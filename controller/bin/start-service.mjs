@@ -64,6 +64,12 @@ function currentBundle() {
   }
 }
 
+/** Worker-thread modules a service starts by file (named after the bundle's entry beside it). */
+function workerEntries() {
+  const extractWorker = join(repo, "lib", "code-graph", "extract-worker.ts");
+  return name === "task-graph" ? { "extract-worker": extractWorker } : {};
+}
+
 async function rebuild() {
   const { build } = await import("esbuild");
   const { serviceBundleOptions } = await import("../../build/bundle-options.mjs");
@@ -76,9 +82,11 @@ async function rebuild() {
   });
   const result = await build({
     ...options,
+    // The task graph parses code on worker threads: their module is bundled beside the server.
+    entryPoints: { server: entry, ...workerEntries() },
     outdir: join(cache, dir),
     splitting: true,
-    entryNames: "server",
+    entryNames: "[name]",
     chunkNames: "chunks/[name]-[hash]",
     outExtension: { ".js": ".mjs" },
   });

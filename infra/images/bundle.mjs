@@ -21,9 +21,15 @@ if (!existsSync(entry)) {
 }
 const outfile = resolve(outArg ?? `dist/images/${service}`, "server.mjs");
 
+/** Worker-thread modules a service starts by file, bundled beside server.mjs (see server.ts). */
+const WORKERS = { "task-graph": { "extract-worker.mjs": resolve("lib", "code-graph", "extract-worker.ts") } };
+
 let result;
 try {
   result = await build(serviceBundleOptions({ entry, outfile }));
+  for (const [file, workerEntry] of Object.entries(WORKERS[service] ?? {})) {
+    await build(serviceBundleOptions({ entry: workerEntry, outfile: resolve(outfile, "..", file) }));
+  }
 } catch {
   // esbuild has already printed each error with its file:line:col.
   console.error(`bundle: ${service} failed to bundle (errors above)`);

@@ -1,5 +1,20 @@
 // Parsing and code-graph extraction shared by the task-graph service (code graph, agent context)
 // and the controller's `e2e manifest`. See README.md.
+
+export { pathProblem } from "./canonical-path.js";
+export { diffGraphs } from "./delta.js";
+export { countLines, extractFacts } from "./extract/index.js";
+export type { FileFacts, ImportBinding, ImportFact, ReferenceFact, SymbolFact } from "./facts.js";
+export { CONFIDENCE, MAX_CANDIDATES } from "./graph/references.js";
+export { inTestFolder, isTestFile } from "./graph/test-files.js";
+export { contentHash } from "./hash.js";
+export {
+  CodeIndexer,
+  type FactExtractor,
+  type FileChange,
+  type IndexerOptions,
+  type UpdateStats,
+} from "./indexer.js";
 export {
   grammarPath,
   isLanguageId,
@@ -9,18 +24,6 @@ export {
   runtimePath,
   WASM_DIR_ENV,
 } from "./languages.js";
-export {
-  compileQuery,
-  type Language,
-  loadLanguage,
-  type Node,
-  type Parser,
-  parse,
-  parserFor,
-  type Query,
-  type Tree,
-  withTree,
-} from "./parser.js";
 export {
   type CodeEdge,
   type CodeFile,
@@ -34,18 +37,16 @@ export {
   isEmptyDelta,
   type SymbolKind,
 } from "./model.js";
-export type { FileFacts, ImportBinding, ImportFact, ReferenceFact, SymbolFact } from "./facts.js";
-export { countLines, extractFacts } from "./extract/index.js";
-export { CONFIDENCE, MAX_CANDIDATES } from "./graph/references.js";
-export { inTestFolder, isTestFile } from "./graph/test-files.js";
 export {
-  CodeIndexer,
-  type FactExtractor,
-  type FileChange,
-  type IndexerOptions,
-  type UpdateStats,
-} from "./indexer.js";
-export { pathProblem } from "./canonical-path.js";
-export { diffGraphs } from "./delta.js";
-export { contentHash } from "./hash.js";
+  compileQuery,
+  type Language,
+  loadLanguage,
+  type Node,
+  type Parser,
+  parse,
+  parserFor,
+  type Query,
+  type Tree,
+  withTree,
+} from "./parser.js";
 export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

@@ -61,7 +61,15 @@ export class CodeIndexer {
   private current: CodeGraph = EMPTY_GRAPH;
   /** The last build, reused by the next when no path was added or removed and no config changed. */
   private build: GraphBuild | null = null;
-  private last: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [], tooLarge: [], unparsed: [] };
+  private last: UpdateStats = {
+    parsed: 0,
+    reused: 0,
+    unchanged: 0,
+    removed: 0,
+    skipped: [],
+    tooLarge: [],
+    unparsed: [],
+  };
 
   constructor(options: IndexerOptions) {
     if (!options.repo || /[:#\s]/.test(options.repo)) {
@@ -77,7 +85,15 @@ export class CodeIndexer {
 
   /** Applies file changes and returns what changed in the graph (empty when nothing did). */
   async update(changes: readonly FileChange[]): Promise<GraphDelta> {
-    const stats: UpdateStats = { parsed: 0, reused: 0, unchanged: 0, removed: 0, skipped: [], tooLarge: [], unparsed: [] };
+    const stats: UpdateStats = {
+      parsed: 0,
+      reused: 0,
+      unchanged: 0,
+      removed: 0,
+      skipped: [],
+      tooLarge: [],
+      unparsed: [],
+    };
     const known = this.factsByHash();
     const pending: Promise<void>[] = [];
     let changed = false;

@@ -199,9 +199,11 @@ export class WorkerPool<Job extends object, Result> {
 export class WorkerExtractor {
   private readonly pool: WorkerPool<{ source: string; language: LanguageId }, FileFacts>;
 
-  constructor(options: WorkerPoolOptions = {}) {
+  /** `module`: where extract-worker is when not beside this file (a bundle ships it beside itself). */
+  constructor(options: WorkerPoolOptions & { module?: URL } = {}) {
     const fromSource = import.meta.url.endsWith(".ts");
-    const url = new URL(fromSource ? "./extract-worker.ts" : "./extract-worker.js", import.meta.url);
+    const url =
+      options.module ?? new URL(fromSource ? "./extract-worker.ts" : "./extract-worker.js", import.meta.url);
     this.pool = new WorkerPool(url, options);
   }
 

@@ -35,6 +35,11 @@ export function errorResponses(...statuses: number[]): Record<number, TObject> {
   return Object.fromEntries(statuses.map((s) => [s, errorResponse(s)]));
 }
 
+/** One status with a route's own description (a 413 that is a quota, not a body limit). */
+export function describedErrorResponse(status: number, description: string): Record<number, TObject> {
+  return { [status]: errorResponse(status, description) };
+}
+
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 interface RouteLike {

@@ -5,7 +5,7 @@ export {
   routesOf,
   type ServiceApp,
 } from "./create-app.js";
-export { errorResponses } from "./error-responses.js";
+export { describedErrorResponse, errorResponses } from "./error-responses.js";
 export {
   ERROR_CODES,
   type ErrorSpec,

@@ -125,9 +125,7 @@ describe("CodeIndexer (incremental by content hash)", () => {
         { path: "src/new.ts", content: "export const x = 1;\n" },
         { path: "../etc/passwd", content: "x" },
       ]),
-    ).rejects.toThrow(
-      /files\[1\]\.path: must not hold a '\.\.' segment, got "\.\.\/etc\/passwd"/,
-    );
+    ).rejects.toThrow(/files\[1\]\.path: must not hold a '\.\.' segment, got "\.\.\/etc\/passwd"/);
     expect(indexer.graph()).toBe(before);
     expect(indexer.graph().files.map((f) => f.path)).not.toContain("src/new.ts");
   });

@@ -69,6 +69,8 @@ describe("WorkerExtractor with a time budget (hostile input)", () => {
     const indexer = new CodeIndexer({ repo: "min", maxLineChars: 1000 });
     await indexer.update([{ path: "data.js", content: `export const d = [${"1,".repeat(2000)}];\n` }]);
     expect(indexer.graph().symbols).toEqual([]);
-    expect(indexer.lastUpdate().unparsed).toEqual([{ path: "data.js", reason: "a line over 1000 characters" }]);
+    expect(indexer.lastUpdate().unparsed).toEqual([
+      { path: "data.js", reason: "a line over 1000 characters" },
+    ]);
   });
 });

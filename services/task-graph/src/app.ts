@@ -10,9 +10,12 @@ import {
 } from "./adapters/deadline/index.js";
 import { readConfig, type TaskGraphConfig } from "./config.js";
 import { ClaimService } from "./domain/claims.js";
+import { ThreadedExtractor } from "./domain/code/code-extractor.js";
+import { CodeSearchIndexer, SEARCH_TYPES } from "./domain/code/code-search.js";
 import { CodeWorkspace } from "./domain/code/code-workspace.js";
-import { AgentContextService } from "./domain/context/agent-context.js";
+import { FolderPolicy } from "./domain/code/folder-policy.js";
 import { ComponentService } from "./domain/components.js";
+import { AgentContextService } from "./domain/context/agent-context.js";
 import type { DomainContext } from "./domain/context.js";
 import { DependencyService } from "./domain/dependencies.js";
 import { ImpactAnalysis } from "./domain/impact/impact-analysis.js";
@@ -21,7 +24,6 @@ import { RootCauseAnalysis } from "./domain/root-cause/root-cause-analysis.js";
 import { SearchService } from "./domain/search/index.js";
 import { SearchIndexCache } from "./domain/search/index-cache.js";
 import { VectorSync } from "./domain/search/vector-sync.js";
-import { CodeSearchIndexer, SEARCH_TYPES } from "./domain/code/code-search.js";
 import { BestEffortIndexer } from "./domain/search-indexer.js";
 import { WriteLock } from "./domain/write-lock.js";
 import type { Embedder } from "./ports/embedder.js";
@@ -58,6 +60,8 @@ export interface TaskGraphAppOptions {
   logger?: boolean;
   /** The clock, swappable for tests of time-based rules. @default () => new Date() */
   now?: () => Date;
+  /** The code parser's worker module, when not lib/code-graph's own (a bundle ships it beside itself). */
+  codeWorker?: URL;
 }
 
 /** Initialises the adapters, rebuilds the search index and returns the app (not listening). */
@@ -181,11 +185,19 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   };
 
   // Code repositories (SPEC §4): CODE_ROOTS are registered now and indexed in the background.
-  const code = new CodeWorkspace(store, new CodeSearchIndexer(search), now, log);
+  // Folders only where allowed, parsing on worker threads within a budget, quotas (issue 25).
+  const code = new CodeWorkspace(store, new CodeSearchIndexer(search), now, log, {
+    policy: new FolderPolicy({ registerRoots: config.codeRegisterRoots, dataDir: config.dataDir }),
+    limits: config.codeLimits,
+    extractor: new ThreadedExtractor({
+      budgetMs: config.codeLimits.parseBudgetMs,
+      ...(opts.codeWorker ? { module: opts.codeWorker } : {}),
+    }),
+  });
   app.addHook("onClose", async () => code.close());
   app.addHook("onReady", async () => {
     for (const root of config.codeRoots) {
-      await code.addFolder(root.name, root.path, { restart: true }).catch((err: unknown) => {
+      await code.addFolder(root.name, root.path, { source: "code-root" }).catch((err: unknown) => {
         log.warn({ err, repo: root.name, path: root.path }, "CODE_ROOTS entry not indexed");
       });
     }

@@ -13,7 +13,13 @@ try {
     ? { ...process.env, JOURNAL_REPAIR: "truncate" }
     : process.env;
   limitHeapGrowth(env);
-  const app = await buildTaskGraphApp({ adapters: await selectAdapters(env), env });
+  // Bundled (start-service.mjs, the image), the code parser's worker is a file beside this one.
+  const bundled = !import.meta.url.endsWith(".ts");
+  const app = await buildTaskGraphApp({
+    adapters: await selectAdapters(env),
+    env,
+    ...(bundled ? { codeWorker: new URL("./extract-worker.mjs", import.meta.url) } : {}),
+  });
   handleShutdownSignals(app);
   // SIGUSR2 is the reset signal of the e2e controller (the auth mock reseeds on it); the task
   // graph has no reset, and the signal's default action would kill it mid-write.

@@ -17,6 +17,9 @@ export const DOMAIN_ERROR_CODES = [
   "PRECONDITION_FAILED",
   "REPOSITORY_NOT_FOUND",
   "REPOSITORY_EXISTS",
+  "REPOSITORY_READ_ONLY",
+  "PATH_NOT_ALLOWED",
+  "QUOTA_EXCEEDED",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

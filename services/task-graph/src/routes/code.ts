@@ -3,7 +3,7 @@
 import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import type { FileChange } from "../../../../lib/code-graph/index.js";
-import { errorResponses } from "../../../../lib/service-kit/index.js";
+import { describedErrorResponse, errorResponses } from "../../../../lib/service-kit/index.js";
 import type { CodeWorkspace } from "../domain/code/code-workspace.js";
 import {
   CreateRepositoryBody,
@@ -34,7 +34,7 @@ export const codeRoutes: FastifyPluginAsync<CodeRoutesOptions> = async (fastify,
         summary:
           "Register a folder of the service's machine as a code repository (indexed in the background)",
         body: CreateRepositoryBody,
-        response: { 201: RepositorySchema, ...errorResponses(400, 409, 503) },
+        response: { 201: RepositorySchema, ...errorResponses(400, 403, 409, 503) },
       },
     },
     async (request, reply) =>
@@ -100,7 +100,14 @@ export const codeRoutes: FastifyPluginAsync<CodeRoutesOptions> = async (fastify,
           "Add, change or delete files of a repository (created on first upload); durable when answered",
         params: RepositoryParams,
         body: UploadFilesBody,
-        response: { 200: UploadResultSchema, ...errorResponses(400, 503) },
+        response: {
+          200: UploadResultSchema,
+          ...errorResponses(400, 409, 503),
+          ...describedErrorResponse(
+            413,
+            "PAYLOAD_TOO_LARGE (the body is over 8 MiB) or QUOTA_EXCEEDED (the repository or all of them would hold more text or files than CODE_MAX_* allow; `details.limit` names it).",
+          ),
+        },
       },
     },
     async (request) => code.upload(request.params.name, request.body.files as FileChange[]),

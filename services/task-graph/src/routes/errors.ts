@@ -21,6 +21,12 @@ export const TASK_GRAPH_ERRORS = {
   ALREADY_CLAIMED: { status: 409, message: "Another agent holds a live claim on the issue." },
   REPOSITORY_NOT_FOUND: { status: 404, message: "The code repository does not exist." },
   REPOSITORY_EXISTS: { status: 409, message: "A code repository with that name exists." },
+  REPOSITORY_READ_ONLY: {
+    status: 409,
+    message: "The repository is read from a folder: its files change on disk, not by upload.",
+  },
+  PATH_NOT_ALLOWED: { status: 403, message: "The folder may not be registered (see CODE_REGISTER_ROOTS)." },
+  QUOTA_EXCEEDED: { status: 413, message: "The code repositories would hold more than a quota allows." },
   PRECONDITION_FAILED: { status: 412, message: "If-Match does not match the current representation." },
   BACKEND_UNAVAILABLE: { status: 503, message: "A backend the request needs does not answer." },
 } as const satisfies Record<DomainErrorCode | BackendUnavailableError["code"], ErrorSpec>;

@@ -29,6 +29,10 @@ export const RepositorySchema = Type.Object({
   symbols: Type.Integer({ description: "Symbols indexed now." }),
   indexed_at: NullableString({ description: "When the last indexing pass ended (UTC, ms); null before it." }),
   error: NullableString({ description: "Why the last pass failed (status error), else null." }),
+  warnings: Type.Array(Type.String(), {
+    description:
+      "Files indexed for lexical search only, and why (over CODE_MAX_PARSE_BYTES or CODE_MAX_LINE_CHARS, or over the parse budget); the newest 20.",
+  }),
 });
 
 export const RepositoryList = Type.Object({ items: Type.Array(RepositorySchema), total: Type.Integer() });
@@ -36,8 +40,8 @@ export const RepositoryList = Type.Object({ items: Type.Array(RepositorySchema),
 const FilePath = Type.String({
   minLength: 1,
   maxLength: 1000,
-  pattern: "^(?![/\\\\])(?!.*(^|[/\\\\])\\.\\.([/\\\\]|$)).+$",
-  description: "Path relative to the repository root ('/' separated, no '..').",
+  description:
+    "The file's canonical path: relative to the repository root, '/' separated, no empty, '.' or '..' segment, no trailing '/', no '\\', NFC. Anything else is refused (400 naming the rule), never rewritten.",
 });
 
 export const UploadFilesBody = Type.Object(

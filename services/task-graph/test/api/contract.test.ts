@@ -43,7 +43,11 @@ describe("the task graph against its own OpenAPI document", () => {
     setFault = faulty.set;
     svc = await startService({
       adapters: { graph: faulty.store },
-      env: { TASK_GRAPH_BACKEND_TIMEOUT_MS: "1000", TASK_GRAPH_HEALTH_TIMEOUT_MS: "1000" },
+      env: {
+        TASK_GRAPH_BACKEND_TIMEOUT_MS: "1000",
+        TASK_GRAPH_HEALTH_TIMEOUT_MS: "1000",
+        CODE_REGISTER_ROOTS: tmpdir(),
+      },
     });
     ({ doc, recorder, api } = await documented(svc));
   });

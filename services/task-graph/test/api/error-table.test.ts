@@ -46,6 +46,11 @@ const SPEC_STATUS: Record<string, number> = {
   // SPEC §4 names no status: an unknown repository is a missing resource, a taken name a conflict.
   REPOSITORY_NOT_FOUND: 404,
   REPOSITORY_EXISTS: 409,
+  // Issue 25: uploading into a folder's repository is a conflict with its source of truth; a
+  // folder outside CODE_REGISTER_ROOTS is forbidden whoever asks; a quota is a body too large.
+  REPOSITORY_READ_ONLY: 409,
+  PATH_NOT_ALLOWED: 403,
+  QUOTA_EXCEEDED: 413,
   BACKEND_UNAVAILABLE: 503,
 };
 
@@ -105,6 +110,9 @@ const OPERATIONS_OF: Record<string, string[]> = {
   PRECONDITION_FAILED: ["updateIssue", "deleteIssue"],
   REPOSITORY_NOT_FOUND: ["getCodeRepository", "deleteCodeRepository", "getAgentContext"],
   REPOSITORY_EXISTS: ["createCodeRepository"],
+  REPOSITORY_READ_ONLY: ["uploadCodeFiles"],
+  PATH_NOT_ALLOWED: ["createCodeRepository"],
+  QUOTA_EXCEEDED: ["uploadCodeFiles"],
   BACKEND_UNAVAILABLE: EVERY_STORE_OPERATION,
 };
 

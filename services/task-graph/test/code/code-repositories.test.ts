@@ -118,7 +118,8 @@ describe("code repositories registered and uploaded over HTTP", () => {
   let svc: StartedService;
 
   beforeAll(async () => {
-    svc = await startService();
+    // Folders may be registered under the temporary folder only (CODE_REGISTER_ROOTS).
+    svc = await startService({ env: { CODE_REGISTER_ROOTS: tmpdir() } });
   });
   afterAll(() => svc?.close());
 

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
 import { CodeWorkspace } from "../../src/domain/code/code-workspace.js";
+import { codeWorkspaceOptions } from "../helpers/code-workspace-options.js";
 
 let dataDir: string;
 const graphDir = () => join(dataDir, "graph");
@@ -23,14 +24,14 @@ const quiet = { warn() {}, info() {} };
 async function run(): Promise<{ store: EmbeddedGraphStore; code: CodeWorkspace }> {
   const store = new EmbeddedGraphStore({ dataDir });
   await store.init();
-  const code = new CodeWorkspace(store, null, () => new Date(), quiet);
+  const code = new CodeWorkspace(store, null, () => new Date(), quiet, codeWorkspaceOptions());
   await code.restoreUploads();
   await code.settled();
   return { store, code };
 }
 
 async function stop({ store, code }: { store: EmbeddedGraphStore; code: CodeWorkspace }): Promise<void> {
-  code.close();
+  await code.close();
   await store.close();
 }
 

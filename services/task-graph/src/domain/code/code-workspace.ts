@@ -5,7 +5,9 @@
 // acknowledged, and mirrored into the search index (files and symbols, SPEC §4 RAG). An upload
 // is the only copy of its files, so their texts are written with the graph, and at start an
 // upload-only repository is indexed again from them, as a folder is from disk.
-import { stat } from "node:fs/promises";
+// Hostile input (issue 25): folders are allowed by FolderPolicy, files are parsed on worker
+// threads within a time budget (code-extractor.ts), and every repository and all of them
+// together hold at most what CodeLimits allow; a restore that fails is retried with backoff.
 import { resolve } from "node:path";
 import {
   type CodeGraph,
@@ -13,6 +15,8 @@ import {
   type FileChange,
   type GraphDelta,
   isEmptyDelta,
+  pathProblem,
+  type UpdateStats,
 } from "../../../../../lib/code-graph/index.js";
 import { utcTimestamp } from "../../../../../lib/service-kit/index.js";
 import type {
@@ -21,7 +25,10 @@ import type {
   RepositoryRecord,
   RepositorySummary,
 } from "../../ports/code-graph-store.js";
-import { DomainError, invalidArgument } from "../errors.js";
+import { DomainError } from "../errors.js";
+import type { CodeExtractor } from "./code-extractor.js";
+import { type CodeLimits, checkQuota, type Holding } from "./code-limits.js";
+import type { FolderPolicy } from "./folder-policy.js";
 import { RepositoryWatcher } from "./repository-watcher.js";
 import { SourceTree } from "./source-tree.js";
 import { changeOfDelta } from "./subgraphs.js";
@@ -41,6 +48,15 @@ interface Repository {
   record: RepositoryRecord;
   indexer: CodeIndexer;
   texts: Map<string, string>;
+  /** UTF-8 bytes of `texts` (what the quotas count). */
+  bytes: number;
+  /** False until the store holds its record (an upload-only repository whose first write is refused never is). */
+  stored: boolean;
+  /** Files indexed without symbols, and why (over a cap or the parse budget); the last few. */
+  warnings: string[];
+  /** A retry of a failed pass, pending. */
+  retry: NodeJS.Timeout | undefined;
+  retries: number;
   tree: SourceTree | null;
   watcher: RepositoryWatcher | null;
   /** Changes of one repository apply one after another. */
@@ -51,6 +67,9 @@ interface Repository {
    */
   storing: Promise<void>;
 }
+
+/** A repository as clients see it: the stored record, counts, and the live warnings. */
+export type RepositoryStatusView = RepositorySummary & { warnings: string[] };
 
 /** One repository as the ranking sees it. */
 export interface RepositoryView {
@@ -72,6 +91,23 @@ export interface UploadResult {
 const REPOSITORY_NAME = /^[A-Za-z0-9._-]{1,100}$/;
 /** Stored texts read per call while an upload-only repository is restored. */
 const RESTORE_BATCH = 200;
+/** Warnings a repository keeps (the newest). */
+const MAX_WARNINGS = 20;
+/** A failed pass is tried again after 1 s, 2 s, 4 s, ... at most this long apart. */
+const MAX_RETRY_MS = 60_000;
+
+export interface CodeWorkspaceOptions {
+  policy: FolderPolicy;
+  limits: CodeLimits;
+  extractor: CodeExtractor;
+}
+
+const readOnly = (name: string) =>
+  new DomainError(
+    "REPOSITORY_READ_ONLY",
+    `Code repository "${name}" is read from a folder; change its files on disk, not by upload.`,
+    { name },
+  );
 
 const repositoryNotFound = (name: string) =>
   new DomainError("REPOSITORY_NOT_FOUND", `Code repository "${name}" does not exist.`, { name });
@@ -104,29 +140,44 @@ export class CodeWorkspace {
   readonly #repos = new Map<string, Repository>();
   #closed = false;
 
+  readonly #policy: FolderPolicy;
+  readonly #limits: CodeLimits;
+  readonly #extractor: CodeExtractor;
+
   constructor(
     private readonly store: CodeGraphStore,
     private readonly listener: CodeListener | null,
     private readonly now: () => Date,
     private readonly log: { warn(o: object, m: string): void; info(o: object, m: string): void },
-  ) {}
+    options: CodeWorkspaceOptions,
+  ) {
+    this.#policy = options.policy;
+    this.#limits = options.limits;
+    this.#extractor = options.extractor;
+  }
 
   /**
    * Registers a folder and indexes it in the background; resolves once registered (not indexed).
-   * `restart`: a folder registered before this start (or CODE_ROOTS) takes its stored name again.
+   * `source`: "client" (POST: only under CODE_REGISTER_ROOTS), "code-root" (CODE_ROOTS) or
+   * "restore" (registered by a client before this start: allowed again by today's settings).
    */
-  async addFolder(name: string, path: string, { restart = false } = {}): Promise<RepositorySummary> {
+  async addFolder(
+    name: string,
+    path: string,
+    { source = "client" }: { source?: "client" | "code-root" | "restore" } = {},
+  ): Promise<RepositoryStatusView> {
     // The store is the record of which names are taken (and answers 503 when it is down).
     const stored = await this.store.getRepository(name);
-    if (this.#repos.has(name) || (stored && !restart)) {
+    if (this.#repos.has(name) || (stored && source === "client")) {
       throw new DomainError("REPOSITORY_EXISTS", `Code repository "${name}" already exists.`, { name });
     }
-    const root = resolve(path);
-    const info = await stat(root).catch(() => null);
-    if (!info?.isDirectory())
-      throw invalidArgument("path", "must name a directory the service can read", "body");
-    const repo = this.#create(name, root);
+    const root =
+      source === "code-root"
+        ? await this.#policy.forCodeRoot(path)
+        : await this.#policy.forRegistration(path);
+    const repo = this.#create(name, source === "client" ? root : resolve(path), root);
     await this.store.putRepository(repo.record);
+    repo.stored = true;
     this.#enqueue(repo, () => this.#indexFolder(repo)).catch(() => {});
     return this.#summary(repo);
   }
@@ -142,12 +193,18 @@ export class CodeWorkspace {
     }
   }
 
-  /** Folders registered over HTTP in an earlier run, indexed again (CODE_ROOTS names excepted). */
+  /**
+   * Folders registered over HTTP in an earlier run, indexed again (CODE_ROOTS names excepted) if
+   * today's settings still allow them; one refused stays listed with why, until deleted.
+   */
   async restoreFolders(except: Set<string>): Promise<void> {
-    for (const repo of await this.store.listRepositories()) {
-      if (!repo.path || except.has(repo.name) || this.#repos.has(repo.name)) continue;
-      await this.addFolder(repo.name, repo.path, { restart: true }).catch((err: unknown) => {
-        this.log.warn({ err, repo: repo.name, path: repo.path }, "registered code folder not indexed");
+    for (const stored of await this.store.listRepositories()) {
+      if (!stored.path || except.has(stored.name) || this.#repos.has(stored.name)) continue;
+      await this.addFolder(stored.name, stored.path, { source: "restore" }).catch((err: unknown) => {
+        this.log.warn({ err, repo: stored.name, path: stored.path }, "registered code folder not indexed");
+        const repo = this.#create(stored.name, stored.path, null);
+        repo.stored = true;
+        repo.record = { ...stored, status: "error", error: err instanceof Error ? err.message : String(err) };
       });
     }
   }
@@ -157,11 +214,18 @@ export class CodeWorkspace {
    * the store kept (graph, snippets and search as before the restart).
    */
   async restoreUploads(): Promise<void> {
+    // One after another: the quotas are checked against what the ones before hold.
+    let previous: Promise<unknown> = Promise.resolve();
     for (const stored of await this.store.listRepositories()) {
       if (stored.path !== null || this.#repos.has(stored.name)) continue;
-      const repo = this.#create(stored.name, null);
+      const repo = this.#create(stored.name, null, null);
+      repo.stored = true;
       repo.record = { ...repo.record, status: "indexing", indexed_at: stored.indexed_at };
-      this.#enqueue(repo, () => this.#restoreUploaded(repo, stored)).catch(() => {});
+      const after = previous;
+      previous = this.#enqueue(repo, async () => {
+        await after.catch(() => {});
+        await this.#restoreUploaded(repo, stored);
+      }).catch(() => {});
     }
   }
 
@@ -174,22 +238,29 @@ export class CodeWorkspace {
       await this.store.deleteRepository(name);
       return;
     }
+    // At once, whatever is queued: work that finds its repository gone writes nothing more, so
+    // only a store write already in flight is waited for (bounded by the backend deadline).
     repo.watcher?.close();
+    clearTimeout(repo.retry);
     this.#repos.delete(name);
-    await repo.queue.catch(() => {});
-    await this.store.deleteRepository(name);
+    await repo.storing;
+    if (repo.stored || stored) await this.store.deleteRepository(name);
     await this.listener?.repositoryRemoved(name, repo.indexer.graph());
   }
 
   /** Applies uploaded files (creating an upload-only repository on first use); durable when it resolves. */
   async upload(name: string, files: FileChange[]): Promise<UploadResult> {
     let repo = this.#repos.get(name);
+    if (repo && repo.record.path !== null) throw readOnly(name);
     if (!repo) {
-      repo = this.#create(name, null);
-      await this.store.putRepository(repo.record);
+      // A folder's record restored by no live repository (refused at start): still a folder.
+      if ((await this.store.getRepository(name))?.path) throw readOnly(name);
+      // Created here, stored with its first accepted write: a refused one leaves nothing behind.
+      repo = this.#repos.get(name) ?? this.#create(name, null, null);
     }
     const target = repo;
     return this.#enqueue(target, async () => {
+      if (this.#repos.get(name) !== target) throw repositoryNotFound(name);
       const stats = await this.#apply(target, files);
       target.record = {
         ...target.record,
@@ -198,6 +269,7 @@ export class CodeWorkspace {
         error: null,
       };
       await this.store.putRepository(target.record);
+      target.stored = true;
       const graph = target.indexer.graph();
       return {
         repo: name,
@@ -225,40 +297,41 @@ export class CodeWorkspace {
   }
 
   /** Every repository: the stored ones (durable) with the live status of those indexed here. */
-  async list(): Promise<RepositorySummary[]> {
+  async list(): Promise<RepositoryStatusView[]> {
     await this.durable();
     const stored = await this.store.listRepositories();
-    const byName = new Map(stored.map((r) => [r.name, r]));
-    for (const repo of this.#repos.values()) byName.set(repo.record.name, this.#summary(repo));
+    const byName = new Map<string, RepositoryStatusView>(stored.map((r) => [r.name, { ...r, warnings: [] }]));
+    for (const repo of this.#visible()) byName.set(repo.record.name, this.#summary(repo));
     return [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
 
-  async get(name: string): Promise<RepositorySummary> {
+  async get(name: string): Promise<RepositoryStatusView> {
     await this.durable(name);
     const stored = await this.store.getRepository(name);
     const live = this.#repos.get(name);
-    if (live) return this.#summary(live);
+    if (live?.stored) return this.#summary(live);
     if (!stored) throw repositoryNotFound(name);
-    return stored;
+    return { ...stored, warnings: [] };
   }
 
   /** The live repositories (status for warnings). */
-  live(): RepositorySummary[] {
-    return [...this.#repos.values()].map((r) => this.#summary(r));
+  live(): RepositoryStatusView[] {
+    return this.#visible().map((r) => this.#summary(r));
   }
 
   counts(): CodeCounts & { status: "empty" | "indexing" | "ready" | "error" } {
     let files = 0;
     let symbols = 0;
-    let status: "empty" | "indexing" | "ready" | "error" = this.#repos.size ? "ready" : "empty";
-    for (const repo of this.#repos.values()) {
+    const visible = this.#visible();
+    let status: "empty" | "indexing" | "ready" | "error" = visible.length ? "ready" : "empty";
+    for (const repo of visible) {
       const graph = repo.indexer.graph();
       files += graph.files.length;
       symbols += graph.symbols.length;
       if (repo.record.status === "indexing") status = "indexing";
       else if (repo.record.status === "error" && status !== "indexing") status = "error";
     }
-    return { status, repositories: this.#repos.size, files, symbols };
+    return { status, repositories: visible.length, files, symbols };
   }
 
   /** The repositories the ranking reads (one when `name` is given; 404 if unknown). */
@@ -267,23 +340,38 @@ export class CodeWorkspace {
     return repos.map((r) => ({ name: r.record.name, graph: r.indexer.graph(), text: (p) => r.texts.get(p) }));
   }
 
-  close(): void {
+  /** Stops the watchers, retries and parsing threads (in-flight work fails and writes nothing). */
+  async close(): Promise<void> {
     this.#closed = true;
-    for (const repo of this.#repos.values()) repo.watcher?.close();
+    for (const repo of this.#repos.values()) {
+      repo.watcher?.close();
+      clearTimeout(repo.retry);
+    }
+    await this.#extractor.close();
+  }
+
+  #visible(): Repository[] {
+    return [...this.#repos.values()].filter((r) => r.stored);
   }
 
   #get(name: string): Repository {
     const repo = this.#repos.get(name);
-    if (!repo) throw repositoryNotFound(name);
+    if (!repo?.stored) throw repositoryNotFound(name);
     return repo;
   }
 
-  #create(name: string, path: string | null): Repository {
+  /** `path`: as recorded (null: upload-only); `root`: the real folder read (null: none to read). */
+  #create(name: string, path: string | null, root: string | null): Repository {
     const repo: Repository = {
       record: { name, path, status: path ? "indexing" : "ready", indexed_at: null, error: null },
-      indexer: new CodeIndexer({ repo: name }),
+      indexer: this.#indexer(name),
       texts: new Map(),
-      tree: path ? new SourceTree(path) : null,
+      bytes: 0,
+      stored: false,
+      warnings: [],
+      retry: undefined,
+      retries: 0,
+      tree: root ? new SourceTree(root) : null,
       watcher: null,
       queue: Promise.resolve(),
       storing: Promise.resolve(),
@@ -292,9 +380,78 @@ export class CodeWorkspace {
     return repo;
   }
 
-  #summary(repo: Repository): RepositorySummary {
+  #indexer(name: string): CodeIndexer {
+    return new CodeIndexer({
+      repo: name,
+      extract: this.#extractor.extract,
+      maxParseChars: this.#limits.parseBytes,
+      maxLineChars: this.#limits.lineChars,
+    });
+  }
+
+  #summary(repo: Repository): RepositoryStatusView {
     const graph = repo.indexer.graph();
-    return { ...repo.record, files: graph.files.length, symbols: graph.symbols.length };
+    return {
+      ...repo.record,
+      files: graph.files.length,
+      symbols: graph.symbols.length,
+      warnings: [...repo.warnings],
+    };
+  }
+
+  /** What all repositories but `except` hold (the total quotas count the rest). */
+  #heldByOthers(except: Repository): Holding {
+    let bytes = 0;
+    let files = 0;
+    for (const repo of this.#repos.values()) {
+      if (repo === except) continue;
+      bytes += repo.bytes;
+      files += repo.texts.size;
+    }
+    return { bytes, files };
+  }
+
+  /** Throws QUOTA_EXCEEDED when `repo` would hold `after`. */
+  #checkQuota(repo: Repository, after: Holding): void {
+    const others = this.#heldByOthers(repo);
+    checkQuota(this.#limits, repo.record.name, after, {
+      bytes: others.bytes + after.bytes,
+      files: others.files + after.files,
+    });
+  }
+
+  /** What `repo` would hold once `changes` apply. */
+  #holdingAfter(repo: Repository, changes: readonly FileChange[]): Holding {
+    const next = new Map<string, number | null>();
+    for (const change of changes) {
+      if (typeof change?.path !== "string") continue; // the indexer names it
+      next.set(change.path, "deleted" in change ? null : Buffer.byteLength(change.content ?? ""));
+    }
+    let { bytes } = repo;
+    let files = repo.texts.size;
+    for (const [path, size] of next) {
+      const old = repo.texts.get(path);
+      if (old !== undefined) {
+        bytes -= Buffer.byteLength(old);
+        files--;
+      }
+      if (size !== null) {
+        bytes += size;
+        files++;
+      }
+    }
+    return { bytes, files };
+  }
+
+  /** A failed pass is tried again later (1 s, 2 s, ... 60 s), unless the repository goes first. */
+  #retryLater(repo: Repository, pass: () => Promise<void>): void {
+    if (this.#closed || this.#repos.get(repo.record.name) !== repo) return;
+    const delay = Math.min(MAX_RETRY_MS, 1000 * 2 ** repo.retries++);
+    clearTimeout(repo.retry);
+    repo.retry = setTimeout(() => {
+      repo.retry = undefined;
+      this.#enqueue(repo, pass).catch(() => {});
+    }, delay).unref();
   }
 
   #enqueue<T>(repo: Repository, work: () => Promise<T>): Promise<T> {
@@ -305,21 +462,23 @@ export class CodeWorkspace {
 
   async #restoreUploaded(repo: Repository, stored: RepositoryRecord): Promise<void> {
     const name = repo.record.name;
+    if (this.#repos.get(name) !== repo) return;
     try {
       // Indexed from the store without writing back: the store already holds this graph and
       // these texts (a write would add a full copy to the journal at every start). Decision: if
       // a later release extracts symbols differently, the stored graph keeps the old ones (the
       // live graph has the new ones) until the files are uploaded again.
-      const { files, textless } = await this.#reloadUploaded(repo);
-      if (textless.length) {
-        // Uploaded before texts were kept: nothing can index them again, so the graph drops
-        // them too (kept, they would linger unseen by context and by later uploads' deletions).
-        await this.store.writeCodeFiles({ repo: name, upsert: [], remove: textless });
+      const { files, dropped } = await this.#reloadUploaded(repo);
+      if (dropped.length) {
+        // Uploaded before texts were kept, or under a path today's rules refuse: nothing can
+        // index them again, so the graph drops them too (kept, they would linger unseen).
+        await this.store.writeCodeFiles({ repo: name, upsert: [], remove: dropped });
         this.log.warn(
-          { repo: name, files: textless.length, example: textless[0] },
-          "uploaded files without a stored text dropped; upload them again",
+          { repo: name, files: dropped.length, example: dropped[0] },
+          "uploaded files without a stored text, or with a path that is not canonical, dropped; upload them again",
         );
       }
+      repo.retries = 0;
       repo.record = {
         ...repo.record,
         status: "ready",
@@ -328,48 +487,93 @@ export class CodeWorkspace {
       };
       this.log.info({ repo: name, files }, "uploaded code repository restored");
     } catch (err) {
+      const quota = err instanceof DomainError && err.code === "QUOTA_EXCEEDED";
       const error = err instanceof Error ? err.message : String(err);
-      repo.record = { ...repo.record, status: "error", error };
+      repo.record = {
+        ...repo.record,
+        status: "error",
+        error: quota ? `${error} Delete it or raise the limit.` : error,
+      };
       this.log.warn({ err, repo: name }, "restoring the uploaded code repository failed");
+      // A quota stays exceeded until someone acts; anything else (a slow backend) may pass.
+      if (!quota) this.#retryLater(repo, () => this.#restoreUploaded(repo, stored));
     }
     // The record as stored needs no line of its own (nothing else grows the journal at start).
     if (this.#repos.get(name) === repo && !sameRecord(repo.record, stored))
       await this.store.putRepository(repo.record).catch(() => {});
   }
 
-  /** The stored files of an upload-only repository with their texts, and those without one. */
-  async #storedUploads(name: string): Promise<{ changes: FileChange[]; textless: string[] }> {
+  /**
+   * The stored files of an upload-only repository with their texts, and those that cannot be
+   * indexed again (no stored text, or a path that is not canonical). Reads no more than the
+   * quotas allow: over one, it throws QUOTA_EXCEEDED having held at most one batch beyond.
+   */
+  async #storedUploads(repo: Repository): Promise<{ changes: FileChange[]; dropped: string[] }> {
+    const name = repo.record.name;
     const files = await this.store.listCodeFiles(name);
+    const dropped = files.filter((f) => pathProblem(f.path) !== null).map((f) => f.path);
+    const paths = files.map((f) => f.path).filter((p) => pathProblem(p) === null);
+    this.#checkQuota(repo, { bytes: 0, files: paths.length });
     const changes: FileChange[] = [];
-    const textless: string[] = [];
-    for (let i = 0; i < files.length; i += RESTORE_BATCH) {
-      const paths = files.slice(i, i + RESTORE_BATCH).map((f) => f.path);
-      const texts = await this.store.getCodeTexts(name, paths);
-      for (const path of paths) {
+    let bytes = 0;
+    for (let i = 0; i < paths.length; i += RESTORE_BATCH) {
+      const batch = paths.slice(i, i + RESTORE_BATCH);
+      const texts = await this.store.getCodeTexts(name, batch);
+      for (const path of batch) {
         const content = texts.get(path);
-        if (content === undefined) textless.push(path);
-        else changes.push({ path, content });
+        if (content === undefined) {
+          dropped.push(path);
+          continue;
+        }
+        bytes += Buffer.byteLength(content);
+        changes.push({ path, content });
       }
+      this.#checkQuota(repo, { bytes, files: paths.length });
+      if (this.#repos.get(name) !== repo) throw repositoryNotFound(name);
     }
-    return { changes, textless };
+    return { changes, dropped };
   }
 
   /**
    * Indexes the upload-only repository again from what the store holds, writing nothing: at start,
    * and after the store refused a write (nothing of the refused upload stays visible: context,
-   * search, counts). Resolves with the number of files read and the paths stored without a text.
+   * search, counts). Resolves with the number of files read and the paths that were dropped.
    */
-  async #reloadUploaded(repo: Repository): Promise<{ files: number; textless: string[] }> {
+  async #reloadUploaded(repo: Repository): Promise<{ files: number; dropped: string[] }> {
     const name = repo.record.name;
-    repo.indexer = new CodeIndexer({ repo: name });
+    repo.indexer = this.#indexer(name);
     repo.texts = new Map();
-    const { changes, textless } = await this.#storedUploads(name);
+    repo.bytes = 0;
+    repo.warnings = [];
+    const { changes, dropped } = await this.#storedUploads(repo);
     const delta = await repo.indexer.update(changes);
-    const { skipped } = repo.indexer.lastUpdate();
-    for (const change of changes)
-      if ("content" in change && !skipped.includes(change.path)) repo.texts.set(change.path, change.content);
+    const stats = repo.indexer.lastUpdate();
+    this.#keepTexts(repo, changes, stats);
     await this.listener?.codeChanged(name, repo.indexer.graph(), delta, (p) => repo.texts.get(p));
-    return { files: changes.length, textless };
+    return { files: changes.length, dropped };
+  }
+
+  /** The texts of what the indexer took (not skipped binaries), their bytes, and its warnings. */
+  #keepTexts(repo: Repository, changes: readonly FileChange[], stats: UpdateStats): void {
+    const skipped = new Set(stats.skipped);
+    for (const change of changes) {
+      const old = repo.texts.get(change.path);
+      if (old !== undefined) repo.bytes -= Buffer.byteLength(old);
+      if ("deleted" in change || skipped.has(change.path)) repo.texts.delete(change.path);
+      else {
+        repo.texts.set(change.path, change.content);
+        repo.bytes += Buffer.byteLength(change.content);
+      }
+    }
+    for (const { path, reason } of stats.unparsed)
+      repo.warnings.push(`${path}: indexed without symbols (${reason})`);
+    if (stats.unparsed.length) {
+      this.log.warn(
+        { repo: repo.record.name, files: stats.unparsed.length, example: stats.unparsed[0] },
+        "code files indexed for lexical search only",
+      );
+    }
+    repo.warnings.splice(0, Math.max(0, repo.warnings.length - MAX_WARNINGS));
   }
 
   async #indexFolder(repo: Repository): Promise<void> {
@@ -384,6 +588,7 @@ export class CodeWorkspace {
         });
       }
       await this.#rescan(repo, "");
+      repo.retries = 0;
       repo.record = { ...repo.record, status: "ready", indexed_at: utcTimestamp(this.now()), error: null };
       const graph = repo.indexer.graph();
       this.log.info(
@@ -397,6 +602,9 @@ export class CodeWorkspace {
         error: err instanceof Error ? err.message : String(err),
       };
       this.log.warn({ err, repo: repo.record.name }, "indexing the code repository failed");
+      // A quota stays exceeded until someone acts (the watcher's next change reads it again).
+      if (!(err instanceof DomainError && err.code === "QUOTA_EXCEEDED"))
+        this.#retryLater(repo, () => this.#indexFolder(repo));
     }
     if (this.#repos.get(repo.record.name) === repo)
       await this.store.putRepository(repo.record).catch(() => {});
@@ -404,7 +612,8 @@ export class CodeWorkspace {
 
   /** Re-reads a folder of the tree ("" = all) and applies the difference with what is indexed. */
   async #rescan(repo: Repository, dir: string): Promise<void> {
-    const found = await repo.tree!.read(dir);
+    // Reading stops once the folder holds more than the repository may: memory stays bounded.
+    const found = await repo.tree!.read(dir, (held) => this.#checkQuota(repo, held));
     const changes: FileChange[] = [];
     for (const [path, content] of found) changes.push({ path, content });
     for (const path of repo.texts.keys()) {
@@ -435,6 +644,7 @@ export class CodeWorkspace {
 
   async #apply(repo: Repository, changes: FileChange[]) {
     const started = performance.now();
+    this.#checkQuota(repo, this.#holdingAfter(repo, changes));
     const delta = await repo.indexer.update(changes).catch((err: unknown) => {
       // The indexer checks the whole batch first and names the entry ("files[2].path: ...").
       const message = err instanceof Error ? err.message : String(err);
@@ -446,11 +656,10 @@ export class CodeWorkspace {
       });
     });
     const stats = repo.indexer.lastUpdate();
-    for (const change of changes) {
-      if ("deleted" in change || stats.skipped.includes(change.path)) repo.texts.delete(change.path);
-      else repo.texts.set(change.path, change.content);
-    }
+    this.#keepTexts(repo, changes, stats);
     const indexed = performance.now();
+    // Deleted meanwhile: what was indexed is dropped with it, nothing is written.
+    if (this.#repos.get(repo.record.name) !== repo) throw repositoryNotFound(repo.record.name);
     if (!isEmptyDelta(delta)) {
       const graph = repo.indexer.graph();
       const change = changeOfDelta(graph, delta);

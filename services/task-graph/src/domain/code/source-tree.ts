@@ -1,7 +1,10 @@
 // Reads a code root from disk: every file the source filter lets through, as {path, content}.
-import { readdir, readFile, stat } from "node:fs/promises";
+// Only regular files inside the root's real path are read (contained-file.ts), on the first walk
+// and for the watcher's paths alike; a symlink to a folder is never descended.
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import type { FileChange } from "../../../../../lib/code-graph/index.js";
+import { type FileChange, pathProblem } from "../../../../../lib/code-graph/index.js";
+import { readContained } from "./contained-file.js";
 import {
   GitignoreRules,
   isGeneratedContent,
@@ -10,19 +13,31 @@ import {
   skippedByName,
 } from "./source-filter.js";
 
+/** A .gitignore longer than this is not one. */
+const GITIGNORE_BYTES = 256 * 1024;
+
 /** Files read at once while a tree is read (each holds a descriptor while it is read). */
 const READS_IN_FLIGHT = 16;
 
 export class SourceTree {
   readonly rules = new GitignoreRules();
 
+  /** `root`: the folder's real path (FolderPolicy resolves it). */
   constructor(readonly root: string) {}
 
-  /** Every indexable file under `dir` ("" = the root), with its content. */
-  async read(dir = ""): Promise<Map<string, string>> {
+  /**
+   * Every indexable file under `dir` ("" = the root), with its content. `admit` sees what has been
+   * read so far (bytes, files) and throws to stop: a tree over a quota is never held whole.
+   */
+  async read(
+    dir = "",
+    admit: (held: { bytes: number; files: number }) => void = () => {},
+  ): Promise<Map<string, string>> {
     await this.#loadRulesAbove(dir);
     const files: string[] = [];
     await this.#walk(dir, files);
+    admit({ bytes: 0, files: files.length });
+    let bytes = 0;
     // Read several at once: one after another, each file waits for its stat and reads in turn
     // (~0.5 s of an idle event loop for 2k files). Keys keep the walk's order.
     const contents: (FileChange | "dir" | null)[] = new Array(files.length);
@@ -30,7 +45,12 @@ export class SourceTree {
     const reader = async () => {
       while (next < files.length) {
         const i = next++;
-        contents[i] = await this.change(files[i]!);
+        const change = await this.change(files[i]!);
+        contents[i] = change;
+        if (change && change !== "dir" && "content" in change) {
+          bytes += Buffer.byteLength(change.content);
+          admit({ bytes, files: files.length });
+        }
       }
     };
     await Promise.all(Array.from({ length: Math.min(READS_IN_FLIGHT, files.length) }, reader));
@@ -48,22 +68,26 @@ export class SourceTree {
    */
   async change(path: string): Promise<FileChange | "dir" | null> {
     if (path.endsWith(".gitignore")) return "dir"; // rules changed: the caller re-reads the tree
-    const full = join(this.root, path);
-    const info = await stat(full).catch(() => null);
-    if (!info) return { path, deleted: true };
-    if (info.isDirectory()) return "dir";
-    if (!info.isFile() || skippedByName(path) || this.rules.ignores(path)) return { path, deleted: true };
-    if (info.size > MAX_FILE_BYTES) return { path, deleted: true };
-    const content = await readFile(full, "utf8").catch(() => null);
-    if (content === null || isGeneratedContent(content)) return { path, deleted: true };
-    return { path, content };
+    // A name the index cannot key (a '\\' in it, control characters) is not read; never rewritten.
+    if (pathProblem(path) !== null) return null;
+    if (skippedByName(path) || this.rules.ignores(path)) return { path, deleted: true };
+    const file = await readContained(this.root, path, MAX_FILE_BYTES);
+    if (file.kind === "dir") return "dir";
+    if (file.kind === "none" || isGeneratedContent(file.content)) return { path, deleted: true };
+    return { path, content: file.content };
+  }
+
+  /** A folder's .gitignore, read like any file (inside the root, bounded); null when none. */
+  async #gitignore(dir: string): Promise<string | null> {
+    const file = await readContained(this.root, dir ? `${dir}/.gitignore` : ".gitignore", GITIGNORE_BYTES);
+    return file.kind === "file" ? file.content : null;
   }
 
   async #loadRulesAbove(dir: string): Promise<void> {
     const parts = dir ? dir.split("/") : [];
     for (let i = 0; i <= parts.length; i++) {
       const d = parts.slice(0, i).join("/");
-      const text = await readFile(join(this.root, d, ".gitignore"), "utf8").catch(() => null);
+      const text = await this.#gitignore(d);
       if (text !== null) this.rules.add(d, text);
       else this.rules.forget(d);
     }
@@ -74,7 +98,8 @@ export class SourceTree {
     const entries = await readdir(join(this.root, dir), { withFileTypes: true }).catch(() => []);
     const gitignore = entries.find((e) => e.name === ".gitignore" && e.isFile());
     if (gitignore && dir !== "") {
-      this.rules.add(dir, await readFile(join(this.root, dir, ".gitignore"), "utf8"));
+      const text = await this.#gitignore(dir);
+      if (text !== null) this.rules.add(dir, text);
     }
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
@@ -82,7 +107,7 @@ export class SourceTree {
       if (entry.isDirectory()) {
         if (SKIPPED_DIRS.has(entry.name) || this.rules.ignores(path, true)) continue;
         await this.#walk(path, out);
-      } else if (entry.isFile()) out.push(path);
+      } else if (entry.isFile() || entry.isSymbolicLink()) out.push(path); // change() checks links
     }
   }
 }
