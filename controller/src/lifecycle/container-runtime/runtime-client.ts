@@ -8,6 +8,7 @@ import { debugLog } from "../common/debug-log.js";
 import { DockerContainerClient } from "./docker-container-client.js";
 import { DockerImageClient } from "./docker-image-client.js";
 import { DockerNetworkClient } from "./docker-network-client.js";
+import { loadDockerode } from "./dockerode.js";
 import { countLabelled, type EngineAddress, engineAddress, pingEngine } from "./ping-engine.js";
 import type { ContainerClient, ImageClient, NetworkClient } from "./types.js";
 
@@ -35,7 +36,7 @@ export async function getRuntimeClient(timeoutMs = 500): Promise<RuntimeClient |
   debugLog(`Pinging container engine at ${label}...`);
   let loading: Promise<Dockerode> | undefined;
   const docker = () => {
-    loading ??= import("dockerode").then(({ default: Docker }) => new Docker());
+    loading ??= loadDockerode();
     return loading;
   };
   // ssh:// and npipe:// engines can only be asked through dockerode.

@@ -279,7 +279,8 @@ const UNDECLARED = /^Parameter \$(.+) is not defined\.$/;
  * accepted above, is a finding.
  */
 function lint(query: string): { parameters: string[]; findings: string[] } {
-  const { diagnostics } = lintCypherQuery(query, MODEL, { consoleCommandsEnabled: false });
+  // 2.0.0-next.20's signature (the last release that runs on Node 20): (query, schema, consoleCommands).
+  const diagnostics = lintCypherQuery(query, MODEL, false);
   const parameters = new Set<string>();
   const found: string[] = [];
   for (const d of diagnostics) {
