@@ -18,9 +18,17 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts the server with `env` added to this process's environment; `args` go to server.ts. */
-export function startServerProcess(env: NodeJS.ProcessEnv, args: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "services/task-graph/src/server.ts", ...args], {
+/**
+ * Starts the server with `env` added to this process's environment; `args` go to server.ts,
+ * `nodeArgs` to node (a heap limit, so a test of memory bounds cannot take the machine down).
+ */
+export function startServerProcess(
+  env: NodeJS.ProcessEnv,
+  args: string[] = [],
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const argv = [...nodeArgs, "--import", "tsx", "services/task-graph/src/server.ts", ...args];
+  const child = spawn(process.execPath, argv, {
     cwd: REPO,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

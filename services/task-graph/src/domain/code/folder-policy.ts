@@ -44,10 +44,10 @@ export class FolderPolicy {
       throw notAllowed(path, "registering folders is off (set CODE_REGISTER_ROOTS to allow some)");
     if (!isAbsolute(path)) throw notAllowed(path, "the path must be absolute");
     const real = await this.#realDirectory(path);
+    await this.#refuseProtected(path, real);
     const roots = await Promise.all(this.#registerRoots.map((r) => realpath(r).catch(() => null)));
     if (!roots.some((root) => root !== null && isInside(root, real)))
       throw notAllowed(path, "it is not inside a folder of CODE_REGISTER_ROOTS");
-    await this.#refuseProtected(path, real);
     return real;
   }
 
