@@ -5,16 +5,25 @@ import { Id, StatusSchema } from "./common.js";
 
 export const AgentContextParams = Type.Object({ issue_id: Id }, { additionalProperties: false });
 
+/**
+ * The smallest `budget_tokens`: what the answer's header costs at most for an ordinary issue, in
+ * o200k_base tokens of its compact JSON. The frame (status IN_PROGRESS, empty lists, six-digit
+ * counts, the longest fixed warning: no code indexed) costs 94, the costliest UUID 37, and a title
+ * of 200 characters at one token each (CJK, punctuation, code-like text; English costs about a
+ * quarter of that) 200. A title that costs more (rare scripts, emoji sequences) is cut to fit,
+ * ending in "…", with `truncated: true` (domain/context/agent-context.ts).
+ * test/context/agent-context.test.ts measures these costs on real answers and holds this to them.
+ */
+export const MIN_BUDGET_TOKENS = 331;
+
 export const AgentContextQuery = Type.Object(
   {
     budget_tokens: Type.Optional(
       Type.Integer({
-        // Below 500 the issue's own title and the answer's frame may not fit.
-        minimum: 500,
+        minimum: MIN_BUDGET_TOKENS,
         maximum: 200_000,
         default: 4000,
-        description:
-          "Most tokens (o200k_base) of the answer: its compact JSON text, every field included (500..200000).",
+        description: `Most tokens (o200k_base) of the answer: its compact JSON text, every field included (${MIN_BUDGET_TOKENS}..200000; the minimum holds the issue's header).`,
       }),
     ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: "Most files." })),

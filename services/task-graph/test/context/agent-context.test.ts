@@ -6,6 +6,7 @@ import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../../../../controller/src/index.js";
 import { type Json, type StartedService, startService } from "../../harness/start-service.js";
+import { MIN_BUDGET_TOKENS } from "../../src/schemas/agent-context.js";
 
 const FILES: Record<string, string> = {
   "src/billing/invoice.ts": [
@@ -200,6 +201,58 @@ describe("agent context without code", () => {
     expect(res.body.files).toEqual([]);
     expect(res.body.warnings.join(" ")).toContain("No code is indexed");
     expect(res.body.used_tokens).toBe(countTokens(JSON.stringify(res.body)));
+  });
+
+  it("accepts the smallest budget that holds the issue header (what it costs, measured) and refuses one less", async () => {
+    // The header as the service renders it: no code indexed (its longest fixed warning), an
+    // IN_PROGRESS issue, six-digit counts; id and title measured apart.
+    const one = await svc.post("/api/v1/issues", { title: "x", status: "IN_PROGRESS" });
+    const big = (await svc.get(`/api/v1/agent/context/${one.body.id}?budget_tokens=200000`)).body;
+    // The issue's decisions (SPEC §2c) are in the frame as an empty list, listed or not by this build.
+    const shape = { ...big, decisions: big.decisions ?? [] };
+    const cost = (id: string, title: string) =>
+      countTokens(JSON.stringify({ ...shape, issue: { ...big.issue, id, title }, used_tokens: 200_000 }));
+    const frame = cost("", "");
+    // Ids are UUIDs; this one (digits and letters alternating, so nothing merges) costs the most.
+    const uuidMost = cost("1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d", "") - frame;
+    expect(uuidMost).toBeGreaterThanOrEqual(cost(one.body.id, "") - frame);
+    expect(MIN_BUDGET_TOKENS, "frame + the costliest UUID + a 200-token title").toBe(frame + uuidMost + 200);
+    // A 200-character title at one token per character: 200 CJK characters, each its own token.
+    const oneTokenEach = [...Array(0x9fff - 0x4e00).keys()]
+      .map((i) => String.fromCodePoint(0x4e00 + i))
+      .filter((c) => countTokens(c) === 1)
+      .slice(0, 200);
+    const title = oneTokenEach.join("");
+    expect(countTokens(title)).toBeGreaterThanOrEqual(199);
+
+    const created = await svc.post("/api/v1/issues", { title, status: "IN_PROGRESS" });
+    expect(created.status).toBe(201);
+    const res = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=${MIN_BUDGET_TOKENS}`);
+    expect(res.status).toBe(200);
+    expect(res.body.issue.title).toBe(title);
+    expect(res.body.warnings.join(" ")).toContain("No code is indexed");
+    expect(res.body.used_tokens).toBe(countTokens(JSON.stringify(res.body)));
+    expect(res.body.used_tokens).toBeLessThanOrEqual(MIN_BUDGET_TOKENS);
+    const below = await svc.get(
+      `/api/v1/agent/context/${created.body.id}?budget_tokens=${MIN_BUDGET_TOKENS - 1}`,
+    );
+    expect(below.status).toBe(400);
+    expect(below.body.error).toContain("budget_tokens");
+    expect(below.body.error).toContain(String(MIN_BUDGET_TOKENS));
+  });
+
+  it("cuts a title that costs more than the minimum budget holds, ending it in … and saying truncated", async () => {
+    const family = "👨‍👩‍👧‍👦"; // one grapheme, ~11 tokens
+    const created = await svc.post("/api/v1/issues", { title: family.repeat(200) });
+    expect(created.status).toBe(201);
+    const res = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=${MIN_BUDGET_TOKENS}`);
+    expect(res.status).toBe(200);
+    expect(res.body.used_tokens).toBe(countTokens(JSON.stringify(res.body)));
+    expect(res.body.used_tokens).toBeLessThanOrEqual(MIN_BUDGET_TOKENS);
+    expect(res.body.truncated).toBe(true);
+    expect(res.body.issue.title).toMatch(new RegExp(`^(${family})+…$`, "u"));
+    const full = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=4000`);
+    expect(full.body.issue.title).toBe(family.repeat(200));
   });
 });
 

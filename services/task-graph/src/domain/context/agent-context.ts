@@ -187,6 +187,7 @@ export class AgentContextService {
       answer.truncated = true;
       used = countTokens(JSON.stringify(answer));
     }
+    if (used > budget) used = fitHeader(answer, budget);
     const candidates = ranked.slice(0, request.limit);
     if (ranked.length > request.limit) answer.truncated = true;
     const terms = new Set(tokenize(text, { stem: true }));
@@ -254,6 +255,33 @@ export class AgentContextService {
       snippet: snippetOf(symbols, input, detail.lines),
     };
   }
+}
+
+/**
+ * An issue header over the budget (a title of rare characters or emoji sequences: the minimum
+ * budget holds 200 title tokens, schemas/agent-context.ts): the longest title prefix that fits,
+ * ending in "…", then warnings dropped from the end but the first. Returns the answer's count.
+ */
+function fitHeader(answer: AgentContext, budget: number): number {
+  answer.truncated = true;
+  const title = [...new Intl.Segmenter().segment(answer.issue.title)].map((s) => s.segment);
+  const cost = (graphemes: number) => {
+    answer.issue.title = `${title.slice(0, graphemes).join("")}…`;
+    return countTokens(JSON.stringify(answer));
+  };
+  let lo = 0;
+  let hi = title.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (cost(mid) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  let used = cost(lo);
+  while (used > budget && answer.warnings.length > 1) {
+    answer.warnings.pop();
+    used = countTokens(JSON.stringify(answer));
+  }
+  return used;
 }
 
 /**
