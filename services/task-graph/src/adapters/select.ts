@@ -15,6 +15,7 @@ import {
 } from "../../../../lib/embedding/index.js";
 import { envInteger, envValue } from "../../../../lib/env/index.js";
 import type { Embedder } from "../ports/embedder.js";
+import { EVENTS_RETAINED } from "../ports/event-store.js";
 import type { GraphStore } from "../ports/graph-store.js";
 import type { VectorIndex } from "../ports/vector-index.js";
 import { EmbeddedGraphStore } from "./embedded-graph/index.js";
@@ -46,6 +47,8 @@ export async function selectAdapters(env: NodeJS.ProcessEnv): Promise<Adapters> 
 
 export async function selectGraph(env: NodeJS.ProcessEnv): Promise<GraphStore> {
   const uri = value(env, "NEO4J_URI");
+  // The window of events Last-Event-ID resumes from (SPEC §2c), either store.
+  const eventsRetained = integer(env, "EVENTS_RETAINED", EVENTS_RETAINED);
   if (!uri) {
     const dataDir = value(env, "DATA_DIR");
     const repair = value(env, "JOURNAL_REPAIR");
@@ -55,7 +58,11 @@ export async function selectGraph(env: NodeJS.ProcessEnv): Promise<GraphStore> {
         `JOURNAL_REPAIR must be "truncate" (cut a damaged journal at the damaged line, keeping a backup), got "${repair}"`,
       );
     }
-    return new EmbeddedGraphStore({ ...(dataDir ? { dataDir } : {}), ...(repair ? { repair } : {}) });
+    return new EmbeddedGraphStore({
+      ...(dataDir ? { dataDir } : {}),
+      ...(repair ? { repair } : {}),
+      eventsRetained,
+    });
   }
   if (!/^(neo4j|bolt)(\+s|\+ssc)?:\/\/./.test(uri)) {
     throw new AdapterConfigError("NEO4J_URI", `NEO4J_URI must be a neo4j:// or bolt:// URI, got "${uri}"`);
@@ -68,6 +75,7 @@ export async function selectGraph(env: NodeJS.ProcessEnv): Promise<GraphStore> {
     password: value(env, "NEO4J_PASSWORD") ?? "",
     database: value(env, "NEO4J_DATABASE"),
     queryTimeoutMs,
+    eventsRetained,
   });
 }
 

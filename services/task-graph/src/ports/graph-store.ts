@@ -4,6 +4,7 @@
 // The code graph (repositories, files, symbols, their edges) is the CodeGraphStore half
 // (code-graph-store.ts), stored with the same durability as issues.
 import type { CodeGraphStore } from "./code-graph-store.js";
+import type { EventDraftOf, EventStoreOf, EventWindowOf } from "./event-store.js";
 
 export type IssueStatus = "OPEN" | "IN_PROGRESS" | "BLOCKED" | "CLOSED";
 export type Priority = "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
@@ -31,6 +32,42 @@ export interface IssueRecord {
 /** True while `issue` is claimed at the instant `now` (a lease that ran out frees it). */
 export function claimHeld(issue: IssueRecord, now: string): boolean {
   return Boolean(issue.assignee && issue.claim_expires_at && issue.claim_expires_at > now);
+}
+
+/** An event as the domain describes it (event-store.ts); the store adds `id`. */
+export type EventDraft = EventDraftOf<IssueRecord, ComponentRecord>;
+
+export interface EventRecord extends EventDraft {
+  /** Position in the store's one sequence: 1, 2, 3... with no gap, never reused once durable. */
+  id: number;
+}
+
+export type EventWindow = EventWindowOf<EventRecord>;
+
+const CLAIM_FIELDS = ["assignee", "claim_expires_at"] as const;
+
+/**
+ * The event of a claim or release that changed the record (`before` → `after`), or null when it
+ * changed nothing. Shared by the adapters, which decide claims inside their own atomic step.
+ */
+export function claimEvent(
+  before: IssueRecord,
+  after: IssueRecord,
+  meta: { actor: string; at: string },
+): EventDraft | null {
+  const changes = CLAIM_FIELDS.flatMap((field) => {
+    const from = before[field] ?? null;
+    const to = after[field] ?? null;
+    return from === to ? [] : [{ field, from, to }];
+  });
+  if (changes.length === 0) return null;
+  return {
+    type: after.assignee ? "issue.claimed" : "issue.released",
+    at: meta.at,
+    actor: meta.actor,
+    issue_id: after.id,
+    changes,
+  };
 }
 
 export interface ComponentRecord {
@@ -97,6 +134,8 @@ export interface ClaimRequest {
   expires_at: string;
   /** The instant the claim is decided at (leases ending at or before it have run out). */
   now: string;
+  /** Who asks: when given, a claim that changes the record is recorded as an issue.claimed event. */
+  actor?: string;
 }
 
 export interface ReleaseRequest {
@@ -104,6 +143,8 @@ export interface ReleaseRequest {
   /** When given, release only if this agent holds the claim (or nobody holds it any more). */
   agent?: string;
   now: string;
+  /** Who asks: when given, a release that changes the record is recorded as an issue.released event. */
+  actor?: string;
 }
 
 /**
@@ -125,7 +166,11 @@ export type Direction = "dependents" | "prerequisites";
  */
 export type WriteVisibility = "on-call" | "on-resolve";
 
-export interface GraphStore extends CodeGraphStore {
+/**
+ * Every write below that takes an `event` stores it with the change, atomically and as durably
+ * (event-store.ts); without one, the write is recorded as no event.
+ */
+export interface GraphStore extends CodeGraphStore, EventStoreOf<EventRecord, EventDraft> {
   /** Which adapter this is, for /health ("embedded" | "neo4j"). */
   readonly backend: string;
   /** When a mutation becomes visible to the writers after it (see WriteVisibility). */
@@ -140,11 +185,11 @@ export interface GraphStore extends CodeGraphStore {
   /** Cheap liveness probe used by /health; throws when the backend is down. */
   ping(): Promise<void>;
 
-  createIssue(issue: IssueRecord): Promise<void>;
+  createIssue(issue: IssueRecord, event?: EventDraft): Promise<void>;
   /** Replaces the stored record (the domain computes the new one). Returns false if absent. */
-  updateIssue(issue: IssueRecord): Promise<boolean>;
-  /** Deletes the issue and every dependency edge touching it. Returns false if absent. */
-  deleteIssue(id: string): Promise<boolean>;
+  updateIssue(issue: IssueRecord, event?: EventDraft): Promise<boolean>;
+  /** Deletes the issue with every dependency edge touching it and its notes. Returns false if absent. */
+  deleteIssue(id: string, event?: EventDraft): Promise<boolean>;
   getIssue(id: string): Promise<IssueRecord | null>;
   getIssues(ids: string[]): Promise<IssueRecord[]>;
   listIssues(query: IssueQuery): Promise<Page<IssueRecord>>;
@@ -159,17 +204,17 @@ export interface GraphStore extends CodeGraphStore {
   /** Clears the claim (see ReleaseRequest.agent); atomic like claimIssue. */
   releaseClaim(request: ReleaseRequest): Promise<ClaimOutcome>;
 
-  createComponent(component: ComponentRecord): Promise<void>;
-  updateComponent(component: ComponentRecord): Promise<boolean>;
-  deleteComponent(id: string): Promise<boolean>;
+  createComponent(component: ComponentRecord, event?: EventDraft): Promise<void>;
+  updateComponent(component: ComponentRecord, event?: EventDraft): Promise<boolean>;
+  deleteComponent(id: string, event?: EventDraft): Promise<boolean>;
   getComponent(id: string): Promise<ComponentRecord | null>;
   findComponentByName(project: string, name: string): Promise<ComponentRecord | null>;
   listComponents(offset: number, limit: number): Promise<Page<ComponentRecord>>;
 
   /** Returns false when the edge already existed (idempotent add). */
-  addDependency(edge: DependencyEdge): Promise<boolean>;
+  addDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean>;
   /** Returns false when there was no such edge. */
-  removeDependency(edge: DependencyEdge): Promise<boolean>;
+  removeDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean>;
   /** Ids this issue depends on, and ids that depend on it. */
   dependenciesOf(id: string): Promise<{ depends_on: string[]; blocks: string[] }>;
   /**

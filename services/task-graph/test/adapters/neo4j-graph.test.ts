@@ -23,7 +23,7 @@ if (!uri) {
     const driver = neo4j.driver(uri!, neo4j.auth.basic(user, password));
     try {
       await driver.executeQuery(
-        "MATCH (n) WHERE n:Issue OR n:Component OR n:GantrySequence DETACH DELETE n",
+        "MATCH (n) WHERE n:Issue OR n:Component OR n:GantrySequence OR n:Event OR n:Note DETACH DELETE n",
         {},
         database ? { database } : {},
       );

@@ -7,6 +7,9 @@ import type {
   ComponentRecord,
   DependencyEdge,
   Direction,
+  EventDraft,
+  EventRecord,
+  EventWindow,
   GraphStore,
   IssueQuery,
   IssueRecord,
@@ -26,6 +29,7 @@ import type {
   RepositoryRecord,
   RepositorySummary,
 } from "../../ports/code-graph-store.js";
+import type { NoteQuery, NoteRecord } from "../../ports/event-store.js";
 import { BoundBackend } from "./bound-backend.js";
 import type { Deadlines } from "./deadlines.js";
 
@@ -45,14 +49,14 @@ export class DeadlineGraphStore extends BoundBackend<GraphStore> implements Grap
     if (many) this.dependenciesOfMany = (ids) => this.bound(() => many(ids));
   }
 
-  createIssue(issue: IssueRecord): Promise<void> {
-    return this.bound(() => this.inner.createIssue(issue));
+  createIssue(issue: IssueRecord, event?: EventDraft): Promise<void> {
+    return this.bound(() => this.inner.createIssue(issue, event));
   }
-  updateIssue(issue: IssueRecord): Promise<boolean> {
-    return this.bound(() => this.inner.updateIssue(issue));
+  updateIssue(issue: IssueRecord, event?: EventDraft): Promise<boolean> {
+    return this.bound(() => this.inner.updateIssue(issue, event));
   }
-  deleteIssue(id: string): Promise<boolean> {
-    return this.bound(() => this.inner.deleteIssue(id));
+  deleteIssue(id: string, event?: EventDraft): Promise<boolean> {
+    return this.bound(() => this.inner.deleteIssue(id, event));
   }
   getIssue(id: string): Promise<IssueRecord | null> {
     return this.bound(() => this.inner.getIssue(id));
@@ -76,14 +80,14 @@ export class DeadlineGraphStore extends BoundBackend<GraphStore> implements Grap
     return this.bound(() => this.inner.releaseClaim(request));
   }
 
-  createComponent(component: ComponentRecord): Promise<void> {
-    return this.bound(() => this.inner.createComponent(component));
+  createComponent(component: ComponentRecord, event?: EventDraft): Promise<void> {
+    return this.bound(() => this.inner.createComponent(component, event));
   }
-  updateComponent(component: ComponentRecord): Promise<boolean> {
-    return this.bound(() => this.inner.updateComponent(component));
+  updateComponent(component: ComponentRecord, event?: EventDraft): Promise<boolean> {
+    return this.bound(() => this.inner.updateComponent(component, event));
   }
-  deleteComponent(id: string): Promise<boolean> {
-    return this.bound(() => this.inner.deleteComponent(id));
+  deleteComponent(id: string, event?: EventDraft): Promise<boolean> {
+    return this.bound(() => this.inner.deleteComponent(id, event));
   }
   getComponent(id: string): Promise<ComponentRecord | null> {
     return this.bound(() => this.inner.getComponent(id));
@@ -95,11 +99,11 @@ export class DeadlineGraphStore extends BoundBackend<GraphStore> implements Grap
     return this.bound(() => this.inner.listComponents(offset, limit));
   }
 
-  addDependency(edge: DependencyEdge): Promise<boolean> {
-    return this.bound(() => this.inner.addDependency(edge));
+  addDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean> {
+    return this.bound(() => this.inner.addDependency(edge, event));
   }
-  removeDependency(edge: DependencyEdge): Promise<boolean> {
-    return this.bound(() => this.inner.removeDependency(edge));
+  removeDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean> {
+    return this.bound(() => this.inner.removeDependency(edge, event));
   }
   dependenciesOf(id: string): Promise<Deps> {
     return this.bound(() => this.inner.dependenciesOf(id));
@@ -146,5 +150,28 @@ export class DeadlineGraphStore extends BoundBackend<GraphStore> implements Grap
   }
   codeCounts(): Promise<CodeCounts> {
     return this.bound(() => this.inner.codeCounts());
+  }
+
+  readEvents(afterId: number, limit: number): Promise<EventWindow> {
+    return this.bound(() => this.inner.readEvents(afterId, limit));
+  }
+  issueActivity(issueId: string, offset: number, limit: number): Promise<Page<EventRecord>> {
+    return this.bound(() => this.inner.issueActivity(issueId, offset, limit));
+  }
+  /** Registration only (synchronous, no backend call): nothing to bound. */
+  onEvent(listener: (event: EventRecord) => void): () => void {
+    return this.inner.onEvent(listener);
+  }
+  addNote(note: NoteRecord, event: EventDraft): Promise<boolean> {
+    return this.bound(() => this.inner.addNote(note, event));
+  }
+  listNotes(issueId: string, query: NoteQuery): Promise<Page<NoteRecord>> {
+    return this.bound(() => this.inner.listNotes(issueId, query));
+  }
+  allNotes(): Promise<NoteRecord[]> {
+    return this.bound(() => this.inner.allNotes());
+  }
+  recordEvent(event: EventDraft): Promise<void> {
+    return this.bound(() => this.inner.recordEvent(event));
   }
 }

@@ -7,18 +7,23 @@
 // thus never seen by a reader, and head is rebuilt from committed when one fails.
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type {
-  ClaimOutcome,
-  ClaimRequest,
-  ComponentRecord,
-  DependencyEdge,
-  Direction,
-  GraphStore,
-  IssueQuery,
-  IssueRecord,
-  Page,
-  ReleaseRequest,
-  WalkResult,
+import { EVENTS_RETAINED, type NoteQuery, type NoteRecord } from "../../ports/event-store.js";
+import {
+  type ClaimOutcome,
+  type ClaimRequest,
+  type ComponentRecord,
+  claimEvent,
+  type DependencyEdge,
+  type Direction,
+  type EventDraft,
+  type EventRecord,
+  type EventWindow,
+  type GraphStore,
+  type IssueQuery,
+  type IssueRecord,
+  type Page,
+  type ReleaseRequest,
+  type WalkResult,
 } from "../../ports/graph-store.js";
 import {
   assertConsistentChange,
@@ -39,7 +44,7 @@ import { GraphState } from "./graph-state.js";
 import { listIssues } from "./issue-list.js";
 import { Journal } from "./journal.js";
 import type { JournalFs } from "./journal-file.js";
-import type { Mutation, SnapshotData } from "./mutations.js";
+import { lineEvent, type Mutation, type SnapshotData } from "./mutations.js";
 import { journalFile, type RepairMode, replay, SNAPSHOT_FILE } from "./replay.js";
 import { fsyncPath } from "./sync-path.js";
 import { findPath, walk } from "./traversal.js";
@@ -58,14 +63,18 @@ export interface EmbeddedGraphOptions {
   repair?: RepairMode;
   /** File system seam of the journal (tests inject failures). @default node:fs */
   fs?: JournalFs;
+  /** How many of the newest events Last-Event-ID can resume from (EVENTS_RETAINED). @default 10000 */
+  eventsRetained?: number;
 }
 
 export class EmbeddedGraphStore implements GraphStore {
   readonly backend = "embedded";
   /** A mutation is readable (by writers) as soon as the method is called; only durability is awaited. */
   readonly writeVisibility = "on-call";
-  private committed = new GraphState();
-  private head = this.committed;
+  private committed: GraphState;
+  private head: GraphState;
+  /** Told of every event once it is durable, in id order (onEvent). */
+  private readonly listeners = new Set<(event: EventRecord) => void>();
   private journal: Journal | null = null;
   /** The journal a compaction is draining while appends already go to the next one. */
   private retiring: Journal | null = null;
@@ -82,9 +91,13 @@ export class EmbeddedGraphStore implements GraphStore {
   private readonly options: EmbeddedGraphOptions;
   /** Uploaded code texts, on disk beside the journal (in memory without a dataDir). */
   private readonly texts: TextPacks;
+  private readonly eventsRetained: number;
 
   constructor(options: EmbeddedGraphOptions = {}) {
     this.options = options;
+    this.eventsRetained = options.eventsRetained ?? EVENTS_RETAINED;
+    this.committed = new GraphState(this.eventsRetained);
+    this.head = this.committed;
     this.dir = options.dataDir ? join(options.dataDir, "graph") : null;
     this.compactBytes = options.compactBytes ?? 64 * 1024 * 1024;
     this.maxBatch = options.maxBatch;
@@ -94,7 +107,7 @@ export class EmbeddedGraphStore implements GraphStore {
   async init(): Promise<void> {
     if (!this.dir) return;
     await mkdir(this.dir, { recursive: true });
-    const committed = new GraphState();
+    const committed = new GraphState(this.eventsRetained);
     // Replay with the readiness sets built once at the end, not kept up per mutation.
     committed.readiness.suspend();
     const report = await replay(
@@ -147,20 +160,20 @@ export class EmbeddedGraphStore implements GraphStore {
     await this.compacting;
   }
 
-  createIssue(issue: IssueRecord): Promise<void> {
+  createIssue(issue: IssueRecord, event?: EventDraft): Promise<void> {
     if (this.head.issues.has(issue.id)) return Promise.reject(new Error(`issue ${issue.id} already exists`));
-    return this.write({ op: "issue.put", issue: freezeIssue(issue) });
+    return this.write({ op: "issue.put", issue: freezeIssue(issue) }, event);
   }
 
-  async updateIssue(issue: IssueRecord): Promise<boolean> {
+  async updateIssue(issue: IssueRecord, event?: EventDraft): Promise<boolean> {
     if (!this.head.issues.has(issue.id)) return false;
-    await this.write({ op: "issue.put", issue: freezeIssue(issue) });
+    await this.write({ op: "issue.put", issue: freezeIssue(issue) }, event);
     return true;
   }
 
-  async deleteIssue(id: string): Promise<boolean> {
+  async deleteIssue(id: string, event?: EventDraft): Promise<boolean> {
     if (!this.head.issues.has(id)) return false;
-    await this.write({ op: "issue.del", id });
+    await this.write({ op: "issue.del", id }, event);
     return true;
   }
 
@@ -192,42 +205,43 @@ export class EmbeddedGraphStore implements GraphStore {
   }
 
   claimIssue(request: ClaimRequest): Promise<ClaimOutcome> {
-    return this.decide(request.id, (issue) => decideClaim(issue, request));
+    return this.decide(request, (issue) => decideClaim(issue, request));
   }
 
   releaseClaim(request: ReleaseRequest): Promise<ClaimOutcome> {
-    return this.decide(request.id, (issue) => decideRelease(issue, request));
+    return this.decide(request, (issue) => decideRelease(issue, request));
   }
 
   // Check and apply in one synchronous step: nothing can interleave between them.
   private async decide(
-    id: string,
+    request: ClaimRequest | ReleaseRequest,
     rule: (issue: IssueRecord) => { result: ClaimOutcome; put?: IssueRecord },
   ): Promise<ClaimOutcome> {
     // A write-path check: it must see writes not yet durable (head), like the other writes.
-    const issue = this.head.issues.get(id);
+    const issue = this.head.issues.get(request.id);
     if (!issue) return { outcome: "missing" };
     const { result, put } = rule(issue);
-    if (put) await this.write({ op: "issue.put", issue: freezeIssue(put) });
+    if (put)
+      await this.write({ op: "issue.put", issue: freezeIssue(put) }, this.claimEventOf(issue, put, request));
     return result;
   }
 
-  createComponent(component: ComponentRecord): Promise<void> {
+  createComponent(component: ComponentRecord, event?: EventDraft): Promise<void> {
     if (this.head.components.has(component.id)) {
       return Promise.reject(new Error(`component ${component.id} already exists`));
     }
-    return this.write({ op: "component.put", component: Object.freeze({ ...component }) });
+    return this.write({ op: "component.put", component: Object.freeze({ ...component }) }, event);
   }
 
-  async updateComponent(component: ComponentRecord): Promise<boolean> {
+  async updateComponent(component: ComponentRecord, event?: EventDraft): Promise<boolean> {
     if (!this.head.components.has(component.id)) return false;
-    await this.write({ op: "component.put", component: Object.freeze({ ...component }) });
+    await this.write({ op: "component.put", component: Object.freeze({ ...component }) }, event);
     return true;
   }
 
-  async deleteComponent(id: string): Promise<boolean> {
+  async deleteComponent(id: string, event?: EventDraft): Promise<boolean> {
     if (!this.head.components.has(id)) return false;
-    await this.write({ op: "component.del", id });
+    await this.write({ op: "component.del", id }, event);
     return true;
   }
 
@@ -245,18 +259,20 @@ export class EmbeddedGraphStore implements GraphStore {
     return { items: all.slice(offset, offset + limit), total: all.length };
   }
 
-  async addDependency(edge: DependencyEdge): Promise<boolean> {
+  async addDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean> {
     for (const id of [edge.issue_id, edge.depends_on_id]) {
       if (!this.head.issues.has(id)) throw new Error(`issue ${id} does not exist`);
     }
     if (this.head.hasEdge(edge)) return false;
-    await this.write({ op: "dep.add", edge: { issue_id: edge.issue_id, depends_on_id: edge.depends_on_id } });
+    const copy = { issue_id: edge.issue_id, depends_on_id: edge.depends_on_id };
+    await this.write({ op: "dep.add", edge: copy }, event);
     return true;
   }
 
-  async removeDependency(edge: DependencyEdge): Promise<boolean> {
+  async removeDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean> {
     if (!this.head.hasEdge(edge)) return false;
-    await this.write({ op: "dep.del", edge: { issue_id: edge.issue_id, depends_on_id: edge.depends_on_id } });
+    const copy = { issue_id: edge.issue_id, depends_on_id: edge.depends_on_id };
+    await this.write({ op: "dep.del", edge: copy }, event);
     return true;
   }
 
@@ -281,6 +297,65 @@ export class EmbeddedGraphStore implements GraphStore {
 
   async walk(id: string, direction: Direction, maxDepth: number): Promise<WalkResult> {
     return walk(this.state, id, direction, maxDepth);
+  }
+
+  // ---- events and notes (SPEC §2c): an event rides on its change's journal line ----
+
+  async readEvents(afterId: number, limit: number): Promise<EventWindow> {
+    return this.state.events.read(afterId, limit);
+  }
+
+  async issueActivity(issueId: string, offset: number, limit: number): Promise<Page<EventRecord>> {
+    return this.state.events.activityOf(issueId, offset, limit);
+  }
+
+  onEvent(listener: (event: EventRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async addNote(note: NoteRecord, event: EventDraft): Promise<boolean> {
+    if (!this.head.issues.has(note.issue_id)) return false;
+    await this.write({ op: "note.add", note: Object.freeze({ ...note }) }, event);
+    return true;
+  }
+
+  async listNotes(issueId: string, query: NoteQuery): Promise<Page<NoteRecord>> {
+    let notes = this.state.notes.get(issueId) ?? [];
+    const kinds = query.kinds;
+    if (kinds?.length) notes = notes.filter((n) => kinds.includes(n.kind));
+    if (query.newestFirst) notes = [...notes].reverse();
+    return { items: notes.slice(query.offset, query.offset + query.limit), total: notes.length };
+  }
+
+  async allNotes(): Promise<NoteRecord[]> {
+    return [...this.state.notes.values()].flat();
+  }
+
+  recordEvent(event: EventDraft): Promise<void> {
+    return this.write({ op: "event", event: lineEvent(event, 0) }, event);
+  }
+
+  /** The event of a claim or release that changed the record, when the request names its actor. */
+  private claimEventOf(
+    before: IssueRecord,
+    after: IssueRecord,
+    request: ClaimRequest | ReleaseRequest,
+  ): EventDraft | undefined {
+    if (request.actor === undefined) return undefined;
+    return claimEvent(before, after, { actor: request.actor, at: request.now }) ?? undefined;
+  }
+
+  /** Tells the listeners of a durable event; one that throws does not stop the others or the write. */
+  private publish(event: EventRecord | undefined): void {
+    if (!event) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A listener's own failure is its own (it must not throw); the write stands.
+      }
+    }
   }
 
   // ---- code graph (SPEC §4); each write is one journal line, so atomic and durable as one ----
@@ -409,16 +484,22 @@ export class EmbeddedGraphStore implements GraphStore {
 
   // Applies to head at once (writers under the lock see it), journals it, and applies it to
   // committed (readers see it) once the line is on disk, just before the write resolves.
-  private write(m: Mutation): Promise<void> {
+  // The event, if any, takes the next id of head (a refused write's id is given out again, as
+  // head goes back to the durable state: no id a listener heard of is ever reused).
+  private write(m: Mutation, event?: EventDraft): Promise<void> {
     if (this.closed) return Promise.reject(new Error("embedded graph store is closed"));
     if (!this.journal) {
-      this.committed.apply(m);
+      if (event) (m as { event?: unknown }).event = lineEvent(event, this.committed.events.lastId + 1);
+      this.publish(this.committed.apply(m));
       return Promise.resolve();
     }
     // The first write splits head off the durable state; until then both are one object.
     if (this.head === this.committed) this.head = GraphState.copyOf(this.committed);
+    if (event) (m as { event?: unknown }).event = lineEvent(event, this.head.events.lastId + 1);
     this.head.apply(m);
-    const durable = this.journal.append(`${JSON.stringify(m)}\n`, () => this.committed.apply(m));
+    const durable = this.journal.append(`${JSON.stringify(m)}\n`, () =>
+      this.publish(this.committed.apply(m)),
+    );
     if (!this.compacting && this.journal.size > this.compactBytes) {
       // A failed compaction loses nothing (the journals stay); it is retried as the journal grows.
       this.compacting = this.compact()

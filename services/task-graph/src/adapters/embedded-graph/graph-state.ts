@@ -1,8 +1,10 @@
 // The in-memory graph: records plus adjacency sets in both directions. Pure and synchronous,
 // so a mutation is visible to readers the moment it is applied (the journal adds durability).
-import type { ComponentRecord, DependencyEdge, IssueRecord } from "../../ports/graph-store.js";
+import { EVENTS_RETAINED, type NoteRecord } from "../../ports/event-store.js";
+import type { ComponentRecord, DependencyEdge, EventRecord, IssueRecord } from "../../ports/graph-store.js";
 import { CodeGraphState } from "./code-graph-state.js";
-import type { Mutation, SnapshotData } from "./mutations.js";
+import { EventLog } from "./event-log.js";
+import { eventOf, type Mutation, type SnapshotData } from "./mutations.js";
 import { ReadinessIndex } from "./readiness-index.js";
 
 export class GraphState {
@@ -20,19 +22,38 @@ export class GraphState {
   readonly claimed = new Set<string>();
   /** Repositories, files, symbols and their edges (SPEC §4). */
   readonly code = new CodeGraphState();
+  /** issue id → its notes, oldest first (SPEC §2c). */
+  readonly notes = new Map<string, NoteRecord[]>();
+  /** The retained event window and each issue's activity (SPEC §2c). */
+  readonly events: EventLog;
   /** True while issues were inserted in created_at order, so Map order is the default sort. */
   createdInOrder = true;
   private nextSeq = 0;
   private lastCreatedAt = "";
 
+  /** `eventsRetained`: how many of the newest events the window keeps. */
+  constructor(eventsRetained: number = EVENTS_RETAINED) {
+    this.events = new EventLog(eventsRetained);
+  }
+
   /** A separate state with the same content (rebuilt through load, so every index is too). */
   static copyOf(source: GraphState): GraphState {
-    const copy = new GraphState();
+    const copy = new GraphState(source.events.retained);
     copy.load(source.toSnapshot(0));
     return copy;
   }
 
-  apply(m: Mutation): void {
+  /** Applies the change, then records the event it carries (after: an issue created by it has activity). */
+  apply(m: Mutation): EventRecord | undefined {
+    this.applyChange(m);
+    const event = eventOf(m);
+    if (event) this.events.append(event, this.hasIssue);
+    return event;
+  }
+
+  private readonly hasIssue = (id: string): boolean => this.issues.has(id);
+
+  private applyChange(m: Mutation): void {
     switch (m.op) {
       case "issue.put":
         this.putIssue(m.issue);
@@ -51,6 +72,11 @@ export class GraphState {
         return;
       case "dep.del":
         this.removeEdge(m.edge);
+        return;
+      case "note.add":
+        this.addNote(m.note);
+        return;
+      case "event":
         return;
       default:
         this.code.apply(m);
@@ -79,6 +105,8 @@ export class GraphState {
       components: [...this.components.values()],
       edges,
       code: this.code.toSnapshot(),
+      notes: [...this.notes.values()].flat(),
+      events: this.events.toSnapshot(),
     };
   }
 
@@ -89,6 +117,16 @@ export class GraphState {
       for (const e of s.edges) this.addEdge(e);
     });
     this.code.load(s.code);
+    for (const note of s.notes ?? []) this.addNote(note);
+    this.events.load(s.events, this.hasIssue);
+  }
+
+  private addNote(note: NoteRecord): void {
+    // Replaying on top of a snapshot: a note of an issue deleted there, or one it holds already.
+    if (!this.issues.has(note.issue_id)) return;
+    const list = this.notes.get(note.issue_id);
+    if (!list) this.notes.set(note.issue_id, [note]);
+    else if (!list.some((n) => n.id === note.id)) list.push(note);
   }
 
   private putIssue(issue: IssueRecord): void {
@@ -139,6 +177,8 @@ export class GraphState {
     for (const source of this.blocks.get(id) ?? []) this.dependsOn.get(source)?.delete(id);
     this.dependsOn.delete(id);
     this.blocks.delete(id);
+    this.notes.delete(id);
+    this.events.forget(id);
   }
 
   private addEdge(e: DependencyEdge): void {

@@ -1,16 +1,53 @@
 // One journal line per mutation. Every mutation sets a final value for its key (put, delete,
-// edge present/absent), so replaying a mutation whose effect is already in a snapshot is harmless.
-import type { ComponentRecord, DependencyEdge, IssueRecord } from "../../ports/graph-store.js";
+// edge present/absent, a note or an event by its id), so replaying a mutation whose effect is
+// already in a snapshot is harmless.
+// A mutation may carry its event (SPEC §2c), with its id: the event is durable exactly when the
+// line is. On the line the event leaves out what the mutation holds already (the issue of
+// issue.created, the component of component.created, the note of note.added); eventOf() puts
+// it back when the line is applied.
+import type { NoteRecord } from "../../ports/event-store.js";
+import type {
+  ComponentRecord,
+  DependencyEdge,
+  EventDraft,
+  EventRecord,
+  IssueRecord,
+} from "../../ports/graph-store.js";
 import type { CodeMutation, CodeSnapshot } from "./code-graph-state.js";
+import type { EventsSnapshot } from "./event-log.js";
+
+/** An event on a journal line: without the payload its mutation carries. */
+export type LineEvent = Omit<EventRecord, "issue" | "component" | "note">;
+
+type WithEvent<M> = M & { event?: LineEvent };
 
 export type Mutation =
-  | { op: "issue.put"; issue: IssueRecord }
-  | { op: "issue.del"; id: string }
-  | { op: "component.put"; component: ComponentRecord }
-  | { op: "component.del"; id: string }
-  | { op: "dep.add"; edge: DependencyEdge }
-  | { op: "dep.del"; edge: DependencyEdge }
+  | WithEvent<{ op: "issue.put"; issue: IssueRecord }>
+  | WithEvent<{ op: "issue.del"; id: string }>
+  | WithEvent<{ op: "component.put"; component: ComponentRecord }>
+  | WithEvent<{ op: "component.del"; id: string }>
+  | WithEvent<{ op: "dep.add"; edge: DependencyEdge }>
+  | WithEvent<{ op: "dep.del"; edge: DependencyEdge }>
+  | WithEvent<{ op: "note.add"; note: NoteRecord }>
+  /** An event with no change of its own (code.indexed). */
+  | { op: "event"; event: LineEvent }
   | CodeMutation;
+
+/** The line form of an event: `draft` with its id, minus what mutation `m` holds already. */
+export function lineEvent(draft: EventDraft, id: number): LineEvent {
+  const { issue: _issue, component: _component, note: _note, ...rest } = draft;
+  return { ...rest, id };
+}
+
+/** The whole event a mutation carries, its payload taken back from the mutation. */
+export function eventOf(m: Mutation): EventRecord | undefined {
+  if (!("event" in m) || !m.event) return undefined;
+  const e = m.event;
+  if (e.type === "issue.created" && m.op === "issue.put") return { ...e, issue: m.issue };
+  if (e.type === "component.created" && m.op === "component.put") return { ...e, component: m.component };
+  if (e.type === "note.added" && m.op === "note.add") return { ...e, note: m.note };
+  return e;
+}
 
 /** What a snapshot file holds: the whole state at one point of the journal sequence. */
 export interface SnapshotData {
@@ -22,4 +59,8 @@ export interface SnapshotData {
   edges: DependencyEdge[];
   /** The code graph (absent in snapshots written before it existed). */
   code?: CodeSnapshot;
+  /** Notes of issues, oldest first (absent in snapshots written before them). */
+  notes?: NoteRecord[];
+  /** The retained events and the last id given out (absent in snapshots written before them). */
+  events?: EventsSnapshot;
 }

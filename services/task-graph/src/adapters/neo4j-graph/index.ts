@@ -3,18 +3,29 @@
 // every transaction has a timeout. Statements live in queries.ts, value conversion in
 // mapping.ts. Connectivity failures become BackendUnavailableError (503).
 import neo4j, { type Driver, type ManagedTransaction } from "neo4j-driver";
-import type {
-  ClaimOutcome,
-  ClaimRequest,
-  ComponentRecord,
-  DependencyEdge,
-  Direction,
-  GraphStore,
-  IssueQuery,
-  IssueRecord,
-  Page,
-  ReleaseRequest,
-  WalkResult,
+import {
+  ACTIVITY_KEPT,
+  EVENTS_RETAINED,
+  issuesOfEvent,
+  type NoteQuery,
+  type NoteRecord,
+} from "../../ports/event-store.js";
+import {
+  type ClaimOutcome,
+  type ClaimRequest,
+  type ComponentRecord,
+  claimEvent,
+  type DependencyEdge,
+  type Direction,
+  type EventDraft,
+  type EventRecord,
+  type EventWindow,
+  type GraphStore,
+  type IssueQuery,
+  type IssueRecord,
+  type Page,
+  type ReleaseRequest,
+  type WalkResult,
 } from "../../ports/graph-store.js";
 import {
   assertConsistentChange,
@@ -40,6 +51,7 @@ import {
   toComponent,
   toInt,
   toIssue,
+  toNote,
   toNumber,
   toRepository,
   toSymbol,
@@ -57,6 +69,8 @@ export interface Neo4jGraphStoreOptions {
   queryTimeoutMs?: number;
   /** Connect and pool-acquire deadline in ms. @default 3000 */
   connectTimeoutMs?: number;
+  /** How many of the newest events Last-Event-ID can resume from (EVENTS_RETAINED). @default 10000 */
+  eventsRetained?: number;
 }
 
 type Row = Record<string, unknown>;
@@ -69,8 +83,11 @@ export class Neo4jGraphStore implements GraphStore {
   readonly #database: string | undefined;
   readonly #timeoutMs: number;
   readonly #where: string;
+  readonly #eventsRetained: number;
+  readonly #listeners = new Set<(event: EventRecord) => void>();
 
   constructor(options: Neo4jGraphStoreOptions) {
+    this.#eventsRetained = options.eventsRetained ?? EVENTS_RETAINED;
     const connectTimeoutMs = options.connectTimeoutMs ?? 3000;
     this.#database = options.database;
     this.#timeoutMs = options.queryTimeoutMs ?? 5000;
@@ -93,6 +110,7 @@ export class Neo4jGraphStore implements GraphStore {
     // Schema statements cannot share a transaction with each other or with data writes.
     for (const statement of Q.SCHEMA) await this.#write(statement);
     await this.#write(Q.BACKFILL_READINESS);
+    await this.#write(Q.PRUNE_EVENTS, { retained: toInt(this.#eventsRetained) });
   }
 
   async close(): Promise<void> {
@@ -103,16 +121,22 @@ export class Neo4jGraphStore implements GraphStore {
     await this.#read(Q.PING);
   }
 
-  async createIssue(issue: IssueRecord): Promise<void> {
-    await this.#write(Q.CREATE_ISSUE, { props: issueProps(issue) });
+  async createIssue(issue: IssueRecord, event?: EventDraft): Promise<void> {
+    await this.#writeRecorded(Q.CREATE_ISSUE, { props: issueProps(issue) }, event, () => true);
   }
 
-  async updateIssue(issue: IssueRecord): Promise<boolean> {
-    return this.#count(await this.#write(Q.UPDATE_ISSUE, { props: issueProps(issue) })) > 0;
+  async updateIssue(issue: IssueRecord, event?: EventDraft): Promise<boolean> {
+    const rows = await this.#writeRecorded(
+      Q.UPDATE_ISSUE,
+      { props: issueProps(issue) },
+      event,
+      this.#changed,
+    );
+    return this.#count(rows) > 0;
   }
 
-  async deleteIssue(id: string): Promise<boolean> {
-    return this.#count(await this.#write(Q.DELETE_ISSUE, { id })) > 0;
+  async deleteIssue(id: string, event?: EventDraft): Promise<boolean> {
+    return this.#count(await this.#writeRecorded(Q.DELETE_ISSUE, { id }, event, this.#changed)) > 0;
   }
 
   async getIssue(id: string): Promise<IssueRecord | null> {
@@ -145,24 +169,49 @@ export class Neo4jGraphStore implements GraphStore {
 
   async claimIssue(request: ClaimRequest): Promise<ClaimOutcome> {
     const { id, agent, expires_at, now } = request;
-    return claimOutcome(await this.#write(Q.CLAIM_ISSUE, { id, agent, expires_at, now }));
+    return this.#decideClaim(Q.CLAIM_ISSUE, { id, agent, expires_at, now }, request);
   }
 
   async releaseClaim(request: ReleaseRequest): Promise<ClaimOutcome> {
     const { id, now } = request;
-    return claimOutcome(await this.#write(Q.RELEASE_CLAIM, { id, agent: request.agent ?? null, now }));
+    return this.#decideClaim(Q.RELEASE_CLAIM, { id, agent: request.agent ?? null, now }, request);
   }
 
-  async createComponent(component: ComponentRecord): Promise<void> {
-    await this.#write(Q.CREATE_COMPONENT, { props: componentProps(component) });
+  // The claim, and its event when it changed the record, in one transaction.
+  async #decideClaim(
+    cypher: string,
+    params: Record<string, unknown>,
+    request: ClaimRequest | ReleaseRequest,
+  ): Promise<ClaimOutcome> {
+    const { outcome, recorded } = await this.#session("WRITE", async (tx) => {
+      const rows = (await tx.run(cypher, params)).records.map((r) => r.toObject());
+      const outcome = claimOutcome(rows);
+      const row = rows[0];
+      if (!row || request.actor === undefined || outcome.outcome === "missing")
+        return { outcome, recorded: null };
+      const before: IssueRecord = {
+        ...outcome.issue,
+        assignee: typeof row.before_assignee === "string" ? row.before_assignee : null,
+        claim_expires_at: typeof row.before_expires === "string" ? row.before_expires : null,
+      };
+      const event = claimEvent(before, outcome.issue, { actor: request.actor, at: request.now });
+      return { outcome, recorded: event ? await this.#recordIn(tx, event) : null };
+    });
+    this.#publish(recorded);
+    return outcome;
   }
 
-  async updateComponent(component: ComponentRecord): Promise<boolean> {
-    return this.#count(await this.#write(Q.UPDATE_COMPONENT, { props: componentProps(component) })) > 0;
+  async createComponent(component: ComponentRecord, event?: EventDraft): Promise<void> {
+    await this.#writeRecorded(Q.CREATE_COMPONENT, { props: componentProps(component) }, event, () => true);
   }
 
-  async deleteComponent(id: string): Promise<boolean> {
-    return this.#count(await this.#write(Q.DELETE_COMPONENT, { id })) > 0;
+  async updateComponent(component: ComponentRecord, event?: EventDraft): Promise<boolean> {
+    const props = componentProps(component);
+    return this.#count(await this.#writeRecorded(Q.UPDATE_COMPONENT, { props }, event, this.#changed)) > 0;
+  }
+
+  async deleteComponent(id: string, event?: EventDraft): Promise<boolean> {
+    return this.#count(await this.#writeRecorded(Q.DELETE_COMPONENT, { id }, event, this.#changed)) > 0;
   }
 
   async getComponent(id: string): Promise<ComponentRecord | null> {
@@ -183,13 +232,13 @@ export class Neo4jGraphStore implements GraphStore {
     });
   }
 
-  async addDependency(edge: DependencyEdge): Promise<boolean> {
-    const [row] = await this.#write(Q.ADD_DEPENDENCY, { ...edge });
-    return row?.created === true;
+  async addDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean> {
+    const created = (rows: Row[]) => rows[0]?.created === true;
+    return created(await this.#writeRecorded(Q.ADD_DEPENDENCY, { ...edge }, event, created));
   }
 
-  async removeDependency(edge: DependencyEdge): Promise<boolean> {
-    return this.#count(await this.#write(Q.REMOVE_DEPENDENCY, { ...edge })) > 0;
+  async removeDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean> {
+    return this.#count(await this.#writeRecorded(Q.REMOVE_DEPENDENCY, { ...edge }, event, this.#changed)) > 0;
   }
 
   async dependenciesOf(id: string): Promise<{ depends_on: string[]; blocks: string[] }> {
@@ -220,6 +269,113 @@ export class Neo4jGraphStore implements GraphStore {
       steps: steps.filter((s) => s.depth <= maxDepth),
       truncated: steps.some((s) => s.depth > maxDepth),
     };
+  }
+
+  // ---- events and notes (SPEC §2c) ----
+
+  async readEvents(afterId: number, limit: number): Promise<EventWindow> {
+    return this.#session("READ", async (tx) => {
+      const last = toNumber((await tx.run(Q.LAST_EVENT_ID)).records[0]?.get("last") ?? 0);
+      // Ids have no gaps (a transaction that fails takes its id back), so the window is arithmetic.
+      const oldest = Math.max(1, last - this.#eventsRetained + 1);
+      if (limit <= 0) return { events: [], oldest, last };
+      const rows = await tx.run(Q.EVENTS_AFTER, {
+        after: toInt(Math.max(0, afterId)),
+        oldest: toInt(oldest),
+        limit: toInt(limit),
+      });
+      return { events: rows.records.map((r) => toEvent(r.toObject())), oldest, last };
+    });
+  }
+
+  async issueActivity(issueId: string, offset: number, limit: number): Promise<Page<EventRecord>> {
+    return this.#session("READ", async (tx) => {
+      const n = toNumber((await tx.run(Q.COUNT_ACTIVITY, { id: issueId })).records[0]?.get("n") ?? 0);
+      // The newest ACTIVITY_KEPT only, as the embedded store keeps.
+      const total = Math.min(n, ACTIVITY_KEPT);
+      const take = Math.min(limit, ACTIVITY_KEPT - offset);
+      if (take <= 0) return { items: [], total };
+      const page = await tx.run(Q.ISSUE_ACTIVITY, { id: issueId, offset: toInt(offset), limit: toInt(take) });
+      return { items: page.records.map((r) => toEvent(r.toObject())), total };
+    });
+  }
+
+  onEvent(listener: (event: EventRecord) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  async addNote(note: NoteRecord, event: EventDraft): Promise<boolean> {
+    const rows = await this.#writeRecorded(Q.ADD_NOTE, { props: { ...note } }, event, this.#changed);
+    return this.#count(rows) > 0;
+  }
+
+  async listNotes(issueId: string, query: NoteQuery): Promise<Page<NoteRecord>> {
+    const byKind = (query.kinds?.length ?? 0) > 0;
+    const built = Q.listNotesQuery(byKind, query.newestFirst === true);
+    const params = { id: issueId, ...(byKind ? { kinds: query.kinds } : {}) };
+    return this.#session("READ", async (tx) => {
+      const total = toNumber((await tx.run(built.count, params)).records[0]?.get("n") ?? 0);
+      const page = await tx.run(built.page, {
+        ...params,
+        offset: toInt(query.offset),
+        limit: toInt(query.limit),
+      });
+      return { items: page.records.map((r) => toNote(r.get("note") as Row)), total };
+    });
+  }
+
+  async allNotes(): Promise<NoteRecord[]> {
+    return (await this.#read(Q.ALL_NOTES)).map((row) => toNote(row.note as Row));
+  }
+
+  async recordEvent(event: EventDraft): Promise<void> {
+    const recorded = await this.#session("WRITE", (tx) => this.#recordIn(tx, event));
+    this.#publish(recorded);
+  }
+
+  /** A write and, when `applied` says it changed something, its event, in one transaction. */
+  async #writeRecorded(
+    cypher: string,
+    params: Record<string, unknown>,
+    event: EventDraft | undefined,
+    applied: (rows: Row[]) => boolean,
+  ): Promise<Row[]> {
+    if (!event) return this.#write(cypher, params);
+    const { rows, recorded } = await this.#session("WRITE", async (tx) => {
+      const rows = (await tx.run(cypher, params)).records.map((r) => r.toObject());
+      return { rows, recorded: applied(rows) ? await this.#recordIn(tx, event) : null };
+    });
+    // Told only now that the transaction committed (the driver may have run the work again).
+    this.#publish(recorded);
+    return rows;
+  }
+
+  readonly #changed = (rows: Row[]) => this.#count(rows) > 0;
+
+  /** Creates the event node in `tx`; null when the server answered no row (nothing to tell). */
+  async #recordIn(tx: ManagedTransaction, event: EventDraft): Promise<EventRecord | null> {
+    const result = await tx.run(Q.CREATE_EVENT, {
+      type: event.type,
+      at: event.at,
+      data: JSON.stringify(event),
+      about: issuesOfEvent(event),
+    });
+    const id = result.records[0]?.get("id");
+    return id === undefined ? null : { ...event, id: toNumber(id) };
+  }
+
+  // Writes are serialised by the domain's write lock (writeVisibility "on-resolve"), so commits,
+  // and with them these calls, come in id order.
+  #publish(event: EventRecord | null): void {
+    if (!event) return;
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A listener must not throw; the write stands either way.
+      }
+    }
   }
 
   // ---- code graph: each write is one transaction (all of it or none) ----
@@ -363,6 +519,10 @@ async function dropSubgraphs(tx: ManagedTransaction, fileIds: string[], sweep = 
   const stale = [...new Set([...((targets as string[]) ?? []), ...((demoted as string[]) ?? [])])];
   if (sweep) await tx.run(Q.DROP_STUBS, { ids: stale });
   return stale;
+}
+
+function toEvent(row: Row): EventRecord {
+  return { ...(JSON.parse(String(row.data)) as EventDraft), id: toNumber(row.id) };
 }
 
 function claimOutcome(rows: Row[]): ClaimOutcome {

@@ -9,6 +9,7 @@ import {
   fileId,
   type RepositorySummary,
 } from "../../ports/code-graph-store.js";
+import type { NoteKind, NoteRecord } from "../../ports/event-store.js";
 import type { ComponentRecord, IssueRecord, IssueStatus, Priority } from "../../ports/graph-store.js";
 
 export function toNumber(value: unknown): number {
@@ -68,6 +69,17 @@ export function toComponent(row: Row): ComponentRecord {
     created_at: text(row.created_at),
     updated_at: text(row.updated_at),
     ...(Array.isArray(row.paths) && row.paths.length ? { paths: row.paths.map(String) } : {}),
+  };
+}
+
+export function toNote(row: Row): NoteRecord {
+  return {
+    id: text(row.id),
+    issue_id: text(row.issue_id),
+    author: text(row.author),
+    kind: text(row.kind) as NoteKind,
+    text: text(row.text),
+    created_at: text(row.created_at),
   };
 }
 

@@ -16,6 +16,12 @@
 // is a bare (:CodeNode {id}) stub, which reads skip and which goes once nothing points at it.
 // `text` is an uploaded file's content (the only copy): no read but GET_CODE_TEXTS returns it,
 // and it goes with the node's other properties when the file is replaced or removed.
+// Events and notes (SPEC §2c): (:Event {id, type, at, data})-[:ABOUT]->(:Issue), `id` from the
+// (:GantrySequence {name: 'Event'}) counter, taken in the same transaction as the change it
+// records (the counter's write lock orders the transactions), `data` the event's JSON without
+// its id; (:Note {id, issue_id, author, kind, text, created_at, seq})-[:NOTE_OF]->(:Issue),
+// deleted with its issue. An issue's activity is the events ABOUT it; the events of a deleted
+// issue stay in the window (its issue.deleted among them) and lose the link.
 import type { IssueQuery } from "../../ports/graph-store.js";
 import { ISSUE_RECORD_FIELDS } from "../../schemas/issue.js";
 
@@ -36,6 +42,9 @@ export const SCHEMA = [
   "CREATE CONSTRAINT gantry_repository_name IF NOT EXISTS FOR (r:CodeRepository) REQUIRE r.name IS UNIQUE",
   "CREATE INDEX gantry_code_node_owner IF NOT EXISTS FOR (n:CodeNode) ON (n.owner)",
   "CREATE INDEX gantry_code_node_repo IF NOT EXISTS FOR (n:CodeNode) ON (n.repo)",
+  "CREATE CONSTRAINT gantry_event_id IF NOT EXISTS FOR (e:Event) REQUIRE e.id IS UNIQUE",
+  "CREATE CONSTRAINT gantry_note_id IF NOT EXISTS FOR (n:Note) REQUIRE n.id IS UNIQUE",
+  "CREATE INDEX gantry_note_issue IF NOT EXISTS FOR (n:Note) ON (n.issue_id)",
 ];
 
 export const PING = "RETURN 1 AS ok";
@@ -66,6 +75,9 @@ RETURN count(i) AS n`;
 export const DELETE_ISSUE = `MATCH (i:Issue {id: $id})
 OPTIONAL MATCH (d:Issue)-[:DEPENDS_ON]->(i)
 WITH i, collect(d) AS dependents
+OPTIONAL MATCH (n:Note)-[:NOTE_OF]->(i)
+WITH i, dependents, collect(n) AS notes
+FOREACH (x IN notes | DETACH DELETE x)
 DETACH DELETE i
 FOREACH (x IN dependents | SET x.readiness = ${readinessOf("x")})
 RETURN count(*) AS n`;
@@ -74,25 +86,26 @@ export const BACKFILL_READINESS = `MATCH (i:Issue) WHERE i.readiness IS NULL AND
 
 // Claims take the node's write lock first (the SET of a marker) so that the check below reads
 // the latest committed claim: of concurrent claims exactly one sees the issue free.
+// They return the claim as it was too (before_*), for the event of a change.
 export const CLAIM_ISSUE = `MATCH (i:Issue {id: $id})
 SET i.gantry_lock = true
-WITH i, CASE
+WITH i, i.assignee AS before_assignee, i.claim_expires_at AS before_expires, CASE
   WHEN i.status = 'CLOSED' THEN 'closed'
   WHEN i.assignee IS NOT NULL AND i.assignee <> $agent AND i.claim_expires_at > $now THEN 'held'
   ELSE 'claimed' END AS outcome
 SET i.assignee = CASE outcome WHEN 'claimed' THEN $agent ELSE i.assignee END,
   i.claim_expires_at = CASE outcome WHEN 'claimed' THEN $expires_at ELSE i.claim_expires_at END
 REMOVE i.gantry_lock
-RETURN outcome, ${issueMap("i")} AS issue`;
+RETURN outcome, ${issueMap("i")} AS issue, before_assignee, before_expires`;
 export const RELEASE_CLAIM = `MATCH (i:Issue {id: $id})
 SET i.gantry_lock = true
-WITH i, CASE
+WITH i, i.assignee AS before_assignee, i.claim_expires_at AS before_expires, CASE
   WHEN $agent IS NOT NULL AND i.assignee IS NOT NULL AND i.assignee <> $agent AND i.claim_expires_at > $now THEN 'held'
   ELSE 'released' END AS outcome
 SET i.assignee = CASE outcome WHEN 'released' THEN null ELSE i.assignee END,
   i.claim_expires_at = CASE outcome WHEN 'released' THEN null ELSE i.claim_expires_at END
 REMOVE i.gantry_lock
-RETURN outcome, ${issueMap("i")} AS issue`;
+RETURN outcome, ${issueMap("i")} AS issue, before_assignee, before_expires`;
 export const GET_ISSUE = `MATCH (i:Issue {id: $id}) RETURN ${issueMap("i")} AS issue`;
 export const GET_ISSUES = `UNWIND range(0, size($ids) - 1) AS k MATCH (i:Issue {id: $ids[k]}) RETURN ${issueMap("i")} AS issue ORDER BY k`;
 export const ALL_ISSUES = `MATCH (i:Issue) RETURN ${issueMap("i")} AS issue ORDER BY i.seq`;
@@ -121,6 +134,47 @@ SET a.readiness = ${readinessOf("a")}
 RETURN count(*) AS n`;
 export const DEPENDENCIES_OF = `MATCH (i:Issue {id: $id})
 RETURN [(i)-[:DEPENDS_ON]->(d:Issue) | d.id] AS depends_on, [(b:Issue)-[:DEPENDS_ON]->(i) | b.id] AS blocks`;
+
+// ---- events and notes ----
+
+/** Records an event in the transaction of its change: the next id, linked to the issues it is about. */
+export const CREATE_EVENT = `MERGE (s:GantrySequence {name: 'Event'})
+SET s.value = coalesce(s.value, 0) + 1
+WITH s.value AS id
+CREATE (e:Event {id: id, type: $type, at: $at, data: $data})
+WITH e, id
+OPTIONAL MATCH (i:Issue) WHERE i.id IN $about
+WITH e, id, collect(i) AS issues
+FOREACH (x IN issues | CREATE (e)-[:ABOUT]->(x))
+RETURN id`;
+export const LAST_EVENT_ID =
+  "OPTIONAL MATCH (s:GantrySequence {name: 'Event'}) RETURN coalesce(s.value, 0) AS last";
+export const EVENTS_AFTER = `MATCH (e:Event) WHERE e.id > $after AND e.id >= $oldest
+RETURN e.id AS id, e.data AS data ORDER BY e.id LIMIT $limit`;
+export const COUNT_ACTIVITY = "MATCH (:Issue {id: $id})<-[:ABOUT]-(e:Event) RETURN count(e) AS n";
+export const ISSUE_ACTIVITY = `MATCH (:Issue {id: $id})<-[:ABOUT]-(e:Event)
+RETURN e.id AS id, e.data AS data ORDER BY e.id DESC SKIP $offset LIMIT $limit`;
+/** At start: events out of the window that belong to no issue's activity any more. */
+export const PRUNE_EVENTS = `MATCH (s:GantrySequence {name: 'Event'})
+MATCH (e:Event) WHERE e.id <= s.value - $retained AND NOT EXISTS { (e)-[:ABOUT]->(:Issue) }
+DETACH DELETE e`;
+
+const NOTE_FIELDS = ".id, .issue_id, .author, .kind, .text, .created_at";
+export const ADD_NOTE = `MATCH (i:Issue {id: $props.issue_id})
+${nextSeq("Note")}, i
+CREATE (n:Note)-[:NOTE_OF]->(i)
+SET n = $props, n.seq = seq
+RETURN count(n) AS n`;
+export const ALL_NOTES = `MATCH (n:Note) RETURN n { ${NOTE_FIELDS} } AS note ORDER BY n.seq`;
+
+/** An issue's notes as a count and a page query, with or without a kind filter, in either order. */
+export function listNotesQuery(byKind: boolean, newestFirst: boolean): { count: string; page: string } {
+  const match = `MATCH (n:Note {issue_id: $id})${byKind ? " WHERE n.kind IN $kinds" : ""}`;
+  return {
+    count: `${match} RETURN count(n) AS n`,
+    page: `${match} RETURN n { ${NOTE_FIELDS} } AS note ORDER BY n.seq${newestFirst ? " DESC" : ""} SKIP $offset LIMIT $limit`,
+  };
+}
 
 /** The `*1..N` of a variable-length pattern, from a validated integer (never caller text). */
 export function depthBound(maxDepth: number): string {
