@@ -18,14 +18,19 @@ import { ComponentService } from "./domain/components.js";
 import { AgentContextService } from "./domain/context/agent-context.js";
 import type { DomainContext } from "./domain/context.js";
 import { DependencyService } from "./domain/dependencies.js";
+import { ActivityService } from "./domain/events/activity.js";
+import { EventFeed } from "./domain/events/event-feed.js";
 import { ImpactAnalysis } from "./domain/impact/impact-analysis.js";
 import { IssueService } from "./domain/issues.js";
+import { noteDocument } from "./domain/notes/note-document.js";
+import { NoteService } from "./domain/notes/note-service.js";
 import { RootCauseAnalysis } from "./domain/root-cause/root-cause-analysis.js";
 import { SearchService } from "./domain/search/index.js";
 import { SearchIndexCache } from "./domain/search/index-cache.js";
 import { VectorSync } from "./domain/search/vector-sync.js";
 import { BestEffortIndexer } from "./domain/search-indexer.js";
 import { WriteLock } from "./domain/write-lock.js";
+import { readEventsConfig } from "./events-config.js";
 import type { Embedder } from "./ports/embedder.js";
 import type { ComponentRecord, GraphStore } from "./ports/graph-store.js";
 import type { VectorIndex } from "./ports/vector-index.js";
@@ -37,9 +42,12 @@ import { codeRoutes } from "./routes/code.js";
 import { componentRoutes } from "./routes/components.js";
 import { dependencyRoutes } from "./routes/dependencies.js";
 import { translateTaskGraphError } from "./routes/errors.js";
+import { sseFrame } from "./routes/event-view.js";
+import { eventRoutes } from "./routes/events.js";
 import { healthRoutes } from "./routes/health.js";
 import { issueRoutes } from "./routes/issues.js";
 import { mcpRoutes } from "./routes/mcp/index.js";
+import { noteRoutes } from "./routes/notes.js";
 import { ragRoutes } from "./routes/rag.js";
 import { refuseMalformedText } from "./routes/text-guard.js";
 import { VERSION } from "./version.js";
@@ -68,6 +76,7 @@ export interface TaskGraphAppOptions {
 export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<ServiceApp> {
   const env = opts.env ?? process.env;
   const config: TaskGraphConfig = readConfig(env);
+  const eventsConfig = readEventsConfig(env);
   const now = opts.now ?? (() => new Date());
   const app = await createServiceApp({
     name: "task-graph",
@@ -126,6 +135,8 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   // VectorSync afterwards, pipelined.
   const vectorsNow = vectorsReady && vectors.backend === "embedded";
   const records = { issues: await graph.allIssues(), components: await allComponents(graph) };
+  // Notes are searchable too (SPEC §2c): indexed after the build, before any search is answered.
+  const notes = await graph.allNotes();
   const build = async () => {
     cache = dataDir && embedder.dimension > 0 ? await openSearchCache(dataDir, embedder, log) : undefined;
     if (cache) search.useCache(cache);
@@ -163,8 +174,16 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   // Once ready (listening follows at once): build, let the graph store finish its start, catch up
   // the vectors, then keep what start-up had to compute for the next one.
   app.addHook("onReady", async () => {
-    void search
-      .buildInBackground(build)
+    const building = search.buildInBackground(build);
+    // Waits for the build like every search does, and was asked first: the notes are in before
+    // the first search that waited for the build is answered.
+    if (notes.length) {
+      indexer.trackNotes(notes);
+      void search.indexDocuments(notes.map(noteDocument)).catch((err: unknown) => {
+        log.warn({ err }, "indexing the notes for search failed");
+      });
+    }
+    void building
       .catch((err: unknown) => {
         log.warn({ err }, "building the search index failed; search answers from what it has");
       })
@@ -177,12 +196,27 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     await saveCache();
   });
 
+  const indexer = new BestEffortIndexer(search, config.backendTimeoutMs, log);
   const ctx: DomainContext = {
     store,
     lock: new WriteLock(graph.writeVisibility),
-    indexer: new BestEffortIndexer(search, config.backendTimeoutMs, log),
+    indexer,
     now,
   };
+
+  // Durable changes as a stream (SPEC §2c); the streams end before the server waits for its requests.
+  const feed = new EventFeed(store, {
+    render: sseFrame,
+    renderReset: (info) =>
+      `id: ${info.last}\nevent: reset\ndata: ${JSON.stringify({ id: info.last, type: "reset", ...info })}\n\n`,
+    renderOpen: (last) => `: stream open; last event id ${last}\n\n`,
+    heartbeat: ": keep-alive\n\n",
+    heartbeatMs: eventsConfig.heartbeatMs,
+    maxBufferedBytes: eventsConfig.subscriberBufferBytes,
+    onCutOff: (info) => log.info(info, "event subscriber cut off"),
+  });
+  feed.start();
+  app.addHook("preClose", async () => feed.close());
 
   // Code repositories (SPEC §4): CODE_ROOTS are registered now and indexed in the background.
   // Folders only where allowed, parsing on worker threads within a budget, quotas (issue 25).
@@ -230,7 +264,13 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   await app.register(dependencyRoutes, { prefix, dependencies: new DependencyService(ctx) });
   await app.register(componentRoutes, { prefix, components: new ComponentService(ctx) });
   await app.register(analyzeRoutes, { prefix, impact, rootCause });
-  await app.register(ragRoutes, { prefix, search, types: SEARCH_TYPES });
+  const searchTypes = [...SEARCH_TYPES, "note"];
+  await app.register(ragRoutes, {
+    prefix,
+    search,
+    types: searchTypes,
+    noteIssue: (id) => indexer.issueOfNote(id),
+  });
   // The same services behind the tools of POST /mcp (SPEC §4).
   await app.register(mcpRoutes, {
     issues,
@@ -238,11 +278,13 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     impact,
     rootCause,
     search,
-    searchTypes: SEARCH_TYPES,
+    searchTypes,
     agentContext,
   });
   await app.register(codeRoutes, { prefix, code });
   await app.register(agentContextRoutes, { prefix, context: agentContext });
+  await app.register(eventRoutes, { prefix, feed, activity: new ActivityService(ctx) });
+  await app.register(noteRoutes, { prefix, notes: new NoteService(ctx) });
   return app;
 }
 

@@ -7,6 +7,7 @@ import type { ClaimOutcome, IssueRecord } from "../ports/graph-store.js";
 import type { Issue } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
 import { DomainError, issueNotFound } from "./errors.js";
+import { ANONYMOUS } from "./events/changes.js";
 import { toIssueView } from "./issue-view.js";
 
 const DEFAULT_LEASE_SECONDS = 900;
@@ -14,8 +15,16 @@ const DEFAULT_LEASE_SECONDS = 900;
 export class ClaimService {
   constructor(private readonly ctx: DomainContext) {}
 
-  /** `agent` trimmed and within its limits (the route's schema is the one place for them). */
-  async claim(id: string, agent: string, leaseSeconds: number = DEFAULT_LEASE_SECONDS): Promise<Issue> {
+  /**
+   * `agent` trimmed and within its limits (the route's schema is the one place for them);
+   * `actor`: who asks, recorded with the issue.claimed event (SPEC §2c). @default the agent
+   */
+  async claim(
+    id: string,
+    agent: string,
+    leaseSeconds: number = DEFAULT_LEASE_SECONDS,
+    actor: string = agent,
+  ): Promise<Issue> {
     const leaseMs = leaseSeconds * 1000;
     const outcome = await this.run(() => {
       const now = this.ctx.now();
@@ -24,18 +33,23 @@ export class ClaimService {
         agent,
         now: utcTimestamp(now),
         expires_at: utcTimestamp(new Date(now.getTime() + leaseMs)),
+        actor,
       });
     });
     return this.answer(id, outcome);
   }
 
-  /** `agent`, when given: release only that agent's claim (trimmed, as for claim). */
-  async release(id: string, agent?: string): Promise<Issue> {
+  /**
+   * `agent`, when given: release only that agent's claim (trimmed, as for claim). `actor`: who
+   * asks, recorded with the issue.released event. @default the agent, else "anonymous"
+   */
+  async release(id: string, agent?: string, actor: string = agent ?? ANONYMOUS): Promise<Issue> {
     const outcome = await this.run(() =>
       this.ctx.store.releaseClaim({
         id,
         now: utcTimestamp(this.ctx.now()),
         ...(agent !== undefined ? { agent } : {}),
+        actor,
       }),
     );
     return this.answer(id, outcome);

@@ -5,13 +5,15 @@ import type { ComponentRecord, Page } from "../ports/graph-store.js";
 import type { CreateComponentInput, PatchComponentInput } from "../schemas/component.js";
 import type { DomainContext } from "./context.js";
 import { componentNotFound, DomainError } from "./errors.js";
+import { ANONYMOUS, componentChanges } from "./events/changes.js";
 
 const DEFAULT_PROJECT = "default";
 
 export class ComponentService {
   constructor(private readonly ctx: DomainContext) {}
 
-  async create(input: CreateComponentInput): Promise<ComponentRecord> {
+  /** `actor`: who creates it, recorded with the component.created event (SPEC §2c). */
+  async create(input: CreateComponentInput, actor: string = ANONYMOUS): Promise<ComponentRecord> {
     // Names and projects arrive trimmed and within their limits (the route's schema).
     const { name } = input;
     const project = input.project ?? DEFAULT_PROJECT;
@@ -27,7 +29,14 @@ export class ComponentService {
         updated_at: now,
         ...(input.paths?.length ? { paths: input.paths } : {}),
       };
-      return { ...(await this.ctx.lock.settle(this.ctx.store.createComponent(record))), record };
+      const event = {
+        type: "component.created" as const,
+        at: now,
+        actor,
+        component_id: record.id,
+        component: record,
+      };
+      return { ...(await this.ctx.lock.settle(this.ctx.store.createComponent(record, event))), record };
     });
     await durable;
     await this.ctx.indexer.indexComponent(record);
@@ -45,7 +54,7 @@ export class ComponentService {
     return this.ctx.store.listComponents(offset, limit);
   }
 
-  async update(id: string, patch: PatchComponentInput): Promise<ComponentRecord> {
+  async update(id: string, patch: PatchComponentInput, actor: string = ANONYMOUS): Promise<ComponentRecord> {
     const { name, project } = patch;
     const { durable, record } = await this.ctx.lock.run(async () => {
       const current = await this.get(id);
@@ -58,14 +67,21 @@ export class ComponentService {
         updated_at: utcTimestamp(this.ctx.now()),
       };
       await this.requireFreeName(record.project, record.name, id);
-      return { ...(await this.ctx.lock.settle(this.ctx.store.updateComponent(record))), record };
+      const event = {
+        type: "component.updated" as const,
+        at: record.updated_at,
+        actor,
+        component_id: id,
+        changes: componentChanges(current, record),
+      };
+      return { ...(await this.ctx.lock.settle(this.ctx.store.updateComponent(record, event))), record };
     });
     if (!(await durable)) throw componentNotFound(id);
     await this.ctx.indexer.indexComponent(record);
     return record;
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string, actor: string = ANONYMOUS): Promise<void> {
     const { durable } = await this.ctx.lock.run(async () => {
       await this.get(id);
       const inUse = await this.ctx.store.countIssuesByComponent(id);
@@ -76,7 +92,13 @@ export class ComponentService {
           { component_id: id, issue_count: inUse },
         );
       }
-      return this.ctx.lock.settle(this.ctx.store.deleteComponent(id));
+      const event = {
+        type: "component.deleted" as const,
+        at: utcTimestamp(this.ctx.now()),
+        actor,
+        component_id: id,
+      };
+      return this.ctx.lock.settle(this.ctx.store.deleteComponent(id, event));
     });
     if (!(await durable)) throw componentNotFound(id);
     await this.ctx.indexer.remove("component", id);

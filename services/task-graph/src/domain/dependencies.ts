@@ -3,7 +3,9 @@
 // issue never gets a prerequisite that is not closed.
 import type { DependencyEdge, IssueRecord } from "../ports/graph-store.js";
 import type { DomainContext } from "./context.js";
+import { utcTimestamp } from "../../../../lib/service-kit/index.js";
 import { DomainError, invalidArgument, issueNotFound } from "./errors.js";
+import { ANONYMOUS, listChange } from "./events/changes.js";
 
 export interface AddedDependency {
   edge: DependencyEdge;
@@ -13,7 +15,8 @@ export interface AddedDependency {
 export class DependencyService {
   constructor(private readonly ctx: DomainContext) {}
 
-  async add(issueId: string, dependsOnId: string): Promise<AddedDependency> {
+  /** `actor`: who adds it, recorded with the dependency.added event (SPEC §2c). */
+  async add(issueId: string, dependsOnId: string, actor: string = ANONYMOUS): Promise<AddedDependency> {
     if (issueId === dependsOnId)
       throw invalidArgument("depends_on_id", "must not be the issue's own id", "body");
     const edge = { issue_id: issueId, depends_on_id: dependsOnId };
@@ -40,17 +43,36 @@ export class DependencyService {
           { cycle },
         );
       }
-      return this.ctx.lock.settle(store.addDependency(edge));
+      const event = {
+        type: "dependency.added" as const,
+        at: utcTimestamp(this.ctx.now()),
+        actor,
+        ...edge,
+        changes: listChange("depends_on", depends_on, [...depends_on, dependsOnId]),
+      };
+      return this.ctx.lock.settle(store.addDependency(edge, event));
     });
     return { edge, created: await durable };
   }
 
-  async remove(issueId: string, dependsOnId: string): Promise<void> {
+  async remove(issueId: string, dependsOnId: string, actor: string = ANONYMOUS): Promise<void> {
+    const { store } = this.ctx;
     const { durable } = await this.ctx.lock.run(async () => {
       await this.requireIssue(issueId);
-      return this.ctx.lock.settle(
-        this.ctx.store.removeDependency({ issue_id: issueId, depends_on_id: dependsOnId }),
-      );
+      const { depends_on } = await store.dependenciesOf(issueId);
+      const edge = { issue_id: issueId, depends_on_id: dependsOnId };
+      const event = {
+        type: "dependency.removed" as const,
+        at: utcTimestamp(this.ctx.now()),
+        actor,
+        ...edge,
+        changes: listChange(
+          "depends_on",
+          depends_on,
+          depends_on.filter((d) => d !== dependsOnId),
+        ),
+      };
+      return this.ctx.lock.settle(store.removeDependency(edge, event));
     });
     if (!(await durable)) {
       throw new DomainError(

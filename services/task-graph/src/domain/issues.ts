@@ -7,6 +7,7 @@ import type { IssueQuery, IssueRecord, IssueStatus, Page, Readiness } from "../p
 import type { CreateIssueInput, Issue, PatchIssueInput } from "../schemas/issue.js";
 import type { DomainContext } from "./context.js";
 import { componentNotFound, DomainError, issueNotFound } from "./errors.js";
+import { ANONYMOUS, issueChanges } from "./events/changes.js";
 import { etagOf, requireIfMatch } from "./etag.js";
 import { IssueViews, issueView, toIssueView } from "./issue-view.js";
 
@@ -22,6 +23,8 @@ export interface DeleteOptions {
   /** Delete even when other issues depend on it (their edges go with it). */
   force?: boolean;
   ifMatch?: string;
+  /** Who deletes it (the event's actor). @default "anonymous" */
+  actor?: string;
 }
 
 export class IssueService {
@@ -34,7 +37,8 @@ export class IssueService {
     return this.#views.immutableRecordOf(view);
   }
 
-  async create(input: CreateIssueInput): Promise<Issue> {
+  /** `actor`: who creates it, recorded with the issue.created event (SPEC §2c). */
+  async create(input: CreateIssueInput, actor: string = ANONYMOUS): Promise<Issue> {
     // Text arrives trimmed and within its limits: the route's schema is the one place for them.
     const { title } = input;
     const description = input.description ?? "";
@@ -57,7 +61,8 @@ export class IssueService {
         updated_at: now,
         closed_at: status === "CLOSED" ? now : null,
       };
-      return { ...(await this.ctx.lock.settle(store.createIssue(record))), record };
+      const event = { type: "issue.created" as const, at: now, actor, issue_id: record.id, issue: record };
+      return { ...(await this.ctx.lock.settle(store.createIssue(record, event))), record };
     });
     // Indexed only once durable: a write the disk refuses must not show in search either.
     await durable;
@@ -85,7 +90,12 @@ export class IssueService {
     return this.byReadiness("workable", listing, options);
   }
 
-  async update(id: string, patch: PatchIssueInput, ifMatch?: string): Promise<Issue> {
+  async update(
+    id: string,
+    patch: PatchIssueInput,
+    ifMatch?: string,
+    actor: string = ANONYMOUS,
+  ): Promise<Issue> {
     const { title } = patch;
     const { store } = this.ctx;
     const { durable, record } = await this.ctx.lock.run(async () => {
@@ -111,7 +121,9 @@ export class IssueService {
         // Closing ends the work, and with it the claim.
         ...(closing ? { assignee: null, claim_expires_at: null } : {}),
       };
-      return { ...(await this.ctx.lock.settle(store.updateIssue(record))), record };
+      const changes = issueChanges(current, record);
+      const event = { type: "issue.updated" as const, at: now, actor, issue_id: id, changes };
+      return { ...(await this.ctx.lock.settle(store.updateIssue(record, event))), record };
     });
     const updated = await durable;
     if (!updated) throw issueNotFound(id);
@@ -121,13 +133,18 @@ export class IssueService {
 
   async delete(id: string, options: DeleteOptions = {}): Promise<void> {
     const { store } = this.ctx;
-    const { durable } = await this.ctx.lock.run(async () => {
+    const { durable, notes } = await this.ctx.lock.run(async () => {
       await this.requireCurrent(id, options.ifMatch);
       if (!options.force) await this.requireNoDependents(id);
-      return this.ctx.lock.settle(store.deleteIssue(id));
+      // Its notes go with it, from search too.
+      const notes = await store.listNotes(id, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
+      const at = utcTimestamp(this.ctx.now());
+      const event = { type: "issue.deleted" as const, at, actor: options.actor ?? ANONYMOUS, issue_id: id };
+      return { ...(await this.ctx.lock.settle(store.deleteIssue(id, event))), notes: notes.items };
     });
     if (!(await durable)) throw issueNotFound(id);
     await this.ctx.indexer.remove("issue", id);
+    for (const note of notes) await this.ctx.indexer.remove("note", note.id);
   }
 
   /** The API view of a record, at the service's clock. */

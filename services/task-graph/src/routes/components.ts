@@ -4,10 +4,11 @@ import type { FastifyPluginAsync } from "fastify";
 import { errorResponses } from "../../../../lib/service-kit/index.js";
 import type { ComponentService } from "../domain/components.js";
 import type { ComponentRecord } from "../ports/graph-store.js";
-import { IdParams, ListEnvelope } from "../schemas/common.js";
+import { AgentHeaders, IdParams, ListEnvelope } from "../schemas/common.js";
 import { ComponentSchema, CreateComponentBody, PatchComponentBody } from "../schemas/component.js";
 import { PageOnlyQuery } from "../schemas/issue.js";
 import { envelopeOf, pagingOf } from "./paging.js";
+import { actorOf } from "./actor.js";
 
 /** The API view: records written before path globs existed have none. */
 const componentView = (c: ComponentRecord) => ({ ...c, paths: c.paths ?? [] });
@@ -30,11 +31,13 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
         tags,
         operationId: "createComponent",
         summary: "Create a component",
+        headers: AgentHeaders,
         body: CreateComponentBody,
         response: { 201: ComponentSchema, ...errorResponses(400, 409, 503) },
       },
     },
-    async (request, reply) => reply.code(201).send(componentView(await components.create(request.body))),
+    async (request, reply) =>
+      reply.code(201).send(componentView(await components.create(request.body, actorOf(request)))),
   );
 
   app.get(
@@ -77,11 +80,13 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
         operationId: "updateComponent",
         summary: "Change a component",
         params: IdParams,
+        headers: AgentHeaders,
         body: PatchComponentBody,
         response: { 200: ComponentSchema, ...errorResponses(400, 404, 409, 503) },
       },
     },
-    async (request) => componentView(await components.update(request.params.id, request.body)),
+    async (request) =>
+      componentView(await components.update(request.params.id, request.body, actorOf(request))),
   );
 
   app.delete(
@@ -92,11 +97,12 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
         operationId: "deleteComponent",
         summary: "Delete a component that no issue uses",
         params: IdParams,
+        headers: AgentHeaders,
         response: { 204: Type.Null(), ...errorResponses(404, 409, 503) },
       },
     },
     async (request, reply) => {
-      await components.delete(request.params.id);
+      await components.delete(request.params.id, actorOf(request));
       return reply.code(204).send(null);
     },
   );

@@ -3,7 +3,8 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { errorResponses } from "../../../../lib/service-kit/index.js";
 import type { DependencyService } from "../domain/dependencies.js";
-import { Id, IdParams } from "../schemas/common.js";
+import { AgentHeaders, Id, IdParams } from "../schemas/common.js";
+import { actorOf } from "./actor.js";
 
 export interface DependencyRoutesOptions {
   dependencies: DependencyService;
@@ -28,12 +29,14 @@ export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = asy
         description:
           "Records that the issue cannot be closed before `depends_on_id` is: a prerequisite. 409 when the edge would close a cycle.",
         params: IdParams,
+        headers: AgentHeaders,
         body: Type.Object({ depends_on_id: Id }, { additionalProperties: false }),
         response: { 200: Edge, 201: Edge, ...errorResponses(400, 404, 409, 503) },
       },
     },
     async (request, reply) => {
-      const { edge, created } = await dependencies.add(request.params.id, request.body.depends_on_id);
+      const { id } = request.params;
+      const { edge, created } = await dependencies.add(id, request.body.depends_on_id, actorOf(request));
       return reply.code(created ? 201 : 200).send(edge);
     },
   );
@@ -65,11 +68,12 @@ export const dependencyRoutes: FastifyPluginAsync<DependencyRoutesOptions> = asy
         operationId: "removeDependency",
         summary: "Remove a dependency",
         params: Type.Object({ id: Id, depends_on_id: Id }, { additionalProperties: false }),
+        headers: AgentHeaders,
         response: { 204: Type.Null(), ...errorResponses(404, 503) },
       },
     },
     async (request, reply) => {
-      await dependencies.remove(request.params.id, request.params.depends_on_id);
+      await dependencies.remove(request.params.id, request.params.depends_on_id, actorOf(request));
       return reply.code(204).send(null);
     },
   );

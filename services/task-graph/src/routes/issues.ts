@@ -4,7 +4,7 @@ import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { errorResponses } from "../../../../lib/service-kit/index.js";
 import type { IssueService } from "../domain/issues.js";
-import { IdParams, ListEnvelope } from "../schemas/common.js";
+import { AgentHeader, AgentHeaders, IdParams, ListEnvelope } from "../schemas/common.js";
 import {
   CreateIssueBody,
   DeleteIssueQuery,
@@ -15,6 +15,7 @@ import {
   PatchIssueBody,
   ReadinessQuery,
 } from "../schemas/issue.js";
+import { actorOf } from "./actor.js";
 import { withEtag } from "./issue-etag.js";
 import { issueListingOf } from "./issue-listing.js";
 import { IssuePageJson } from "./issue-page-json.js";
@@ -29,6 +30,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
   const tags = ["issues"];
   const IssueList = ListEnvelope(IssueSchema);
   const pages = new IssuePageJson((view) => issues.immutableRecordOf(view));
+  const WriteHeaders = Type.Object({ ...IfMatchHeaders.properties, ...AgentHeader });
 
   app.post(
     "/issues",
@@ -39,11 +41,12 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         summary: "Create an issue",
         description:
           "Files a new unit of work (a bug report, a feature, a task): a title and optionally a description, priority, component, labels and code references. 201 with the issue and its ETag.",
+        headers: AgentHeaders,
         body: CreateIssueBody,
         response: { 201: IssueWithEtag, ...errorResponses(400, 404, 503) },
       },
     },
-    async (request, reply) => withEtag(reply.code(201), await issues.create(request.body)),
+    async (request, reply) => withEtag(reply.code(201), await issues.create(request.body, actorOf(request))),
   );
 
   app.get(
@@ -125,13 +128,16 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         operationId: "updateIssue",
         summary: "Change fields of an issue (closing needs every prerequisite closed)",
         params: IdParams,
-        headers: IfMatchHeaders,
+        headers: WriteHeaders,
         body: PatchIssueBody,
         response: { 200: IssueWithEtag, ...errorResponses(400, 404, 409, 412, 503) },
       },
     },
-    async (request, reply) =>
-      withEtag(reply, await issues.update(request.params.id, request.body, request.headers["if-match"])),
+    async (request, reply) => {
+      const { id } = request.params;
+      const ifMatch = request.headers["if-match"];
+      return withEtag(reply, await issues.update(id, request.body, ifMatch, actorOf(request)));
+    },
   );
 
   app.delete(
@@ -142,7 +148,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
         operationId: "deleteIssue",
         summary: "Delete an issue (409 while others depend on it, unless force=true)",
         params: IdParams,
-        headers: IfMatchHeaders,
+        headers: WriteHeaders,
         querystring: DeleteIssueQuery,
         response: { 204: Type.Null(), ...errorResponses(400, 404, 409, 412, 503) },
       },
@@ -152,6 +158,7 @@ export const issueRoutes: FastifyPluginAsync<IssueRoutesOptions> = async (fastif
       await issues.delete(request.params.id, {
         force: request.query.force === true,
         ...(ifMatch !== undefined ? { ifMatch } : {}),
+        actor: actorOf(request),
       });
       return reply.code(204).send(null);
     },

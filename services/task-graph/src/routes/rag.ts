@@ -16,6 +16,8 @@ export interface RagRoutesOptions {
   search: SearchService;
   /** Item types a request may filter by. @default ["issue", "component"] */
   types?: string[];
+  /** The issue of a note (SPEC §2c: notes are searchable), added to note results as `issue_id`. */
+  noteIssue?: (noteId: string) => string | undefined;
 }
 
 const DEFAULT_SEARCH_TYPES = ["issue", "component"];
@@ -70,6 +72,7 @@ export function ragSearchSchemas(types: string[]) {
     line: Type.Optional(
       Type.Integer({ description: "1-based line: 1 for a file, the declaration's for a symbol." }),
     ),
+    issue_id: Type.Optional(Type.String({ description: "The issue a note is on (notes only)." })),
   });
   const response = Type.Object({
     query: Type.String(),
@@ -97,12 +100,16 @@ export const ragRoutes: FastifyPluginAsync<RagRoutesOptions> = async (fastify, o
         response: { 200: response, ...errorResponses(400) },
       },
     },
-    async (request) => ragSearch(options.search, request.body),
+    async (request) => ragSearch(options.search, request.body, options.noteIssue),
   );
 };
 
 /** A search request as the route's body schema allows it → the answer (also the MCP `search` tool). */
-export async function ragSearch(search: SearchService, body: RagSearchBody) {
+export async function ragSearch(
+  search: SearchService,
+  body: RagSearchBody,
+  noteIssue?: (noteId: string) => string | undefined,
+) {
   const { query, limit, types, status, min_score } = body;
   const answer = await search.answer({
     query,
@@ -111,5 +118,10 @@ export async function ragSearch(search: SearchService, body: RagSearchBody) {
     ...(status ? { status } : {}),
     ...(min_score !== undefined ? { minScore: min_score } : {}),
   });
-  return { query, ...answer };
+  if (!noteIssue) return { query, ...answer };
+  const results = answer.results.map((r) => {
+    const issueId = r.type === "note" ? noteIssue(r.id) : undefined;
+    return issueId === undefined ? r : { ...r, issue_id: issueId };
+  });
+  return { query, ...answer, results };
 }

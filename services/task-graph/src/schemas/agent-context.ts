@@ -98,8 +98,20 @@ export const AgentContextResponse = Type.Object({
       relation: Type.Union([Type.Literal("depends_on"), Type.Literal("blocks"), Type.Literal("similar")]),
     }),
   ),
+  decisions: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      author: Type.String(),
+      text: Type.String({ description: "Cut to 1,000 characters, … marking a cut." }),
+      created_at: Type.String(),
+    }),
+    {
+      description:
+        "The issue's latest decisions (its notes of kind decision, SPEC §2c), newest first, at most 5; dropped from the end after the related issues when the budget needs it.",
+    },
+  ),
   truncated: Type.Boolean({
-    description: "True when the budget or the limit left out files or related issues.",
+    description: "True when the budget or the limit left out files, related issues or decisions.",
   }),
   warnings: Type.Array(Type.String()),
 });

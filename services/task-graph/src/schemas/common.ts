@@ -121,3 +121,16 @@ export function envelope<T>(items: T[], total: number, page: number, limit: numb
 }
 
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+
+/** SPEC §2c: the agent a write is recorded for (`actor` of its event); "anonymous" when absent. */
+export const AgentHeader = {
+  "x-agent": Type.Optional(
+    VisibleText(
+      100,
+      "Who makes the change (an agent's name), recorded as the event's actor; 1..100 characters.",
+    ),
+  ),
+};
+
+/** The headers of a write: only X-Agent. */
+export const AgentHeaders = Type.Object(AgentHeader);

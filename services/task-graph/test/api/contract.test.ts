@@ -15,7 +15,7 @@ import {
   requestBodySchema,
   stringOfLength,
 } from "../../../../lib/testing/at-limits.js";
-import { ContractClient, ContractRecorder } from "../../../../lib/testing/openapi-contract.js";
+import { ContractClient, ContractRecorder, type Exchange } from "../../../../lib/testing/openapi-contract.js";
 import { type StartedService, startService } from "../../harness/start-service.js";
 import { faultyGraphStore } from "../helpers/faulty-graph-store.js";
 
@@ -24,6 +24,20 @@ const MISSING = "00000000-0000-4000-8000-000000000000";
 const SMALL_UPLOAD = [{ path: "src/a.ts", content: "export const a = 1;\n" }];
 // biome-ignore lint/suspicious/noExplicitAny: a served OpenAPI document is arbitrary JSON
 type Doc = any;
+
+/**
+ * The event stream does not end: its opening, read from a real stream that is then dropped, as an
+ * exchange the recorder checks against the document (a text/event-stream string).
+ */
+async function firstChunkOf(base: string, url: string): Promise<Exchange> {
+  const abort = new AbortController();
+  const res = await fetch(base + url, { signal: abort.signal });
+  const reader = res.body!.getReader();
+  const { value } = await reader.read();
+  abort.abort();
+  const text = new TextDecoder().decode(value);
+  return { method: "GET", url, status: res.status, headers: res.headers, text, json: text };
+}
 
 async function documented(svc: StartedService, headers: Record<string, string> = {}) {
   const doc: Doc = (await svc.get("/docs/json")).body;
@@ -157,6 +171,23 @@ describe("the task graph against its own OpenAPI document", () => {
     const fresh = { body: { priority: "HIGH" }, headers: { "if-match": current } };
     expect((await api.send("PATCH", `/api/v1/issues/${docs}`, fresh)).status).toBe(200);
 
+    // Events, activity and notes (SPEC §2c).
+    const notes = `/api/v1/issues/${docs}/notes`;
+    const decision = { author: "agent-a", kind: "decision", text: "Write it for newcomers." };
+    expect(await status("POST", notes, decision)).toBe(201);
+    expect(await status("POST", notes, { ...decision, kind: "idea" })).toBe(400);
+    expect(await status("POST", `/api/v1/issues/${MISSING}/notes`, decision)).toBe(404);
+    expect((await api.send("GET", `${notes}?kind=decision,reasoning`)).json.total).toBe(1);
+    expect(await status("GET", `/api/v1/issues/${MISSING}/notes`)).toBe(404);
+    expect((await api.send("GET", `/api/v1/issues/${docs}/activity?limit=5`)).json.items[0].type).toBe(
+      "note.added",
+    );
+    expect(await status("GET", `/api/v1/issues/${MISSING}/activity`)).toBe(404);
+    expect(await status("GET", "/api/v1/events?types=issue.exploded")).toBe(400);
+    const stream = await firstChunkOf(svc.url, "/api/v1/events?last_event_id=0");
+    recorder.check(stream);
+    expect(stream.text).toMatch(/^: stream open; last event id \d+\n\n/);
+
     // Analysis and search.
     expect((await api.send("GET", `/api/v1/analyze/impact/${session}`)).json.directly_affected).toHaveLength(
       1,
@@ -272,6 +303,13 @@ describe("the task graph against its own OpenAPI document", () => {
     expect(claimed.json.assignee).toBe(claimBody.agent);
     const release = queryAtLimits(doc, "/api/v1/issues/{id}/claim", "delete", { agent: claimBody.agent });
     expect((await api.sendAllowed("DELETE", `/api/v1/issues/${second}/claim?${release}`)).status).toBe(200);
+
+    const noteBody = atLimits(requestBodySchema(doc, "/api/v1/issues/{id}/notes", "post"), "note") as {
+      text: string;
+    };
+    const noted = await api.sendAllowed("POST", `/api/v1/issues/${second}/notes`, noteBody);
+    expect(noted.status).toBe(201);
+    expect(graphemeLength(noted.json.text)).toBe(20_000);
 
     const search = atLimits(requestBodySchema(doc, "/api/v1/rag/search", "post"), "search");
     expect((await api.sendAllowed("POST", "/api/v1/rag/search", search)).status).toBe(200);

@@ -30,6 +30,7 @@ export interface AgentContextRequest {
 export type AgentContext = AgentContextAnswer;
 type ContextFile = AgentContextAnswer["files"][number];
 type RelatedIssue = AgentContextAnswer["related_issues"][number];
+type Decision = AgentContextAnswer["decisions"][number];
 
 /** Detail levels tried for a file, richest first, until it fits the budget. */
 const DETAIL = [
@@ -38,6 +39,9 @@ const DETAIL = [
   { symbols: 1, lines: 0, reasons: 1 },
 ] as const;
 const SIMILAR_ISSUES = 5;
+/** The latest decisions listed, and how much of each one's text. */
+const DECISIONS = 5;
+const DECISION_CHARS = 1000;
 const QUERY_CHARS = 4000;
 
 /** Issue fields added by SPEC §4 links (optional on older records). */
@@ -101,7 +105,24 @@ export class AgentContextService {
         );
       }
     }
-    return this.#fit(issue, ranked, related, warnings, request, text);
+    const decisions = await this.#decisions(issue.id);
+    return this.#fit(issue, ranked, { related, decisions }, warnings, request, text);
+  }
+
+  /** The issue's newest decisions (notes of kind decision), their text cut to DECISION_CHARS. */
+  async #decisions(issueId: string): Promise<Decision[]> {
+    const { items } = await this.ctx.store.listNotes(issueId, {
+      kinds: ["decision"],
+      newestFirst: true,
+      offset: 0,
+      limit: DECISIONS,
+    });
+    return items.map((n) => ({
+      id: n.id,
+      author: n.author,
+      text: n.text.length > DECISION_CHARS ? `${n.text.slice(0, DECISION_CHARS - 1)}…` : n.text,
+      created_at: n.created_at,
+    }));
   }
 
   async #semantic(query: string, repo: string | undefined): Promise<Map<string, number>> {
@@ -164,7 +185,7 @@ export class AgentContextService {
   #fit(
     issue: IssueRecord,
     ranked: RankedFile[],
-    related: RelatedIssue[],
+    { related, decisions }: { related: RelatedIssue[]; decisions: Decision[] },
     warnings: string[],
     request: AgentContextRequest,
     text: string,
@@ -177,6 +198,7 @@ export class AgentContextService {
       used_tokens: budget, // a placeholder as long as the real count, for counting
       files: [],
       related_issues: related,
+      decisions,
       truncated: false,
       warnings,
     };
@@ -184,6 +206,12 @@ export class AgentContextService {
     // Related issues go before files only while they fit; otherwise drop them from the end.
     while (used > budget && answer.related_issues.length > 0) {
       answer.related_issues = answer.related_issues.slice(0, -1);
+      answer.truncated = true;
+      used = countTokens(JSON.stringify(answer));
+    }
+    // Then the oldest of the decisions listed.
+    while (used > budget && answer.decisions.length > 0) {
+      answer.decisions = answer.decisions.slice(0, -1);
       answer.truncated = true;
       used = countTokens(JSON.stringify(answer));
     }
