@@ -13,7 +13,11 @@ export async function initialize(data) { target = data.target; }
 export async function resolve(specifier, context, next) {
   if (specifier === "gantry") return { url: target, format: "module", shortCircuit: true };
   const resolved = await next(specifier, context);
-  if (resolved.format !== "commonjs" || !resolved.url.startsWith("file:")) return resolved;
+  // Node 20 resolves such a file as "commonjs"; 22 and 24 leave the format to the load step (null)
+  // or say "commonjs-typescript" (type stripping): all three would load a page as CommonJS, whose
+  // default export is then an object, not the page class.
+  const cjsOrUnknown = resolved.format == null || resolved.format === "commonjs" || resolved.format === "commonjs-typescript";
+  if (!cjsOrUnknown || !resolved.url.startsWith("file:")) return resolved;
   // tsx marks a file whose importer takes named exports with a query (also folded into the
   // path): it is still the user's own TypeScript file, and one module whatever imports it.
   const url = new URL(resolved.url);
