@@ -22,7 +22,10 @@ e2e: install ## The main job: e2e run against both services (starts what is not 
 test: install test-deps ## Every test suite (unit, service, controller, Redis adapters)
 	npm test
 
-.PHONY: help install test-deps e2e test
+test-node-versions: install ## The Node-sensitive suites (loaders, the packed package) under Node 22 and 24
+	bash infra/ci/node-versions.sh
+
+.PHONY: help install test-deps e2e test test-node-versions
 
 engine: ## Make a Docker engine answer (installs docker.io, starts dockerd, compose + buildx plugins)
 	bash infra/docker/ensure-engine.sh
