@@ -1,12 +1,12 @@
 /**
  * pino options shared by the services: one JSON line per event, level from LOG_LEVEL, and
  * secrets (authorization headers, passwords, tokens, API keys, cookies) censored at any depth,
- * by the names of fields and of URL parameters (secret-names.ts).
+ * by the names of fields and of URL parameters (lib/secret-names).
  * Censoring runs in formatters.log, i.e. only for lines actually written: pino's path-based
  * `redact` with wildcards cost ~6 µs per request (on every child logger) even at level warn.
  */
 import type { LoggerOptions } from "pino";
-import { isSecretName } from "./secret-names.js";
+import { isSecretName } from "../secret-names/index.js";
 
 const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 

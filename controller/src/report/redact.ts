@@ -1,24 +1,25 @@
 // Removes secrets from everything a report or run log writes: header values, JSON fields named like
 // secrets (nested), known secret values wherever they appear inside strings, and JWT-shaped strings.
+// What a name says is secret is lib/secret-names' rule, the one the services' logs use. A value
+// that holds nothing (empty, null, absent, a boolean) is shown as it is: `[REDACTED]` in place of
+// an empty header would say a secret was sent when none was.
 
+import { isSecretName } from "../../../lib/secret-names/index.js";
 import type { ResolvedConfig } from "../config/index.js";
 import type { RecordedExchange } from "../http/index.js";
 import { escapeRegExp, type FailureDetails, runtimeSecretPattern } from "../runner/index.js";
 
 export const REDACTED = "[REDACTED]";
 
-/** Field or header names that always hold secrets (matched case-insensitively, as substrings). */
-const SENSITIVE_NAME = /pass(?:word|wd)|token|secret|api[-_]?key|authorization|cookie/i;
-
 /** A JSON Web Token: three base64url parts, the first one a JSON object ("eyJ" = '{"'). */
 const JWT = /\beyJ[\w-]{5,}\.[\w-]{5,}\.[\w-]*/g;
 
-/** Query parameters whose values are secrets, e.g. ?api_key=... or ?access_token=... */
-const SENSITIVE_QUERY = /([?&][^=&#\s]*(?:pass(?:word|wd)|token|secret|api[-_]?key)[^=&#\s]*=)[^&#\s]*/gi;
+/** A query parameter with a value, e.g. ?api_key=...: redacted when its name is a secret's. */
+const QUERY_PARAM = /([?&]([^=&#\s]*)=)([^&#\s]+)/g;
 
 /** "name: value" / "name=value" / "name":"value" pairs in free text (log lines, messages, JSON in strings). */
 const SENSITIVE_PAIR =
-  /\b((?:proxy-)?authorization|x-api-key|api[-_]?key|pass(?:word|wd)|secret|token)(["']?\s*[:=]\s*["']?)((?:Bearer|Basic|Token)\s+)?(?!\[REDACTED\])[^\s"',;&]+/gi;
+  /\b((?:proxy-)?authorization|x-api-key|api[-_]?key|pass(?:word|wd)|secret|token|jwt)(["']?\s*[:=]\s*["']?)((?:Bearer|Basic|Token)\s+)?(?!\[REDACTED\])[^\s"',;&]+/gi;
 
 /** Credentials after an auth scheme anywhere in text: "Bearer abc.def". */
 const AUTH_SCHEME = /\b(Bearer|Basic)\s+(?!\[REDACTED\])[\w\-.~+/]+=*/g;
@@ -71,14 +72,14 @@ export class Redactor {
       ];
       for (const map of maps) {
         for (const [name, value] of Object.entries(map ?? {})) {
-          if (SENSITIVE_NAME.test(name) && looksLikeASecret(String(value))) named.push(String(value));
+          if (isSecretName(name) && looksLikeASecret(String(value))) named.push(String(value));
         }
       }
       const serviceAuth = service.auth;
       if (serviceAuth?.type === "login") {
         // A login's password is a secret whatever it looks like (short or numeric included).
         for (const [name, value] of Object.entries(serviceAuth.body)) {
-          if (SENSITIVE_NAME.test(name) && value) named.push(String(value));
+          if (isSecretName(name) && value) named.push(String(value));
         }
       } else if (serviceAuth) {
         // A static credential, as for the gateway: its value, and its header by name.
@@ -103,7 +104,7 @@ export class Redactor {
   isSensitiveName(name: string): boolean {
     let sensitive = this.nameCache.get(name);
     if (sensitive === undefined) {
-      sensitive = SENSITIVE_NAME.test(name) || this.names.has(name.toLowerCase());
+      sensitive = isSecretName(name) || this.names.has(name.toLowerCase());
       // Field names repeat across thousands of bodies; bound the cache for odd, key-per-id payloads.
       if (this.nameCache.size < 10_000) this.nameCache.set(name, sensitive);
     }
@@ -117,7 +118,10 @@ export class Redactor {
     const runtimePattern = runtimeSecretPattern();
     if (runtimePattern) out = out.replace(runtimePattern, REDACTED);
     if (out.includes("eyJ")) out = out.replace(JWT, REDACTED);
-    if (out.includes("=")) out = out.replace(SENSITIVE_QUERY, `$1${REDACTED}`);
+    if (out.includes("="))
+      out = out.replace(QUERY_PARAM, (all, head: string, name: string, value: string) =>
+        value !== REDACTED && isSecretName(safeDecode(name)) ? `${head}${REDACTED}` : all,
+      );
     if (out.includes("@")) out = out.replace(URL_USERINFO, `$1${REDACTED}@`);
     if (/[:=]/.test(out)) out = out.replace(SENSITIVE_PAIR, `$1$2$3${REDACTED}`);
     if (out.includes("Bearer") || out.includes("Basic")) out = out.replace(AUTH_SCHEME, `$1 ${REDACTED}`);
@@ -132,7 +136,8 @@ export class Redactor {
   headers(headers: Record<string, string> | undefined): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers ?? {})) {
-      out[name] = this.isSensitiveName(name) ? REDACTED : this.text(String(value));
+      const text = String(value);
+      out[name] = this.isSensitiveName(name) && holdsSomething(text) ? REDACTED : this.text(text);
     }
     return out;
   }
@@ -181,7 +186,7 @@ export class Redactor {
       let copy: Record<string, unknown> | undefined;
       for (const key of Object.keys(object)) {
         const item = object[key];
-        const safe = this.isSensitiveName(key) ? REDACTED : this.walk(item, seen);
+        const safe = this.isSensitiveName(key) && holdsSomething(item) ? REDACTED : this.walk(item, seen);
         if (copy) copy[key] = safe;
         else if (safe !== item) {
           copy = {};
@@ -197,6 +202,21 @@ export class Redactor {
     }
     seen.delete(value);
     return out;
+  }
+}
+
+/** Whether a value under a secret's name could be one: not empty, null, absent or a boolean. */
+function holdsSomething(value: unknown): boolean {
+  if (value === undefined || value === null || typeof value === "boolean") return false;
+  return typeof value !== "string" || value.trim() !== "";
+}
+
+/** A query parameter's name as the server reads it (`api%5Fkey` is api_key); as is when malformed. */
+function safeDecode(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, " "));
+  } catch {
+    return name;
   }
 }
 

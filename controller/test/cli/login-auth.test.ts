@@ -189,8 +189,9 @@ describe("login auth (services.<name>.auth type: login)", () => {
       token: issued[0]!,
     });
     assert.match(r.stdout, /\[REDACTED\]/);
-    // The curl reproducer of the failed request is among what was checked, with the header blanked.
+    // The curl reproducer of the failed request is among what was checked: the token is read from
+    // $E2E_TOKEN, never sent as the text [REDACTED].
     const report = readFileSync(join(p.dir, "reports", "e2e-report.json"), "utf8");
-    assert.match(report, /curl [^"]*x-session: \[REDACTED\]/i);
+    assert.match(report, /curl [^"]*x-session: '\\"\$E2E_TOKEN\\"/i);
   });
 });

@@ -152,7 +152,10 @@ describe("JsonReporter", () => {
       startedAt: "2026-11-22T00:00:00.000",
       durationMs: 4,
       attempts: 1,
-      curl: 'curl -i -X POST \'http://127.0.0.1:8765/api/auth/login\' -H \'content-type: application/json\' --data-raw \'{"email":"admin@example.com","password":"[REDACTED]"}\'',
+      // The redacted password is an environment variable of the command, never the text [REDACTED].
+      curl:
+        "# Reports hold no secrets: first export E2E_PASSWORD (a secret of the body)\n" +
+        'curl -i -X POST \'http://127.0.0.1:8765/api/auth/login\' -H \'content-type: application/json\' --data-raw \'{"email":"admin@example.com","password":"\'"$E2E_PASSWORD"\'"}\'',
       // The failed module's last response is kept in full, as the console shows it.
       requestHeaders: { "content-type": "application/json" },
       requestBody: { email: "admin@example.com", password: REDACTED },
@@ -161,7 +164,11 @@ describe("JsonReporter", () => {
     });
     const passing = report.services[0].modules[0].requests[0];
     expect(Object.keys(passing)).not.toContain("requestHeaders");
-    expect(passing.curl).toContain("-H 'authorization: [REDACTED]'");
+    expect(passing.curl).toContain(`-H 'authorization: '"$E2E_TOKEN"`);
+    expect(passing.curl).toMatch(
+      /^# Reports hold no secrets: first export E2E_TOKEN \(the authorization header's value\)\n/,
+    );
+    expect(passing.curl).not.toContain(REDACTED);
     expect(text).not.toContain("admin123");
     expect(text).not.toContain(SECRET_TOKEN);
   });
