@@ -79,6 +79,12 @@ export interface ServiceConfig {
   launcher: LauncherKind;
   /** Use this image instead of building maven_module's Dockerfile. @default undefined */
   image?: string;
+  /**
+   * The folder sent to Docker to build maven_module's Dockerfile (its COPY paths are relative to
+   * it), relative to rootDir. @default the config's folder when it holds the Dockerfile and a
+   * .dockerignore, else the Dockerfile's own folder
+   */
+  build_context?: string;
   /** Command for the process launcher, run in maven_module. @default ["npm", "run", "start"] */
   start_command?: string[];
   /** Environment for the started service. @default {} */

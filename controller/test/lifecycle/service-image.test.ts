@@ -58,7 +58,7 @@ describe("the image of a containerised service", () => {
       tag: "gantry/api:e2e",
     });
     expect(lines).toEqual([
-      "api: building image gantry/api:e2e from services/api/Dockerfile",
+      "api: building image gantry/api:e2e from services/api/Dockerfile (build context .: the config's folder, with its .dockerignore)",
       "api: Step 1/2 : FROM base",
       "api: built image gantry/api:e2e",
     ]);

@@ -40,6 +40,7 @@ const KEYS = [
   "endpoints",
   "launcher",
   "image",
+  "build_context",
   "start_command",
   "env",
   "depends_on",
@@ -103,6 +104,8 @@ function resolveService(
   const auth = readServiceAuth(ctx, raw, path);
   if (auth) service.auth = auth;
   if (!isAbsent(raw.image)) service.image = readString(ctx, raw, "image", path, "", { check: nonEmpty });
+  if (!isAbsent(raw.build_context))
+    service.build_context = readString(ctx, raw, "build_context", path, "", { check: nonEmpty });
   return service;
 }
 

@@ -1,6 +1,7 @@
 // The files sent as a build context: what `docker build` would send, i.e. everything under the
-// context folder that .dockerignore does not exclude. Walks like the Docker CLI does: an excluded
-// folder is skipped unless an exception pattern (!...) starts with its path.
+// context folder that .dockerignore does not exclude, or, when the build says which paths it reads
+// (`only`: the Dockerfile's COPY sources, itself and .dockerignore), just those. Walks like the
+// Docker CLI does: an excluded folder is skipped unless an exception pattern (!...) starts with its path.
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -16,7 +17,11 @@ export async function ignoredBy(context: string): Promise<(path: string) => bool
   return (path) => rules.ignores(path);
 }
 
-export async function contextEntries(context: string): Promise<string[]> {
+export async function contextEntries(context: string, only?: string[]): Promise<string[]> {
+  const wanted = only?.includes(".") ? undefined : only;
+  // A path is sent when a wanted path is it or holds it; a folder is walked when it is on the way to one.
+  const kept = (path: string) => !wanted || wanted.some((w) => path === w || path.startsWith(`${w}/`));
+  const onTheWay = (dir: string) => kept(dir) || !!wanted?.some((w) => w.startsWith(`${dir}/`));
   const patterns = await readDockerignore(context);
   const rules = dockerignore({ ignorecase: false }).add(patterns);
   const exceptions = patterns.filter((p) => p.startsWith("!")).map((p) => p.slice(1).replace(/^\/+/, ""));
@@ -29,8 +34,8 @@ export async function contextEntries(context: string): Promise<string[]> {
         const ignored = rules.ignores(path);
         if (entry.isDirectory()) {
           if (ignored && !exceptions.some((e) => `${e}/`.startsWith(`${path}/`))) return;
-          await walk(path);
-        } else if (!ignored) {
+          if (onTheWay(path)) await walk(path);
+        } else if (!ignored && kept(path)) {
           files.push(path);
         }
       }),

@@ -31,7 +31,8 @@ export class DockerImageClient implements ImageClient {
 
   async build(build: ImageBuild, onStep: (line: string) => void): Promise<void> {
     debugLog(`Building image ${build.tag} from ${build.dockerfile}...`);
-    const src = await contextEntries(build.context);
+    const src = await contextEntries(build.context, build.only);
+    onStep(`sending the build context: ${src.length} files`);
     const docker = await this.docker();
     const stream = await docker.buildImage(
       { context: build.context, src },

@@ -60,6 +60,8 @@ export interface ImageBuild {
   context: string;
   /** Dockerfile path relative to the context. */
   dockerfile: string;
+  /** Context-relative paths the build reads (files or folders); absent: the whole context. */
+  only?: string[];
   tag: string;
   buildArgs: Record<string, string>;
   labels: Record<string, string>;
@@ -68,7 +70,7 @@ export interface ImageBuild {
 export interface ImageClient {
   /** Labels of a local image, or undefined when there is no such image. */
   labels(tag: string): Promise<Record<string, string> | undefined>;
-  /** Builds; calls onStep once per Dockerfile step ("Step 2/7 : COPY ..."). */
+  /** Builds; calls onStep once with the size of the context sent, then once per Dockerfile step ("Step 2/7 : COPY ..."). */
   build(build: ImageBuild, onStep: (line: string) => void): Promise<void>;
 }
 

@@ -1,15 +1,18 @@
 // The image a containerised service runs: its `image` key, or one built from
-// <maven_module>/Dockerfile with the repository root as context. A build is skipped when an
-// image with the same context fingerprint (file names, sizes, mtimes, build args) exists.
+// <maven_module>/Dockerfile in the build context build-context-choice.ts picks. A build is skipped
+// when an image with the same context fingerprint (file names, sizes, mtimes, build args) exists;
+// a failed one is said in terms of e2e.conf (docker-build-hint.ts).
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import { join, relative, resolve } from "node:path";
+import { join, relative } from "node:path";
 import { glob } from "tinyglobby";
 import type { ServiceConfig } from "../../config/index.js";
 import { ignoredBy } from "../container-runtime/build-context.js";
 import type { RuntimeClient } from "../container-runtime/runtime-client.js";
-import { dockerfileSources } from "./dockerfile-sources.js";
+import { chooseBuildContext } from "./build-context-choice.js";
+import { dockerBuildError } from "./docker-build-hint.js";
+import { contextPaths, dockerfileSources } from "./dockerfile-sources.js";
 
 const FINGERPRINT_LABEL = "gantry.context-hash";
 /** The registry-less Node base image infra/images/build.sh makes; used when E2E_NODE_IMAGE is unset. */
@@ -29,24 +32,43 @@ export async function serviceImage(
     }
     return service.image;
   }
-  const dockerfile = relative(rootDir, join(resolve(rootDir, service.maven_module), "Dockerfile"));
-  if (!existsSync(join(rootDir, dockerfile))) {
+  const built = chooseBuildContext(service, rootDir);
+  const { context, dockerfile } = built;
+  const shownDockerfile = relative(rootDir, join(context, dockerfile)) || dockerfile;
+  if (!existsSync(join(context, dockerfile))) {
     throw new Error(
-      `no Dockerfile at ${dockerfile} (services.${service.name}.maven_module) and no image key`,
+      `no Dockerfile at ${shownDockerfile} (services.${service.name}.maven_module) and no image key`,
     );
   }
   const buildArgs = await nodeImageArg(runtime);
   const tag = `gantry/${service.name}:e2e`;
-  const fingerprint = await contextFingerprint(rootDir, dockerfile, buildArgs);
+  const fingerprint = await contextFingerprint(context, dockerfile, buildArgs);
   if ((await runtime.image.labels(tag))?.[FINGERPRINT_LABEL] === fingerprint) {
     log(`${service.name}: image ${tag} is up to date`);
     return tag;
   }
-  log(`${service.name}: building image ${tag} from ${dockerfile}`);
-  await runtime.image.build(
-    { context: rootDir, dockerfile, tag, buildArgs, labels: { [FINGERPRINT_LABEL]: fingerprint } },
-    (step) => log(`${service.name}: ${step}`),
+  log(
+    `${service.name}: building image ${tag} from ${shownDockerfile} ` +
+      `(build context ${relative(rootDir, context) || "."}: ${built.why})`,
   );
+  try {
+    // Only what the Dockerfile copies is sent (all of the context when it copies "." or a pattern).
+    const copied = contextPaths(dockerfileSources(await readFile(join(context, dockerfile), "utf8")));
+    const only = copied && [...copied, dockerfile, ".dockerignore"];
+    await runtime.image.build(
+      {
+        context,
+        dockerfile,
+        tag,
+        buildArgs,
+        labels: { [FINGERPRINT_LABEL]: fingerprint },
+        ...(only ? { only } : {}),
+      },
+      (step) => log(`${service.name}: ${step}`),
+    );
+  } catch (error) {
+    throw dockerBuildError(service.name, built, error);
+  }
   log(`${service.name}: built image ${tag}`);
   return tag;
 }
