@@ -51,9 +51,18 @@ module.exports = {
     {
       name: "config-is-the-bottom",
       severity: "error",
-      comment: "Every part reads the config; the config depends on no other part of the controller.",
+      comment:
+        "Every part reads the config; the config depends on no other part of the controller (but errors/, whose kinds its errors are).",
       from: { path: "^controller/src/config/" },
-      to: { path: CONTROLLER_PART, pathNot: "^controller/src/(config|time)/" },
+      to: { path: CONTROLLER_PART, pathNot: "^controller/src/(config|time|errors)/" },
+    },
+    {
+      name: "errors-is-a-leaf",
+      severity: "error",
+      comment:
+        "One error type per exit code, imported by every part (config/ included): it imports nothing of the controller.",
+      from: { path: "^controller/src/errors/" },
+      to: { path: CONTROLLER_PART, pathNot: "^controller/src/errors/" },
     },
     {
       name: "time-is-a-leaf",

@@ -3,6 +3,7 @@
 
 import { Command, CommanderError, Option } from "commander";
 import { packageVersion } from "./cli/package-version.js";
+import { EXIT_CODES, exitCodeOfError, UsageError } from "./errors/index.js";
 
 const list = (value: string, previous: string[] = []) => [
   ...previous,
@@ -143,10 +144,11 @@ program
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  if (err instanceof CommanderError) {
-    // Help and version are not errors; every other command-line problem is a usage error.
-    process.exitCode = err.code === "commander.helpDisplayed" || err.code === "commander.version" ? 0 : 2;
-  } else {
-    throw err;
-  }
+  if (!(err instanceof CommanderError)) throw err;
+  // Help and version are not errors; every other command-line problem is a usage error, mapped
+  // like any command's (commander has printed the message already).
+  process.exitCode =
+    err.code === "commander.helpDisplayed" || err.code === "commander.version"
+      ? EXIT_CODES.ok
+      : exitCodeOfError(new UsageError(err.message));
 }

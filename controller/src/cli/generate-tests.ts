@@ -1,10 +1,15 @@
 // `e2e generate-tests --service NAME [--manifest FILE] [--out DIR] [--force] [--dry-run]`
 // (SPEC §5): reads the manifest (scanning the service first when there is none yet) and writes the
-// service's suite; files changed since they were generated are kept unless --force (exit 2).
+// service's suite; files changed since they were generated are kept unless --force (exit 2). The
+// files `e2e init` wrote are never broken: its page.ts, unchanged, is replaced (and keeps the
+// `health()` its health module calls); that module stays as it is.
 
+import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { ResolvedConfig } from "../config/index.js";
+import { UsageError } from "../errors/index.js";
 import { applyWrites, generateSuite, planWrites } from "../generate/index.js";
+import { initHealthPath, isInitPage } from "../init/index.js";
 import {
   buildManifest,
   defaultManifestPath,
@@ -13,8 +18,7 @@ import {
   readManifest,
   writeManifest,
 } from "../manifest/index.js";
-import { UsageError } from "../runner/index.js";
-import { exitCodeOf, shown } from "./command-errors.js";
+import { commandFailed, shown } from "./command-errors.js";
 
 export interface GenerateTestsOptions {
   service?: string;
@@ -23,6 +27,23 @@ export interface GenerateTestsOptions {
   force?: boolean;
   dryRun?: boolean;
   config?: string;
+}
+
+/** What `e2e init` wrote in the suite folder and still holds as written. */
+function initFilesIn(outDir: string, service: string) {
+  const read = (rel: string) => {
+    const path = join(outDir, rel);
+    return existsSync(path) ? readFileSync(path, "utf8") : undefined;
+  };
+  const page = read("page.ts");
+  const health = read("modules/01_health.ts");
+  const healthPath = health === undefined ? undefined : initHealthPath(health, service);
+  const replaceable = new Map<string, string>();
+  if (page !== undefined && isInitPage(page, service))
+    replaceable.set(join(outDir, "page.ts"), "the page `e2e init` wrote, unchanged");
+  if (healthPath !== undefined)
+    replaceable.set(join(outDir, "modules/01_health.ts"), "the module `e2e init` wrote, unchanged");
+  return { healthPath, replaceable };
 }
 
 async function manifestFor(
@@ -59,19 +80,26 @@ export async function generateTestsCommand(opts: GenerateTestsOptions): Promise<
         `no service "${name}" in ${shown(manifestPath)} (it has: ${manifest.services.map((s) => s.name).join(", ") || "none"})`,
       );
     const outDir = resolve(opts.out ?? join(root, "services", name));
-    const files = generateSuite(service, { configHasAuth: config?.services[name]?.auth !== undefined });
-    const writes = planWrites(outDir, files, Boolean(opts.force));
+    const init = initFilesIn(outDir, name);
+    const files = generateSuite(service, {
+      configHasAuth: config?.services[name]?.auth !== undefined,
+      ...(init.healthPath !== undefined ? { initHealthPath: init.healthPath } : {}),
+    });
+    const writes = planWrites(outDir, files, Boolean(opts.force), init.replaceable);
     const refused = writes.filter((w) => w.action === "refuse");
-    if (refused.length > 0) {
-      process.stderr.write(
-        `e2e generate-tests: refusing to overwrite ${refused.length} file(s) (use --force to replace them):\n` +
-          refused.map((w) => `  ${shown(w.path)}: ${w.reason}\n`).join(""),
+    if (refused.length > 0)
+      throw new UsageError(
+        `refusing to overwrite ${refused.length} file(s) (use --force to replace them):\n` +
+          refused.map((w) => `  ${shown(w.path)}: ${w.reason}`).join("\n"),
       );
-      return 2;
-    }
     const verb = opts.dryRun ? "would " : "";
     for (const w of writes)
-      if (w.action !== "unchanged") process.stdout.write(`  ${verb}${w.action} ${shown(w.path)}\n`);
+      if (w.action !== "unchanged")
+        process.stdout.write(`  ${verb}${w.action} ${shown(w.path)}${w.note ? ` (${w.note})` : ""}\n`);
+    if (init.healthPath !== undefined && !files.has("modules/01_health.ts"))
+      process.stdout.write(
+        `  kept ${shown(join(outDir, "modules/01_health.ts"))} (written by \`e2e init\`): page.ts keeps the health() it calls\n`,
+      );
     const changed = writes.filter((w) => w.action !== "unchanged").length;
     if (!opts.dryRun) applyWrites(files, outDir, writes);
     process.stdout.write(
@@ -80,6 +108,6 @@ export async function generateTestsCommand(opts: GenerateTestsOptions): Promise<
     );
     return 0;
   } catch (err) {
-    return exitCodeOf("generate-tests", err);
+    return commandFailed("generate-tests", err);
   }
 }

@@ -1,19 +1,25 @@
-// `e2e init [path]`: initProject (controller/src/init) writes the files; this prints and maps errors.
+// `e2e init [path]`: initProject (controller/src/init) writes the files; this prints what was
+// written and what to do next. An error becomes its exit code in commandFailed, as for every command.
 
-import { relative } from "node:path";
+import { commandFailed, shown } from "./command-errors.js";
+import { typescriptRange } from "./package-version.js";
 
 export async function initCommand(
   path: string,
   opts: { force?: boolean; name?: string; baseUrl?: string; health?: string },
 ): Promise<number> {
-  const { initProject } = await import("../init/index.js");
   try {
-    const { written } = await initProject(path, { ...opts, force: !!opts.force });
-    const shown = written.map((f) => `  created ${relative(process.cwd(), f) || f}`);
-    process.stdout.write(`${shown.join("\n")}\nNext: edit e2e.conf, then run \`e2e run\`.\n`);
+    const { initProject, nextSteps } = await import("../init/index.js");
+    const typescript = typescriptRange();
+    const result = await initProject(path, {
+      ...opts,
+      force: !!opts.force,
+      ...(typescript ? { typescript } : {}),
+    });
+    const lines = result.written.map((f) => `  created ${shown(f)}`);
+    process.stdout.write(`${[...lines, ...nextSteps(result, shown(result.root))].join("\n")}\n`);
     return 0;
   } catch (err) {
-    process.stderr.write(`e2e init: ${(err as Error).message}\n`);
-    return 2;
+    return commandFailed("init", err);
   }
 }

@@ -2,6 +2,7 @@
 // the API's source and writes the manifest and manifest.md; --check exits 1 when the file on
 // disk is stale and writes nothing.
 
+import { UsageError } from "../errors/index.js";
 import {
   buildManifest,
   type Manifest,
@@ -10,8 +11,7 @@ import {
   planTargets,
   writeManifest,
 } from "../manifest/index.js";
-import { UsageError } from "../runner/index.js";
-import { exitCodeOf, shown } from "./command-errors.js";
+import { commandFailed, shown } from "./command-errors.js";
 
 function differences(previous: Manifest | undefined, next: Manifest): string[] {
   if (!previous) return ["the manifest does not exist yet"];
@@ -69,6 +69,6 @@ export async function manifestCommand(path: string | undefined, opts: ManifestOp
     );
     return 0;
   } catch (err) {
-    return exitCodeOf("manifest", err);
+    return commandFailed("manifest", err);
   }
 }

@@ -1,9 +1,12 @@
-// `e2e run`: turns command-line options into RunOptions, runs, maps errors to exit codes.
+// `e2e run`: turns command-line options into RunOptions, runs; a thrown error becomes its exit code
+// in commandFailed (command-errors.ts), as for every command.
 
 import { resolve } from "node:path";
 import { isReporterPath } from "../config/index.js";
+import { InterruptedError, UsageError } from "../errors/index.js";
 import { runReporters } from "../report/index.js";
-import { parseShard, type RunOptions, runE2e, UsageError } from "../runner/index.js";
+import { parseShard, type RunOptions, runE2e } from "../runner/index.js";
+import { commandFailed } from "./command-errors.js";
 import { useColor } from "./use-color.js";
 
 function count(option: string, value: unknown, min: number): number {
@@ -54,17 +57,6 @@ function toRunOptions(opts: Record<string, unknown>, signal?: AbortSignal): RunO
   };
 }
 
-function isUsageOrConfig(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return (
-    typeof code === "string" &&
-    (code === "E2E_USAGE" ||
-      code === "E2E_UNKNOWN_REPORTER" ||
-      code === "E2E_REPORTER_MODULE" ||
-      code.startsWith("E2E_CONFIG"))
-  );
-}
-
 export async function runCommand(opts: Record<string, unknown>): Promise<number> {
   const abort = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
@@ -80,16 +72,11 @@ export async function runCommand(opts: Record<string, unknown>): Promise<number>
     const code = await runE2e(toRunOptions(opts, abort.signal), { reporters: runReporters });
     return abort.signal.aborted ? 130 : code;
   } catch (err) {
-    if (abort.signal.aborted) {
-      process.stderr.write(`e2e run: interrupted: ${(err as Error).message}\n`);
-      return 130;
-    }
-    if (isUsageOrConfig(err)) {
-      process.stderr.write(`e2e run: ${(err as Error).message}\n`);
-      return 2;
-    }
-    process.stderr.write(`e2e run: unexpected error: ${(err as Error).stack ?? err}\n`);
-    return 1;
+    // Whatever ended a run that was interrupted, it ends as an interrupted run (130).
+    const ended = abort.signal.aborted
+      ? new InterruptedError(`interrupted: ${(err as Error).message}`, { cause: err })
+      : err;
+    return commandFailed("run", ended);
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);

@@ -4,10 +4,11 @@
 // pre-trained word vectors). Usage errors (no manifest, bad -k, blank query, unknown service, an
 // embedder variable it does not accept) exit 2; an embeddings endpoint that fails exits 1.
 
-import { selectEmbedder, WordVectorEmbedder } from "../../../lib/embedding/index.js";
+import { EmbedderConfigError, selectEmbedder, WordVectorEmbedder } from "../../../lib/embedding/index.js";
 import { rankWeights } from "../../../lib/search/index.js";
-import { findManifest, openSearchIndex, type SearchHit, SearchUsageError } from "../search/index.js";
-import { exitCodeOf } from "./command-errors.js";
+import { UsageError } from "../errors/index.js";
+import { findManifest, openSearchIndex, type SearchHit } from "../search/index.js";
+import { commandFailed } from "./command-errors.js";
 
 export interface SearchCommandOptions {
   service?: string;
@@ -20,8 +21,18 @@ export interface SearchCommandOptions {
 function limitOf(raw: string | undefined): number {
   const k = Number(raw ?? "10");
   if (!/^\d+$/.test(raw ?? "10") || k < 1 || k > 100)
-    throw new SearchUsageError(`-k must be an integer 1..100, got "${raw}"`);
+    throw new UsageError(`-k must be an integer 1..100, got "${raw}"`);
   return k;
+}
+
+/** The embedder the environment asks for; a variable it does not accept is the user's to fix (exit 2). */
+function embedderFrom(env: NodeJS.ProcessEnv): ReturnType<typeof selectEmbedder> {
+  try {
+    return selectEmbedder(env);
+  } catch (err) {
+    if (err instanceof EmbedderConfigError) throw new UsageError(err.message, { cause: err });
+    throw err;
+  }
 }
 
 function target(hit: SearchHit): string {
@@ -53,14 +64,14 @@ function render(hits: SearchHit[]): string {
 
 export async function searchCommand(query: string, opts: SearchCommandOptions): Promise<number> {
   try {
-    if (!query.trim()) throw new SearchUsageError("the query is blank; say what you are looking for");
+    if (!query.trim()) throw new UsageError("the query is blank; say what you are looking for");
     const limit = limitOf(opts.k);
     const manifest = await findManifest(opts);
-    const embedder = selectEmbedder(process.env);
+    const embedder = embedderFrom(process.env);
     const weights = rankWeights(embedder instanceof WordVectorEmbedder);
     const { index } = await openSearchIndex(manifest, embedder, weights);
     if (opts.service && !index.services().includes(opts.service))
-      throw new SearchUsageError(
+      throw new UsageError(
         `no service "${opts.service}" in ${manifest} (it has: ${index.services().join(", ") || "none"})`,
       );
     const hits = await index.search(query, { limit, ...(opts.service ? { service: opts.service } : {}) });
@@ -74,7 +85,6 @@ export async function searchCommand(query: string, opts: SearchCommandOptions): 
     }
     return 0;
   } catch (err) {
-    // An embedder variable it does not accept is the user's to fix too.
-    return exitCodeOf("search", err, (err as Error).name === "EmbedderConfigError");
+    return commandFailed("search", err);
   }
 }

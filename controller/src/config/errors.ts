@@ -1,4 +1,7 @@
-// Errors of the config loader, each with a machine `code` (vitest's node/errors.ts style).
+// Errors of the config loader, each with a machine `code` (vitest's node/errors.ts style). Each is a
+// UsageError: the user's to fix, exit 2 (errors/).
+
+import { UsageError } from "../errors/index.js";
 
 /** A source position, 1-based. */
 export interface SourcePos {
@@ -30,8 +33,8 @@ export class ConfigProblem {
 }
 
 /** The configuration is invalid; `problems` holds every problem found, not just the first. */
-export class ConfigError extends Error {
-  readonly code = "E2E_CONFIG_INVALID";
+export class ConfigError extends UsageError {
+  override readonly code = "E2E_CONFIG_INVALID";
   constructor(
     readonly problems: ConfigProblem[],
     /** Warnings found on the way (unknown keys under lenient), for context. */
@@ -46,8 +49,8 @@ export class ConfigError extends Error {
 }
 
 /** No configuration file where one was looked for; `searched` lists every path tried, in order. */
-export class ConfigNotFoundError extends Error {
-  readonly code = "E2E_CONFIG_NOT_FOUND";
+export class ConfigNotFoundError extends UsageError {
+  override readonly code = "E2E_CONFIG_NOT_FOUND";
   constructor(
     readonly searched: string[],
     message: string,
@@ -58,8 +61,8 @@ export class ConfigNotFoundError extends Error {
 }
 
 /** A service name that is not in the config's `services`. */
-export class UnknownServiceError extends Error {
-  readonly code = "E2E_CONFIG_UNKNOWN_SERVICE";
+export class UnknownServiceError extends UsageError {
+  override readonly code = "E2E_CONFIG_UNKNOWN_SERVICE";
   constructor(
     readonly service: string,
     readonly known: string[],

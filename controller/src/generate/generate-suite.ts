@@ -15,6 +15,11 @@ export interface SuiteOptions {
   configHasAuth?: boolean;
   /** "status": the same requests asserting status codes only (a baseline for comparisons). */
   checks?: Checks;
+  /**
+   * The health path of the module `e2e init` wrote (modules/01_health.ts), when it is there
+   * unchanged: the page keeps a `health()` for it, so replacing init's page never breaks it.
+   */
+  initHealthPath?: string;
 }
 
 export function generateSuite(service: ServiceManifest, options: SuiteOptions = {}): Map<string, string> {
@@ -23,7 +28,7 @@ export function generateSuite(service: ServiceManifest, options: SuiteOptions = 
   const header = HEADER(service.name);
   const files = new Map<string, string>();
   const add = (path: string, text: string) => files.set(path, withMark(`${header}\n${text}`));
-  add("page.ts", renderPage(plan, pageClass));
+  add("page.ts", renderPage(plan, pageClass, options.initHealthPath));
   add("types.ts", renderTypes(service));
   add("modules/fixtures.ts", renderFixtures(plan, pageClass));
   if (plan.session) {

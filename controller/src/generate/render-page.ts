@@ -27,6 +27,9 @@ function pathExpression(path: string): string {
 
 const safeParam = (name: string) => name.replace(/\W/g, "_");
 
+/** True when an endpoint's method is already named `health` (it then serves init's module as it is). */
+const hasHealthMethod = (plan: SuitePlan) => plan.endpoints.some((p) => p.method === "health");
+
 function method(p: PlannedEndpoint, withSession: boolean): string[] {
   const e = p.endpoint;
   const args = pathParams(p).map((q) => `${safeParam(q.name)}: string`);
@@ -73,7 +76,21 @@ function extraTypes(plan: SuitePlan, known: Set<string>): string[] {
   return out;
 }
 
-export function renderPage(plan: SuitePlan, className: string): string {
+/**
+ * `health()`, as the page `e2e init` wrote has it: kept when init's health module calls it and
+ * no endpoint of the manifest took the name.
+ */
+function keptHealth(path: string): string[] {
+  return [
+    `  /** GET ${path}: the service's health (kept for modules/01_health.ts, which \`e2e init\` wrote). */`,
+    "  health(options: RequestOptions = {}): Promise<PageResponse> {",
+    `    return this.get(${JSON.stringify(path)}, options);`,
+    "  }",
+    "",
+  ];
+}
+
+export function renderPage(plan: SuitePlan, className: string, healthPath?: string): string {
   const known = declaredNames(plan.service);
   const requestTypes = [
     ...new Set(plan.endpoints.flatMap((p) => (p.endpoint.request ? [p.endpoint.request] : []))),
@@ -101,6 +118,7 @@ export function renderPage(plan: SuitePlan, className: string): string {
     );
   }
   for (const p of plan.endpoints) out.push(...method(p, Boolean(plan.session)));
+  if (healthPath !== undefined && !hasHealthMethod(plan)) out.push(...keptHealth(healthPath));
   out.push("}", "");
   return out.join("\n");
 }

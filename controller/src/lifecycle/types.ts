@@ -1,6 +1,8 @@
 // Contract between the runner (`e2e run`) and the lifecycle (booting what a run needs).
 // The runner calls bootServices() from ./index.ts with the services its selected modules need.
 
+import { ServiceStartError } from "../errors/index.js";
+
 export interface BootOptions {
   /** false with --no-start: only check health, never start anything. */
   start: boolean;
@@ -33,8 +35,8 @@ export interface BootResult {
 }
 
 /** A required service could not be started or never became healthy: `e2e run` exits 3. */
-export class RequiredServiceError extends Error {
-  readonly code = "E2E_SERVICE_UNAVAILABLE";
+export class RequiredServiceError extends ServiceStartError {
+  override readonly code = "E2E_SERVICE_UNAVAILABLE";
   constructor(
     readonly service: string,
     readonly url: string,

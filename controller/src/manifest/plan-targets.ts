@@ -5,7 +5,7 @@
 import { existsSync, statSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { ApiConfigLoader, type ResolvedConfig } from "../config/index.js";
-import { UsageError } from "../runner/index.js";
+import { UsageError } from "../errors/index.js";
 
 export interface ManifestTarget {
   name: string;

@@ -4,6 +4,7 @@
 // asks on a TTY, never with CI=true or NO_COLOR).
 
 import pc from "picocolors";
+import { EXIT_CODES } from "../errors/index.js";
 import type { ModuleResult, Reporter, RunContext, RunResult } from "../runner/index.js";
 import { type Colors, formatDuration, formatFailure } from "./console-format.js";
 import { snapshotPath } from "./failure-snapshot-reporter.js";
@@ -148,20 +149,26 @@ export class ConsoleReporter implements Reporter {
   onRunEnd(result: RunResult): void {
     const c = this.c;
     const s = result.summary;
+    const interrupted = result.exitCode === EXIT_CODES.interrupted;
     const parts = [
       c.green(`${s.passed} passed`),
       s.failed ? c.red(`${s.failed} failed`) : `${s.failed} failed`,
       s.errors ? c.magenta(`${s.errors} errors`) : `${s.errors} errors`,
       `${s.skipped} skipped`,
       s.flaky ? c.yellow(`${s.flaky} flaky`) : `${s.flaky} flaky`,
+      // The modules cut short by Ctrl-C count too: without them the parts did not add up to the total.
+      ...(s.interrupted ? [c.yellow(`${s.interrupted} interrupted`)] : []),
     ];
     const lines = [
       `\n${c.bold("Summary:")} ${s.total} module${s.total === 1 ? "" : "s"} · ${parts.join(" · ")} · ${formatDuration(s.durationMs)}`,
     ];
-    // Only services that ran: a service left out by --service says nothing about coverage.
-    const uncalled = result.services.filter(
-      (svc) => svc.uncalledEndpoints.length > 0 && svc.modules.some((m) => m.status !== "skipped"),
-    );
+    // Only services that ran: a service left out by --service says nothing about coverage, nor
+    // does a run cut short by Ctrl-C (its remaining modules would have called them).
+    const uncalled = interrupted
+      ? []
+      : result.services.filter(
+          (svc) => svc.uncalledEndpoints.length > 0 && svc.modules.some((m) => m.status !== "skipped"),
+        );
     if (uncalled.length) {
       lines.push(
         c.dim(
@@ -170,9 +177,9 @@ export class ConsoleReporter implements Reporter {
       );
     }
     const verdict =
-      result.exitCode === 0
+      result.exitCode === EXIT_CODES.ok
         ? c.green("PASSED")
-        : result.exitCode === 130
+        : interrupted
           ? c.yellow("INTERRUPTED")
           : c.red("FAILED");
     lines.push(`${verdict} (exit ${result.exitCode})`);

@@ -1,7 +1,11 @@
-// Errors of the reporting part, each with a machine code (vitest style: classes with `code`).
+// Errors of the reporting part, each with a machine code (vitest style: classes with `code`): a
+// reporter that cannot be had is a usage error (exit 2); a report that cannot be written fails the
+// command (exit 1), as a failed report turns a green run red.
 
-export class UnknownReporterError extends Error {
-  readonly code = "E2E_UNKNOWN_REPORTER";
+import { CommandFailedError, UsageError } from "../errors/index.js";
+
+export class UnknownReporterError extends UsageError {
+  override readonly code = "E2E_UNKNOWN_REPORTER";
   constructor(
     readonly reporter: string,
     readonly valid: readonly string[],
@@ -12,8 +16,8 @@ export class UnknownReporterError extends Error {
 }
 
 /** A reporter named by path (reporting.format / --reporter) that is missing or is no reporter. */
-export class ReporterModuleError extends Error {
-  readonly code = "E2E_REPORTER_MODULE";
+export class ReporterModuleError extends UsageError {
+  override readonly code = "E2E_REPORTER_MODULE";
   constructor(
     readonly reporter: string,
     reason: string,
@@ -24,8 +28,8 @@ export class ReporterModuleError extends Error {
   }
 }
 
-export class RunLogError extends Error {
-  readonly code = "E2E_RUN_LOG_UNWRITABLE";
+export class RunLogError extends CommandFailedError {
+  override readonly code = "E2E_RUN_LOG_UNWRITABLE";
   constructor(
     readonly path: string,
     cause: unknown,

@@ -38,6 +38,10 @@ export abstract class FileReporter implements Reporter {
     this.writtenTo = await writeReportFile(this.reportDir, this.fileName, this.render(document));
   }
 
+  reportFiles(): string[] {
+    return this.writtenTo ? [this.writtenTo] : [];
+  }
+
   /** The file's whole content. */
   protected abstract render(document: ReportDocument): string;
 }

@@ -83,7 +83,7 @@ function renderFilters(doc: ReportDocument): string {
 
 function renderService(service: ReportService, doc: ReportDocument): string {
   const s = service.summary;
-  const counts = `${s.total} modules · ${s.passed} passed · ${s.failed} failed · ${s.errors} errors · ${s.skipped} skipped · ${s.flaky} flaky · ${ms(s.durationMs)}`;
+  const counts = `${s.total} modules · ${s.passed} passed · ${s.failed} failed · ${s.errors} errors · ${s.skipped} skipped · ${s.flaky} flaky${s.interrupted ? ` · ${s.interrupted} interrupted` : ""} · ${ms(s.durationMs)}`;
   const trace = doc.traceability.services.find((t) => t.service === service.name);
   return `<section class="service" data-service="${e(service.name)}">
 <h2>${e(service.name)}<span class="url">${e(service.baseUrl)}</span><span class="counts">${counts}</span></h2>

@@ -2,6 +2,7 @@
 // RunResult, so every reporter writes the reports of one run. A module counts from the shard that
 // ran it; the modules other shards left out (`filtered out by --shard`) are dropped.
 
+import { UsageError } from "../errors/index.js";
 import type { RecordedExchange } from "../http/index.js";
 import {
   exitCodeOf,
@@ -49,12 +50,18 @@ function moduleResult(m: ReportModule): ModuleResult {
   return out;
 }
 
-/** Merges shard reports (any order) into one run; throws when they are not of one suite. */
-export function mergeDocuments(docs: { path: string; doc: ReportDocument }[]): RunResult {
-  if (!docs.length) throw new Error("no e2e-report.json to merge");
+/**
+ * Merges shard reports (any order) into one run; throws when they are not of one suite. `missing`:
+ * the reports that could not be read; a module no report ran is then said to be not run for that.
+ */
+export function mergeDocuments(
+  docs: { path: string; doc: ReportDocument }[],
+  missing: string[] = [],
+): RunResult {
+  if (!docs.length) throw new UsageError("no e2e-report.json to merge");
   for (const { path, doc } of docs) {
     if (doc.schemaVersion !== REPORT_SCHEMA_VERSION) {
-      throw new Error(`${path}: schemaVersion ${doc.schemaVersion}, expected ${REPORT_SCHEMA_VERSION}`);
+      throw new UsageError(`${path}: schemaVersion ${doc.schemaVersion}, expected ${REPORT_SCHEMA_VERSION}`);
     }
   }
   const first = docs[0]!.doc;
@@ -73,7 +80,10 @@ export function mergeDocuments(docs: { path: string; doc: ReportDocument }[]): R
           doc.services.find((s) => s.name === service.name)?.modules.find((x) => x.name === m.name),
         )
         .find((x) => x && !SHARD_FILTER.test(x.skipReason ?? ""));
-      service.modules.push(moduleResult(found ?? m));
+      const merged = moduleResult(found ?? m);
+      if (!found && missing.length && SHARD_FILTER.test(merged.skipReason ?? ""))
+        merged.skipReason = `not run: the report of its shard is missing (${missing.join(", ")})`;
+      service.modules.push(merged);
     }
     // An endpoint is uncalled when no shard called it.
     const uncalled = docs.map(

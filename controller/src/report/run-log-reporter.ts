@@ -49,12 +49,16 @@ export class RunLogReporter implements Reporter {
     const s = result.summary;
     this.write(
       `run ${result.runId} finished: ${s.total} modules, ${s.passed} passed, ${s.failed} failed, ${s.errors} errors, ` +
-        `${s.skipped} skipped, ${s.flaky} flaky in ${s.durationMs} ms; exit code ${result.exitCode}`,
+        `${s.skipped} skipped, ${s.flaky} flaky${s.interrupted ? `, ${s.interrupted} interrupted` : ""} in ${s.durationMs} ms; exit code ${result.exitCode}`,
     );
     this.flush();
     const stream = this.stream;
     if (stream && !stream.destroyed) await new Promise<void>((done) => stream.end(done));
     if (this.failure) throw this.failure;
+  }
+
+  reportFiles(): string[] {
+    return this.path && !this.failure ? [this.path] : [];
   }
 
   private open(runId: string): void {

@@ -1,7 +1,6 @@
 // runner's public face: what other parts of the controller import.
 
 export { CompiledLoader } from "./compiled-loader.js";
-export { UsageError } from "./errors.js";
 export type { ConsoleSettings, Reporter, ReporterSource } from "./reporter.js";
 export { ReporterHub } from "./reporter-hub.js";
 export type { RunOptions } from "./run-options.js";

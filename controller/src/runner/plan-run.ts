@@ -36,6 +36,8 @@ export interface RunPlan {
   services: PlannedService[];
   warnings: string[];
   selectedCount: number;
+  /** What the filters selected before --shard took this machine's part (= selectedCount without it). */
+  selectedBeforeShard: number;
 }
 
 async function tagsOf(
@@ -85,6 +87,7 @@ export async function planRun(
     };
     services.push(planned);
   }
+  const selectedBeforeShard = services.reduce((n, s) => n + s.selectedCount, 0);
   if (selection.shard) {
     applyShard(
       services.map((s) => ({
@@ -95,7 +98,12 @@ export async function planRun(
     );
     for (const s of services) s.selectedCount = s.modules.filter((m) => !m.skipReason).length;
   }
-  const plan = { services, warnings, selectedCount: services.reduce((n, s) => n + s.selectedCount, 0) };
+  const plan = {
+    services,
+    warnings,
+    selectedCount: services.reduce((n, s) => n + s.selectedCount, 0),
+    selectedBeforeShard,
+  };
   if (options.pages !== false) await loadPages(config, plan, options.loader);
   return plan;
 }

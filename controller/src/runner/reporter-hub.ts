@@ -15,7 +15,21 @@ export class ReporterHub {
     return this.broken.size > 0;
   }
 
-  async emit<H extends Hook>(hook: H, ...args: Parameters<NonNullable<Reporter[H]>>): Promise<void> {
+  /** Every file the reporters say they wrote, in reporter order. */
+  reportFiles(): string[] {
+    return this.reporters.flatMap((r) => {
+      try {
+        return r.reportFiles?.() ?? [];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  async emit<H extends Exclude<Hook, "reportFiles">>(
+    hook: H,
+    ...args: Parameters<NonNullable<Reporter[H]>>
+  ): Promise<void> {
     for (const reporter of this.reporters) {
       const fn = reporter[hook] as ((...a: unknown[]) => void | Promise<void>) | undefined;
       if (!fn || this.broken.has(reporter)) continue;

@@ -11,6 +11,8 @@ export interface Reporter {
   /** Lifecycle and other progress lines (booting, health polling). */
   onLog?(line: string): void | Promise<void>;
   onRunEnd?(result: RunResult): void | Promise<void>;
+  /** The files it wrote (absolute paths), asked after onRunEnd: the run says where its reports went. */
+  reportFiles?(): string[];
 }
 
 export interface ConsoleSettings {

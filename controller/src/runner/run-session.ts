@@ -7,8 +7,9 @@
 // The exit code is decided in one place, exitCodeOf (run-summary.ts), from how the run ended.
 
 import { randomUUID } from "node:crypto";
-import { resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import { ApiConfigLoader, type ResolvedConfig } from "../config/index.js";
+import { EXIT_CODES, exitCodeOfError } from "../errors/index.js";
 import type { DispatcherRegistry } from "../http/index.js";
 import type { BootOptions, BootResult } from "../lifecycle/index.js";
 import { type BootFn, BootInProgress } from "./boot-in-progress.js";
@@ -20,9 +21,10 @@ import { ReporterHub } from "./reporter-hub.js";
 import { routeServices } from "./route-services.js";
 import type { RunOptions } from "./run-options.js";
 import type { RunContext, RunResult, ServiceResult } from "./run-result.js";
-import { exitCodeOf, type RunEnd, summarize } from "./run-summary.js";
+import { exitCodeOf, type RunEnd, runEndLines, summarize } from "./run-summary.js";
 import type { ScenarioLoader } from "./scenario-loader.js";
 import { describeSelection, validateSelection } from "./select-modules.js";
+import { workersNote } from "./workers-note.js";
 
 export type { BootFn } from "./boot-in-progress.js";
 
@@ -49,6 +51,23 @@ async function bootServices(
   return lifecycle.bootServices(config, services, options);
 }
 
+/** Whether the console reporter is among the run's: it prints the summary and warnings itself. */
+const hasConsole = (reporterNames: string[]) => reporterNames.includes("console");
+
+/** A path relative to the working directory when it is below it, else absolute. */
+function shownPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
+}
+
+/** The boot of a run that needs no service. */
+const nothingToBoot: BootFn = async () => ({
+  ready: new Map(),
+  skipped: new Map(),
+  reset: async () => {},
+  stop: async () => {},
+});
+
 /** What the plan phase hands on when something is to run. */
 interface Planned {
   config: ResolvedConfig;
@@ -56,6 +75,8 @@ interface Planned {
   reporterNames: string[];
   /** Services with selected modules: what the boot must provide. */
   needed: string[];
+  /** Warnings of the run itself (idle --workers), shown with the config's. */
+  notes: string[];
 }
 
 /** What the load phase hands on. */
@@ -114,7 +135,16 @@ class RunSession {
       out.write(plan.warnings.map((w) => `warning: ${w}\n`).join("") + formatPlanList(plan, options.verbose));
       return { kind: "listed", selected: plan.selectedCount };
     }
-    if (plan.selectedCount === 0) {
+    const shard = options.selection.shard;
+    if (plan.selectedCount === 0 && shard && plan.selectedBeforeShard > 0) {
+      // Fewer units than shards: this one has none. Its run is green and its reports say so, for
+      // merge-reports to read beside the others.
+      const n = plan.selectedBeforeShard;
+      out.write(
+        `Shard ${shard.index}/${shard.total} is empty: the ${n} selected module${n === 1 ? "" : "s"} ` +
+          `went to the other shards. Nothing runs here (exit 0); the reports are written.\n`,
+      );
+    } else if (plan.selectedCount === 0) {
       for (const w of plan.warnings) out.write(`warning: ${w}\n`);
       const found = plan.services.reduce((n, s) => n + s.modules.length, 0);
       out.write(
@@ -128,13 +158,16 @@ class RunSession {
       config.rootDir,
     );
     const needed = plan.services.filter((s) => s.selectedCount > 0).map((s) => s.suite.name);
-    return { config, plan, reporterNames, needed };
+    const idle = workersNote(config, plan, options.workers);
+    return { config, plan, reporterNames, needed, notes: idle ? [idle] : [] };
   }
 
   private boot({ config, needed }: Planned): BootInProgress {
     const { options } = this;
     this.startedAt = new Date();
-    return new BootInProgress(this.deps.boot ?? bootServices, config, needed, {
+    // Nothing to boot (an empty shard): no engine ping, no sweep.
+    const boot = needed.length === 0 ? nothingToBoot : (this.deps.boot ?? bootServices);
+    return new BootInProgress(boot, config, needed, {
       start: options.start,
       keep: options.keep,
       reuse: options.reuse,
@@ -144,7 +177,10 @@ class RunSession {
   }
 
   /** Reporters, pages, the HTTP client and the executor, loaded while the services start. */
-  private async load({ config, plan, reporterNames }: Planned, booting: BootInProgress): Promise<Loaded> {
+  private async load(
+    { config, plan, reporterNames, notes }: Planned,
+    booting: BootInProgress,
+  ): Promise<Loaded> {
     const { options } = this;
     // Until the services are started the boot needs the CPU more than the pages do.
     await booting.waiting;
@@ -169,7 +205,8 @@ class RunSession {
     ]);
     const hub = new ReporterHub(reporters);
     await hub.emit("onInit", ctx);
-    for (const w of [...config.warnings, ...plan.warnings]) await hub.emit("onLog", `warning: ${w}`);
+    for (const w of [...config.warnings, ...plan.warnings, ...notes])
+      await this.tell(hub, reporterNames, `warning: ${w}`);
     booting.logTo((line) => void hub.emit("onLog", line));
     const dispatchers = new DispatcherRegistry(tlsOptionsFrom(config.security, config.rootDir));
     return { hub, dispatchers, executePlan };
@@ -177,7 +214,7 @@ class RunSession {
 
   /** Runs the modules on what booted; when a required service is missing, every module is skipped. */
   private async execute(
-    { config, plan, needed }: Planned,
+    { config, plan, needed, reporterNames }: Planned,
     booting: BootInProgress,
     { hub, dispatchers, executePlan }: Loaded,
   ): Promise<{ services: ServiceResult[]; unavailable: boolean }> {
@@ -200,9 +237,9 @@ class RunSession {
       return { services, unavailable: false };
     }
     const err = outcome.error;
-    if ((err as { code?: string }).code !== "E2E_SERVICE_UNAVAILABLE") throw err;
-    // A required service is missing: nothing runs; reports still say why.
-    await hub.emit("onLog", (err as Error).message);
+    if (exitCodeOfError(err) !== EXIT_CODES.serviceStart) throw err;
+    // A required service is missing: nothing runs; reports still say why, and so does the terminal.
+    await this.tell(hub, reporterNames, (err as Error).message);
     // The reason names the real cause: the service that failed, and for the others which one did.
     const down = (err as { service?: unknown }).service;
     const reasonFor = (name: string) =>
@@ -224,9 +261,18 @@ class RunSession {
     return { services, unavailable: true };
   }
 
+  /**
+   * A line every reporter gets, and the terminal too when no console reporter prints it (a run
+   * with `-r json` must still say why it failed).
+   */
+  private async tell(hub: ReporterHub, reporterNames: string[], line: string): Promise<void> {
+    if (!hasConsole(reporterNames)) this.out.write(`${line}\n`);
+    await hub.emit("onLog", line);
+  }
+
   /** The run result, to every reporter; then the exit code, which a failed report can turn to 1. */
   private async finish(
-    { config }: Planned,
+    { config, reporterNames }: Planned,
     hub: ReporterHub,
     { services, unavailable }: { services: ServiceResult[]; unavailable: boolean },
   ): Promise<number> {
@@ -252,6 +298,10 @@ class RunSession {
       exitCode: exitCodeOf(end),
     };
     await hub.emit("onRunEnd", result);
-    return exitCodeOf(end, hub.failed);
+    const exitCode = exitCodeOf(end, hub.failed);
+    const written = hub.reportFiles().map(shownPath);
+    for (const line of runEndLines({ summary, exitCode }, { console: hasConsole(reporterNames), written }))
+      this.out.write(`${line}\n`);
+    return exitCode;
   }
 }

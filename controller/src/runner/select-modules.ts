@@ -1,7 +1,7 @@
 // Which discovered modules a run executes (--service, --module, --tag, --exclude-tag, --grep).
 // A module left out is reported as skipped with the filter that left it out.
 
-import { UsageError } from "./errors.js";
+import { UsageError } from "../errors/index.js";
 import type { Shard } from "./shard.js";
 
 export interface Selection {
@@ -62,5 +62,6 @@ export function describeSelection(selection: Selection): string {
   if (selection.tags?.length) parts.push(`--tag ${selection.tags.join(",")}`);
   if (selection.excludeTags?.length) parts.push(`--exclude-tag ${selection.excludeTags.join(",")}`);
   if (selection.grep) parts.push(`--grep ${selection.grep.source}`);
+  if (selection.shard) parts.push(`--shard ${selection.shard.index}/${selection.shard.total}`);
   return parts.length ? parts.join(" ") : "no filters";
 }

@@ -3,7 +3,7 @@
 // share a page); units are dealt round-robin, in config order then filename order, so every shard
 // gets a share and n shards together run each selected module exactly once.
 
-import { UsageError } from "./errors.js";
+import { UsageError } from "../errors/index.js";
 
 export interface Shard {
   /** 1-based. */

@@ -5,13 +5,13 @@
 // manifest's types and tree-sitter, which a search from the cache needs not.
 import { readFileSync } from "node:fs";
 import { LexicalIndex, readSynonymText, restrictSynonymText } from "../../../lib/search/index.js";
-import { type Manifest, MANIFEST_VERSION } from "../manifest/index.js";
+import { UsageError } from "../errors/index.js";
+import { MANIFEST_VERSION, type Manifest } from "../manifest/index.js";
 import { codeWordsOf } from "./code-words.js";
 import { manifestDocuments, type SearchDocument } from "./documents.js";
-import type { IndexContent, IndexedDocument, SearchEmbedder } from "./search-index.js";
 import { INTENT_SEED_STEMS } from "./method-intent.js";
+import type { IndexContent, IndexedDocument, SearchEmbedder } from "./search-index.js";
 import { suiteDocuments } from "./suite-documents.js";
-import { SearchUsageError } from "./usage-error.js";
 
 export interface BuiltIndex extends IndexContent {
   /** The services' source files the endpoints' code words came from, relative to the project root. */
@@ -23,12 +23,12 @@ function readManifest(path: string): Manifest {
   try {
     manifest = JSON.parse(readFileSync(path, "utf8")) as Manifest;
   } catch (err) {
-    throw new SearchUsageError(
+    throw new UsageError(
       `${path} is not a manifest (${(err as Error).message}); run \`e2e manifest\` to write it`,
     );
   }
   if (manifest?.version !== MANIFEST_VERSION || !Array.isArray(manifest.services))
-    throw new SearchUsageError(
+    throw new UsageError(
       `${path} is not a version ${MANIFEST_VERSION} manifest; run \`e2e manifest\` to write it again`,
     );
   return manifest;

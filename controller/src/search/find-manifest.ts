@@ -4,7 +4,7 @@
 // the cheap checks found nothing, so a search in the project root never parses it.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { SearchUsageError } from "./usage-error.js";
+import { UsageError } from "../errors/index.js";
 
 const DEFAULT_MANIFEST = join(".e2e", "manifest.json");
 
@@ -24,7 +24,7 @@ export async function findManifest(opts: { manifest?: string; config?: string })
   }
   const beside = root ? join(root, DEFAULT_MANIFEST) : undefined;
   if (beside && existsSync(beside)) return beside;
-  throw new SearchUsageError(
+  throw new UsageError(
     `no manifest found (looked for ${[here, ...(beside ? [beside] : [])].join(" and ")}); ` +
       "run `e2e manifest` in the project first to write it, or give one with --manifest FILE",
   );

@@ -3,4 +3,3 @@
 export { findManifest } from "./find-manifest.js";
 export { openSearchIndex } from "./open-index.js";
 export type { SearchHit } from "./search-index.js";
-export { SearchUsageError } from "./usage-error.js";

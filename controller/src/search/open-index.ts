@@ -5,10 +5,10 @@
 import { existsSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import type { RankWeights } from "../../../lib/search/index.js";
+import { UsageError } from "../errors/index.js";
 import { cachePathOf, readCache, sourcesKey, writeCache } from "./index-cache.js";
 import { type SearchEmbedder, SearchIndex } from "./search-index.js";
 import { suiteFiles } from "./suite-files.js";
-import { SearchUsageError } from "./usage-error.js";
 
 export interface OpenedIndex {
   index: SearchIndex;
@@ -24,7 +24,7 @@ export async function openSearchIndex(
 ): Promise<OpenedIndex> {
   const manifestPath = resolve(manifestFile);
   if (!existsSync(manifestPath))
-    throw new SearchUsageError(`no manifest at ${manifestPath}; run \`e2e manifest\` first to write it`);
+    throw new UsageError(`no manifest at ${manifestPath}; run \`e2e manifest\` first to write it`);
   const root = options.root ? resolve(options.root) : dirname(dirname(manifestPath));
   const files = suiteFiles(root);
   const sources = sourcesKey(embedder.name, root, [relative(root, manifestPath), ...files]);

@@ -186,7 +186,7 @@ describe("e2e run: workers, traceability and payloads", () => {
     });
     const r = await runCli(["run", "--no-start", "--config", `${p.dir}/e2e.conf`, "--workers", "2"]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
-    const known = /^(e2e run |\d+ modules? selected| {2}· |waiter |releaser | {2}✓ |$|Summary:|PASSED)/;
+    const known = /^(e2e run |\d+ modules? selected| {2}· |waiter |releaser | {2}✓ |$|Summary:|PASSED|Reports: )/;
     for (const line of r.stdout.split("\n")) assert.match(line, known);
   });
 

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} here is e2e.conf text, not a template.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   defaultApiGateway,
@@ -88,10 +88,16 @@ describe("e2e init", () => {
     await initProject(root, { force: false });
     const config = loadConfig({ cwd: root, env: { HOME: join(root, "home") } });
     expect(config.warnings).toEqual([]);
-    expect(config.general).toEqual(defaultGeneral());
+    // Where its comments say it differs: the project (the folder's, and the package.json init wrote)
+    // and no pause between requests.
+    expect(config.general).toEqual({
+      ...defaultGeneral(),
+      project: { name: basename(root), version: "1.0.0" },
+    });
     expect(config.api_gateway).toEqual(defaultApiGateway());
     expect(config.databases).toEqual({});
-    expect(config.test_data).toEqual(defaultTestData());
+    const testData = defaultTestData();
+    expect(config.test_data).toEqual({ ...testData, timing: { ...testData.timing, step_delay: 0 } });
     expect(config.security).toEqual(defaultSecurity());
     expect(config.reporting).toEqual(defaultReporting());
     // The example service differs from a service's defaults only where its comments say so.
@@ -131,7 +137,7 @@ describe("e2e init", () => {
     const options = [
       "environment", "timeout", "user_agent", "verbose", "project", "name", "version", "verification_level",
       "base_url", "health_endpoint", "port", "maven_module", "startup_timeout", "headers", "auto_start", "required", "endpoints",
-      "launcher", "image", "start_command", "env", "depends_on", "command", "health", "url_env", "url_template",
+      "launcher", "image", "build_context", "start_command", "env", "depends_on", "command", "health", "url_env", "url_template",
       "enabled", "url", "prefix", "auth", "type", "bearer_token", "api_key_header", "api_key_value",
       "host", "database", "username", "password",
       "email_domain", "username_prefix", "step_delay", "async_timeout", "max_attempts", "backoff_ms",

@@ -1,6 +1,8 @@
 // The service `e2e init` writes a suite for: --name, --base-url and --health, checked up front so
 // a typo is reported (exit 2) before any file is written.
 
+import { UsageError } from "../../errors/index.js";
+
 export interface InitService {
   /** services.<name> and the services/<name>/ folder. */
   name: string;
@@ -18,7 +20,7 @@ export const INIT_DEFAULTS: InitService = {
 /** Same rule as the config's service names (config/sections/services.ts SERVICE_NAME). */
 const NAME = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 
-/** @throws Error naming the option and what was expected */
+/** @throws UsageError naming each bad option and what was expected */
 export function checkInitService(service: InitService): InitService {
   const problems: string[] = [];
   if (!NAME.test(service.name))
@@ -33,7 +35,7 @@ export function checkInitService(service: InitService): InitService {
     problems.push(`--base-url must be an http:// or https:// URL, got ${JSON.stringify(service.baseUrl)}`);
   if (!service.health.startsWith("/") || /\s/.test(service.health))
     problems.push(`--health must be a path starting with "/", got ${JSON.stringify(service.health)}`);
-  if (problems.length > 0) throw new Error(problems.join("\n"));
+  if (problems.length > 0) throw new UsageError(problems.join("\n"));
   return { ...service, baseUrl: service.baseUrl.replace(/\/+$/, "") };
 }
 

@@ -1,7 +1,10 @@
 // A wait ran out of time: says what was expected, from where, the limit and the last thing seen.
+// A service that never answered as expected did not start: exit 3.
 
-export class WaitTimeoutError extends Error {
-  readonly code = "E2E_WAIT_TIMEOUT";
+import { ServiceStartError } from "../../errors/index.js";
+
+export class WaitTimeoutError extends ServiceStartError {
+  override readonly code = "E2E_WAIT_TIMEOUT";
   constructor(
     readonly target: string,
     readonly expectation: string,
