@@ -9,13 +9,29 @@ import {
   edgeKey,
   type GraphDelta,
 } from "./model.js";
+import { Yielder } from "./yielder.js";
 
-export function diffGraphs(repo: string, before: CodeGraph, after: CodeGraph): GraphDelta {
+export async function diffGraphs(
+  repo: string,
+  before: CodeGraph,
+  after: CodeGraph,
+  yielder: Yielder = Yielder.never,
+): Promise<GraphDelta> {
   const delta = emptyDelta(repo);
   diffFiles(delta, before.files, after.files);
-  diffSymbols(delta, before.symbols, after.symbols);
-  diffEdges(delta, before.edges, after.edges);
+  await diffSymbols(delta, before.symbols, after.symbols, yielder);
+  await diffEdges(delta, before.edges, after.edges, yielder);
   return delta;
+}
+
+/** Everything of `graph` as new (a first build): no map of what was, nothing to compare. */
+export function wholeGraph(repo: string, graph: CodeGraph): GraphDelta {
+  return {
+    repo,
+    files: { upserted: [...graph.files], removed: [] },
+    symbols: { upserted: [...graph.symbols], removed: [] },
+    edges: { upserted: [...graph.edges], removed: [] },
+  };
 }
 
 /**
@@ -23,9 +39,14 @@ export function diffGraphs(repo: string, before: CodeGraph, after: CodeGraph): G
  * (their symbols, CONTAINS and outgoing edges) and the TESTS edges can differ, the rest is the
  * same objects; equal to diffGraphs of the two graphs, without walking every edge.
  */
-export function diffBuilds(repo: string, before: GraphBuild, after: GraphBuild): GraphDelta {
+export async function diffBuilds(
+  repo: string,
+  before: GraphBuild,
+  after: GraphBuild,
+  yielder: Yielder = Yielder.never,
+): Promise<GraphDelta> {
   const affected = after.affected;
-  if (!affected) return diffGraphs(repo, before.graph, after.graph);
+  if (!affected) return diffGraphs(repo, before.graph, after.graph, yielder);
   const delta = emptyDelta(repo);
   diffFiles(delta, before.graph.files, after.graph.files);
   const pick = (build: GraphBuild) => {
@@ -37,8 +58,8 @@ export function diffBuilds(repo: string, before: GraphBuild, after: GraphBuild):
   };
   const b = pick(before);
   const a = pick(after);
-  diffSymbols(delta, b.symbols, a.symbols);
-  diffEdges(delta, b.edges, a.edges);
+  await diffSymbols(delta, b.symbols, a.symbols, yielder);
+  await diffEdges(delta, b.edges, a.edges, yielder);
   return delta;
 }
 
@@ -63,24 +84,49 @@ function diffFiles(delta: GraphDelta, before: readonly CodeFile[], after: readon
   delta.files.removed = [...oldFiles.keys()];
 }
 
-function diffSymbols(delta: GraphDelta, before: readonly CodeSymbol[], after: readonly CodeSymbol[]): void {
-  const oldSymbols = new Map(before.map((s) => [s.id, s]));
-  for (const symbol of after) {
+/** Items compared between two looks at the clock (a Yielder slice is checked this often). */
+const CHUNK = 2000;
+
+async function diffSymbols(
+  delta: GraphDelta,
+  before: readonly CodeSymbol[],
+  after: readonly CodeSymbol[],
+  yielder: Yielder,
+): Promise<void> {
+  const oldSymbols = new Map<string, CodeSymbol>();
+  for (let i = 0; i < before.length; i++) {
+    oldSymbols.set(before[i]!.id, before[i]!);
+    if (i % CHUNK === 0) await yielder.tick();
+  }
+  for (let i = 0; i < after.length; i++) {
+    const symbol = after[i]!;
     const old = oldSymbols.get(symbol.id);
     if (!old || !sameSymbol(old, symbol)) delta.symbols.upserted.push(symbol);
     oldSymbols.delete(symbol.id);
+    if (i % CHUNK === 0) await yielder.tick();
   }
   delta.symbols.removed = [...oldSymbols.keys()];
 }
 
-function diffEdges(delta: GraphDelta, before: readonly CodeEdge[], after: readonly CodeEdge[]): void {
-  const oldEdges = new Map(before.map((e) => [edgeKey(e), e]));
-  for (const edge of after) {
+async function diffEdges(
+  delta: GraphDelta,
+  before: readonly CodeEdge[],
+  after: readonly CodeEdge[],
+  yielder: Yielder,
+): Promise<void> {
+  const oldEdges = new Map<string, CodeEdge>();
+  for (let i = 0; i < before.length; i++) {
+    oldEdges.set(edgeKey(before[i]!), before[i]!);
+    if (i % CHUNK === 0) await yielder.tick();
+  }
+  for (let i = 0; i < after.length; i++) {
+    const edge = after[i]!;
     const key = edgeKey(edge);
     const old = oldEdges.get(key);
     if (!old || confidenceOf(old) !== confidenceOf(edge)) delta.edges.upserted.push(edge);
     // A changed confidence is an upsert of the same edge: it is not also removed.
     oldEdges.delete(key);
+    if (i % CHUNK === 0) await yielder.tick();
   }
   delta.edges.removed = [...oldEdges.values()];
 }

@@ -50,3 +50,4 @@ export {
   withTree,
 } from "./parser.js";
 export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";
+export { Yielder } from "./yielder.js";

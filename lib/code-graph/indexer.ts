@@ -2,7 +2,7 @@
 // parsed again (nor is a renamed one: facts are found by hash), then the cross-file graph is
 // rebuilt from the cached facts (resolution is cheap next to parsing) and diffed with the last one.
 import { pathProblem } from "./canonical-path.js";
-import { diffBuilds, diffGraphs } from "./delta.js";
+import { diffBuilds, wholeGraph } from "./delta.js";
 import { countLines, extractFacts } from "./extract/index.js";
 import type { FileFacts } from "./facts.js";
 import { buildGraph, type GraphBuild } from "./graph/build-graph.js";
@@ -10,6 +10,7 @@ import { contentHash } from "./hash.js";
 import { type LanguageId, languageOf } from "./languages.js";
 import type { CodeFile, CodeGraph, GraphDelta } from "./model.js";
 import { isResolutionConfig, type SourceSet } from "./resolve/source-set.js";
+import { Yielder } from "./yielder.js";
 
 export type FileChange = { path: string; content: string } | { path: string; deleted: true };
 
@@ -27,6 +28,8 @@ export interface IndexerOptions {
   maxParseChars?: number;
   /** Files with a line longer than this are not parsed either (minified code, data literals). @default no limit */
   maxLineChars?: number;
+  /** Gives way to the event loop during long updates (a server); default: never. */
+  yielder?: Yielder;
 }
 
 interface Entry {
@@ -48,6 +51,8 @@ export interface UpdateStats {
    * their extraction failed (ran over the extractor's time budget, or threw).
    */
   unparsed: { path: string; reason: string }[];
+  /** Files whose references and imports were resolved again (all of them on a full build). */
+  resolved: number;
 }
 
 const EMPTY_GRAPH: CodeGraph = { files: [], symbols: [], edges: [] };
@@ -57,9 +62,10 @@ export class CodeIndexer {
   private readonly extract: FactExtractor;
   private readonly maxParseChars: number;
   private readonly maxLineChars: number;
+  private readonly yielder: Yielder;
   private readonly entries = new Map<string, Entry>();
   private current: CodeGraph = EMPTY_GRAPH;
-  /** The last build, reused by the next when no path was added or removed and no config changed. */
+  /** The last build, reused by the next unless a resolution config changed. */
   private build: GraphBuild | null = null;
   private last: UpdateStats = {
     parsed: 0,
@@ -69,6 +75,7 @@ export class CodeIndexer {
     skipped: [],
     tooLarge: [],
     unparsed: [],
+    resolved: 0,
   };
 
   constructor(options: IndexerOptions) {
@@ -81,6 +88,7 @@ export class CodeIndexer {
     this.extract = options.extract ?? extractFacts;
     this.maxParseChars = options.maxParseChars ?? 1_000_000;
     this.maxLineChars = options.maxLineChars ?? Number.POSITIVE_INFINITY;
+    this.yielder = options.yielder ?? Yielder.never;
   }
 
   /** Applies file changes and returns what changed in the graph (empty when nothing did). */
@@ -93,27 +101,29 @@ export class CodeIndexer {
       skipped: [],
       tooLarge: [],
       unparsed: [],
+      resolved: 0,
     };
     const known = this.factsByHash();
     const pending: Promise<void>[] = [];
     let changed = false;
-    /** Paths whose entry was replaced; `structural`: a path came or went, or a config changed. */
+    /** Paths whose entry was replaced; `moved`: paths that came or went; `structural`: a config changed. */
     const replaced = new Set<string>();
+    const moved = new Set<string>();
     let structural = false;
     // Every path is checked before anything is applied: a refused batch changes nothing.
     for (const [path, change] of latestPerPath(changes)) {
-      if ("deleted" in change) {
-        if (this.entries.delete(path)) stats.removed++;
-        structural = true;
+      await this.yielder.tick();
+      if ("deleted" in change || isBinary(change.content)) {
+        const gone = this.entries.get(path);
+        if (gone && this.entries.delete(path)) {
+          stats.removed++;
+          moved.add(path);
+          if (gone.config !== undefined) structural = true;
+        }
+        if (!("deleted" in change)) stats.skipped.push(path);
         continue;
       }
       const content = change.content;
-      if (isBinary(content)) {
-        if (this.entries.delete(path)) stats.removed++;
-        structural = true;
-        stats.skipped.push(path);
-        continue;
-      }
       const hash = contentHash(content);
       const language = languageOf(path);
       if (this.entries.get(path)?.file.hash === hash) {
@@ -129,7 +139,9 @@ export class CodeIndexer {
       };
       const entry: Entry = { file };
       if (isResolutionConfig(path)) entry.config = content;
-      if (!this.entries.has(path) || entry.config !== undefined) structural = true;
+      const previous = this.entries.get(path);
+      if (!previous) moved.add(path);
+      if (entry.config !== undefined || previous?.config !== undefined) structural = true;
       replaced.add(path);
       this.entries.set(path, entry);
       changed = true;
@@ -164,12 +176,15 @@ export class CodeIndexer {
     }
     await Promise.all(pending);
     this.last = stats;
-    if (!changed && stats.removed === 0) return diffGraphs(this.repo, EMPTY_GRAPH, EMPTY_GRAPH);
+    if (!changed && stats.removed === 0) return wholeGraph(this.repo, EMPTY_GRAPH);
     const before = this.build;
-    this.current = this.rebuild(structural ? null : replaced);
+    this.current = await this.rebuild(
+      structural ? null : { changed: new Set([...replaced, ...moved]), moved },
+    );
+    stats.resolved = this.build!.affected?.size ?? this.build!.facts.size;
     return before
-      ? diffBuilds(this.repo, before, this.build!)
-      : diffGraphs(this.repo, EMPTY_GRAPH, this.current);
+      ? diffBuilds(this.repo, before, this.build!, this.yielder)
+      : wholeGraph(this.repo, this.current);
   }
 
   graph(): CodeGraph {
@@ -180,8 +195,13 @@ export class CodeIndexer {
     return this.last;
   }
 
-  /** `changed`: the paths replaced since the last build, when it may be reused (null: build it all). */
-  private rebuild(changed: ReadonlySet<string> | null): CodeGraph {
+  /**
+   * `since`: the paths replaced, added or removed since the last build (`moved`: added or removed),
+   * when it may be reused; null (a resolution config changed): build it all.
+   */
+  private async rebuild(
+    since: { changed: ReadonlySet<string>; moved: ReadonlySet<string> } | null,
+  ): Promise<CodeGraph> {
     const facts = new Map<string, FileFacts>();
     for (const [path, entry] of this.entries) if (entry.facts) facts.set(path, entry.facts);
     const files = [...this.entries.values()].map((e) => e.file).sort((a, b) => a.path.localeCompare(b.path));
@@ -192,8 +212,16 @@ export class CodeIndexer {
       facts: (path) => entries.get(path)?.facts,
       config: (path) => entries.get(path)?.config,
     };
-    const previous = changed && this.build ? { build: this.build, changed } : undefined;
-    this.build = buildGraph({ repo: this.repo, files, sources, facts, ...(previous ? { previous } : {}) });
+    const previous = since && this.build ? { build: this.build, ...since } : undefined;
+    const yielder = this.yielder;
+    this.build = await buildGraph({
+      repo: this.repo,
+      files,
+      sources,
+      facts,
+      yielder,
+      ...(previous ? { previous } : {}),
+    });
     return this.build.graph;
   }
 

@@ -6,6 +6,8 @@
 // - when a changed file's imports changed (its scope, so what it re-exports), every file that
 //   imports it, directly or through others;
 // - Go and Java/Kotlin files in the folder or package of a changed file (package-wide scope).
+// - files whose scope is resolved again because a path came or went (scope-dependents.ts), and
+//   every file that imports them, directly or through others.
 // A superset is safe (those files are resolved again); buildGraph's test checks it against a full build.
 import type { FileFacts } from "../facts.js";
 import type { FileScope } from "./scopes.js";
@@ -74,10 +76,13 @@ export function affectedFiles(
   changed: ReadonlySet<string>,
   previous: PreviousBuild,
   facts: ReadonlyMap<string, FileFacts>,
+  /** Files whose facts are the same but whose scope is resolved again (a path came or went). */
+  rescoped: ReadonlySet<string> = new Set(),
 ): Set<string> {
-  const affected = new Set(changed);
+  const affected = new Set([...changed, ...rescoped]);
   const names = new Set<string>();
-  const reachFrom: string[] = [];
+  // A scope resolved again may re-export something else: its importers are resolved again too.
+  const reachFrom: string[] = [...rescoped];
   const folders = new Set<string>();
   const packages = new Set<string>();
   for (const path of changed) {

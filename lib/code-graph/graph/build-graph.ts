@@ -4,8 +4,10 @@ import type { FileFacts } from "../facts.js";
 import type { CodeEdge, CodeFile, CodeGraph } from "../model.js";
 import { containsEdge, fileId } from "../model.js";
 import type { SourceSet } from "../resolve/source-set.js";
+import { Yielder } from "../yielder.js";
 import { affectedFiles } from "./affected.js";
 import { ReferenceResolver } from "./references.js";
+import { scopeDependents } from "./scope-dependents.js";
 import { buildScope, type FileScope, Resolvers } from "./scopes.js";
 import { SymbolTable } from "./symbol-table.js";
 import { testEdges } from "./tests-edges.js";
@@ -18,11 +20,14 @@ export interface GraphInput {
   /** Facts of the parsed files, by path. */
   facts: ReadonlyMap<string, FileFacts>;
   /**
-   * The last build of this repository and the paths whose facts changed since, when no file was
-   * added or removed and no resolution config changed: the files the change cannot affect keep
-   * their resolved edges (see affected.ts), so a one-file edit does not resolve the whole repository.
+   * The last build of this repository and the paths whose facts changed since (`moved`: those
+   * added or removed among them), when no resolution config changed: the files the change cannot
+   * affect keep their scopes and resolved edges (see affected.ts, scope-dependents.ts), so a
+   * one-file edit, upload or deletion does not resolve the whole repository.
    */
-  previous?: { build: GraphBuild; changed: ReadonlySet<string> };
+  previous?: { build: GraphBuild; changed: ReadonlySet<string>; moved?: ReadonlySet<string> };
+  /** Gives way to the event loop between files (a service); default: never. */
+  yielder?: Yielder;
 }
 
 /** What one file's references and imports resolved to. */
@@ -46,15 +51,21 @@ export interface GraphBuild {
 }
 
 /** The graph of the repository; with `previous`, the same graph (edges in the same order) resolving only the affected files. */
-export function buildGraph(input: GraphInput): GraphBuild {
+export async function buildGraph(input: GraphInput): Promise<GraphBuild> {
   const { repo, facts, previous } = input;
-  const table = new SymbolTable(repo, facts);
+  const yielder = input.yielder ?? Yielder.never;
+  const table = await SymbolTable.build(repo, facts, yielder);
   const resolvers = new Resolvers(input.sources);
-  const affected = previous ? affectedFiles(previous.changed, previous.build, facts) : null;
+  const rescoped = previous?.moved?.size
+    ? await scopeDependents(previous.moved, previous.build, facts, yielder)
+    : new Set<string>();
+  const affected = previous ? affectedFiles(previous.changed, previous.build, facts, rescoped) : null;
   const scopes = new Map<string, FileScope>();
   for (const [path, fileFacts] of facts) {
-    const known = affected && !previous!.changed.has(path) ? previous!.build.scopes.get(path) : undefined;
+    const reuse = affected && !previous!.changed.has(path) && !rescoped.has(path);
+    const known = reuse ? previous!.build.scopes.get(path) : undefined;
     scopes.set(path, known ?? buildScope(path, fileFacts, resolvers));
+    await yielder.tick();
   }
   const references = new ReferenceResolver(table, scopes);
 
@@ -69,6 +80,7 @@ export function buildGraph(input: GraphInput): GraphBuild {
     edges.push(...out.edges);
     referencedFiles.set(path, out.strongTargets);
     importsByFile.set(path, out.imported);
+    await yielder.tick();
   }
   const tests = testEdges(repo, input.files, facts, importsByFile, referencedFiles);
   edges.push(...tests);

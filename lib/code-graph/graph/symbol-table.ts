@@ -3,6 +3,7 @@
 import type { FileFacts, SymbolFact } from "../facts.js";
 import type { CodeSymbol } from "../model.js";
 import { dirOf } from "../resolve/paths.js";
+import type { Yielder } from "../yielder.js";
 
 export type Family = "js" | "python" | "jvm" | "go" | "other";
 
@@ -30,9 +31,30 @@ export class SymbolTable {
   constructor(
     private readonly repo: string,
     files: ReadonlyMap<string, FileFacts>,
+    built = false,
   ) {
+    if (built) return;
     for (const [path, facts] of files) this.addFile(path, facts);
     for (const symbol of this.symbols) this.attachToParent(symbol, files.get(symbol.path)!);
+  }
+
+  /** The same table, built giving way to the event loop between files (see Yielder). */
+  static async build(
+    repo: string,
+    files: ReadonlyMap<string, FileFacts>,
+    yielder: Yielder,
+  ): Promise<SymbolTable> {
+    const table = new SymbolTable(repo, files, true);
+    for (const [path, facts] of files) {
+      table.addFile(path, facts);
+      await yielder.tick();
+    }
+    for (let i = 0; i < table.symbols.length; i++) {
+      const symbol = table.symbols[i]!;
+      table.attachToParent(symbol, files.get(symbol.path)!);
+      if (i % 2000 === 0) await yielder.tick();
+    }
+    return table;
   }
 
   private addFile(path: string, facts: FileFacts): void {

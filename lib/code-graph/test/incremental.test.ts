@@ -58,7 +58,7 @@ async function expectSameAsFullBuild(indexer: CodeIndexer, files: Map<string, st
   const full = new CodeIndexer({ repo: "lib" });
   await full.update([...files].map(([path, content]) => ({ path, content })));
   expect(sorted(indexer.graph())).toEqual(sorted(full.graph()));
-  expect(sortedDelta(delta)).toEqual(sortedDelta(diffGraphs("lib", fullBefore.graph(), full.graph())));
+  expect(sortedDelta(delta)).toEqual(sortedDelta(await diffGraphs("lib", fullBefore.graph(), full.graph())));
   return delta;
 }
 
@@ -115,7 +115,7 @@ describe("incremental graph builds", () => {
       ]);
     }
 
-    // A new file and a deleted one (paths change: built from scratch, still the same result).
+    // A new file and a deleted one (paths change: their dependents' scopes are resolved again).
     await expectSameAsFullBuild(indexer, files, [
       {
         path: "code-graph/extra.ts",
@@ -123,5 +123,51 @@ describe("incremental graph builds", () => {
       },
       { path: bodyPath, deleted: true },
     ]);
+  });
+
+  it("give the graph and delta of a full build when single files come and go, in every language", async () => {
+    const files = sources();
+    const indexer = new CodeIndexer({ repo: "lib" });
+    await indexer.update([...files].map(([path, content]) => ({ path, content })));
+    // Every Python package marker, index and Go/Java/Kotlin file, and a spread of the others:
+    // each deleted on its own, then put back (two structural updates per file).
+    const all = [...files.keys()].sort();
+    const picked = all.filter((p, i) => /(__init__\.py|index\.ts|\.go|\.java|\.kt)$/.test(p) || i % 20 === 0);
+    expect(picked.length).toBeGreaterThan(15);
+    for (const path of picked) {
+      const content = files.get(path)!;
+      const gone = await expectSameAsFullBuild(indexer, files, [{ path, deleted: true }]);
+      expect(gone.files.removed).toEqual([path]);
+      await expectSameAsFullBuild(indexer, files, [{ path, content }]);
+    }
+    // A file no import names yet, then one that an import names but that did not exist.
+    await expectSameAsFullBuild(indexer, files, [
+      { path: "code-graph/new-helper.ts", content: "export function newHelperFn() { return 1; }\n" },
+    ]);
+    await expectSameAsFullBuild(indexer, files, [
+      {
+        path: "code-graph/uses-missing.ts",
+        content: 'import { later } from "./later.js";\nexport const v = later();\n',
+      },
+    ]);
+    await expectSameAsFullBuild(indexer, files, [
+      { path: "code-graph/later.ts", content: "export function later() { return 2; }\n" },
+    ]);
+  });
+
+  it("resolves again only the dependents of a file that comes or goes, not the repository", async () => {
+    const files = sources();
+    const indexer = new CodeIndexer({ repo: "lib" });
+    await indexer.update([...files].map(([path, content]) => ({ path, content })));
+    const delta = await indexer.update([
+      { path: "code-graph/isolated-new.ts", content: "export function isolatedZebraFn() { return 1; }\n" },
+    ]);
+    // Only the new file is resolved (no import names it), and only its own subgraph changes.
+    expect(indexer.lastUpdate().resolved).toBe(1);
+    expect(delta.files.upserted.map((f) => f.path)).toEqual(["code-graph/isolated-new.ts"]);
+    expect(new Set(delta.symbols.upserted.map((s) => s.path))).toEqual(
+      new Set(["code-graph/isolated-new.ts"]),
+    );
+    expect(delta.edges.removed).toEqual([]);
   });
 });

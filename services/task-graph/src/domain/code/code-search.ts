@@ -4,6 +4,7 @@
 import type { CodeFile, CodeGraph, CodeSymbol, GraphDelta } from "../../../../../lib/code-graph/index.js";
 import type { SearchDocument } from "../search/documents.js";
 import type { SearchService } from "../search/index.js";
+import { TimeSlicer } from "../search/time-slicer.js";
 import type { CodeListener } from "./code-workspace.js";
 
 /** What RAG search may be asked for. */
@@ -46,34 +47,60 @@ function symbolDocument(symbol: CodeSymbol): SearchDocument {
   };
 }
 
+/** Steps of a loop over the whole graph between two looks at the clock (an await each costs as much as the step). */
+const LOOK_EVERY = 1024;
+
 export class CodeSearchIndexer implements CodeListener {
   constructor(private readonly search: SearchService) {}
 
+  // In slices of the event loop (time-slicer.ts), like the indexing it calls: a 20,000-file
+  // repository has ~200k symbols, and an upload used to hold the loop for seconds here.
   async codeChanged(
     _repo: string,
     graph: CodeGraph,
     delta: GraphDelta,
     text: (path: string) => string | undefined,
   ): Promise<void> {
+    const slicer = new TimeSlicer();
     const changedFiles = new Set(delta.files.upserted.map((f) => f.path));
     for (const s of delta.symbols.upserted) changedFiles.add(s.path);
-    const symbolsOf = new Map<string, CodeSymbol[]>();
-    for (const s of graph.symbols) {
-      if (changedFiles.has(s.path)) symbolsOf.set(s.path, [...(symbolsOf.get(s.path) ?? []), s]);
-    }
+    const symbolsOf = await symbolsByFile(graph.symbols, changedFiles, slicer);
     const docs: SearchDocument[] = [];
-    for (const file of graph.files) {
+    for (const [i, file] of graph.files.entries()) {
       if (changedFiles.has(file.path))
         docs.push(fileDocument(file, symbolsOf.get(file.path) ?? [], text(file.path) ?? ""));
+      if (i % LOOK_EVERY === 0) await slicer.pause();
     }
     for (const s of delta.symbols.upserted) docs.push(symbolDocument(s));
-    for (const path of delta.files.removed) await this.search.remove("file", `${delta.repo}:${path}`);
-    for (const id of delta.symbols.removed) await this.search.remove("symbol", id);
+    await this.search.removeMany([
+      ...delta.files.removed.map((path) => ({ type: "file", id: `${delta.repo}:${path}` })),
+      ...delta.symbols.removed.map((id) => ({ type: "symbol", id })),
+    ]);
     await this.search.indexDocuments(docs);
   }
 
   async repositoryRemoved(repo: string, graph: CodeGraph): Promise<void> {
-    for (const f of graph.files) await this.search.remove("file", `${repo}:${f.path}`);
-    for (const s of graph.symbols) await this.search.remove("symbol", s.id);
+    await this.search.removeMany([
+      ...graph.files.map((f) => ({ type: "file", id: `${repo}:${f.path}` })),
+      ...graph.symbols.map((s) => ({ type: "symbol", id: s.id })),
+    ]);
   }
+}
+
+/** The symbols of these files, by path, in graph order. */
+async function symbolsByFile(
+  symbols: readonly CodeSymbol[],
+  paths: ReadonlySet<string>,
+  slicer: TimeSlicer,
+): Promise<Map<string, CodeSymbol[]>> {
+  const byFile = new Map<string, CodeSymbol[]>();
+  for (const [i, s] of symbols.entries()) {
+    if (paths.has(s.path)) {
+      const list = byFile.get(s.path);
+      if (list) list.push(s);
+      else byFile.set(s.path, [s]);
+    }
+    if (i % LOOK_EVERY === 0) await slicer.pause();
+  }
+  return byFile;
 }

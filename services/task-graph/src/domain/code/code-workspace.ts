@@ -17,6 +17,7 @@ import {
   isEmptyDelta,
   pathProblem,
   type UpdateStats,
+  Yielder,
 } from "../../../../../lib/code-graph/index.js";
 import { utcTimestamp } from "../../../../../lib/service-kit/index.js";
 import type {
@@ -91,6 +92,8 @@ export interface UploadResult {
 const REPOSITORY_NAME = /^[A-Za-z0-9._-]{1,100}$/;
 /** Stored texts read per call while an upload-only repository is restored. */
 const RESTORE_BATCH = 200;
+/** Work of an index build done between two turns of the event loop. */
+const LOOP_SLICE_MS = 8;
 /** Warnings a repository keeps (the newest). */
 const MAX_WARNINGS = 20;
 /** A failed pass is tried again after 1 s, 2 s, 4 s, ... at most this long apart. */
@@ -143,6 +146,7 @@ export class CodeWorkspace {
   readonly #policy: FolderPolicy;
   readonly #limits: CodeLimits;
   readonly #extractor: CodeExtractor;
+  readonly #yielder = new Yielder(LOOP_SLICE_MS);
 
   constructor(
     private readonly store: CodeGraphStore,
@@ -386,6 +390,8 @@ export class CodeWorkspace {
       extract: this.#extractor.extract,
       maxParseChars: this.#limits.parseBytes,
       maxLineChars: this.#limits.lineChars,
+      // Requests interleave with a large build: no slice of it holds the loop long.
+      yielder: new Yielder(LOOP_SLICE_MS),
     });
   }
 
@@ -662,7 +668,7 @@ export class CodeWorkspace {
     if (this.#repos.get(repo.record.name) !== repo) throw repositoryNotFound(repo.record.name);
     if (!isEmptyDelta(delta)) {
       const graph = repo.indexer.graph();
-      const change = changeOfDelta(graph, delta);
+      const change = await changeOfDelta(graph, delta, this.#yielder);
       // An upload is the only copy of its files: their texts go to the store with the graph.
       if (repo.record.path === null) {
         change.texts = new Map(
@@ -699,6 +705,7 @@ export class CodeWorkspace {
           repo: repo.record.name,
           changes: changes.length,
           parsed: stats.parsed,
+          resolved: stats.resolved,
           index_ms: ms(indexed - started),
           store_ms: ms(stored - indexed),
           search_ms: ms(performance.now() - stored),

@@ -1,6 +1,6 @@
 // Turns an indexer's delta into the store's unit of writing: the full subgraph of every file
 // the delta touches (a file owns its symbols and the edges starting at it or at its symbols).
-import type { CodeGraph, GraphDelta } from "../../../../../lib/code-graph/index.js";
+import type { CodeGraph, GraphDelta, Yielder } from "../../../../../lib/code-graph/index.js";
 import type { CodeFileSubgraph, CodeFilesChange } from "../../ports/code-graph-store.js";
 
 /** `repo:path#Name` or `repo:path` → path. */
@@ -10,7 +10,15 @@ function pathOfNodeId(repo: string, id: string): string {
   return hash < 0 ? rest : rest.slice(0, hash);
 }
 
-export function changeOfDelta(graph: CodeGraph, delta: GraphDelta): CodeFilesChange {
+/** Nodes and edges looked at between two looks at the clock. */
+const CHUNK = 2000;
+
+/** Walks the whole graph once, giving way to the event loop as it goes (a graph may hold 1M edges). */
+export async function changeOfDelta(
+  graph: CodeGraph,
+  delta: GraphDelta,
+  yielder: Yielder,
+): Promise<CodeFilesChange> {
   const repo = delta.repo;
   const touched = new Set<string>();
   for (const f of delta.files.upserted) touched.add(f.path);
@@ -23,7 +31,17 @@ export function changeOfDelta(graph: CodeGraph, delta: GraphDelta): CodeFilesCha
     if (touched.has(file.path) && !removed.has(file.path))
       byPath.set(file.path, { file, symbols: [], edges: [] });
   }
-  for (const s of graph.symbols) byPath.get(s.path)?.symbols.push(s);
-  for (const e of graph.edges) byPath.get(pathOfNodeId(repo, e.from))?.edges.push(e);
+  if (byPath.size > 0) {
+    for (let i = 0; i < graph.symbols.length; i++) {
+      const s = graph.symbols[i]!;
+      byPath.get(s.path)?.symbols.push(s);
+      if (i % CHUNK === 0) await yielder.tick();
+    }
+    for (let i = 0; i < graph.edges.length; i++) {
+      const e = graph.edges[i]!;
+      byPath.get(pathOfNodeId(repo, e.from))?.edges.push(e);
+      if (i % CHUNK === 0) await yielder.tick();
+    }
+  }
   return { repo, upsert: [...byPath.values()], remove: [...removed] };
 }
