@@ -4,12 +4,13 @@
 // page the user edited, the same holds. Checked as a user would: the suite type-checks with
 // `npx tsc --noEmit` and `e2e run` passes init's health module.
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
-import { makeProject, type Project, REPO_ROOT, runCli } from "../helpers/project.js";
+import { linkInstalled } from "../helpers/installed-suite.js";
+import { makeProject, type Project, runCli } from "../helpers/project.js";
 
 const run = promisify(execFile);
 let api: TestServer;
@@ -62,12 +63,8 @@ async function initialised(): Promise<Project> {
   projects.push(p);
   const init = await runCli(["init", "--name", "billing", "--base-url", api.url], { cwd: p.dir });
   expect(init.code, init.stderr).toBe(0);
-  // What `npm install` leaves: TypeScript, @types and gantry (its types from dist/).
-  mkdirSync(join(p.dir, "node_modules/.bin"), { recursive: true });
-  symlinkSync(join(REPO_ROOT, "node_modules/typescript"), join(p.dir, "node_modules/typescript"));
-  symlinkSync(join(REPO_ROOT, "node_modules/@types"), join(p.dir, "node_modules/@types"));
-  symlinkSync(REPO_ROOT, join(p.dir, "node_modules/gantry"));
-  symlinkSync("../typescript/bin/tsc", join(p.dir, "node_modules/.bin/tsc"));
+  // What `npm install` leaves: TypeScript, @types, gantry (helpers/installed-suite.ts).
+  linkInstalled(p.dir);
   return p;
 }
 

@@ -5,12 +5,13 @@
 // the package.json init writes lists TypeScript, and the next steps say what to run.
 // All through the real CLI (bin/e2e.js, from source).
 import { execFile } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/index.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
+import { linkInstalled } from "../helpers/installed-suite.js";
 import { makeProject, type Project, REPO_ROOT, runCli } from "../helpers/project.js";
 
 const run = promisify(execFile);
@@ -106,18 +107,14 @@ describe("e2e init: type-checking the suite", () => {
   it("type-checks with npx tsc --noEmit once what the package.json lists is installed", async () => {
     const p = folder();
     expect((await init(p)).code).toBe(0);
-    // What `npm install` of this package.json and of gantry's tarball leaves: the TypeScript it
-    // lists (this repository's, which its range holds), gantry (its types from dist/) and @types.
+    // What `npm install` of this package.json and of gantry's tarball leaves (helpers/installed-suite.ts):
+    // the TypeScript it lists is this repository's, which its range holds.
     const installed = JSON.parse(
       readFileSync(join(REPO_ROOT, "node_modules/typescript/package.json"), "utf8"),
     );
     const range = JSON.parse(readFileSync(join(p.dir, "package.json"), "utf8")).devDependencies.typescript;
     expect(caretHolds(range, installed.version), `${installed.version} in ${range}`).toBe(true);
-    mkdirSync(join(p.dir, "node_modules/.bin"), { recursive: true });
-    symlinkSync(join(REPO_ROOT, "node_modules/typescript"), join(p.dir, "node_modules/typescript"));
-    symlinkSync(join(REPO_ROOT, "node_modules/@types"), join(p.dir, "node_modules/@types"));
-    symlinkSync(REPO_ROOT, join(p.dir, "node_modules/gantry"));
-    symlinkSync("../typescript/bin/tsc", join(p.dir, "node_modules/.bin/tsc"));
+    linkInstalled(p.dir);
     const tsc = await run("npx", ["--no-install", "tsc", "--noEmit"], { cwd: p.dir }).catch(
       (e: { code: number; stdout: string; stderr: string }) => e,
     );
