@@ -21,15 +21,15 @@ describe("embedded exact cosine, a type filter that keeps few rows", () => {
   it("returns the same hits and scores as a full scan filtered by type afterwards", async () => {
     const index = new EmbeddedVectorIndex({ initialCapacity: 4 });
     await index.init();
-    // 40 issues among 400 code documents: the filtered search scores only the issues' rows.
+    // 28 issues among 1,072 code documents (under 1/32): the filtered search scores only their rows.
     let seed = 7;
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       return seed / 2 ** 31 - 0.5;
     };
     const vector = () => Float32Array.from({ length: 37 }, () => (random() > 0.3 ? random() : 0));
-    for (let i = 0; i < 440; i++) {
-      const type = i % 11 === 0 ? "issue" : i % 2 ? "file" : "symbol";
+    for (let i = 0; i < 1100; i++) {
+      const type = i % 40 === 0 ? "issue" : i % 2 ? "file" : "symbol";
       await index.upsert({
         key: `${type}:${i}`,
         type,
@@ -42,7 +42,7 @@ describe("embedded exact cosine, a type filter that keeps few rows", () => {
     for (let q = 0; q < 5; q++) {
       const query = vector();
       const filtered = await index.search({ vector: query, limit: 10, types: ["issue"] });
-      const all = await index.search({ vector: query, limit: 440 });
+      const all = await index.search({ vector: query, limit: 1100 });
       const expected = all.filter((h) => h.type === "issue").slice(0, 10);
       expect(filtered.map((h) => [h.key, h.score])).toEqual(expected.map((h) => [h.key, h.score]));
       expect(filtered).toHaveLength(10);

@@ -3,10 +3,11 @@
 // that the JIT runs as tight sequential loops. Query components that are zero are skipped:
 // short texts through the hashing embedder touch ~15% of the dimensions, so a typical query
 // reads only those columns (measured several times faster than a row-major gather).
+// columns.ts runs the four-column passes of scoreColumns as WebAssembly SIMD where it can.
 import type { TopK } from "./top-k.js";
 
 /** The dimensions where the query is not zero. */
-function usedDimensions(query: Float32Array): number[] {
+export function usedDimensions(query: Float32Array): number[] {
   const used: number[] = [];
   for (let j = 0; j < query.length; j++) if (query[j] !== 0) used.push(j);
   return used;
@@ -46,54 +47,44 @@ export function scoreColumns(
 }
 
 /**
- * scoreColumns for the listed rows only (a type filter that keeps a small share of the rows: the
- * issues among many code documents). The same operations in the same order per row as
- * scoreColumns, so each score is bit-identical; the reads stride across columns, so it pays only
- * when few rows are wanted.
+ * One row's score, for a type filter that keeps a small share of the rows (the issues among many
+ * code documents). The same operations in the same order as scoreColumns, so the score is
+ * bit-identical; the reads stride across columns, so it pays only when few rows are wanted.
  */
-export function scoreRows(
+export function scoreRow(
   data: Float32Array,
   capacity: number,
-  rows: Int32Array,
+  row: number,
+  used: number[],
   query: Float32Array,
-  scores: Float64Array,
-): void {
-  const used = usedDimensions(query);
+): number {
   const full = used.length - (used.length % 4);
-  for (const row of rows) {
-    let score = 0;
-    for (let k = 0; k < full; k += 4) {
-      const [ja, jb, jc, jd] = [used[k]!, used[k + 1]!, used[k + 2]!, used[k + 3]!];
-      score +=
-        query[ja]! * data[ja * capacity + row]! +
-        query[jb]! * data[jb * capacity + row]! +
-        query[jc]! * data[jc * capacity + row]! +
-        query[jd]! * data[jd * capacity + row]!;
-    }
-    for (let k = full; k < used.length; k++) score += query[used[k]!]! * data[used[k]! * capacity + row]!;
-    scores[row] = score;
+  let score = 0;
+  for (let k = 0; k < full; k += 4) {
+    const [ja, jb, jc, jd] = [used[k]!, used[k + 1]!, used[k + 2]!, used[k + 3]!];
+    score +=
+      query[ja]! * data[ja * capacity + row]! +
+      query[jb]! * data[jb * capacity + row]! +
+      query[jc]! * data[jc * capacity + row]! +
+      query[jd]! * data[jd * capacity + row]!;
   }
+  for (let k = full; k < used.length; k++) score += query[used[k]!]! * data[used[k]! * capacity + row]!;
+  return score;
 }
 
+/** Offers rows 0..count of one block (rows base.. of the index) to `top`; `allowed`: 1 by type code. */
 export function collectTop(
   scores: Float64Array,
   count: number,
+  base: number,
   typeCodes: Int32Array,
-  allowed: Set<number> | null,
+  allowed: Uint8Array | null,
   top: TopK,
 ): void {
   for (let row = 0; row < count; row++) {
     const score = scores[row]!;
     if (score <= top.threshold) continue;
-    if (allowed !== null && !allowed.has(typeCodes[row]!)) continue;
-    top.offer(row, score);
-  }
-}
-
-/** collectTop over the listed rows (ascending), all of an allowed type. */
-export function collectTopOf(scores: Float64Array, rows: Int32Array, top: TopK): void {
-  for (const row of rows) {
-    const score = scores[row]!;
-    if (score > top.threshold) top.offer(row, score);
+    if (allowed !== null && !allowed[typeCodes[base + row]!]) continue;
+    top.offer(base + row, score);
   }
 }
