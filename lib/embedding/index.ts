@@ -10,7 +10,9 @@ export { EmbeddingsError } from "./http-response.js";
 export { EmbedderConfigError, selectEmbedder } from "./select.js";
 export { stem } from "./stem.js";
 export {
+  forEachIdentifier,
   identifierSpans,
+  identifierStems,
   splitIdentifier,
   tokenize,
 } from "./tokenize.js";

@@ -54,6 +54,36 @@ const MEMO_LIMIT = 50_000;
  */
 const identifierTokens = new Map<number, Map<string, readonly string[]>>();
 
+/** identifierStems' memo, bounded like tokenize's. */
+const identifierStemMemo = new Map<string, readonly string[]>();
+
+/** identifierSpans' tokens of one identifier, each stemmed. */
+export function identifierStems(identifier: string): readonly string[] {
+  let stems = identifierStemMemo.get(identifier);
+  if (!stems) {
+    const parts = splitIdentifier(identifier);
+    stems = (parts.length > 1 ? [...parts, identifier.toLowerCase()] : parts).map(stem);
+    if (identifierStemMemo.size >= MEMO_LIMIT) identifierStemMemo.clear();
+    identifierStemMemo.set(identifier, stems);
+  }
+  return stems;
+}
+
+/**
+ * Calls `visit` for every identifier of `text`, in order, with its offset: identifierSpans without
+ * an object per identifier of a long file (snippets are cut out of megabyte files). The
+ * identifiers come from one match(), each offset from indexOf at the previous one's end: an
+ * occurrence before the regex's own match would have been matched first.
+ */
+export function forEachIdentifier(text: string, visit: (start: number, identifier: string) => void): void {
+  let at = 0;
+  for (const identifier of text.match(IDENTIFIER) ?? []) {
+    const start = text.indexOf(identifier, at);
+    at = start + identifier.length;
+    visit(start, identifier);
+  }
+}
+
 function tokensOfIdentifier(
   identifier: string,
   memo: Map<string, readonly string[]>,

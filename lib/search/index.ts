@@ -2,6 +2,7 @@
 // BM25 with field boosts and weighted query terms, and query expansion (WordNet synonyms, corpus
 // co-occurrence). See README.md.
 export {
+  addFieldTerms,
   type Field,
   type LexicalHit,
   LexicalIndex,

@@ -42,14 +42,28 @@ import {
 } from "./documents.js";
 import { IssueFacets, type IssueFacts } from "./facets.js";
 import type { SearchIndexCache } from "./index-cache.js";
+import { PIECE_CHARS, slicedTerms } from "./sliced-terms.js";
 import { makeSnippet } from "./snippet.js";
+import { TimeSlicer } from "./time-slicer.js";
 
 export { MEANING_WEIGHTS, MIN_SCORE } from "../../../../../lib/search/index.js";
 export type { SearchDocument } from "./documents.js";
 export type { IssueFacts } from "./facets.js";
 
-/** Documents indexed between two yields of a start-up build. */
-const REMEMBER_CHUNK = 1000;
+/** How many documents are embedded and written to the vector index at once. */
+interface BatchLimit {
+  docs: number;
+  /** Characters of their embedText. */
+  chars: number;
+}
+
+/**
+ * Code documents per vector batch: ~10 ms of the local embedder, so mirroring a large upload
+ * yields often enough (a file's embedText holds every symbol name: a .d.ts can have thousands).
+ * Issues keep 256 a batch: one Redis pipeline each.
+ */
+const CODE_BATCH: BatchLimit = { docs: 64, chars: 100_000 };
+const ISSUE_BATCH = (docs: number): BatchLimit => ({ docs, chars: Number.POSITIVE_INFINITY });
 
 export interface SearchServiceOptions {
   /** Default of a request's `minScore`. @default 0.15 */
@@ -207,29 +221,49 @@ export class SearchService {
     // Not gated on ready(): it is what the start-up build runs.
     const docs = [...issues.map(issueDocument), ...components.map(componentDocument)];
     const keys: string[] = [];
-    for (let i = 0; i < docs.length; i += REMEMBER_CHUNK) {
-      // Yield between chunks: a build in the background leaves the event loop to requests.
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      for (const doc of docs.slice(i, i + REMEMBER_CHUNK)) keys.push(this.#remember(doc));
+    // A build in the background leaves the event loop to requests between slices.
+    const slicer = new TimeSlicer();
+    for (const doc of docs) {
+      keys.push(this.#remember(doc));
+      await slicer.pause();
     }
     if (!vectors) return;
     await this.vectors.reserve?.(keys.length);
-    await this.#upsertVectors(keys, batchSize);
+    await this.#upsertVectors(keys, ISSUE_BATCH(batchSize), slicer);
   }
 
-  /** Indexes many documents (code files and symbols) with batched embedding. */
+  /**
+   * Indexes many documents (code files and symbols) with batched embedding, in slices of the event
+   * loop (time-slicer.ts): a long file is tokenised piece by piece. Searches meanwhile see the
+   * documents indexed so far.
+   */
   async indexDocuments(docs: SearchDocument[]): Promise<void> {
     await this.ready();
+    const slicer = new TimeSlicer();
     const keys: string[] = [];
-    for (let i = 0; i < docs.length; i += REMEMBER_CHUNK) {
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      for (const doc of docs.slice(i, i + REMEMBER_CHUNK)) keys.push(this.#remember(doc));
+    for (const doc of docs) {
+      keys.push(await this.#rememberSliced(doc, slicer));
+      await slicer.pause();
     }
-    await this.#upsertVectors(keys);
+    await this.#upsertVectors(keys, CODE_BATCH, slicer);
   }
 
   async remove(type: string, id: string): Promise<void> {
     await this.ready();
+    await this.#removeOne(type, id);
+  }
+
+  /** Removes many documents (a code change, a repository), in slices of the event loop. */
+  async removeMany(items: { type: string; id: string }[]): Promise<void> {
+    await this.ready();
+    const slicer = new TimeSlicer();
+    for (const { type, id } of items) {
+      await this.#removeOne(type, id);
+      await slicer.pause();
+    }
+  }
+
+  async #removeOne(type: string, id: string): Promise<void> {
     const key = documentKey(type, id);
     this.#forgetCached(this.#docs.get(key));
     this.#lexical.delete(key);
@@ -273,7 +307,7 @@ export class SearchService {
       removed++;
     }
     const upserted = this.#unsynced.size;
-    await this.#upsertVectors([...this.#unsynced], batchSize);
+    await this.#upsertVectors([...this.#unsynced], ISSUE_BATCH(batchSize));
     return { upserted, removed, full };
   }
 
@@ -301,9 +335,13 @@ export class SearchService {
     const depth = candidateDepth(limit);
     const byId = this.#idLookup(query, accept);
     const terms = this.#queryTerms(query);
-    // `types` as well: the index checks a document's type before calling `accept` (files and
-    // symbols share the index with issues; an issue search need not look each of them up).
-    const lexicalHits = this.#lexical.search(terms, depth, { accept, ...(types ? { types } : {}) });
+    // The lexical index holds exactly the documents stored here and filters by type itself, so only
+    // a status filter needs a look-up per document (files and symbols share the index with issues:
+    // a look-up for each of their postings was a third of a search over a large repository).
+    const lexicalHits = this.#lexical.search(terms, depth, {
+      ...(statuses ? { accept } : {}),
+      ...(types ? { types } : {}),
+    });
     let vectorHits: VectorHit[] = [];
     let degraded = false;
     if (this.#useVectors) {
@@ -424,13 +462,30 @@ export class SearchService {
     });
   }
 
-  /** The in-memory side (lexical index and stored text), marked as missing from the vectors. */
-  #remember(doc: SearchDocument): string {
+  /** #remember, with a long document's terms computed piece by piece first (sliced-terms.ts). */
+  async #rememberSliced(doc: SearchDocument, slicer: TimeSlicer): Promise<string> {
+    const fingerprint = this.#cache?.fingerprint(doc);
+    let length = 0;
+    for (const [text] of doc.fields) length += text.length;
+    const tokenise = length > PIECE_CHARS && !(fingerprint && this.#cache!.get(fingerprint));
+    const terms = tokenise ? await slicedTerms(doc.fields, slicer) : undefined;
+    return this.#remember(doc, { fingerprint, terms });
+  }
+
+  /**
+   * The in-memory side (lexical index and stored text), marked as missing from the vectors.
+   * `prepared`: the document's fingerprint and, when computed beforehand, its terms.
+   */
+  #remember(
+    doc: SearchDocument,
+    prepared?: { fingerprint: string | undefined; terms: ReadonlyMap<string, number> | undefined },
+  ): string {
     const key = documentKey(doc.type, doc.id);
     const { type, id, title, text, embedText, status, location } = doc;
-    const fingerprint = this.#cache?.fingerprint(doc);
+    const fingerprint = prepared ? prepared.fingerprint : this.#cache?.fingerprint(doc);
     const cached = fingerprint ? this.#cache!.get(fingerprint) : undefined;
     if (cached) this.#lexical.setTerms(key, type, cached.terms);
+    else if (prepared?.terms) this.#lexical.setTerms(key, type, prepared.terms);
     else this.#lexical.set(key, type, doc.fields);
     const previous = this.#docs.get(key);
     if (previous?.fingerprint !== fingerprint) this.#forgetCached(previous);
@@ -458,12 +513,15 @@ export class SearchService {
    * Embeds (or takes from the cache) and writes these documents' vectors in batches, one pipeline
    * per batch where the index has one; each one written is marked in sync.
    */
-  async #upsertVectors(keys: string[], batchSize = 256): Promise<void> {
-    for (let i = 0; i < keys.length; i += batchSize) {
-      const batch = keys.slice(i, i + batchSize).flatMap((key) => {
-        const doc = this.#docs.get(key);
-        return doc ? [{ key, doc }] : [];
-      });
+  async #upsertVectors(keys: string[], limit = ISSUE_BATCH(256), slicer?: TimeSlicer): Promise<void> {
+    for (let i = 0; i < keys.length; ) {
+      if (i > 0) await slicer?.pause();
+      const batch: { key: string; doc: Stored }[] = [];
+      for (let chars = 0; i < keys.length && batch.length < limit.docs && chars < limit.chars; i++) {
+        const doc = this.#docs.get(keys[i]!);
+        if (doc) batch.push({ key: keys[i]!, doc });
+        chars += doc?.embedText.length ?? 0;
+      }
       if (!batch.length) continue;
       const vectors = await this.#vectorsOf(batch.map((b) => b.doc));
       // The document may have changed while its vector was computed: then that write syncs it.
