@@ -17,7 +17,8 @@ test-deps: ## Install what the tests need from Debian (Chromium for the HTML rep
 e2e: install ## The main job: e2e run against both services (starts what is not running)
 	@# With a Docker engine, services run as containers built on the registry-less base image.
 	@if docker info >/dev/null 2>&1; then bash infra/images/build.sh >/dev/null; fi
-	npx e2e run
+	@# This repository's own bin (npx would first install the project into its cache, racily).
+	node bin/e2e.js run
 
 test: install test-deps ## Every test suite (unit, service, controller, Redis adapters)
 	npm test

@@ -85,6 +85,27 @@ export class ConsoleReporter implements Reporter {
     this.write(`${this.c.bold(service)} ${this.c.dim(baseUrl)}`);
   }
 
+  /** When the first module started: the run's time splits there (see `timeSplit`). */
+  private firstModuleAt?: number;
+
+  onModuleStart(): void {
+    this.firstModuleAt ??= Date.now();
+  }
+
+  /**
+   * The run's time in two: starting the services (image builds included, from the boot's start)
+   * and running the modules, so a run that built images does not pass for slow tests. Empty when
+   * no module started (merge-reports, nothing selected).
+   */
+  private timeSplit(result: RunResult): string {
+    const started = Date.parse(result.startedAt);
+    const finished = Date.parse(result.finishedAt);
+    if (this.firstModuleAt === undefined || Number.isNaN(started) || Number.isNaN(finished)) return "";
+    const services = formatDuration(Math.max(0, this.firstModuleAt - started));
+    const modules = formatDuration(Math.max(0, finished - this.firstModuleAt));
+    return ` (starting services ${services}, modules ${modules})`;
+  }
+
   onModuleResult(r: ModuleResult): void {
     const c = this.c;
     const name = `${r.service} › ${r.module}`;
@@ -160,7 +181,7 @@ export class ConsoleReporter implements Reporter {
       ...(s.interrupted ? [c.yellow(`${s.interrupted} interrupted`)] : []),
     ];
     const lines = [
-      `\n${c.bold("Summary:")} ${s.total} module${s.total === 1 ? "" : "s"} · ${parts.join(" · ")} · ${formatDuration(s.durationMs)}`,
+      `\n${c.bold("Summary:")} ${s.total} module${s.total === 1 ? "" : "s"} · ${parts.join(" · ")} · ${formatDuration(s.durationMs)}${this.timeSplit(result)}`,
     ];
     // Only services that ran: a service left out by --service says nothing about coverage, nor
     // does a run cut short by Ctrl-C (its remaining modules would have called them).

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { PassThrough } from "node:stream";
-import { describe, it } from "vitest";
+import { describe, it, vi } from "vitest";
 import { useColor } from "../../src/cli/use-color.js";
 import { ConsoleReporter } from "../../src/report/console-reporter.js";
 import type { ModuleResult, RunResult } from "../../src/runner/run-result.js";
@@ -130,6 +130,29 @@ describe("ConsoleReporter", () => {
       "a service that did not run is not listed",
     );
     assert.match(text, /FAILED \(exit 1\)/);
+  });
+
+  it("splits the run's time into starting the services (image builds) and running the modules", () => {
+    const c = capture(false);
+    const t0 = Date.parse("2026-11-27T10:00:00.000Z");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(t0 + 64_700); // the services were ready (images built) 64.7 s after the start
+      c.reporter.onModuleStart();
+      vi.setSystemTime(t0 + 65_000);
+      c.reporter.onModuleStart(); // the second module: the split is at the first
+    } finally {
+      vi.useRealTimers();
+    }
+    c.reporter.onRunEnd({
+      ...runResult({ durationMs: 70_020 }),
+      startedAt: new Date(t0).toISOString(),
+      finishedAt: new Date(t0 + 70_020).toISOString(),
+    });
+    assert.match(c.text(), /· 70\.02 s \(starting services 64\.70 s, modules 5\.32 s\)\n/);
+    const merged = capture(false); // no module ran here (merge-reports): no split
+    merged.reporter.onRunEnd(runResult());
+    assert.match(merged.text(), /· 1\.23 s\n/);
   });
 
   it("colours only when asked to", () => {

@@ -29,7 +29,24 @@ export class DockerImageClient implements ImageClient {
     }
   }
 
-  async build(build: ImageBuild, onStep: (line: string) => void): Promise<void> {
+  async pruneDangling(label: string, before: Date): Promise<{ images: number; bytes: number }> {
+    debugLog(`Pruning dangling images labelled ${label}...`);
+    const filters = {
+      dangling: ["true"],
+      label: [label],
+      until: [String(Math.floor(before.getTime() / 1000))],
+    };
+    const result = await (await this.docker()).pruneImages({ filters: JSON.stringify(filters) });
+    const images = (result.ImagesDeleted ?? []).filter((d) => d.Deleted).length;
+    debugLog(`Pruned ${images} dangling images labelled ${label}`);
+    return { images, bytes: result.SpaceReclaimed ?? 0 };
+  }
+
+  async build(
+    build: ImageBuild,
+    onStep: (line: string) => void,
+    onOutput: (line: string) => void = () => {},
+  ): Promise<void> {
     debugLog(`Building image ${build.tag} from ${build.dockerfile}...`);
     const src = await contextEntries(build.context, build.only);
     onStep(`sending the build context: ${src.length} files`);
@@ -52,6 +69,7 @@ export class DockerImageClient implements ImageClient {
         (event: BuildEvent) => {
           if (event.error) {
             const detail = event.errorDetail?.message ?? event.error;
+            onOutput(detail);
             reject(new Error(`build of ${build.tag} failed: ${detail}\n${recent.slice(-20).join("\n")}`));
             return;
           }
@@ -59,6 +77,7 @@ export class DockerImageClient implements ImageClient {
             if (!line.trim()) continue;
             recent.push(line);
             if (/^Step \d+\/\d+ :/.test(line)) onStep(line);
+            else onOutput(line);
           }
         },
       );

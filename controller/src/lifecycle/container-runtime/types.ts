@@ -70,8 +70,14 @@ export interface ImageBuild {
 export interface ImageClient {
   /** Labels of a local image, or undefined when there is no such image. */
   labels(tag: string): Promise<Record<string, string> | undefined>;
+  /**
+   * Removes the dangling (untagged) images carrying `label` (`key=value`) created before `before`:
+   * what a rebuild leaves of its earlier builds. Returns how many went and the bytes reclaimed.
+   */
+  pruneDangling(label: string, before: Date): Promise<{ images: number; bytes: number }>;
   /** Builds; calls onStep once with the size of the context sent, then once per Dockerfile step ("Step 2/7 : COPY ..."). */
-  build(build: ImageBuild, onStep: (line: string) => void): Promise<void>;
+  /** `onOutput`, when given, gets every other line of the builder's output (with onStep's: the whole log). */
+  build(build: ImageBuild, onStep: (line: string) => void, onOutput?: (line: string) => void): Promise<void>;
 }
 
 export interface NetworkClient {
