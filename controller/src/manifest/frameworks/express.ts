@@ -1,9 +1,11 @@
 // Express: `express()`, `express.Router()`/`Router()`, `app.use("/prefix", router)` across files,
-// `router.route("/x").get(…).post(…)`, routes registered in loops, auth middleware by name.
+// `router.route("/x").get(…).post(…)`, routes registered in loops, auth middleware by name,
+// path arrays and `a|b` alternations (one endpoint per path).
 
 import { type Action, HTTP_METHODS } from "../js/app-graph.js";
 import { REQUEST_READS } from "../js/handler-reads.js";
 import { appScanner } from "../js/js-scanner.js";
+import { expandAlternations } from "../js/paths.js";
 import { packageMember } from "../js/program.js";
 import { isPath, routeActions, useActions } from "../js/route-actions.js";
 import { describeValidators } from "../js/validator-middleware.js";
@@ -33,4 +35,5 @@ export const expressScanner = appScanner({
     return [];
   },
   describe: describeValidators,
+  expandPath: expandAlternations,
 });

@@ -64,6 +64,8 @@ export interface Dialect {
   reads?: ReadTable;
   /** A wrapper call whose instance is its argument's (`fp(plugin)` is the plugin). */
   unwrap?(call: Extract<Value, { k: "call" }>): Value | undefined;
+  /** The paths one written route path stands for (Express `/a|b` alternations); default itself. */
+  expandPath?(path: string): string[];
   /** A mount whose child shares its parent's prefix (fastify-plugin). */
   sharesPrefix?(child: Value, program: JsProgram): boolean;
 }
@@ -204,29 +206,41 @@ export function linkApps(
       const methods = [action.method]
         .flatMap((m) => (m.k === "arr" ? m.items : [m]))
         .map((m) => stringOf(m)?.toLowerCase());
-      const path = stringOf(program.resolve(unname(action.path), file));
-      if (path === undefined) return;
-      for (const m of methods) {
-        if (!m || !HTTP_METHODS.has(m)) continue;
-        const info: RouteInfo = {
-          file,
-          line,
-          method: m.toUpperCase() as HttpMethod,
-          path,
-          middlewares: action.middlewares.map(unname),
-          writtenMiddlewares: action.middlewares.map(nameOf),
-          ...(action.options
-            ? { options: unname(action.options), writtenOptions: nameOf(action.options) }
-            : {}),
-        };
-        routes.push({
-          node: recv,
-          info,
-          handler: handlerName(action.handler ? nameOf(action.handler) : undefined, program),
-          ...(action.handler ? { fn: unname(action.handler) } : {}),
-          auth: action.middlewares.some((mw) => looksLikeAuth(middlewareName(nameOf(mw), program))),
-        });
-      }
+      const written = stringOf(program.resolve(unname(action.path), file));
+      if (written === undefined) return;
+      for (const path of dialect.expandPath?.(written) ?? [written])
+        addRoute(action, recv, file, line, methods, path);
+    }
+  }
+
+  function addRoute(
+    action: Extract<Action, { kind: "route" }>,
+    recv: string,
+    file: string,
+    line: number,
+    methods: (string | undefined)[],
+    path: string,
+  ): void {
+    for (const m of methods) {
+      if (!m || !HTTP_METHODS.has(m)) continue;
+      const info: RouteInfo = {
+        file,
+        line,
+        method: m.toUpperCase() as HttpMethod,
+        path,
+        middlewares: action.middlewares.map(unname),
+        writtenMiddlewares: action.middlewares.map(nameOf),
+        ...(action.options
+          ? { options: unname(action.options), writtenOptions: nameOf(action.options) }
+          : {}),
+      };
+      routes.push({
+        node: recv,
+        info,
+        handler: handlerName(action.handler ? nameOf(action.handler) : undefined, program),
+        ...(action.handler ? { fn: unname(action.handler) } : {}),
+        auth: action.middlewares.some((mw) => looksLikeAuth(middlewareName(nameOf(mw), program))),
+      });
     }
   }
 

@@ -91,33 +91,57 @@ function fromPath(route: string): Prefix {
   return { path, params };
 }
 
-/** `^v1/tags/(?P<slug>[-\w]+)/$` → `v1/tags/{slug}/` (the pattern's text, not source code). */
+/**
+ * `^v1/tags/(?P<slug>[-\w]+)/?$` → `v1/tags/{slug}/` (the pattern's text, not source code): named
+ * groups become `{name}`, unnamed ones `{arg1}`… (Django passes them positionally), an optional
+ * slash `/?` becomes the slash and other optional parts are left out, `\.` is the dot.
+ */
 function fromRegex(regex: string): Prefix {
   const params: Prefix["params"] = [];
   let body = regex.startsWith("^") ? regex.slice(1) : regex;
-  if (body.endsWith("$")) body = body.slice(0, -1);
+  if (body.endsWith("$") && !body.endsWith("\\$")) body = body.slice(0, -1);
   let path = "";
+  let unnamed = 0;
   for (let i = 0; i < body.length; i++) {
     const ch = body[i] as string;
-    if (body.startsWith("(?P<", i)) {
-      const nameEnd = body.indexOf(">", i);
-      const name = body.slice(i + 4, nameEnd);
-      let depth = 1;
-      let j = nameEnd + 1;
-      for (; j < body.length && depth > 0; j++) {
-        if (body[j] === "\\") j++;
-        else if (body[j] === "(") depth++;
-        else if (body[j] === ")") depth--;
+    if (ch === "(") {
+      const end = groupEnd(body, i);
+      const optional = /^[?*]/.test(body.slice(end + 1));
+      const group = body.slice(i + 1, end);
+      if (group.startsWith("?P<")) {
+        const name = group.slice(3, group.indexOf(">"));
+        params.push({ name });
+        path += `{${name}}`;
+      } else if (group.startsWith("?:")) {
+        if (!optional) path += fromRegex(group.slice(2)).path;
+      } else if (!group.startsWith("?")) {
+        const name = `arg${++unnamed}`;
+        params.push({ name });
+        path += `{${name}}`;
       }
-      params.push({ name });
-      path += `{${name}}`;
-      i = j - 1;
+      i = optional ? end + 1 : end;
     } else if (ch === "\\" && i + 1 < body.length) {
       path += body[i + 1];
       i++;
-    } else {
+    } else if (body[i + 1] === "?" || body[i + 1] === "*") {
+      // `x?` / `x*`: optional; a slash keeps its usual place at the end of a segment.
+      if (ch === "/") path += "/";
+      i++;
+    } else if (ch !== "+") {
       path += ch;
     }
   }
   return { path, params };
+}
+
+/** The index of the `)` closing the group opened at `open`. */
+function groupEnd(body: string, open: number): number {
+  let depth = 0;
+  for (let j = open; j < body.length; j++) {
+    if (body[j] === "\\") j++;
+    else if (body[j] === "[") j = body.indexOf("]", j + 1) < 0 ? body.length : body.indexOf("]", j + 1);
+    else if (body[j] === "(") depth++;
+    else if (body[j] === ")" && --depth === 0) return j;
+  }
+  return body.length - 1;
 }

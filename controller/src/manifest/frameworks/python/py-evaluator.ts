@@ -44,6 +44,8 @@ export class PyProgram {
   private readonly modules = new Map<string, ModuleState>();
   private readonly classScopes = new WeakMap<PyClass, Scope>();
   private readonly ancestries = new WeakMap<PyClass, PyValue[]>();
+  /** `self.app = Flask(...)` in a method: the attributes a class's instances get. */
+  private readonly instanceAttrs = new WeakMap<PyClass, Scope>();
   private hooks: PyHooks = {};
 
   constructor(files: readonly FileFacts<PyModuleFacts>[]) {
@@ -206,7 +208,10 @@ export class PyProgram {
       switch (stmt.s) {
         case "assign": {
           const value = stmt.value ? this.evaluate(stmt.value, scopes, state) : UNKNOWN;
-          for (const target of stmt.targets) this.bind(target, value, local);
+          for (const target of stmt.targets) {
+            if (target.k === "attr") this.bindAttribute(target, value, scopes, state);
+            else this.bind(target, value, local);
+          }
           break;
         }
         case "expr":
@@ -236,6 +241,7 @@ export class PyProgram {
               const evaluated = this.evaluate(decorator, scopes, state);
               this.hooks.decorate?.(evaluated, value, stmt.cls.decoratorLines[i] ?? stmt.cls.line);
             });
+            this.runMethods(value, scopes, state);
           }
           break;
         }
@@ -254,6 +260,39 @@ export class PyProgram {
     // App factories (`def create_app(): app = Flask(...)`) register routes in their bodies.
     const fnScope: Scope = new Map(fn.params.map((p) => [p.name, UNKNOWN]));
     this.run(fn.body, [...scopes, fnScope], state, opts);
+  }
+
+  /**
+   * Runs the bodies of a class's methods once, `__init__` first, `self` an instance: a server
+   * class registers routes on `self.app` (Flask `@self.app.route`) in its methods.
+   */
+  private runMethods(cls: ClassValue, scopes: Scope[], state: ModuleState): void {
+    const methods = cls.cls.body.flatMap((stmt) => (stmt.s === "def" ? [stmt.fn] : []));
+    methods.sort((a, b) => Number(b.name === "__init__") - Number(a.name === "__init__"));
+    for (const fn of methods) {
+      const self = fn.params[0];
+      if (!self || fn.decorators.length > 0) continue;
+      const fnScope: Scope = new Map(fn.params.map((p) => [p.name, UNKNOWN]));
+      fnScope.set(self.name, { t: "instance", cls });
+      this.run(fn.body, [...scopes, fnScope], state, { defineOnly: false });
+    }
+  }
+
+  /** `self.name = value` where `self` is an instance of a project class. */
+  private bindAttribute(
+    target: Extract<PyExpr, { k: "attr" }>,
+    value: PyValue,
+    scopes: Scope[],
+    state: ModuleState,
+  ): void {
+    const owner = this.evaluate(target.obj, scopes, state);
+    if (owner.t !== "instance") return;
+    let attrs = this.instanceAttrs.get(owner.cls.cls);
+    if (!attrs) {
+      attrs = new Map();
+      this.instanceAttrs.set(owner.cls.cls, attrs);
+    }
+    attrs.set(target.name, value);
   }
 
   private bind(target: PyExpr, value: PyValue, scope: Scope): void {
@@ -348,6 +387,8 @@ export class PyProgram {
       case "class":
         return this.classAttribute(owner, name) ?? { t: "method", self: owner, name };
       case "instance": {
+        const assigned = this.instanceAttrs.get(owner.cls.cls)?.get(name);
+        if (assigned) return assigned;
         const attr = this.classAttribute(owner.cls, name);
         // A settings object: its class declares `API_V1_STR: str = "/api/v1"`.
         if (attr && attr.t !== "func") return attr;
@@ -377,14 +418,27 @@ export class PyProgram {
     const hooked = this.hooks.call?.(callee, site);
     if (hooked) return hooked;
     if (callee.t === "class") return { t: "instance", cls: callee };
-    if (callee.t === "func") return { t: "result", fn: callee };
+    if (callee.t === "func") return this.returned(callee);
     if (callee.t === "external" && callee.path.endsWith(".str")) return site.args[0] ?? UNKNOWN;
     // `os.getenv("API_PREFIX", "/api")`: the default is what a scan can know.
     if (callee.t === "external" && ENV_READERS.has(callee.path))
       return site.args[1] ?? site.kw.default ?? UNKNOWN;
+    // `api_prefix: str = Field(default="/api")`: a settings field's default.
+    if (callee.t === "external" && FIELD_MAKERS.has(callee.path)) {
+      const value = site.kw.default ?? site.args[0];
+      return value && value.t !== "unknown" ? value : UNKNOWN;
+    }
     return { t: "unknown", expr };
   }
+
+  /** A call of a project function: an instance when its return annotation names a project class. */
+  private returned(fn: FuncValue): PyValue {
+    const annotated = fn.fn.returns ? this.evaluateIn(fn.ref.module, fn.fn.returns) : UNKNOWN;
+    return annotated.t === "class" ? { t: "instance", cls: annotated } : { t: "result", fn };
+  }
 }
+
+const FIELD_MAKERS = new Set(["pydantic.Field", "pydantic.fields.Field", "pydantic_settings.Field"]);
 
 const ENV_READERS = new Set(["os.getenv", "os.environ.get"]);
 

@@ -238,12 +238,20 @@ function readExpr(node: SyntaxNode): PyExpr {
   switch (node.type) {
     case "type":
     case "parenthesized_expression":
-    case "expression_statement":
-      return node.namedChildren[0] ? readExpr(node.namedChildren[0]) : { k: "other", text: node.text };
+    case "expression_statement": {
+      const inner = node.namedChildren.find((c) => c.type !== "comment");
+      return inner ? readExpr(inner) : { k: "other", text: node.text };
+    }
     case "string":
       return readString(node);
     case "concatenated_string":
-      return node.namedChildren.map(readString).reduce((l, r) => ({ k: "binop", op: "+", l, r }));
+      // `("a " "b")` is one string to Python: plain parts join here, f-strings join when evaluated.
+      return node.namedChildren
+        .filter((c) => c.type !== "comment")
+        .map(readString)
+        .reduce((l, r) =>
+          l.k === "str" && r.k === "str" ? { k: "str", v: l.v + r.v } : { k: "binop", op: "+", l, r },
+        );
     case "integer":
     case "float": {
       const v = Number(node.text.replaceAll("_", ""));

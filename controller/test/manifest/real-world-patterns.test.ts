@@ -1,0 +1,261 @@
+// Patterns as real projects write them (issue 20), each scanned from a small tree on disk: the
+// scanners were shaped on our own fixtures and missed these in apps nobody here wrote.
+
+import { afterAll, describe, expect, it } from "vitest";
+import { codeGraphParser } from "../../src/manifest/code-graph-parser.js";
+import { scanService } from "../../src/manifest/scan-service.js";
+import type { ServiceManifest } from "../../src/manifest/types.js";
+import { makeProject, type Project } from "../helpers/project.js";
+
+const projects: Project[] = [];
+afterAll(() => {
+  for (const p of projects) p.remove();
+});
+
+async function scan(files: Record<string, string>, sub = ""): Promise<ServiceManifest> {
+  const p = makeProject(files);
+  projects.push(p);
+  const root = sub ? `${p.dir}/${sub}` : p.dir;
+  const { service } = await scanService({ name: "app", root, displayRoot: "app", parser: codeGraphParser });
+  return service;
+}
+
+const ids = (s: ServiceManifest) => s.endpoints.map((e) => e.id).sort();
+
+describe("Django", () => {
+  it("reads an optional trailing slash `/?$` of re_path and url() as the slash, and unnamed groups as parameters", async () => {
+    const s = await scan({
+      "mysite/settings.py": 'ROOT_URLCONF = "mysite.urls"\n',
+      "mysite/urls.py": `from django.conf.urls import url, include
+from django.urls import re_path
+from rest_framework.views import APIView
+from api import views
+
+urlpatterns = [
+    url(r'^api/', include('api.urls')),
+    re_path(r'^health/?$', views.Health.as_view()),
+]
+`,
+      "api/__init__.py": "",
+      "api/urls.py": `from django.conf.urls import url
+from . import views
+
+urlpatterns = [
+    url(r'^users/?$', views.UserList.as_view()),
+    url(r'^users/(?P<pk>[0-9]+)/?$', views.UserDetail.as_view()),
+    url(r'^tags/([\\w-]+)/?$', views.TagDetail.as_view()),
+    url(r'^export\\.csv$', views.Export.as_view()),
+]
+`,
+      "api/views.py": `from rest_framework.views import APIView
+
+class Health(APIView):
+    def get(self, request):
+        pass
+
+class UserList(APIView):
+    def get(self, request):
+        pass
+    def post(self, request):
+        pass
+
+class UserDetail(APIView):
+    def get(self, request, pk):
+        pass
+
+class TagDetail(APIView):
+    def get(self, request, *args):
+        pass
+
+class Export(APIView):
+    def get(self, request):
+        pass
+`,
+    });
+    expect(ids(s)).toEqual([
+      "GET /api/export.csv",
+      "GET /api/tags/{arg1}/",
+      "GET /api/users/",
+      "GET /api/users/{pk}/",
+      "GET /health/",
+      "POST /api/users/",
+    ]);
+  });
+});
+
+describe("Flask", () => {
+  it("finds routes registered on an app held in an attribute of a class", async () => {
+    const s = await scan({
+      "server.py": `from flask import Flask, jsonify, request
+
+class Server:
+    def __init__(self, name):
+        self.app = Flask(name)
+        self.setup_routes()
+
+    def setup_routes(self):
+        @self.app.route("/status", methods=["GET"])
+        def status():
+            return jsonify(ok=True)
+
+        @self.app.route("/jobs/<int:job_id>", methods=["GET", "DELETE"])
+        def job(job_id):
+            return jsonify(id=job_id)
+
+        self.app.add_url_rule("/ping", "ping", self.ping)
+
+    def ping(self):
+        return "pong"
+
+    def run(self):
+        self.app.run()
+`,
+    });
+    expect(ids(s)).toEqual(["DELETE /jobs/{job_id}", "GET /jobs/{job_id}", "GET /ping", "GET /status"]);
+    expect(s.endpoints.find((e) => e.id === "GET /jobs/{job_id}")?.params).toContainEqual(
+      expect.objectContaining({ name: "job_id", in: "path", type: "integer" }),
+    );
+  });
+});
+
+describe("Express", () => {
+  it("expands path arrays and `a|b` alternations into one endpoint per path", async () => {
+    const s = await scan({
+      "package.json": '{"name":"app","dependencies":{"express":"^4.18.0"}}',
+      "src/app.js": `const express = require("express");
+const auth = require("./routes/auth");
+const app = express();
+app.use("/api", auth);
+app.get(["/", "/home"], (req, res) => res.send("hi"));
+module.exports = app;
+`,
+      "src/routes/auth.js": `const router = require("express").Router();
+router.post(["/login", "/signin"], (req, res) => res.json({}));
+router.post("/users|register|signup", (req, res) => res.json({}));
+router.get("/:id(\\\\d+)", (req, res) => res.json({}));
+router.get("/:lang(en|fr)/terms", (req, res) => res.send(""));
+router.get("/(about|team)/contact", (req, res) => res.send(""));
+module.exports = router;
+`,
+    });
+    expect(ids(s)).toEqual([
+      "GET /",
+      "GET /api/about/contact",
+      "GET /api/team/contact",
+      "GET /api/{id}",
+      "GET /api/{lang}/terms",
+      "GET /home",
+      "POST /api/login",
+      "POST /api/register",
+      "POST /api/signin",
+      "POST /api/signup",
+      "POST /api/users",
+    ]);
+  });
+});
+
+describe("FastAPI", () => {
+  it("keeps a description written as implicitly joined strings", async () => {
+    const s = await scan({
+      "main.py": `from fastapi import FastAPI
+
+app = FastAPI()
+
+@app.get(
+    "/items",
+    summary="List items",
+    description=(
+        "Returns every item "
+        "the caller may see."
+    ),
+)
+def list_items():
+    return []
+`,
+    });
+    expect(s.endpoints[0]).toMatchObject({
+      id: "GET /items",
+      summary: "List items",
+      description: "Returns every item the caller may see.",
+    });
+  });
+
+  it("takes a router prefix from a settings class default", async () => {
+    const s = await scan({
+      "app/__init__.py": "",
+      "app/core/__init__.py": "",
+      "app/core/config.py": `import os
+from pydantic_settings import BaseSettings
+
+class Settings(BaseSettings):
+    PROJECT_NAME: str = "shop"
+    api_prefix: str = "/api"
+    API_V1_STR: str = os.getenv("API_V1_STR", "/v1")
+
+settings = Settings()
+`,
+      "app/main.py": `from fastapi import FastAPI
+from app.core.config import settings
+from app.api import router
+
+app = FastAPI(title=settings.PROJECT_NAME)
+app.include_router(router, prefix=settings.api_prefix)
+`,
+      "app/api.py": `from fastapi import APIRouter
+from app.core.config import settings
+
+router = APIRouter()
+items = APIRouter(prefix=settings.API_V1_STR + "/items")
+
+@items.get("/{item_id}")
+def read_item(item_id: int):
+    return {}
+
+router.include_router(items)
+`,
+    });
+    expect(ids(s)).toEqual(["GET /api/v1/items/{item_id}"]);
+  });
+
+  it("takes a prefix from a cached settings factory and a Field default", async () => {
+    const s = await scan({
+      "src/__init__.py": "",
+      "src/config.py": `from functools import lru_cache
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env")
+    api_prefix: str = Field(default="/api/v2", alias="API_PREFIX")
+    docs_prefix: str = Field("/meta")
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()
+`,
+      "src/main.py": `from fastapi import FastAPI
+from src.config import get_settings
+from src import routes
+
+settings = get_settings()
+app = FastAPI()
+app.include_router(routes.router, prefix=settings.api_prefix)
+app.include_router(routes.meta, prefix=get_settings().docs_prefix)
+`,
+      "src/routes.py": `from fastapi import APIRouter
+
+router = APIRouter(tags=["orders"])
+meta = APIRouter()
+
+@router.get("/orders")
+async def list_orders():
+    return []
+
+@meta.get("/version")
+async def version():
+    return {}
+`,
+    });
+    expect(ids(s)).toEqual(["GET /api/v2/orders", "GET /meta/version"]);
+  });
+});
