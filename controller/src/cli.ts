@@ -102,6 +102,7 @@ program
     "the JSON file to write (default: .e2e/manifest.json beside e2e.conf or in the path)",
   )
   .option("--check", "write nothing; exit 1 when the manifest on disk is stale (for CI)")
+  .option("--strict", "exit 1 when a service has no endpoint (recommended in CI)")
   .option("-c, --config <path>", "e2e.conf to use (same search as run)")
   .action(async (path: string | undefined, opts: Record<string, unknown>) => {
     const { manifestCommand } = await import("./cli/manifest.js");

@@ -1,10 +1,15 @@
-// `e2e manifest [path] [--service NAME] [--out FILE] [--check] [-c e2e.conf]` (SPEC §5): scans
-// the API's source and writes the manifest and manifest.md; --check exits 1 when the file on
-// disk is stale and writes nothing.
+// `e2e manifest [path] [--service NAME] [--out FILE] [--check] [--strict] [-c e2e.conf]` (SPEC §5):
+// scans the API's source and writes the manifest and manifest.md; --check exits 1 when the file on
+// disk is stale and writes nothing; a service without endpoints is explained, and exits 1 under
+// --strict.
 
 import { UsageError } from "../errors/index.js";
 import {
   buildManifest,
+  crossingImports,
+  describeCrossingImports,
+  describeEmptyScan,
+  explainEmptyScan,
   type Manifest,
   type ManifestOptions,
   markdownPath,
@@ -67,8 +72,32 @@ export async function manifestCommand(path: string | undefined, opts: ManifestOp
         ? `${shown(plan.out)} and ${shown(markdownPath(plan.out))} are up to date (nothing changed)\n`
         : `wrote ${shown(plan.out)} and ${shown(markdownPath(plan.out))}\n`,
     );
-    return 0;
+    const empty = await reportWhatWasMissed(plan.targets, built.stats, path !== undefined);
+    return empty > 0 && opts.strict ? 1 : 0;
   } catch (err) {
     return commandFailed("manifest", err);
   }
+}
+
+/**
+ * Says on stderr why a service came out empty, and which imports a sub-folder scan could not
+ * follow (an explicit path only: a configured service is the folder its team chose). Returns how
+ * many services have no endpoint.
+ */
+async function reportWhatWasMissed(
+  targets: readonly { name: string; root: string }[],
+  stats: ReadonlyMap<string, { endpoints: number }>,
+  explicitPath: boolean,
+): Promise<number> {
+  let empty = 0;
+  for (const t of targets) {
+    const lines: string[] = [];
+    if ((stats.get(t.name)?.endpoints ?? 0) === 0) {
+      empty++;
+      lines.push(...describeEmptyScan(t.name, await explainEmptyScan(t.root)));
+    }
+    if (explicitPath) lines.push(...describeCrossingImports(t.name, await crossingImports(t.root)));
+    for (const line of lines) process.stderr.write(`e2e manifest: ${line}\n`);
+  }
+  return empty;
 }

@@ -3,7 +3,7 @@
 // is scanned as given (named by --service, else by its folder), with or without a config.
 
 import { existsSync, statSync } from "node:fs";
-import { basename, dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { ApiConfigLoader, type ResolvedConfig } from "../config/index.js";
 import { UsageError } from "../errors/index.js";
 
@@ -27,6 +27,8 @@ export interface ManifestOptions {
   out?: string;
   check?: boolean;
   config?: string;
+  /** Exit 1 when a scanned service has no endpoint (CI: a scan that finds nothing is a failure). */
+  strict?: boolean;
 }
 
 const MANIFEST_DIR = ".e2e";
@@ -65,21 +67,13 @@ export function planTargets(
   config = loadOptionalConfig(opts.config),
 ): ManifestPlan {
   const warnings: string[] = [];
-  const outOf = (base: string) => (opts.out ? resolve(opts.out) : defaultManifestPath(base));
-  if (path !== undefined) {
-    const root = checkDir(resolve(path));
+  const outOf = (base: string, name: string) => outsideDependencies(opts.out, base, name);
+  if (path !== undefined || !config) {
+    const root = path !== undefined ? checkDir(resolve(path)) : process.cwd();
+    const name = opts.service ?? basename(root);
     return {
-      targets: [{ name: opts.service ?? basename(root), root }],
-      out: outOf(config?.rootDir ?? root),
-      partial: true,
-      warnings,
-    };
-  }
-  if (!config) {
-    const root = process.cwd();
-    return {
-      targets: [{ name: opts.service ?? basename(root), root }],
-      out: outOf(root),
+      targets: [{ name, root }],
+      out: outOf(path !== undefined ? (config?.rootDir ?? root) : root, name),
       partial: true,
       warnings,
     };
@@ -101,11 +95,29 @@ export function planTargets(
         `service ${name}: skipped, its maven_module folder ${relative(process.cwd(), root) || "."} does not exist`,
       );
   }
-  return { targets, out: outOf(config.rootDir), partial: Boolean(opts.service), warnings };
+  return { targets, out: outOf(config.rootDir, ""), partial: Boolean(opts.service), warnings };
+}
+
+/**
+ * The file to write, never inside `node_modules` (scanning a package installed there, or running
+ * from inside one): the default then goes to `.e2e/<name>/manifest.json` in the folder holding
+ * the outermost `node_modules`; an explicit `--out` there is refused.
+ */
+function outsideDependencies(out: string | undefined, base: string, name: string): string {
+  const file = out ? resolve(out) : defaultManifestPath(base);
+  const segments = file.split(sep);
+  const at = segments.indexOf("node_modules");
+  if (at < 0) return file;
+  if (out)
+    throw new UsageError(`--out ${out}: refusing to write into node_modules (choose a file of the project)`);
+  const project = segments.slice(0, at).join(sep) || sep;
+  return join(project, MANIFEST_DIR, name || "manifest", MANIFEST_FILE);
 }
 
 /** Where a manifest's `root` fields are relative to: the project folder holding `.e2e/`. */
 export function projectDirOf(out: string): string {
   const dir = dirname(out);
-  return basename(dir) === MANIFEST_DIR ? dirname(dir) : dir;
+  if (basename(dir) === MANIFEST_DIR) return dirname(dir);
+  // `.e2e/<name>/manifest.json`, where a scan of a package in node_modules writes.
+  return basename(dirname(dir)) === MANIFEST_DIR ? dirname(dirname(dir)) : dir;
 }

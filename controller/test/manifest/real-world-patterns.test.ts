@@ -154,6 +154,19 @@ module.exports = router;
   });
 });
 
+describe("Express, destructured", () => {
+  it("finds the routes of a file that takes Router from a destructured require", async () => {
+    const s = await scan({
+      "routes/orders.js": `const { Router } = require("express");
+const router = Router();
+router.get("/orders/:id", (req, res) => res.json({}));
+module.exports = router;
+`,
+    });
+    expect(ids(s)).toEqual(["GET /orders/{id}"]);
+  });
+});
+
 describe("FastAPI", () => {
   it("keeps a description written as implicitly joined strings", async () => {
     const s = await scan({

@@ -97,7 +97,11 @@ export function linkApps(
 ): ScanContribution {
   // A tree that never imports the framework has none of its apps: nothing to build.
   const uses = files.some(({ facts }) =>
-    Object.values(facts.bindings).some((b) => b.k === "import" && dialect.packages.includes(b.from)),
+    Object.values(facts.bindings).some((b) => {
+      // `const { Router } = require("express")` binds a member of the import.
+      const from = b.k === "import" ? b.from : b.k === "get" && b.of.k === "import" ? b.of.from : undefined;
+      return from !== undefined && dialect.packages.includes(from);
+    }),
   );
   if (!uses) return { endpoints: [], dtos: [], types: [] };
   const program = new JsProgram(files);
