@@ -272,3 +272,126 @@ async def version():
     expect(ids(s)).toEqual(["GET /api/v2/orders", "GET /meta/version"]);
   });
 });
+
+describe("Fastify with @fastify/autoload", () => {
+  it("puts each route plugin of an autoloaded folder under its folder path, as fastify-cli's app does", async () => {
+    const s = await scan({
+      "package.json":
+        '{"name":"app","dependencies":{"fastify":"^5","@fastify/autoload":"^6","fastify-cli":"^8"}}',
+      "app.js": `'use strict'
+
+const path = require('node:path')
+const AutoLoad = require('@fastify/autoload')
+
+const options = {}
+
+module.exports = async function (fastify, opts) {
+  fastify.register(AutoLoad, {
+    dir: path.join(__dirname, 'plugins'),
+    options: Object.assign({}, opts)
+  })
+
+  fastify.register(AutoLoad, {
+    dir: path.join(__dirname, 'routes'),
+    options: Object.assign({}, opts)
+  })
+}
+
+module.exports.options = options
+`,
+      "plugins/sensible.js": `'use strict'
+
+const fp = require('fastify-plugin')
+
+module.exports = fp(async function (fastify, opts) {
+  fastify.register(require('@fastify/sensible'), { errorHandler: false })
+})
+`,
+      "plugins/support.js": `'use strict'
+
+const fp = require('fastify-plugin')
+
+module.exports = fp(async function (fastify, opts) {
+  fastify.decorate('someSupport', function () {
+    return 'hugs'
+  })
+})
+`,
+      "routes/root.js": `'use strict'
+
+module.exports = async function (fastify, opts) {
+  fastify.get('/', async function (request, reply) {
+    return { root: true }
+  })
+}
+`,
+      "routes/example/index.js": `'use strict'
+
+module.exports = async function (fastify, opts) {
+  fastify.get('/', async function (request, reply) {
+    return 'this is an example'
+  })
+}
+`,
+    });
+    expect(s.frameworks).toEqual(["fastify"]);
+    expect(ids(s)).toEqual(["GET /", "GET /example"]);
+  });
+
+  // The expected routes are those fastify's onRoute hook listed for the same app in JavaScript
+  // (fastify 5, @fastify/autoload 6): autoPrefix replaces the folder's prefix, under options.prefix.
+  it("applies options.prefix, nested folders, route params, autoPrefix and fastify.route({method, url}) in TypeScript", async () => {
+    const s = await scan({
+      "src/app.ts": `import { join } from "node:path";
+import AutoLoad, { type AutoloadPluginOptions } from "@fastify/autoload";
+import type { FastifyPluginAsync } from "fastify";
+
+const app: FastifyPluginAsync<AutoloadPluginOptions> = async (fastify, opts): Promise<void> => {
+  void fastify.register(AutoLoad, {
+    dir: join(__dirname, "routes"),
+    routeParams: true,
+    options: { ...opts, prefix: "/api" },
+  });
+};
+
+export default app;
+`,
+      "src/routes/users/index.ts": `import type { FastifyPluginAsync } from "fastify";
+
+const users: FastifyPluginAsync = async (fastify): Promise<void> => {
+  fastify.get("/", async () => []);
+  fastify.route({ method: ["POST"], url: "/", handler: async () => ({}) });
+};
+
+export default users;
+`,
+      "src/routes/users/_id/index.ts": `export default async function (fastify: any) {
+  fastify.get("/", async () => ({}));
+  fastify.delete("/", async () => ({}));
+}
+`,
+      "src/routes/admin/report.ts": `export const autoPrefix = "/r";
+export default async function (fastify: any) {
+  fastify.get("/x", async () => ({}));
+}
+`,
+      "src/routes/users/autohooks.ts": `export default async function (fastify: any) {
+  fastify.addHook("onRequest", async () => {});
+}
+`,
+      "src/routes/health.ts": `export const autoPrefix = "/health";
+export default async function (fastify: any) {
+  fastify.get("/live", async () => ({ ok: true }));
+}
+`,
+    });
+    expect(ids(s)).toEqual([
+      "DELETE /api/users/{id}",
+      "GET /api/health/live",
+      "GET /api/r/x",
+      "GET /api/users",
+      "GET /api/users/{id}",
+      "POST /api/users",
+    ]);
+  });
+});

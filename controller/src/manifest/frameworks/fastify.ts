@@ -1,5 +1,6 @@
 // Fastify: `fastify()`, plugins registered with `register(plugin, { prefix })` across files
-// (`fastify-plugin` wrappers share their parent's prefix), shorthand routes and
+// (`fastify-plugin` wrappers share their parent's prefix), folders of route plugins loaded by
+// `@fastify/autoload` (js/autoload.ts), shorthand routes and
 // `route({ method, url, schema, handler })`, and route schemas (TypeBox, JSON Schema) for
 // parameters, bodies, responses and security.
 
@@ -36,7 +37,7 @@ export const fastifyScanner = appScanner({
     return undefined;
   },
   reads: REQUEST_READS,
-  packages: ["fastify", "fastify-plugin", "@fastify/type-provider-typebox"],
+  packages: ["fastify", "fastify-plugin", "@fastify/type-provider-typebox", "@fastify/autoload"],
   methods: new Set(["route", "register"]),
   passthrough: new Set([
     "withTypeProvider",
@@ -80,6 +81,8 @@ export const fastifyScanner = appScanner({
         },
       ];
     }
+    if (method === "register" && args[0]?.k === "import" && args[0].from === "@fastify/autoload")
+      return [{ kind: "folder", ...(args[1] ? { options: args[1] } : {}) }];
     if (method === "register" && args[0]) {
       return [
         {

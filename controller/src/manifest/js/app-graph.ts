@@ -5,6 +5,7 @@
 
 import type { FileFacts, LinkContext, ScanContribution } from "../scanner.js";
 import type { Endpoint, HttpMethod, Param } from "../types.js";
+import { folderPlugins } from "./autoload.js";
 import { DeclaredTypes } from "./declared-types.js";
 import { expandLoops } from "./expand-loops.js";
 import { handlerName } from "./handler-name.js";
@@ -22,6 +23,8 @@ export type Action =
   | { kind: "route"; method: Value; path: Value; handler?: Value; middlewares: Value[]; options?: Value }
   | { kind: "mount"; prefix?: Value; child: Value }
   | { kind: "prefix"; prefix: Value }
+  /** Every plugin file of a folder, each under its folder's prefix (`@fastify/autoload`). */
+  | { kind: "folder"; options?: Value }
   /** An auth-looking middleware guards the receiver, or only `child` when given. */
   | { kind: "guard"; middleware: Value; child?: Value };
 
@@ -105,6 +108,7 @@ export function linkApps(
   );
   if (!uses) return { endpoints: [], dtos: [], types: [] };
   const program = new JsProgram(files);
+  const jsFiles = files.map((f) => f.path);
   const schemas = new SchemaReader(program);
   // Declared interfaces and classes are read only by a dialect that types its handlers (Express).
   const declared = dialect.typedHandlers ? new DeclaredTypes(program) : undefined;
@@ -199,6 +203,15 @@ export function linkApps(
         ? ""
         : (stringOf(action.prefix && program.resolve(unname(action.prefix), file)) ?? "");
       edges.push({ parent: recv, child, prefix });
+    } else if (action.kind === "folder") {
+      // The instance loading a folder of route plugins is the framework's, created or not.
+      created.add(recv);
+      for (const plugin of folderPlugins(action.options, file, jsFiles, program)) {
+        const child = nodeOf(plugin.value, file);
+        if (!child) continue;
+        const shares = dialect.sharesPrefix?.(plugin.value, program) ?? false;
+        edges.push({ parent: recv, child, prefix: shares ? "" : plugin.prefix });
+      }
     } else if (action.kind === "prefix") {
       const prefix = stringOf(program.resolve(unname(action.prefix), file));
       if (prefix !== undefined) ownPrefix.set(recv, prefix);
