@@ -203,7 +203,9 @@ module.exports = {
     doNotFollow: { path: "node_modules" },
     // controller/test/manifest/apps/ holds sample APIs that `e2e manifest` scans as text; their
     // frameworks are not installed here.
-    exclude: { path: "(^|/)(node_modules|dist|fixtures)/|^controller/test/manifest/apps/" },
+    // services/task-graph/board/src is the board's browser code (TSX, which the swc parser here
+    // does not read); it imports only its own files and npm packages, and esbuild bundles it apart.
+    exclude: { path: "(^|/)(node_modules|dist|fixtures)/|^controller/test/manifest/apps/|^services/task-graph/board/src/" },
     enhancedResolveOptions: {
       // "gantry" (a page's import) resolves to the package's own source entry.
       exportsFields: ["exports"],

@@ -90,7 +90,14 @@ async function rebuild() {
     chunkNames: "chunks/[name]-[hash]",
     outExtension: { ".js": ".mjs" },
   });
-  const inputs = Object.keys(result.metafile.inputs)
+  // The task graph serves the board (GET /board) from ./board beside its bundle.
+  const boardInputs = [];
+  if (name === "task-graph") {
+    const { buildBoard, BOARD_STATIC_FILES } = await import("../../build/bundle-board.mjs");
+    const board = await buildBoard(join(cache, dir, "board"), { logLevel: "error" });
+    boardInputs.push(...Object.keys(board.inputs), ...BOARD_STATIC_FILES);
+  }
+  const inputs = [...Object.keys(result.metafile.inputs), ...boardInputs]
     .map((p) => fingerprint(resolve(repo, p)))
     .filter((f) => f !== undefined);
   // Renamed into place, so a run starting the same service concurrently never reads half a build.

@@ -30,6 +30,11 @@ try {
   for (const [file, workerEntry] of Object.entries(WORKERS[service] ?? {})) {
     await build(serviceBundleOptions({ entry: workerEntry, outfile: resolve(outfile, "..", file) }));
   }
+  // The task graph serves the board (GET /board) from ./board beside server.mjs.
+  if (service === "task-graph") {
+    const { buildBoard } = await import("../../build/bundle-board.mjs");
+    await buildBoard(resolve(outfile, "..", "board"));
+  }
 } catch {
   // esbuild has already printed each error with its file:line:col.
   console.error(`bundle: ${service} failed to bundle (errors above)`);

@@ -37,6 +37,7 @@ import type { VectorIndex } from "./ports/vector-index.js";
 import { agentContextRoutes } from "./routes/agent-context.js";
 import { analyzeRoutes } from "./routes/analyze.js";
 import { requireApiKey } from "./routes/api-key.js";
+import { boardRoutes } from "./routes/board.js";
 import { claimRoutes } from "./routes/claims.js";
 import { codeRoutes } from "./routes/code.js";
 import { componentRoutes } from "./routes/components.js";
@@ -285,6 +286,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   await app.register(agentContextRoutes, { prefix, context: agentContext });
   await app.register(eventRoutes, { prefix, feed, activity: new ActivityService(ctx) });
   await app.register(noteRoutes, { prefix, notes: new NoteService(ctx) });
+  await app.register(boardRoutes, { dir: env.TASK_GRAPH_BOARD_DIR });
   return app;
 }
 

@@ -10,7 +10,14 @@ import { client, embeddedAdapters, type Json } from "../../harness/start-service
 import { buildTaskGraphApp } from "../../src/app.js";
 
 const KEY = "route-access-test-key";
-const OPEN = new Set(["/health", "/docs/json"]);
+// The board's page and assets carry no data: the page asks for the key and sends it itself.
+const OPEN = new Set([
+  "/health",
+  "/docs/json",
+  "/board",
+  "/board/assets/board.js",
+  "/board/assets/board.css",
+]);
 let app: ServiceApp;
 let url: string;
 const ids: Record<string, string> = {};
