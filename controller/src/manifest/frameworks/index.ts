@@ -8,6 +8,7 @@ import { expressScanner } from "./express.js";
 import { fastapiScanner } from "./fastapi.js";
 import { fastifyScanner } from "./fastify.js";
 import { flaskScanner } from "./flask.js";
+import { ginScanner, netHttpScanner } from "./gin.js";
 import { honoScanner } from "./hono.js";
 import { koaScanner } from "./koa.js";
 import { nestjsScanner } from "./nestjs.js";
@@ -24,6 +25,8 @@ export const scanners: readonly FrameworkScanner[] = [
   flaskScanner,
   djangoRestScanner,
   springScanner,
+  ginScanner,
+  netHttpScanner,
   // models scanners after every framework
   typescriptModelsScanner,
 ] as FrameworkScanner[];
