@@ -223,6 +223,55 @@ describe("Gin", () => {
   });
 });
 
+describe("Gin, router in a struct", () => {
+  // The shape of crowdsec's LAPI (pkg/apiserver/controllers): the engine is a field of a
+  // controller struct, routes are added in its methods, handlers are methods of another package's type.
+  it("follows an engine held in a struct field through the methods of that struct", async () => {
+    const s = await scan({
+      "go.mod": "module example.com/lapi\n",
+      "controllers/controller.go": `package controllers
+
+import (
+	v1 "example.com/lapi/controllers/v1"
+	"github.com/gin-gonic/gin"
+)
+
+type Controller struct {
+	Router    *gin.Engine
+	HandlerV1 *v1.Controller
+}
+
+func (c *Controller) Init() error { return c.NewV1() }
+
+func (c *Controller) NewV1() error {
+	c.Router.GET("/health", func(ctx *gin.Context) {})
+	groupV1 := c.Router.Group("/v1")
+	groupV1.POST("/watchers", c.HandlerV1.CreateMachine)
+	apiKeyAuth := groupV1.Group("")
+	apiKeyAuth.Use(c.HandlerV1.APIKey.MiddlewareFunc())
+	{
+		apiKeyAuth.GET("/decisions", c.HandlerV1.GetDecision)
+		apiKeyAuth.HEAD("/decisions", c.HandlerV1.GetDecision)
+	}
+	return nil
+}
+`,
+      "controllers/v1/decisions.go": `package v1
+
+import "github.com/gin-gonic/gin"
+
+type Controller struct{ APIKey any }
+
+func (c *Controller) GetDecision(gctx *gin.Context) { gctx.JSON(200, nil) }
+func (c *Controller) CreateMachine(gctx *gin.Context) { gctx.Status(201) }
+`,
+    });
+    expect(ids(s)).toEqual(["GET /health", "GET /v1/decisions", "HEAD /v1/decisions", "POST /v1/watchers"]);
+    expect(endpoint(s, "GET /v1/decisions")).toMatchObject({ handler: "Controller.GetDecision", auth: true });
+    expect(endpoint(s, "POST /v1/watchers").responses).toEqual([{ status: 201 }]);
+  });
+});
+
 describe("net/http", () => {
   it("reads ServeMux patterns with methods and wildcards, http.HandleFunc, and a mux passed to a function", async () => {
     const s = await scan({

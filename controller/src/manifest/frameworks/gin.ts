@@ -14,7 +14,7 @@ import { GoProgram, type GoRoute, joinGo, type RouterKind, templateGoPath } from
 import { GoStructs } from "./go/go-structs.js";
 import { sortEndpoints } from "./python/py-scanner-kit.js";
 
-const GO_FACTS_KEY = "go-outline@1";
+const GO_FACTS_KEY = "go-outline@2";
 
 function goScanner(name: RouterKind): FrameworkScanner<GoFileFacts> {
   return {

@@ -84,7 +84,9 @@ function readParams(list: SyntaxNode | null): GoParam[] {
 }
 
 function readFunc(node: SyntaxNode): GoFunc {
-  const recvType = named(node.childForFieldName("receiver"))[0]?.childForFieldName("type")?.text;
+  const receiver = named(node.childForFieldName("receiver"))[0];
+  const recvType = receiver?.childForFieldName("type")?.text;
+  const recvName = receiver?.namedChildren.find((c) => c.type === "identifier")?.text;
   const fn: GoFunc = {
     name: node.childForFieldName("name")?.text ?? "<inline>",
     params: readParams(node.childForFieldName("parameters")),
@@ -92,6 +94,7 @@ function readFunc(node: SyntaxNode): GoFunc {
     body: [],
   };
   if (recvType) fn.recv = recvType.replace(/^\*/, "").replace(/\[.*$/, "");
+  if (recvType && recvName) fn.self = { name: recvName, type: recvType };
   const body = node.childForFieldName("body");
   if (body) readBody(body, fn.body);
   return fn;

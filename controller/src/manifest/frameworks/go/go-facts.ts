@@ -30,6 +30,8 @@ export interface GoFunc {
   name: string;
   /** The receiver's type name without `*` for a method. */
   recv?: string;
+  /** The receiver as a parameter (`c *Controller`): its fields may hold routers. */
+  self?: GoParam;
   params: GoParam[];
   line: number;
   /** Bindings and calls of the body, nested blocks flattened, in source order. */

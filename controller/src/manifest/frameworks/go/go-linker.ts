@@ -154,6 +154,7 @@ export class GoProgram {
 
   private evaluateFunc(fn: GoFunc, dir: string, file: string, outer: Scope): void {
     const scope: Scope = new Map(outer);
+    if (fn.self) scope.set(fn.self.name, { t: "typed", type: fn.self.type });
     fn.params.forEach((p, i) => {
       const kind = routerKindOfType(p.type);
       if (kind) {
@@ -192,6 +193,7 @@ export class GoProgram {
         const x = this.evaluate(e.x, scope, dir, file);
         if (x.t === "pkg") return this.constIn(x.dir, e.name) ?? UNKNOWN;
         if (x.t === "ext") return { t: "ext", path: `${x.path}.${e.name}` };
+        if (x.t === "typed") return this.field(x.type, e.name);
         return UNKNOWN;
       }
       case "call":
@@ -222,6 +224,18 @@ export class GoProgram {
       }
     }
     return undefined;
+  }
+
+  /** `c.Router` where c's struct has a router field: one node per struct field, wherever it is read. */
+  private field(type: string, name: string): GoValue {
+    const found = this.struct(type);
+    const field = found?.struct.fields.find((f) => f.name === name);
+    if (!field) return UNKNOWN;
+    const kind = routerKindOfType(field.type);
+    if (!kind) return { t: "typed", type: field.type };
+    const id = `field:${found!.struct.name}.${name}`;
+    if (!this.kinds.has(id)) this.kinds.set(id, kind);
+    return { t: "node", id };
   }
 
   private newNode(kind: RouterKind): string {
@@ -355,7 +369,9 @@ export class GoProgram {
 
 function looksLikeAuth(e: GoExpr): boolean {
   const text = JSON.stringify(e).toLowerCase();
-  return ["auth", "jwt", "token", "login", "session", "protect"].some((w) => text.includes(w));
+  return ["auth", "jwt", "token", "login", "session", "protect", "apikey", "api_key"].some((w) =>
+    text.includes(w),
+  );
 }
 
 /** gin's joinPaths: one slash between parts, a trailing slash of the last part kept. */
