@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export type LanguageId = "typescript" | "tsx" | "javascript" | "python" | "java" | "go" | "kotlin";
+export type LanguageId = "typescript" | "tsx" | "javascript" | "python" | "java" | "go" | "kotlin" | "ruby";
 
 export const LANGUAGES: readonly LanguageId[] = [
   "typescript",
@@ -17,6 +17,7 @@ export const LANGUAGES: readonly LanguageId[] = [
   "java",
   "go",
   "kotlin",
+  "ruby",
 ];
 
 const EXTENSIONS: Record<string, LanguageId> = {
@@ -34,6 +35,7 @@ const EXTENSIONS: Record<string, LanguageId> = {
   ".go": "go",
   ".kt": "kotlin",
   ".kts": "kotlin",
+  ".rb": "ruby",
 };
 
 const GRAMMAR_FILES: Record<LanguageId, string> = {
@@ -44,6 +46,7 @@ const GRAMMAR_FILES: Record<LanguageId, string> = {
   java: "tree-sitter-java/tree-sitter-java.wasm",
   go: "tree-sitter-go/tree-sitter-go.wasm",
   kotlin: "@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm",
+  ruby: "tree-sitter-ruby/tree-sitter-ruby.wasm",
 };
 
 /** The language of a file from its name, or undefined for a file no grammar parses. */

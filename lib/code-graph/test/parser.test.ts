@@ -14,6 +14,7 @@ const SAMPLES = {
   java: "class Calc { int add(int a, int b) { return a + b; } }",
   go: "package calc\n\nfunc Add(a, b int) int { return a + b }\n",
   kotlin: "fun add(a: Int, b: Int): Int = a + b\n",
+  ruby: "def add(a, b)\n  a + b\nend\n",
 } as const;
 
 describe("code-graph parser", () => {
@@ -25,6 +26,7 @@ describe("code-graph parser", () => {
     expect(languageOf("Main.java")).toBe("java");
     expect(languageOf("main.go")).toBe("go");
     expect(languageOf("build.gradle.kts")).toBe("kotlin");
+    expect(languageOf("config/routes.rb")).toBe("ruby");
     expect(languageOf("README.md")).toBeUndefined();
     expect(languageOf("dir.ts/Makefile")).toBeUndefined();
   });

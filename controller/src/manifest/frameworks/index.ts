@@ -12,6 +12,7 @@ import { ginScanner, netHttpScanner } from "./gin.js";
 import { honoScanner } from "./hono.js";
 import { koaScanner } from "./koa.js";
 import { nestjsScanner } from "./nestjs.js";
+import { railsScanner } from "./rails.js";
 import { springScanner } from "./spring.js";
 import { typescriptModelsScanner } from "./typescript-models.js";
 
@@ -27,6 +28,7 @@ export const scanners: readonly FrameworkScanner[] = [
   springScanner,
   ginScanner,
   netHttpScanner,
+  railsScanner,
   // models scanners after every framework
   typescriptModelsScanner,
 ] as FrameworkScanner[];

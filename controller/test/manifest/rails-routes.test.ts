@@ -1,0 +1,111 @@
+// Rails (SPEC §5, issue 20): config/routes.rb as apps write it, with the routes `bin/rails routes`
+// prints for it per the Rails routing guide (resources' seven actions, nesting with
+// `:<parent>_id`, shallow members, namespaces and scopes, member/collection, match via:).
+
+import { afterAll, describe, expect, it } from "vitest";
+import { codeGraphParser } from "../../src/manifest/code-graph-parser.js";
+import { scanService } from "../../src/manifest/scan-service.js";
+import type { ServiceManifest } from "../../src/manifest/types.js";
+import { makeProject, type Project } from "../helpers/project.js";
+
+const projects: Project[] = [];
+afterAll(() => {
+  for (const p of projects) p.remove();
+});
+
+async function scan(files: Record<string, string>): Promise<ServiceManifest> {
+  const p = makeProject(files);
+  projects.push(p);
+  const { service } = await scanService({
+    name: "app",
+    root: p.dir,
+    displayRoot: "app",
+    parser: codeGraphParser,
+  });
+  return service;
+}
+const table = (s: ServiceManifest) => s.endpoints.map((e) => `${e.id} ${e.handler}`).sort();
+
+describe("Rails", () => {
+  it("expands resources, nesting, member and collection routes, namespaces, scopes, match and root", async () => {
+    const s = await scan({
+      Gemfile: 'gem "rails", "~> 7.1"\n',
+      "app/controllers/photos_controller.rb": "class PhotosController < ApplicationController\nend\n",
+      "config/routes.rb": `Rails.application.routes.draw do
+  # Reveal health status on /up
+  get "up" => "rails/health#show", as: :rails_health_check
+
+  root "pages#home"
+
+  resources :photos, only: %i[index show] do
+    member do
+      get :preview
+    end
+    get :search, on: :collection
+    resources :comments, only: [:index, :create]
+  end
+
+  resource :profile, except: :destroy
+
+  namespace :admin do
+    root to: "dashboard#index"
+    resources :users, param: :slug, only: [:show, :update]
+  end
+
+  scope "/api/v1", module: "api/v1" do
+    resources :articles, only: :index do
+      resources :tags, only: [:index, :show], shallow: true
+    end
+  end
+
+  match "legacy/feed", to: "feeds#show", via: [:get, :post]
+  get "help(.:format)", to: "pages#help"
+  get "files/*path", to: "files#show"
+  draw :billing
+  mount Sidekiq::Web => "/sidekiq"
+end
+`,
+      "config/routes/billing.rb": `scope :billing do
+  post "webhooks/stripe", to: "stripe_webhooks#create"
+end
+`,
+    });
+    expect(s.frameworks).toEqual(["rails"]);
+    expect(table(s)).toEqual([
+      "GET / PagesController.home",
+      "GET /admin Admin::DashboardController.index",
+      "GET /admin/users/{slug} Admin::UsersController.show",
+      "GET /api/v1/articles Api::V1::ArticlesController.index",
+      "GET /api/v1/articles/{article_id}/tags Api::V1::TagsController.index",
+      "GET /api/v1/tags/{id} Api::V1::TagsController.show",
+      "GET /files/{path} FilesController.show",
+      "GET /help PagesController.help",
+      "GET /legacy/feed FeedsController.show",
+      "GET /photos PhotosController.index",
+      "GET /photos/search PhotosController.search",
+      "GET /photos/{id} PhotosController.show",
+      "GET /photos/{id}/preview PhotosController.preview",
+      "GET /photos/{photo_id}/comments CommentsController.index",
+      "GET /profile ProfilesController.show",
+      "GET /profile/edit ProfilesController.edit",
+      "GET /profile/new ProfilesController.new",
+      "GET /sidekiq Sidekiq::Web",
+      "GET /up Rails::HealthController.show",
+      "PATCH /admin/users/{slug} Admin::UsersController.update",
+      "PATCH /profile ProfilesController.update",
+      "POST /billing/webhooks/stripe StripeWebhooksController.create",
+      "POST /legacy/feed FeedsController.show",
+      "POST /photos/{photo_id}/comments CommentsController.create",
+      "POST /profile ProfilesController.create",
+      "PUT /admin/users/{slug} Admin::UsersController.update",
+      "PUT /profile ProfilesController.update",
+    ]);
+    const engine = s.endpoints.find((e) => e.path === "/sidekiq");
+    expect(engine).toMatchObject({ tags: ["mounted-engine"], file: "config/routes.rb" });
+    const stripe = s.endpoints.find((e) => e.path === "/billing/webhooks/stripe");
+    expect(stripe?.file).toBe("config/routes/billing.rb");
+    expect(s.endpoints.find((e) => e.path === "/photos/{photo_id}/comments")?.params).toEqual([
+      { name: "photo_id", in: "path", type: "string", required: true },
+    ]);
+  });
+});
