@@ -30,10 +30,12 @@ export function readConfig(env: NodeJS.ProcessEnv): TaskGraphConfig {
       .map((s) => s.trim())
       .filter(Boolean),
     codeLimits: {
-      repoBytes: positiveInt(env, "CODE_MAX_REPO_BYTES", 64 * MiB, "bytes"),
-      repoFiles: positiveInt(env, "CODE_MAX_REPO_FILES", 25_000, "files"),
-      totalBytes: positiveInt(env, "CODE_MAX_TOTAL_BYTES", 128 * MiB, "bytes"),
-      totalFiles: positiveInt(env, "CODE_MAX_TOTAL_FILES", 50_000, "files"),
+      // Measured (bench/task-graph/code-hostile.ts): the code graph, its search documents and
+      // vectors take ~27 MiB of RSS per MiB of source text; these keep the service under 1 GiB.
+      repoBytes: positiveInt(env, "CODE_MAX_REPO_BYTES", 16 * MiB, "bytes"),
+      repoFiles: positiveInt(env, "CODE_MAX_REPO_FILES", 10_000, "files"),
+      totalBytes: positiveInt(env, "CODE_MAX_TOTAL_BYTES", 24 * MiB, "bytes"),
+      totalFiles: positiveInt(env, "CODE_MAX_TOTAL_FILES", 15_000, "files"),
       parseBudgetMs: positiveInt(env, "CODE_PARSE_BUDGET_MS", 2000),
       parseBytes: positiveInt(env, "CODE_MAX_PARSE_BYTES", 512 * 1024, "bytes"),
       lineChars: positiveInt(env, "CODE_MAX_LINE_CHARS", 10_000, "characters"),
