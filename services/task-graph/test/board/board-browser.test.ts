@@ -218,6 +218,26 @@ describe.skipIf(!haveChromium)(SUITE, () => {
     await shoot("3-refused-move", ctx);
   });
 
+  it("snaps a move back when another client's write lands first (412 PRECONDITION_FAILED)", async () => {
+    // The other client writes while the board's PATCH is on its way: the If-Match it carries is stale.
+    await page.route("**/api/v1/issues/*", async (route) => {
+      if (route.request().method() !== "PATCH") return route.continue();
+      await api("PATCH", `/issues/${ids.mouse}`, { priority: "LOW" });
+      await route.continue();
+    });
+    try {
+      await card(ids.mouse!).focus();
+      await page.keyboard.press("Shift+ArrowRight");
+      await expect
+        .poll(() => page.getByTestId("alert").textContent())
+        .toMatch(/refused: .*has changed since the version named in If-Match/);
+      await cardIn(ids.mouse!, "IN_PROGRESS").filter({ hasText: "LOW" }).waitFor();
+      expect(await statusOf(ids.mouse!)).toBe("IN_PROGRESS");
+    } finally {
+      await page.unroute("**/api/v1/issues/*");
+    }
+  });
+
   it("adds and removes a dependency from the issue panel", async (ctx) => {
     await card(ids.gated!).click();
     await page.locator("#panel-title", { hasText: "Gated by an open prerequisite" }).waitFor();
