@@ -7,7 +7,16 @@ import { createRequire } from "node:module";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export type LanguageId = "typescript" | "tsx" | "javascript" | "python" | "java" | "go" | "kotlin" | "ruby";
+export type LanguageId =
+  | "typescript"
+  | "tsx"
+  | "javascript"
+  | "python"
+  | "java"
+  | "go"
+  | "kotlin"
+  | "ruby"
+  | "php";
 
 export const LANGUAGES: readonly LanguageId[] = [
   "typescript",
@@ -18,6 +27,7 @@ export const LANGUAGES: readonly LanguageId[] = [
   "go",
   "kotlin",
   "ruby",
+  "php",
 ];
 
 const EXTENSIONS: Record<string, LanguageId> = {
@@ -36,6 +46,7 @@ const EXTENSIONS: Record<string, LanguageId> = {
   ".kt": "kotlin",
   ".kts": "kotlin",
   ".rb": "ruby",
+  ".php": "php",
 };
 
 const GRAMMAR_FILES: Record<LanguageId, string> = {
@@ -47,6 +58,7 @@ const GRAMMAR_FILES: Record<LanguageId, string> = {
   go: "tree-sitter-go/tree-sitter-go.wasm",
   kotlin: "@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm",
   ruby: "tree-sitter-ruby/tree-sitter-ruby.wasm",
+  php: "tree-sitter-php/tree-sitter-php.wasm",
 };
 
 /** The language of a file from its name, or undefined for a file no grammar parses. */

@@ -15,6 +15,7 @@ const SAMPLES = {
   go: "package calc\n\nfunc Add(a, b int) int { return a + b }\n",
   kotlin: "fun add(a: Int, b: Int): Int = a + b\n",
   ruby: "def add(a, b)\n  a + b\nend\n",
+  php: "<?php\nfunction add($a, $b) { return $a + $b; }\n",
 } as const;
 
 describe("code-graph parser", () => {
@@ -27,6 +28,7 @@ describe("code-graph parser", () => {
     expect(languageOf("main.go")).toBe("go");
     expect(languageOf("build.gradle.kts")).toBe("kotlin");
     expect(languageOf("config/routes.rb")).toBe("ruby");
+    expect(languageOf("routes/api.php")).toBe("php");
     expect(languageOf("README.md")).toBeUndefined();
     expect(languageOf("dir.ts/Makefile")).toBeUndefined();
   });

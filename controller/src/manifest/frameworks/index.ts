@@ -11,6 +11,7 @@ import { flaskScanner } from "./flask.js";
 import { ginScanner, netHttpScanner } from "./gin.js";
 import { honoScanner } from "./hono.js";
 import { koaScanner } from "./koa.js";
+import { laravelScanner } from "./laravel.js";
 import { nestjsScanner } from "./nestjs.js";
 import { railsScanner } from "./rails.js";
 import { springScanner } from "./spring.js";
@@ -29,6 +30,7 @@ export const scanners: readonly FrameworkScanner[] = [
   ginScanner,
   netHttpScanner,
   railsScanner,
+  laravelScanner,
   // models scanners after every framework
   typescriptModelsScanner,
 ] as FrameworkScanner[];
