@@ -16,7 +16,8 @@ export type LanguageId =
   | "go"
   | "kotlin"
   | "ruby"
-  | "php";
+  | "php"
+  | "csharp";
 
 export const LANGUAGES: readonly LanguageId[] = [
   "typescript",
@@ -28,6 +29,7 @@ export const LANGUAGES: readonly LanguageId[] = [
   "kotlin",
   "ruby",
   "php",
+  "csharp",
 ];
 
 const EXTENSIONS: Record<string, LanguageId> = {
@@ -47,6 +49,7 @@ const EXTENSIONS: Record<string, LanguageId> = {
   ".kts": "kotlin",
   ".rb": "ruby",
   ".php": "php",
+  ".cs": "csharp",
 };
 
 const GRAMMAR_FILES: Record<LanguageId, string> = {
@@ -59,6 +62,7 @@ const GRAMMAR_FILES: Record<LanguageId, string> = {
   kotlin: "@tree-sitter-grammars/tree-sitter-kotlin/tree-sitter-kotlin.wasm",
   ruby: "tree-sitter-ruby/tree-sitter-ruby.wasm",
   php: "tree-sitter-php/tree-sitter-php.wasm",
+  csharp: "tree-sitter-c-sharp/tree-sitter-c_sharp.wasm",
 };
 
 /** The language of a file from its name, or undefined for a file no grammar parses. */

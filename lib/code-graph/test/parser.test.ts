@@ -16,6 +16,7 @@ const SAMPLES = {
   kotlin: "fun add(a: Int, b: Int): Int = a + b\n",
   ruby: "def add(a, b)\n  a + b\nend\n",
   php: "<?php\nfunction add($a, $b) { return $a + $b; }\n",
+  csharp: "class Calc { int Add(int a, int b) { return a + b; } }\n",
 } as const;
 
 describe("code-graph parser", () => {
@@ -29,6 +30,7 @@ describe("code-graph parser", () => {
     expect(languageOf("build.gradle.kts")).toBe("kotlin");
     expect(languageOf("config/routes.rb")).toBe("ruby");
     expect(languageOf("routes/api.php")).toBe("php");
+    expect(languageOf("Controllers/TodoController.cs")).toBe("csharp");
     expect(languageOf("README.md")).toBeUndefined();
     expect(languageOf("dir.ts/Makefile")).toBeUndefined();
   });

@@ -3,6 +3,7 @@
 // Frameworks come before models scanners: an inline schema's DTO wins over a same-named type.
 
 import type { FrameworkScanner } from "../scanner.js";
+import { aspnetScanner } from "./aspnet.js";
 import { djangoRestScanner } from "./django-rest.js";
 import { expressScanner } from "./express.js";
 import { fastapiScanner } from "./fastapi.js";
@@ -31,6 +32,7 @@ export const scanners: readonly FrameworkScanner[] = [
   netHttpScanner,
   railsScanner,
   laravelScanner,
+  aspnetScanner,
   // models scanners after every framework
   typescriptModelsScanner,
 ] as FrameworkScanner[];
