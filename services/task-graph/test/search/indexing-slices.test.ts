@@ -86,4 +86,22 @@ describe("mirroring code into search in slices of the event loop", () => {
     expect(text.length).toBeGreaterThan(4 * 32_768);
     expect([...sliced]).toEqual([...index.termsOf("file:a")]);
   });
+
+  it("cuts a one-line file with no whitespace into pieces too, with the same terms", async () => {
+    // The probe's `var a=b+b+…+b` and minified code: one line, no space to cut at.
+    const text = `var a=${Array.from({ length: 60_000 }, (_, i) => `b${i % 97}.x-y/z:w`).join("+")}`;
+    const fields: [string, number][] = [[text, 1]];
+    const index = new LexicalIndex();
+    index.set("file:b", "file", fields);
+    let pauses = 0;
+    const counting = new TimeSlicer(0);
+    const pause = counting.pause.bind(counting);
+    counting.pause = async () => {
+      pauses++;
+      await pause();
+    };
+    const sliced = await slicedTerms(fields, counting);
+    expect(pauses).toBeGreaterThan(text.length / 32_768 - 1);
+    expect([...sliced]).toEqual([...index.termsOf("file:b")]);
+  });
 });

@@ -1,6 +1,7 @@
 // What the security suite shares: the real service process under a heap limit (a bound that
 // fails shows as a crash, never as a machine out of memory), temporary folders, and a probe that
 // times /health over its own socket while something hostile is under way.
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -66,26 +67,37 @@ export async function rssMiB(pid: number): Promise<number> {
 }
 
 /**
- * Times GET /health every `everyMs` until `stop()`: the latencies seen by a client while work
- * goes on. A request still unanswered at the end counts with its time so far.
+ * Times GET /health every `everyMs` from a process of its own (the test's own event loop, busy
+ * building megabyte bodies, must not be what is measured) until `stop()`: the latencies a
+ * client sees while work goes on.
  */
 export function healthProbe(api: Client, everyMs = 20): { stop(): Promise<number[]> } {
-  const latencies: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const t = performance.now();
-      await api.get("/health").catch(() => {});
-      const took = performance.now() - t;
-      latencies.push(took);
-      await new Promise((r) => setTimeout(r, Math.max(0, everyMs - took)));
-    }
-  })();
+  const script = `
+    const url = ${JSON.stringify(`${api.url}/health`)};
+    const out = [];
+    let running = true;
+    process.stdin.on("data", () => { running = false; });
+    (async () => {
+      while (running) {
+        const t = performance.now();
+        await fetch(url).then((r) => r.arrayBuffer()).catch(() => {});
+        const took = performance.now() - t;
+        out.push(took);
+        await new Promise((r) => setTimeout(r, Math.max(0, ${everyMs} - took)));
+      }
+      process.stdout.write(JSON.stringify(out), () => process.exit(0));
+    })();`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["pipe", "pipe", "inherit"] });
+  let output = "";
+  child.stdout!.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   return {
     async stop() {
-      running = false;
-      await loop;
-      return latencies;
+      child.stdin!.end("stop\n");
+      await exited;
+      return JSON.parse(output || "[]") as number[];
     },
   };
 }

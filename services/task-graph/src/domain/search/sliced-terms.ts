@@ -1,6 +1,6 @@
 // A document's lexical terms (LexicalIndex.set's) computed piece by piece, pausing in between: a
-// megabyte source file took ~50 ms to tokenise in one go. Pieces are cut at whitespace, which no
-// identifier spans, so they give the same tokens in the same order: the same terms map.
+// megabyte source file took ~50 ms to tokenise in one go. Pieces are cut where no token spans,
+// so they give the same tokens in the same order: the same terms map.
 import { addFieldTerms, type Field } from "../../../../../lib/search/index.js";
 import type { TimeSlicer } from "./time-slicer.js";
 
@@ -20,10 +20,14 @@ export async function slicedTerms(fields: Field[], slicer: TimeSlicer): Promise<
   return terms;
 }
 
-/** The end of the piece starting at `at`: the first whitespace after PIECE_CHARS, or the text's end. */
+/**
+ * The end of the piece starting at `at`: the first character after PIECE_CHARS that no token
+ * spans (not a letter, digit, `_`, `$`, nor a joiner `.-/:`), or the text's end. Whitespace alone
+ * is not enough: a one-line file (`var a=b+b+…+b`, minified code) has none, and was one piece.
+ */
 function pieceEnd(text: string, at: number): number {
   if (text.length - at <= PIECE_CHARS) return text.length;
-  const space = /\s/g;
-  space.lastIndex = at + PIECE_CHARS;
-  return space.exec(text)?.index ?? text.length;
+  const boundary = /[^\p{L}\p{N}_$.\-/:]/gu;
+  boundary.lastIndex = at + PIECE_CHARS;
+  return boundary.exec(text)?.index ?? text.length;
 }
