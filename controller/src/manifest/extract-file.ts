@@ -27,15 +27,24 @@ export async function extractFile(
   file: FileToExtract,
   keys: readonly string[],
 ): Promise<Record<string, unknown>> {
+  const facts: Record<string, unknown> = {};
+  const wanted: FrameworkScanner[] = [];
+  for (const scanner of scanners) {
+    const key = keyOf(scanner);
+    if (key in facts || !keys.includes(key) || !scanner.languages.includes(file.language)) continue;
+    // A scanner that reads only some files of its language (Rails: config/routes.rb) has
+    // nothing in the others: no tree needed for it.
+    if (scanner.reads && !scanner.reads(file.path)) facts[key] = null;
+    else {
+      facts[key] = null;
+      wanted.push(scanner);
+    }
+  }
+  if (wanted.length === 0) return facts;
   const tree = await parser.parse(file.language, file.text);
   const root = memoTree(tree.rootNode);
   try {
-    const facts: Record<string, unknown> = {};
-    for (const scanner of scanners) {
-      const key = keyOf(scanner);
-      if (key in facts || !keys.includes(key) || !scanner.languages.includes(file.language)) continue;
-      facts[key] = scanner.extract({ ...file, root }) ?? null;
-    }
+    for (const scanner of wanted) facts[keyOf(scanner)] = scanner.extract({ ...file, root }) ?? null;
     return facts;
   } finally {
     tree.delete();

@@ -75,6 +75,11 @@ export interface FrameworkScanner<F = unknown> {
    * `name@version`.
    */
   readonly factsKey?: string;
+  /**
+   * Whether extract may find anything in a file of its languages, from the path alone; a file
+   * no scanner reads is not parsed (Rails reads `config/routes.rb`, not every `.rb`). Default: all.
+   */
+  reads?(path: string): boolean;
   /** The facts of one file, or undefined when the file holds nothing for this scanner. */
   extract(file: SourceFile): F | undefined;
   link(files: readonly FileFacts<F>[], ctx: LinkContext): ScanContribution;

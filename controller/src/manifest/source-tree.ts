@@ -15,6 +15,8 @@ const IGNORED_DIRS = new Set([
   "coverage",
   "__pycache__",
   "venv",
+  // Go modules, Composer and Bundler keep dependencies here (a Laravel package's routes/ is not the app's).
+  "vendor",
   "test",
   "tests",
   "__tests__",

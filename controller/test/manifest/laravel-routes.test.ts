@@ -135,7 +135,7 @@ Route::middleware('guest')->group(function () {
     expect(s.endpoints.find((e) => e.path === "/login")?.file).toBe("routes/auth.php");
   });
 
-  it("takes the api prefix from bootstrap/app.php's withRouting (Laravel 11)", async () => {
+  it("takes the api prefix from bootstrap/app.php's withRouting (Laravel 11), and ignores vendor/", async () => {
     const s = await scan({
       "bootstrap/app.php": `<?php
 
@@ -154,6 +154,10 @@ return Application::configure(basePath: dirname(__DIR__))
       "routes/api.php": `<?php
 use Illuminate\\Support\\Facades\\Route;
 Route::get('/status', [StatusController::class, 'show']);
+`,
+      "vendor/laravel/sanctum/routes/web.php": `<?php
+use Illuminate\\Support\\Facades\\Route;
+Route::get('/sanctum/csrf-cookie', [CsrfCookieController::class, 'show']);
 `,
       "routes/web.php": `<?php
 use Illuminate\\Support\\Facades\\Route;

@@ -17,6 +17,7 @@ export const laravelScanner: FrameworkScanner<PhpRoutesFacts> = {
   kind: "framework",
   languages: ["php"],
   version: 1,
+  reads: (path) => ROUTING_FILE.test(path),
   extract: (file) => (ROUTING_FILE.test(file.path) ? extractPhpRoutes(file.root) : undefined),
   link: (files) => linkLaravel(files),
 };

@@ -16,6 +16,7 @@ export const railsScanner: FrameworkScanner<RoutesFile> = {
   kind: "framework",
   languages: ["ruby"],
   version: 1,
+  reads: (path) => ROUTES_FILE.test(path),
   extract: (file) => (ROUTES_FILE.test(file.path) ? extractRoutes(file.root) : undefined),
   link: (files) => linkRails(files),
 };
