@@ -169,4 +169,81 @@ Route::get('/dashboard', DashboardController::class)->middleware(['auth', 'verif
       "GET /dashboard DashboardController.__invoke auth",
     ]);
   });
+
+  it("takes a FormRequest's rules, or the action's $request->validate([...]), as the request DTO", async () => {
+    const s = await scan({
+      "routes/api.php": `<?php
+use App\\Http\\Controllers\\UserController;
+use Illuminate\\Support\\Facades\\Route;
+Route::post('/users', [UserController::class, 'store']);
+Route::patch('/users/{user}', [UserController::class, 'update']);
+`,
+      "app/Http/Requests/StoreUserRequest.php": `<?php
+
+namespace App\\Http\\Requests;
+
+use Illuminate\\Foundation\\Http\\FormRequest;
+use Illuminate\\Validation\\Rule;
+
+class StoreUserRequest extends FormRequest
+{
+    public function authorize(): bool
+    {
+        return true;
+    }
+
+    public function rules(): array
+    {
+        return [
+            'name' => 'required|string|max:255',
+            'email' => ['required', 'email', Rule::unique('users')],
+            'age' => 'nullable|integer|min:18',
+            'role' => 'in:admin,member',
+            'tags' => 'array|max:5',
+            'tags.*' => 'string',
+            'address.city' => 'string',
+        ];
+    }
+}
+`,
+      "app/Http/Controllers/UserController.php": `<?php
+
+namespace App\\Http\\Controllers;
+
+use App\\Http\\Requests\\StoreUserRequest;
+use Illuminate\\Http\\Request;
+
+class UserController extends Controller
+{
+    public function store(StoreUserRequest $request)
+    {
+        return response()->json(User::create($request->validated()), 201);
+    }
+
+    public function update(Request $request, User $user)
+    {
+        $data = $request->validate([
+            'name' => 'sometimes|string|between:2,50',
+        ]);
+        return $user->update($data);
+    }
+}
+`,
+    });
+    const store = s.endpoints.find((e) => e.id === "POST /api/users");
+    expect(store?.request).toBe("StoreUserRequest");
+    expect(s.dtos.find((d) => d.name === "StoreUserRequest")?.fields).toEqual([
+      { name: "name", type: "string", required: true, constraints: { maxLength: 255 } },
+      { name: "email", type: "string", required: true, constraints: { format: "email" } },
+      { name: "age", type: "integer", required: false, constraints: { minimum: 18 } },
+      { name: "role", type: "string", required: false, constraints: { enum: ["admin", "member"] } },
+      { name: "tags", type: "string[]", required: false, constraints: { maxItems: 5 } },
+    ]);
+    expect(s.endpoints.find((e) => e.id === "PATCH /api/users/{user}")?.request).toBe(
+      "PatchApiUsersUserBody",
+    );
+    expect(s.dtos.find((d) => d.name === "PatchApiUsersUserBody")?.fields).toEqual([
+      { name: "name", type: "string", required: false, constraints: { minLength: 2, maxLength: 50 } },
+    ]);
+  });
 });

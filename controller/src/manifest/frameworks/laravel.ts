@@ -3,22 +3,29 @@
 // `withRouting`), else by Laravel's defaults (`routes/api.php` under `/api`, middleware `api`).
 
 import { posix } from "node:path";
+import { routeName } from "../endpoint-params.js";
 import type { FileFacts, FrameworkScanner, ScanContribution } from "../scanner.js";
-import type { Endpoint } from "../types.js";
+import type { Dto, Endpoint } from "../types.js";
 import { LaravelRouter } from "./php/laravel-router.js";
+import { fieldsFromRules, type PhpClassFacts } from "./php/laravel-validation.js";
 import { extractPhpRoutes, type PhpRoutesFacts } from "./php/php-routes-extract.js";
 import { sortEndpoints } from "./python/py-scanner-kit.js";
 
 /** Files that declare or load routes: route files, service providers, bootstrap/app.php. */
 const ROUTING_FILE = /(^|\/)(routes\/.*\.php|app\/Providers\/[^/]+\.php|bootstrap\/app\.php)$/;
+/** Controllers and FormRequests: the request shapes actions declare. */
+const HTTP_FILE = /(^|\/)app\/Http\/.*\.php$/;
 
 export const laravelScanner: FrameworkScanner<PhpRoutesFacts> = {
   name: "laravel",
   kind: "framework",
   languages: ["php"],
-  version: 1,
-  reads: (path) => ROUTING_FILE.test(path),
-  extract: (file) => (ROUTING_FILE.test(file.path) ? extractPhpRoutes(file.root) : undefined),
+  version: 2,
+  reads: (path) => ROUTING_FILE.test(path) || HTTP_FILE.test(path),
+  extract: (file) =>
+    ROUTING_FILE.test(file.path) || HTTP_FILE.test(file.path)
+      ? extractPhpRoutes(file.root, HTTP_FILE.test(file.path))
+      : undefined,
   link: (files) => linkLaravel(files),
 };
 
@@ -66,5 +73,54 @@ function linkLaravel(files: readonly FileFacts<PhpRoutesFacts>[]): ScanContribut
       endpoints.set(id, endpoint);
     }
   }
-  return { endpoints: sortEndpoints([...endpoints.values()]), dtos: [], types: [] };
+  const dtos = addRequestDtos([...endpoints.values()], files);
+  return { endpoints: sortEndpoints([...endpoints.values()]), dtos, types: [] };
+}
+
+/**
+ * An action typed with a FormRequest (`store(StoreUserRequest $request)`) takes that class as its
+ * request DTO (fields from its rules, also inherited); one that calls `$request->validate([...])`
+ * gets a DTO named after the route.
+ */
+function addRequestDtos(endpoints: Endpoint[], files: readonly FileFacts<PhpRoutesFacts>[]): Dto[] {
+  const classes = new Map<string, { cls: PhpClassFacts; file: string }>();
+  for (const f of files)
+    for (const cls of f.facts.classes ?? []) classes.set(cls.name, { cls, file: f.path });
+  const rulesOf = (name: string, depth = 0): [string, string[]][] | undefined => {
+    const found = classes.get(name);
+    if (!found || depth > 5) return undefined;
+    return found.cls.rules ?? (found.cls.base ? rulesOf(found.cls.base, depth + 1) : undefined);
+  };
+  const dtos = new Map<string, Dto>();
+  for (const e of endpoints) {
+    const [clsName, action] = e.handler.split(".");
+    const method =
+      clsName && action ? classes.get(clsName)?.cls.methods.find((m) => m.name === action) : undefined;
+    if (!method) continue;
+    const formRequest = method.params.find((p) => rulesOf(p.type));
+    if (formRequest) {
+      const found = classes.get(formRequest.type)!;
+      e.request = formRequest.type;
+      if (!dtos.has(formRequest.type))
+        dtos.set(formRequest.type, {
+          name: formRequest.type,
+          file: found.file,
+          line: found.cls.line,
+          fields: fieldsFromRules(rulesOf(formRequest.type)!),
+          kind: "laravel-form-request",
+        });
+    } else if (method.validate) {
+      const name = `${routeName(e.method, e.path)}Body`;
+      e.request = name;
+      const file = classes.get(clsName!)!.file;
+      dtos.set(name, {
+        name,
+        file,
+        line: classes.get(clsName!)!.cls.line,
+        fields: fieldsFromRules(method.validate),
+        kind: "laravel-validate",
+      });
+    }
+  }
+  return [...dtos.values()].sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -4,6 +4,7 @@
 // JSON-serialisable: cached per file hash.
 
 import type { SyntaxNode } from "../../scanner.js";
+import { extractPhpClasses, type PhpClassFacts } from "./laravel-validation.js";
 
 export type PhpVal =
   | { k: "str"; v: string }
@@ -26,13 +27,17 @@ export type PhpStmt = { chain: PhpSeg[]; line: number } | { include: string; lin
 
 export interface PhpRoutesFacts {
   stmts: PhpStmt[];
+  /** Controllers and FormRequests (app/Http/): what a route's action validates. */
+  classes?: PhpClassFacts[];
 }
 
 const named = (n: SyntaxNode | null) => (n ? n.namedChildren.filter((c) => c.type !== "comment") : []);
 
-export function extractPhpRoutes(root: SyntaxNode): PhpRoutesFacts | undefined {
+export function extractPhpRoutes(root: SyntaxNode, withClasses = false): PhpRoutesFacts | undefined {
   const stmts = readStatements(root);
-  return stmts.length > 0 ? { stmts } : undefined;
+  const classes = withClasses ? extractPhpClasses(root) : [];
+  if (stmts.length === 0 && classes.length === 0) return undefined;
+  return classes.length > 0 ? { stmts, classes } : { stmts };
 }
 
 function readStatements(node: SyntaxNode): PhpStmt[] {
