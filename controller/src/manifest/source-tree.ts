@@ -22,8 +22,10 @@ const IGNORED_DIRS = new Set([
   "__tests__",
 ]);
 
+// Go's tests end in `_test.go`; .NET test projects are folders named `*.Tests`.
 const ignoredFile = (name: string) =>
-  name.includes(".test.") || name.includes(".spec.") || name.endsWith(".d.ts");
+  name.includes(".test.") || name.includes(".spec.") || name.endsWith(".d.ts") || name.endsWith("_test.go");
+const ignoredDir = (name: string) => IGNORED_DIRS.has(name) || name.endsWith(".Tests");
 
 /** Relative POSIX paths of the tree's files, sorted (so a scan's output never depends on disk order). */
 export async function listSourceFiles(root: string): Promise<string[]> {
@@ -54,7 +56,7 @@ export async function listSourceFiles(root: string): Promise<string[]> {
         }
       }
       if (isDir) {
-        if (!IGNORED_DIRS.has(entry.name)) walk(path, `${prefix}${entry.name}/`);
+        if (!ignoredDir(entry.name)) walk(path, `${prefix}${entry.name}/`);
       } else if (isFile && !ignoredFile(entry.name)) {
         files.push(`${prefix}${entry.name}`);
       }

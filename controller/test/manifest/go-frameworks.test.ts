@@ -154,6 +154,15 @@ func (h *ItemHandler) Delete(c *gin.Context) { c.Status(http.StatusNoContent) }
 
 func (h *ItemHandler) File(c *gin.Context) { c.File(c.Param("filepath")) }
 `,
+  "internal/routes/public_test.go": `package routes
+
+import "github.com/gin-gonic/gin"
+
+func TestLogin(t *testing.T) {
+	r := gin.New()
+	r.GET("/only-in-a-test", func(c *gin.Context) {})
+}
+`,
   "internal/middleware/auth.go": `package middleware
 
 import "github.com/gin-gonic/gin"
@@ -163,7 +172,7 @@ func AuthRequired() gin.HandlerFunc { return func(c *gin.Context) { c.Next() } }
 };
 
 describe("Gin", () => {
-  it("applies group prefixes across packages, through functions and methods that take a group", async () => {
+  it("applies group prefixes across packages, through functions and methods that take a group (not in _test.go files)", async () => {
     const s = await scan(GIN_APP);
     expect(s.frameworks).toEqual(["gin"]);
     expect(ids(s)).toEqual([
