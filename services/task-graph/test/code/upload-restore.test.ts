@@ -92,4 +92,57 @@ describe("restoring an upload-only repository at start", () => {
     expect(await third.code.get("books")).toMatchObject({ status: "ready", files: 3 });
     await stop(third);
   });
+
+  it("retries a restore the store could not answer, until it can, and says why meanwhile", async () => {
+    const first = await run();
+    await first.code.upload("books", FILES);
+    await stop(first);
+
+    // The store is up, but its code reads fail: a backend past its deadline at start.
+    const store = new EmbeddedGraphStore({ dataDir });
+    await store.init();
+    let failing = true;
+    const flaky = new Proxy(store, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop !== "listCodeFiles" || typeof value !== "function") return value;
+        return (...args: unknown[]) =>
+          failing ? Promise.reject(new Error("deadline passed (injected)")) : value.apply(target, args);
+      },
+    });
+    const code = new CodeWorkspace(flaky, null, () => new Date(), quiet, codeWorkspaceOptions());
+    await code.restoreUploads();
+    await expect.poll(async () => (await code.get("books")).status).toBe("error");
+    expect((await code.get("books")).error).toContain("deadline passed");
+    failing = false;
+    // Tried again after 1 s (then 2 s, 4 s ...): ready without a restart.
+    await expect.poll(async () => (await code.get("books")).status, { timeout: 15_000 }).toBe("ready");
+    expect(await code.get("books")).toMatchObject({ files: 2, error: null });
+    await code.close();
+    await store.close();
+  });
+
+  it("lets a repository be deleted at once while its restore waits for a retry", async () => {
+    const first = await run();
+    await first.code.upload("books", FILES);
+    await stop(first);
+
+    const store = new EmbeddedGraphStore({ dataDir });
+    await store.init();
+    const flaky = new Proxy(store, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop !== "listCodeFiles" || typeof value !== "function") return value;
+        return () => Promise.reject(new Error("deadline passed (injected)"));
+      },
+    });
+    const code = new CodeWorkspace(flaky, null, () => new Date(), quiet, codeWorkspaceOptions());
+    await code.restoreUploads();
+    await expect.poll(async () => (await code.get("books")).status).toBe("error");
+    await code.remove("books");
+    await expect(code.get("books")).rejects.toMatchObject({ code: "REPOSITORY_NOT_FOUND" });
+    expect(await store.listRepositories()).toEqual([]);
+    await code.close();
+    await store.close();
+  });
 });
