@@ -108,4 +108,74 @@ end
       { name: "photo_id", in: "path", type: "string", required: true },
     ]);
   });
+
+  it("reads strong parameters as the body, typed by db/schema.rb", async () => {
+    const s = await scan({
+      "config/routes.rb": `Rails.application.routes.draw do
+  namespace :admin do
+    resources :users, only: [:create, :update]
+  end
+  resources :posts, only: :create
+end
+`,
+      "app/controllers/admin/users_controller.rb": `module Admin
+  class UsersController < ApplicationController
+    def create
+      @user = User.new(user_params)
+      render json: @user, status: :created
+    end
+
+    def update
+      @user.update!(user_params)
+    end
+
+    private
+
+    def user_params
+      params.require(:user).permit(:name, :email, :age, :admin, tags: [], address: [:city, :zip])
+    end
+  end
+end
+`,
+      "app/controllers/posts_controller.rb": `class PostsController < ApplicationController
+  def create
+    Post.create!(params.expect(post: [:title, :body]))
+  end
+end
+`,
+      "db/schema.rb": `ActiveRecord::Schema[7.1].define(version: 2024_05_01_000000) do
+  create_table "users", force: :cascade do |t|
+    t.string "name", null: false
+    t.string "email"
+    t.integer "age"
+    t.boolean "admin", default: false
+    t.datetime "created_at", null: false
+  end
+end
+`,
+    });
+    const create = s.endpoints.find((e) => e.id === "POST /admin/users");
+    expect(create?.params).toEqual([{ name: "user", in: "body", type: "UserParams", required: true }]);
+    expect(s.endpoints.find((e) => e.id === "PATCH /admin/users/{id}")?.params).toContainEqual({
+      name: "user",
+      in: "body",
+      type: "UserParams",
+      required: true,
+    });
+    expect(s.dtos.find((d) => d.name === "UserParams")?.fields).toEqual([
+      { name: "name", type: "string", required: false, constraints: {} },
+      { name: "email", type: "string", required: false, constraints: {} },
+      { name: "age", type: "integer", required: false, constraints: {} },
+      { name: "admin", type: "boolean", required: false, constraints: {} },
+      { name: "tags", type: "unknown[]", required: false, constraints: {} },
+      { name: "address", type: "UserParamsAddress", required: false, constraints: {} },
+    ]);
+    expect(s.dtos.find((d) => d.name === "UserParamsAddress")?.fields.map((f) => f.name)).toEqual([
+      "city",
+      "zip",
+    ]);
+    expect(s.endpoints.find((e) => e.id === "POST /posts")?.params).toEqual([
+      { name: "post", in: "body", type: "PostParams", required: true },
+    ]);
+  });
 });
