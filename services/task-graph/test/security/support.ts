@@ -11,7 +11,7 @@ import { type Client, client, type Json } from "../../harness/start-service.js";
 import { type ServerProcess, startServerProcess } from "../helpers/server-process.js";
 
 /** The heap the process may grow to: far below the machine, above what the defaults allow. */
-export const HEAP_LIMIT_MB = 1024;
+const HEAP_LIMIT_MB = 1024;
 
 export interface Started {
   server: ServerProcess;
