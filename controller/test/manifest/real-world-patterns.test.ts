@@ -350,6 +350,8 @@ const app: FastifyPluginAsync<AutoloadPluginOptions> = async (fastify, opts): Pr
   void fastify.register(AutoLoad, {
     dir: join(__dirname, "routes"),
     routeParams: true,
+    autoHooks: true,
+    cascadeHooks: true,
     options: { ...opts, prefix: "/api" },
   });
 };
@@ -376,7 +378,7 @@ export default async function (fastify: any) {
 }
 `,
       "src/routes/users/autohooks.ts": `export default async function (fastify: any) {
-  fastify.addHook("onRequest", async () => {});
+  fastify.addHook("onRequest", fastify.authenticate);
 }
 `,
       "src/routes/health.ts": `export const autoPrefix = "/health";
@@ -393,5 +395,12 @@ export default async function (fastify: any) {
       "GET /api/users/{id}",
       "POST /api/users",
     ]);
+    // users/autohooks.ts adds an auth hook; with cascadeHooks it reaches users/_id too.
+    expect(
+      s.endpoints
+        .filter((e) => e.auth)
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(["DELETE /api/users/{id}", "GET /api/users", "GET /api/users/{id}", "POST /api/users"]);
   });
 });

@@ -109,6 +109,12 @@ export function linkApps(
   if (!uses) return { endpoints: [], dtos: [], types: [] };
   const program = new JsProgram(files);
   const jsFiles = files.map((f) => f.path);
+  // An autohooks file that adds an auth-looking hook (`addHook("onRequest", fastify.authenticate)`).
+  const addsAuthHook = (hookFile: string) =>
+    (files.find((f) => f.path === hookFile)?.facts.calls ?? []).some(
+      (c) =>
+        stringOf(c.method) === "addHook" && c.args.some((a) => looksLikeAuth(middlewareName(a, program))),
+    );
   const schemas = new SchemaReader(program);
   // Declared interfaces and classes are read only by a dialect that types its handlers (Express).
   const declared = dialect.typedHandlers ? new DeclaredTypes(program) : undefined;
@@ -211,6 +217,7 @@ export function linkApps(
         if (!child) continue;
         const shares = dialect.sharesPrefix?.(plugin.value, program) ?? false;
         edges.push({ parent: recv, child, prefix: shares ? "" : plugin.prefix });
+        if (plugin.hooks.some(addsAuthHook)) guarded.add(child);
       }
     } else if (action.kind === "prefix") {
       const prefix = stringOf(program.resolve(unname(action.prefix), file));

@@ -2,8 +2,9 @@
 // routeParams, ignorePattern, indexPattern })` loads every plugin file of a folder, each under its
 // folder path (`routes/users/index.js` → `/users`). Which files it loads and the prefix of each
 // follow the plugin's own rules (a folder with an index file loads only that file of the folder,
-// plus its sub-folders; autohooks files are hooks, not routes; `_id` folders are `:id` with
-// routeParams; a file's `autoPrefix` export replaces its folder prefix).
+// plus its sub-folders; autohooks files are hooks, not routes, and with `autoHooks` their hooks
+// run before the routes of their folder (and below it with `cascadeHooks`); `_id` folders are
+// `:id` with routeParams; a file's `autoPrefix` export replaces its folder prefix).
 
 import { posix } from "node:path";
 import type { JsProgram } from "./program.js";
@@ -13,6 +14,8 @@ export interface FolderPlugin {
   /** The plugin: the file's default export (module.exports). */
   value: Value;
   prefix: string;
+  /** The autohooks files whose hooks run before its routes (`autoHooks`, `cascadeHooks`). */
+  hooks: string[];
 }
 
 const SCRIPT = /\.(ts|js|cjs|mjs)$/;
@@ -38,6 +41,8 @@ export function folderPlugins(
     return v?.k === "bool" ? v.v : fallback;
   };
   const dirNames = flag("dirNameRoutePrefix", true);
+  const autoHooks = flag("autoHooks", false);
+  const cascade = flag("cascadeHooks", false);
   const routeParams = flag("routeParams", false);
   const ignore = regexOf(propOf(opts, "ignorePattern"));
   const index = regexOf(propOf(opts, "indexPattern")) ?? INDEX;
@@ -58,7 +63,15 @@ export function folderPlugins(
     const segment = (d: string) => (routeParams && d.startsWith("_") ? `:${d.slice(1)}` : d);
     const folderPrefix = dirNames ? folders.join("/") : "";
     const prefix = (own ?? folderPrefix).split("/").map(segment).join("/");
-    out.push({ value, prefix: posix.join("/", base, prefix) });
+    const hookFiles = autoHooks
+      ? inDir.filter((g) => {
+          const at = posix.dirname(g);
+          return (
+            AUTOHOOKS.test(posix.basename(g)) && (at === folder || (cascade && folder.startsWith(`${at}/`)))
+          );
+        })
+      : [];
+    out.push({ value, prefix: posix.join("/", base, prefix), hooks: hookFiles });
   }
   return out;
 }
