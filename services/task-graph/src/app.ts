@@ -137,7 +137,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const vectorsNow = vectorsReady && vectors.backend === "embedded";
   const records = { issues: await graph.allIssues(), components: await allComponents(graph) };
   // Notes are searchable too (SPEC §2c): indexed after the build, before any search is answered.
-  const notes = await graph.allNotes();
+  const storedNotes = await graph.allNotes();
   const build = async () => {
     cache = dataDir && embedder.dimension > 0 ? await openSearchCache(dataDir, embedder, log) : undefined;
     if (cache) search.useCache(cache);
@@ -178,9 +178,9 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     const building = search.buildInBackground(build);
     // Waits for the build like every search does, and was asked first: the notes are in before
     // the first search that waited for the build is answered.
-    if (notes.length) {
-      indexer.trackNotes(notes);
-      void search.indexDocuments(notes.map(noteDocument)).catch((err: unknown) => {
+    if (storedNotes.length) {
+      indexer.trackNotes(storedNotes);
+      void search.indexDocuments(storedNotes.map(noteDocument)).catch((err: unknown) => {
         log.warn({ err }, "indexing the notes for search failed");
       });
     }
@@ -214,7 +214,8 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     heartbeat: ": keep-alive\n\n",
     heartbeatMs: eventsConfig.heartbeatMs,
     maxBufferedBytes: eventsConfig.subscriberBufferBytes,
-    onCutOff: (info) => log.info(info, "event subscriber cut off"),
+    flushMs: eventsConfig.flushMs,
+    onCutOff: (info) => log.warn(info, "event subscriber cut off"),
   });
   feed.start();
   app.addHook("preClose", async () => feed.close());
@@ -266,6 +267,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   await app.register(componentRoutes, { prefix, components: new ComponentService(ctx) });
   await app.register(analyzeRoutes, { prefix, impact, rootCause });
   const searchTypes = [...SEARCH_TYPES, "note"];
+  const notes = new NoteService(ctx);
   await app.register(ragRoutes, {
     prefix,
     search,
@@ -281,11 +283,13 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     search,
     searchTypes,
     agentContext,
+    notes,
+    noteIssue: (id) => indexer.issueOfNote(id),
   });
   await app.register(codeRoutes, { prefix, code });
   await app.register(agentContextRoutes, { prefix, context: agentContext });
   await app.register(eventRoutes, { prefix, feed, activity: new ActivityService(ctx) });
-  await app.register(noteRoutes, { prefix, notes: new NoteService(ctx) });
+  await app.register(noteRoutes, { prefix, notes });
   await app.register(boardRoutes, { dir: env.TASK_GRAPH_BOARD_DIR });
   return app;
 }

@@ -5,13 +5,27 @@ export interface EventsConfig {
   heartbeatMs: number;
   /** EVENTS_SUBSCRIBER_BUFFER_BYTES: most bytes a subscriber may leave unread before it is cut off. @default 1 MiB */
   subscriberBufferBytes: number;
+  /**
+   * EVENTS_FLUSH_MS: shortest time between two hand-overs of events to the subscribers (the first
+   * after a quiet spell goes at once); bounds the writes per subscriber under load. @default 50
+   */
+  flushMs: number;
 }
 
 export function readEventsConfig(env: NodeJS.ProcessEnv): EventsConfig {
   return {
     heartbeatMs: positive(env, "EVENTS_HEARTBEAT_MS", 15_000, "milliseconds"),
     subscriberBufferBytes: positive(env, "EVENTS_SUBSCRIBER_BUFFER_BYTES", 1024 * 1024, "bytes"),
+    flushMs: nonNegative(env, "EVENTS_FLUSH_MS", 50),
   };
+}
+
+function nonNegative(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw))
+    throw new Error(`${name} "${env[name]}" is not a non-negative integer (milliseconds).`);
+  return Number(raw);
 }
 
 function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, unit: string): number {

@@ -10,6 +10,7 @@ import { type Json, type StartedService, startService } from "../../harness/star
 import { NO_CODE_INDEXED } from "../../src/domain/context/agent-context.js";
 
 const TOOLS = [
+  "add_note",
   "analyze_impact",
   "analyze_root_cause",
   "claim_issue",
@@ -54,7 +55,7 @@ describe("MCP tools over Streamable HTTP", () => {
     await svc?.close();
   });
 
-  it("lists the eight tools, each with the fields of its route's schemas", async () => {
+  it("lists the nine tools, each with the fields of its route's schemas", async () => {
     const { tools } = await mcp.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
@@ -194,6 +195,37 @@ describe("MCP tools over Streamable HTTP", () => {
     expect((await refusal(mcp, "get_issue_context", { id: issue.id, repo: "other" })).code).toBe(
       "REPOSITORY_NOT_FOUND",
     );
+  });
+
+  it("adds a note as POST /issues/{id}/notes does: in the list, the activity, search and the context's decisions", async () => {
+    const issue = await call(mcp, "create_issue", { title: "Pick a message queue" });
+    const note = await call(mcp, "add_note", {
+      id: issue.id,
+      author: "  agent-q  ",
+      kind: "decision",
+      text: "Use the outbox table, no broker.",
+    });
+    expect(note).toEqual({
+      id: expect.any(String),
+      issue_id: issue.id,
+      author: "agent-q",
+      kind: "decision",
+      text: "Use the outbox table, no broker.",
+      created_at: expect.any(String),
+    });
+    expect((await svc.get(`/api/v1/issues/${issue.id}/notes`)).body.items).toEqual([note]);
+    const activity = (await svc.get(`/api/v1/issues/${issue.id}/activity`)).body.items;
+    expect(activity[0]).toMatchObject({ type: "note.added", actor: "agent-q", note });
+    const found = await call(mcp, "search", { query: "outbox broker", types: ["note"] });
+    expect(found.results[0]).toMatchObject({ type: "note", id: note.id, issue_id: issue.id });
+    const context = await call(mcp, "get_issue_context", { id: issue.id });
+    expect(context.decisions.map((d: Json) => d.id)).toEqual([note.id]);
+    expect(
+      await refusal(mcp, "add_note", { id: issue.id, author: "a", kind: "idea", text: "t" }),
+    ).toMatchObject({
+      code: "VALIDATION_ERROR",
+      error: expect.stringContaining("kind"),
+    });
   });
 
   it("refuses bad arguments with the route's sentence: which field, what was expected", async () => {

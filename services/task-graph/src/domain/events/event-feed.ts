@@ -1,10 +1,12 @@
 // Fan-out of durable events to stream subscribers (GET /api/v1/events, SPEC §2c). The store tells
 // the feed of each event once it is durable, in id order; the feed renders it once and queues it
-// for every subscriber whose filter accepts it. Queued text is handed to the connections once per
-// turn of the event loop (a group-committed batch costs one write per subscriber, not one per
-// event), so a write never waits for a reader. A subscriber whose connection has taken less than
-// it was given, by more than `maxBufferedBytes`, is cut off: nothing is ever held for a reader
-// without bound. A subscriber that resumes (Last-Event-ID) first gets the events after that id
+// for every subscriber whose filter accepts it. Queued text is handed to the connections at most
+// once per `flushMs` (the first change after a quiet spell at once): with 200 subscribers a write
+// per event per subscriber was the service's largest cost, a write per window per subscriber is
+// not, and subscribers that get every event share one joined text. A write never waits for a
+// reader. A subscriber whose connection still holds more than `maxBufferedBytes` of what it was
+// handed before (a reader gets a whole flush window to take a burst) is cut off instead of being
+// handed more: what is held for a reader is bounded by that plus one window. A subscriber that resumes (Last-Event-ID) first gets the events after that id
 // from the store's retained window, page by page as its connection takes them, then the live
 // ones held meanwhile; an id the window no longer reaches (or one never given out) gets a single
 // `reset` instead.
@@ -19,8 +21,13 @@ export interface EventFilter {
 
 /** A subscriber's connection, as the feed sees it. */
 export interface EventSink {
-  /** Hands `chunk` to the connection; returns the bytes handed over that it has not taken yet. */
-  write(chunk: string): number;
+  /**
+   * Hands `chunk` to the connection (bytes: one encoding shared by every subscriber that gets the
+   * whole batch); returns the bytes handed over that it has not taken yet.
+   */
+  write(chunk: string | Uint8Array): number;
+  /** The bytes handed over that the connection has not taken yet. */
+  untaken(): number;
   /** Resolves once the connection has taken what it was handed (or is gone). */
   drained(): Promise<void>;
   /** Ends the stream: "cut" drops a reader too slow to keep up, "closing" ends it as the service stops. */
@@ -46,6 +53,8 @@ export interface EventFeedOptions {
   heartbeatMs: number;
   /** Most bytes a connection may leave untaken before it is cut off. */
   maxBufferedBytes: number;
+  /** Shortest time between two hand-overs to the connections (the latency it may add). @default 0 */
+  flushMs?: number;
   /** Told of every subscriber cut off (for the log). */
   onCutOff?(info: { bufferedBytes: number; reason: string }): void;
   /** Events read from the store per page of a resume (bounds what one page puts in memory). @default 100 */
@@ -68,6 +77,8 @@ class Subscriber implements Subscription {
   /** Text queued for the next flush. */
   pending: string[] = [];
   pendingBytes = 0;
+  /** True when `pending` holds text that is not the feed's batch in full (a filter, a heartbeat). */
+  partial = false;
   replaying = true;
   /** The last event id sent or skipped: live events at or below it are not sent again. */
   cursor = 0;
@@ -98,7 +109,10 @@ class Subscriber implements Subscription {
 export class EventFeed {
   readonly #subscribers = new Set<Subscriber>();
   readonly #dirty = new Set<Subscriber>();
+  /** Every text published since the last flush, in order. */
+  #batch: string[] = [];
   #flushScheduled = false;
+  #lastFlush = 0;
   #heartbeat: NodeJS.Timeout | null = null;
   #unsubscribe: (() => void) | null = null;
   readonly #pageSize: number;
@@ -181,7 +195,7 @@ export class EventFeed {
     if (sub.closed) return;
     sub.replaying = false;
     for (const h of sub.held) {
-      if (h.id > sub.cursor) this.#queue(sub, h.text, h.id);
+      if (h.id > sub.cursor) this.#queue(sub, h.text, h.id, false);
     }
     sub.held = [];
     sub.heldBytes = 0;
@@ -212,47 +226,76 @@ export class EventFeed {
   #publish(e: EventRecord): void {
     let text: string | undefined;
     for (const sub of this.#subscribers) {
-      if (!sub.accepts(e)) continue;
-      text ??= this.options.render(e);
+      if (!sub.accepts(e)) {
+        sub.partial = true;
+        continue;
+      }
+      if (text === undefined) {
+        text = this.options.render(e);
+        this.#batch.push(text);
+      }
       if (sub.replaying) {
         sub.held.push({ id: e.id, text });
         sub.heldBytes += text.length;
         if (sub.heldBytes > this.options.maxBufferedBytes)
           this.cut(sub, "too many events arrived while resuming");
       } else if (e.id > sub.cursor) {
-        this.#queue(sub, text, e.id);
+        this.#queue(sub, text, e.id, true);
+      } else {
+        sub.partial = true;
       }
     }
   }
 
-  #queue(sub: Subscriber, text: string, id?: number): void {
+  /** `id`: the event's (none for a comment); `fromBatch`: the text is the batch's newest. */
+  #queue(sub: Subscriber, text: string, id: number | undefined, fromBatch: boolean): void {
+    // The first text since the last flush: it is the whole batch so far only if the batch is one text.
+    if (sub.pending.length === 0 && !this.#dirty.has(sub)) sub.partial = this.#batch.length > 1;
     sub.pending.push(text);
     sub.pendingBytes += text.length;
     if (id !== undefined) sub.cursor = id;
+    if (!fromBatch) sub.partial = true;
     this.#dirty.add(sub);
-    if (!this.#flushScheduled) {
-      this.#flushScheduled = true;
-      setImmediate(() => this.#flush());
-    }
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    const wait = this.#lastFlush + (this.options.flushMs ?? 0) - performance.now();
+    if (wait <= 0) setImmediate(() => this.#flush());
+    else setTimeout(() => this.#flush(), wait);
   }
 
   #flush(): void {
     this.#flushScheduled = false;
+    this.#lastFlush = performance.now();
+    const batch = this.#batch;
+    this.#batch = [];
+    let all: Uint8Array | undefined;
     for (const sub of this.#dirty) {
       if (sub.closed || !sub.sink) continue;
-      const text = sub.pending.length === 1 ? sub.pending[0]! : sub.pending.join("");
-      sub.pending = [];
-      sub.pendingBytes = 0;
-      const untaken = sub.sink.write(text);
-      if (untaken > this.options.maxBufferedBytes) {
-        sub.pendingBytes = untaken;
-        this.cut(sub, "the client stopped reading");
+      // A subscriber that got every text of the batch gets the one joined text all such share.
+      let text: string | Uint8Array;
+      if (!sub.partial && sub.pending.length === batch.length) {
+        all ??= Buffer.from(batch.join(""));
+        text = all;
+      } else {
+        text = sub.pending.length === 1 ? sub.pending[0]! : sub.pending.join("");
       }
+      sub.pending = [];
+      sub.partial = false;
+      const untaken = sub.sink.untaken();
+      if (untaken > this.options.maxBufferedBytes) {
+        sub.pendingBytes += untaken;
+        this.cut(sub, "the client stopped reading");
+        continue;
+      }
+      sub.pendingBytes = 0;
+      sub.sink.write(text);
     }
     this.#dirty.clear();
   }
 
   #beat(): void {
-    for (const sub of this.#subscribers) if (!sub.replaying) this.#queue(sub, this.options.heartbeat);
+    for (const sub of this.#subscribers) {
+      if (!sub.replaying) this.#queue(sub, this.options.heartbeat, undefined, false);
+    }
   }
 }

@@ -57,7 +57,7 @@ export const mcpRoutes: FastifyPluginAsync<ToolServices> = async (fastify, servi
         operationId: "mcp",
         summary: "Model Context Protocol (Streamable HTTP, stateless): the task graph's tools for agents",
         description:
-          "Tools: get_issue_context, search, analyze_impact, analyze_root_cause, list_workable, claim_issue, create_issue, update_issue. A tool's arguments are validated by the schemas of the HTTP route it stands for; a refused call is a tool result with isError and the route's error body. Notifications are answered 202 without a body.",
+          "Tools: get_issue_context, search, analyze_impact, analyze_root_cause, list_workable, claim_issue, create_issue, update_issue, add_note. A tool's arguments are validated by the schemas of the HTTP route it stands for; a refused call is a tool result with isError and the route's error body. Notifications are answered 202 without a body.",
         body: JsonRpcMessage,
         response: {
           200: JsonRpcAnswer,

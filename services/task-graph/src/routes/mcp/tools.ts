@@ -7,11 +7,13 @@ import type { ClaimService } from "../../domain/claims.js";
 import { etagOf } from "../../domain/etag.js";
 import type { ImpactAnalysis } from "../../domain/impact/impact-analysis.js";
 import type { IssueService } from "../../domain/issues.js";
+import type { NoteService } from "../../domain/notes/note-service.js";
 import type { RootCauseAnalysis, RootCauseRequest } from "../../domain/root-cause/root-cause-analysis.js";
 import type { SearchService } from "../../domain/search/index.js";
 import { AgentContextQuery, type AgentContextInput } from "../../schemas/agent-context.js";
 import { ImpactQuery, RootCauseBody } from "../../schemas/analyze.js";
 import { IdParams } from "../../schemas/common.js";
+import { CreateNoteBody, type CreateNoteInput } from "../../schemas/event.js";
 import {
   ClaimBody,
   CreateIssueBody,
@@ -35,6 +37,9 @@ export interface ToolServices {
   search: SearchService;
   searchTypes: string[];
   agentContext: AgentContextService;
+  notes: NoteService;
+  /** The issue of a note search result (SPEC §2c). */
+  noteIssue?: (noteId: string) => string | undefined;
 }
 
 type ClaimInput = Static<typeof ClaimBody>;
@@ -74,7 +79,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
       description:
         "Hybrid lexical and semantic search over everything indexed; results scoring below min_score are left out. Same as POST /api/v1/rag/search.",
       parts: [ragSearchSchemas(s.searchTypes).body],
-      run: (args) => ragSearch(s.search, args as RagSearchBody),
+      run: (args) => ragSearch(s.search, args as RagSearchBody, s.noteIssue),
     },
     {
       name: "analyze_impact",
@@ -133,6 +138,18 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
         const { id: issueId, if_match, ...patch } = args;
         const ifMatch = if_match as string | undefined;
         return withEtag(await s.issues.update(issueId as string, patch as PatchIssueInput, ifMatch));
+      },
+    },
+    {
+      name: "add_note",
+      title: "Add a note to an issue",
+      description:
+        "Records a note, decision, reasoning or progress on the issue (its author is the event's actor); searchable, and an issue's latest decisions are in its context. Same as POST /api/v1/issues/{id}/notes.",
+      parts: [IdParams, CreateNoteBody],
+      run: async (args) => {
+        const { id: issueId, ...note } = args;
+        const input = note as CreateNoteInput;
+        return s.notes.add(issueId as string, input, input.author);
       },
     },
   ];
