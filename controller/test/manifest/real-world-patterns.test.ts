@@ -403,4 +403,24 @@ export default async function (fastify: any) {
         .sort(),
     ).toEqual(["DELETE /api/users/{id}", "GET /api/users", "GET /api/users/{id}", "POST /api/users"]);
   });
+
+  it("reads the plugin under its former name, fastify-autoload", async () => {
+    const s = await scan({
+      "index.js": `const path = require("path");
+const fastify = require("fastify")({ logger: true });
+
+fastify.register(require("fastify-autoload"), {
+  dir: path.join(__dirname, "services"),
+});
+
+fastify.listen(3000);
+`,
+      "services/users.js": `module.exports = async function (fastify, opts) {
+  fastify.get("/users", async () => []);
+};
+module.exports.autoPrefix = "/v1";
+`,
+    });
+    expect(ids(s)).toEqual(["GET /v1/users"]);
+  });
 });

@@ -16,6 +16,8 @@ import { fieldsOf } from "../json-schema.js";
 import type { Endpoint, Param } from "../types.js";
 
 const PLUGIN_WRAPPERS = new Set(["fastify-plugin"]);
+/** `fastify-autoload` is the plugin's name before v4. */
+const AUTOLOAD_PACKAGES = new Set(["@fastify/autoload", "fastify-autoload"]);
 
 function pluginFnOf(v: Value, program: JsProgram): { fn?: string; shared: boolean } {
   if (v.k === "fn") return { fn: v.id, shared: false };
@@ -37,7 +39,13 @@ export const fastifyScanner = appScanner({
     return undefined;
   },
   reads: REQUEST_READS,
-  packages: ["fastify", "fastify-plugin", "@fastify/type-provider-typebox", "@fastify/autoload"],
+  packages: [
+    "fastify",
+    "fastify-plugin",
+    "@fastify/type-provider-typebox",
+    "@fastify/autoload",
+    "fastify-autoload",
+  ],
   methods: new Set(["route", "register"]),
   passthrough: new Set([
     "withTypeProvider",
@@ -81,7 +89,7 @@ export const fastifyScanner = appScanner({
         },
       ];
     }
-    if (method === "register" && args[0]?.k === "import" && args[0].from === "@fastify/autoload")
+    if (method === "register" && args[0]?.k === "import" && AUTOLOAD_PACKAGES.has(args[0].from))
       return [{ kind: "folder", ...(args[1] ? { options: args[1] } : {}) }];
     if (method === "register" && args[0]) {
       return [

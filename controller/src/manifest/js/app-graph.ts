@@ -101,8 +101,7 @@ export function linkApps(
   // A tree that never imports the framework has none of its apps: nothing to build.
   const uses = files.some(({ facts }) =>
     Object.values(facts.bindings).some((b) => {
-      // `const { Router } = require("express")` binds a member of the import.
-      const from = b.k === "import" ? b.from : b.k === "get" && b.of.k === "import" ? b.of.from : undefined;
+      const from = importedFrom(b);
       return from !== undefined && dialect.packages.includes(from);
     }),
   );
@@ -331,6 +330,18 @@ export function linkApps(
     }
   }
   return { endpoints, dtos: [...schemas.dtos.values()], types: [...schemas.types.values()] };
+}
+
+/**
+ * The package a binding comes from: `require("express")`, a member of it
+ * (`const { Router } = require("express")`), or a call of it (`require("fastify")({ logger })`).
+ */
+function importedFrom(v: Value, depth = 0): string | undefined {
+  if (depth > 3) return undefined;
+  if (v.k === "import") return v.from;
+  if (v.k === "get") return importedFrom(v.of, depth + 1);
+  if (v.k === "call") return importedFrom(v.fn, depth + 1);
+  return undefined;
 }
 
 /** A middleware made by a call (`bearerAuth({…})`, `passport.authenticate("jwt")`) is named by its maker. */
