@@ -1,5 +1,5 @@
 import type { CodeLimits } from "./domain/code/code-limits.js";
-import { parseCodeRoots } from "./domain/code/code-workspace.js";
+import { parseCodeRoots } from "./domain/code/code-roots.js";
 // Environment the service reads (each listed with its default in services/task-graph/README.md).
 export interface TaskGraphConfig {
   /** CODE_ROOTS: code repositories indexed at start and watched (`name=path` or bare paths, comma separated). */

@@ -30,6 +30,7 @@ import { DomainError } from "../errors.js";
 import type { CodeExtractor } from "./code-extractor.js";
 import { type CodeLimits, checkQuota, type Holding } from "./code-limits.js";
 import type { FolderPolicy } from "./folder-policy.js";
+import { holdingAfter, keepTexts, type Repository } from "./repository.js";
 import { RepositoryWatcher } from "./repository-watcher.js";
 import { SourceTree } from "./source-tree.js";
 import { changeOfDelta } from "./subgraphs.js";
@@ -43,30 +44,6 @@ export interface CodeListener {
     text: (path: string) => string | undefined,
   ): Promise<void>;
   repositoryRemoved(repo: string, graph: CodeGraph): Promise<void>;
-}
-
-interface Repository {
-  record: RepositoryRecord;
-  indexer: CodeIndexer;
-  texts: Map<string, string>;
-  /** UTF-8 bytes of `texts` (what the quotas count). */
-  bytes: number;
-  /** False until the store holds its record (an upload-only repository whose first write is refused never is). */
-  stored: boolean;
-  /** Files indexed without symbols, and why (over a cap or the parse budget); the last few. */
-  warnings: string[];
-  /** A retry of a failed pass, pending. */
-  retry: NodeJS.Timeout | undefined;
-  retries: number;
-  tree: SourceTree | null;
-  watcher: RepositoryWatcher | null;
-  /** Changes of one repository apply one after another. */
-  queue: Promise<unknown>;
-  /**
-   * The store write in flight (with, when refused, the reload after it): the indexer already holds
-   * the change, so readers wait for this before they look, and never see a change the store refuses.
-   */
-  storing: Promise<void>;
 }
 
 /** A repository as clients see it: the stored record, counts, and the live warnings. */
@@ -89,13 +66,10 @@ export interface UploadResult {
   skipped: string[];
 }
 
-const REPOSITORY_NAME = /^[A-Za-z0-9._-]{1,100}$/;
 /** Stored texts read per call while an upload-only repository is restored. */
 const RESTORE_BATCH = 200;
 /** Work of an index build done between two turns of the event loop. */
 const LOOP_SLICE_MS = 8;
-/** Warnings a repository keeps (the newest). */
-const MAX_WARNINGS = 20;
 /** A failed pass is tried again after 1 s, 2 s, 4 s, ... at most this long apart. */
 const MAX_RETRY_MS = 60_000;
 
@@ -114,23 +88,6 @@ const readOnly = (name: string) =>
 
 const repositoryNotFound = (name: string) =>
   new DomainError("REPOSITORY_NOT_FOUND", `Code repository "${name}" does not exist.`, { name });
-
-/** `name=path` or a bare path (name = last segment), comma separated. */
-export function parseCodeRoots(raw: string | undefined): { name: string; path: string }[] {
-  if (!raw?.trim()) return [];
-  return raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .map((entry) => {
-      const eq = entry.indexOf("=");
-      const path = resolve(eq > 0 ? entry.slice(eq + 1) : entry);
-      const name = eq > 0 ? entry.slice(0, eq).trim() : (path.split("/").filter(Boolean).pop() ?? "root");
-      if (!REPOSITORY_NAME.test(name))
-        throw new Error(`CODE_ROOTS: "${name}" is not a valid repository name`);
-      return { name, path };
-    });
-}
 
 const sameRecord = (a: RepositoryRecord, b: RepositoryRecord) =>
   a.name === b.name &&
@@ -426,29 +383,6 @@ export class CodeWorkspace {
     });
   }
 
-  /** What `repo` would hold once `changes` apply. */
-  #holdingAfter(repo: Repository, changes: readonly FileChange[]): Holding {
-    const next = new Map<string, number | null>();
-    for (const change of changes) {
-      if (typeof change?.path !== "string") continue; // the indexer names it
-      next.set(change.path, "deleted" in change ? null : Buffer.byteLength(change.content ?? ""));
-    }
-    let { bytes } = repo;
-    let files = repo.texts.size;
-    for (const [path, size] of next) {
-      const old = repo.texts.get(path);
-      if (old !== undefined) {
-        bytes -= Buffer.byteLength(old);
-        files--;
-      }
-      if (size !== null) {
-        bytes += size;
-        files++;
-      }
-    }
-    return { bytes, files };
-  }
-
   /** A failed pass is tried again later (1 s, 2 s, ... 60 s), unless the repository goes first. */
   #retryLater(repo: Repository, pass: () => Promise<void>): void {
     if (this.#closed || this.#repos.get(repo.record.name) !== repo) return;
@@ -554,32 +488,17 @@ export class CodeWorkspace {
     const { changes, dropped } = await this.#storedUploads(repo);
     const delta = await repo.indexer.update(changes);
     const stats = repo.indexer.lastUpdate();
-    this.#keepTexts(repo, changes, stats);
+    this.#warnUnparsed(repo, keepTexts(repo, changes, stats));
     await this.listener?.codeChanged(name, repo.indexer.graph(), delta, (p) => repo.texts.get(p));
     return { files: changes.length, dropped };
   }
 
-  /** The texts of what the indexer took (not skipped binaries), their bytes, and its warnings. */
-  #keepTexts(repo: Repository, changes: readonly FileChange[], stats: UpdateStats): void {
-    const skipped = new Set(stats.skipped);
-    for (const change of changes) {
-      const old = repo.texts.get(change.path);
-      if (old !== undefined) repo.bytes -= Buffer.byteLength(old);
-      if ("deleted" in change || skipped.has(change.path)) repo.texts.delete(change.path);
-      else {
-        repo.texts.set(change.path, change.content);
-        repo.bytes += Buffer.byteLength(change.content);
-      }
-    }
-    for (const { path, reason } of stats.unparsed)
-      repo.warnings.push(`${path}: indexed without symbols (${reason})`);
-    if (stats.unparsed.length) {
-      this.log.warn(
-        { repo: repo.record.name, files: stats.unparsed.length, example: stats.unparsed[0] },
-        "code files indexed for lexical search only",
-      );
-    }
-    repo.warnings.splice(0, Math.max(0, repo.warnings.length - MAX_WARNINGS));
+  #warnUnparsed(repo: Repository, unparsed: UpdateStats["unparsed"]): void {
+    if (unparsed.length === 0) return;
+    this.log.warn(
+      { repo: repo.record.name, files: unparsed.length, example: unparsed[0] },
+      "code files indexed for lexical search only",
+    );
   }
 
   async #indexFolder(repo: Repository): Promise<void> {
@@ -650,7 +569,7 @@ export class CodeWorkspace {
 
   async #apply(repo: Repository, changes: FileChange[]) {
     const started = performance.now();
-    this.#checkQuota(repo, this.#holdingAfter(repo, changes));
+    this.#checkQuota(repo, holdingAfter(repo, changes));
     const delta = await repo.indexer.update(changes).catch((err: unknown) => {
       // The indexer checks the whole batch first and names the entry ("files[2].path: ...").
       const message = err instanceof Error ? err.message : String(err);
@@ -662,7 +581,7 @@ export class CodeWorkspace {
       });
     });
     const stats = repo.indexer.lastUpdate();
-    this.#keepTexts(repo, changes, stats);
+    this.#warnUnparsed(repo, keepTexts(repo, changes, stats));
     const indexed = performance.now();
     // Deleted meanwhile: what was indexed is dropped with it, nothing is written.
     if (this.#repos.get(repo.record.name) !== repo) throw repositoryNotFound(repo.record.name);
