@@ -2,7 +2,8 @@
 // esbuild bundle of services/task-graph/src/server.ts, rebuilt when stale; embedded store, the
 // default local embedder), so what is measured of it (RSS, its log lines) is the service's alone
 // and not the benchmark's. Optional `cpuProfileDir`: the process writes a V8 CPU profile
-// there when it stops (node --cpu-prof).
+// there when it stops (node --cpu-prof); `root`: another checkout's service (a baseline in a git
+// worktree); `ipc`: an IPC channel, for a preloaded helper (`nodeArgs: ["--import", file]`) to answer.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -19,23 +20,26 @@ export interface ServiceProcess extends Client {
   nextLog(msg: string, since: number): Promise<Record<string, unknown>>;
   /** How many log lines with this `msg` were printed so far. */
   logCount(msg: string): number;
+  /** Sends `message` over the IPC channel (option `ipc`) and resolves with the next message back. */
+  ask(message: string): Promise<unknown>;
   stop(): Promise<void>;
 }
 
 export async function startServiceProcess(
   dataDir: string,
-  options: { cpuProfileDir?: string; nodeArgs?: string[] } = {},
+  options: { cpuProfileDir?: string; nodeArgs?: string[]; root?: string; ipc?: boolean } = {},
 ): Promise<ServiceProcess> {
+  const root = options.root ?? REPO;
   const args = [
     ...(options.cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfileDir}`] : []),
     ...(options.nodeArgs ?? []),
-    join(REPO, "controller/bin/start-service.mjs"),
+    join(root, "controller/bin/start-service.mjs"),
     "task-graph",
   ];
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: REPO,
+    cwd: root,
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "inherit", ...(options.ipc ? ["ipc" as const] : [])],
   });
   const lines: Record<string, unknown>[] = [];
   const waiters: (() => void)[] = [];
@@ -82,6 +86,12 @@ export async function startServiceProcess(
         if (found) return found;
         await changed();
       }
+    },
+    ask(message) {
+      if (!child.send) throw new Error("ask() needs the ipc option");
+      const reply = new Promise((done) => child.once("message", done));
+      child.send(message);
+      return reply;
     },
     async stop() {
       // SIGTERM: a graceful stop, so --cpu-prof writes its profile.
