@@ -344,7 +344,7 @@ func metrics(w http.ResponseWriter, r *http.Request) {}
       "POST /todos",
     ]);
     expect(endpoint(s, "POST /todos")).toMatchObject({ handler: "createTodo", request: "Todo" });
-    expect(endpoint(s, "POST /todos").responses).toEqual([{ status: 201 }, { dto: "Todo" }]);
+    expect(endpoint(s, "POST /todos").responses).toEqual([{ status: 201, dto: "Todo" }]);
     expect(endpoint(s, "GET /todos").params).toEqual([
       { name: "limit", in: "query", type: "string", required: false },
     ]);

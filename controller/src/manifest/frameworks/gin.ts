@@ -99,7 +99,20 @@ function buildEndpoint(route: GoRoute, path: string, program: GoProgram, structs
       ...(dto ? { dto } : {}),
     });
   }
+  mergeStatusAndBody(endpoint);
   return endpoint;
+}
+
+/**
+ * net/http writes a status and a body in two calls (`w.WriteHeader(201)`, then
+ * `json.NewEncoder(w).Encode(t)`): a lone 2xx status and a lone body are one response.
+ */
+function mergeStatusAndBody(endpoint: Endpoint): void {
+  const statusOnly = endpoint.responses.filter((r) => r.status !== undefined && r.status < 300 && !r.dto);
+  const bodyOnly = endpoint.responses.filter((r) => r.status === undefined && r.dto);
+  if (statusOnly.length !== 1 || bodyOnly.length !== 1) return;
+  statusOnly[0]!.dto = bodyOnly[0]!.dto;
+  endpoint.responses = endpoint.responses.filter((r) => r !== bodyOnly[0]);
 }
 
 /** The handler's function and the name the manifest gives it (`Type.Method`, `pkg.Func`, `<inline>`). */
