@@ -1,10 +1,11 @@
 // A scan of a sub-folder sees only that folder: a router mounted under a prefix by a file above
 // it, or a prefix constant imported from outside it, is lost. This finds such imports between
 // the scanned folder and the rest of its project (the nearest folder above holding a package
-// manifest or .git), so the scan can say what it could not follow (issue 20).
+// manifest or .git): the folder's own files and the files directly in the folders above it, so
+// the scan can say what it could not follow (issue 20).
 
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, extname, join, resolve, sep } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, extname, join, relative, resolve, sep } from "node:path";
 import { listSourceFiles } from "./source-tree.js";
 
 const PROJECT_MARKERS = [
@@ -53,10 +54,9 @@ export async function crossingImports(root: string, limit = 5): Promise<Crossing
   if (!project) return [];
   const inside = (abs: string) => abs === root || abs.startsWith(`${resolve(root)}${sep}`);
   const out: CrossingImport[] = [];
-  for (const file of (await listSourceFiles(project)).slice(0, MAX_FILES)) {
-    const ext = extname(file);
-    if (!JS_EXTENSIONS.includes(ext) && ext !== ".py") continue;
-    const abs = join(project, file);
+  for (const abs of await candidates(resolve(root), project)) {
+    const file = relative(project, abs).split(sep).join("/");
+    const ext = extname(abs);
     let text: string;
     try {
       text = readFileSync(abs, "utf8").slice(0, MAX_BYTES);
@@ -71,6 +71,27 @@ export async function crossingImports(root: string, limit = 5): Promise<Crossing
     }
   }
   return out;
+}
+
+/**
+ * The files whose imports can cross the border: the scanned folder's own, and those lying directly
+ * in each folder between it and the project root (where the app that mounts it lives), so a
+ * warm scan reads a few files, not the whole project.
+ */
+async function candidates(root: string, project: string): Promise<string[]> {
+  const code = (name: string) => JS_EXTENSIONS.includes(extname(name)) || extname(name) === ".py";
+  const own = (await listSourceFiles(root))
+    .filter(code)
+    .slice(0, MAX_FILES)
+    .map((f) => join(root, f));
+  const above: string[] = [];
+  for (let dir = dirname(root); dir.length >= project.length; dir = dirname(dir)) {
+    for (const entry of readdirSync(dir, { withFileTypes: true }))
+      if (entry.isFile() && code(entry.name) && !/\.(test|spec)\./.test(entry.name))
+        above.push(join(dir, entry.name));
+    if (dir === project) break;
+  }
+  return [...above, ...own];
 }
 
 /** The warning lines for a sub-folder scan, naming each crossing import. */
