@@ -431,10 +431,19 @@ export class PyProgram {
     return { t: "unknown", expr };
   }
 
-  /** A call of a project function: an instance when its return annotation names a project class. */
+  /**
+   * A call of a project function: an instance when its return annotation names a project class,
+   * or when it returns a call of one (`@lru_cache def get_settings(): return Settings()`).
+   */
   private returned(fn: FuncValue): PyValue {
     const annotated = fn.fn.returns ? this.evaluateIn(fn.ref.module, fn.fn.returns) : UNKNOWN;
-    return annotated.t === "class" ? { t: "instance", cls: annotated } : { t: "result", fn };
+    if (annotated.t === "class") return { t: "instance", cls: annotated };
+    const ret = fn.fn.returned;
+    if (ret?.k === "call") {
+      const callee = this.evaluateIn(fn.ref.module, ret.fn);
+      if (callee.t === "class") return { t: "instance", cls: callee };
+    }
+    return { t: "result", fn };
   }
 }
 

@@ -163,6 +163,9 @@ function readDefinition(node: SyntaxNode, imports: PyImport[]): PyStmt[] {
     uses: body ? readBodyUses(body, readExpr) : ([] as PyBodyUse[]),
     body: body ? readBlock(body, imports) : [],
   };
+  // `def get_settings(): return Settings()`: what a settings factory returns, when it is a call.
+  const ret = body?.namedChildren.find((c) => c.type === "return_statement")?.namedChildren[0];
+  if (ret?.type === "call") fn.returned = readExpr(ret);
   return [{ s: "def", fn }];
 }
 

@@ -62,6 +62,8 @@ export interface PyFunction {
   decoratorLines: number[];
   params: PyParam[];
   returns?: PyExpr;
+  /** The call a top-level `return` gives back (`return Settings()`), for settings factories. */
+  returned?: PyExpr;
   uses: PyBodyUse[];
   body: PyStmt[];
 }
