@@ -225,6 +225,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const code = new CodeWorkspace(store, new CodeSearchIndexer(search), now, log, {
     policy: new FolderPolicy({ registerRoots: config.codeRegisterRoots, dataDir: config.dataDir }),
     limits: config.codeLimits,
+    events: store,
     extractor: new ThreadedExtractor({
       budgetMs: config.codeLimits.parseBudgetMs,
       ...(opts.codeWorker ? { module: opts.codeWorker } : {}),

@@ -77,6 +77,17 @@ export interface CodeWorkspaceOptions {
   policy: FolderPolicy;
   limits: CodeLimits;
   extractor: CodeExtractor;
+  /** Where `code.indexed` events go once a code change is durable (SPEC §2c). */
+  events?: { recordEvent(event: CodeIndexedEvent): Promise<void> };
+}
+
+/** SPEC §2c's `code.indexed`: a repository's graph changed and is durable. */
+export interface CodeIndexedEvent {
+  type: "code.indexed";
+  at: string;
+  actor: string;
+  repo: string;
+  changes: { field: string; from: number; to: number }[];
 }
 
 const readOnly = (name: string) =>
@@ -103,6 +114,7 @@ export class CodeWorkspace {
   readonly #policy: FolderPolicy;
   readonly #limits: CodeLimits;
   readonly #extractor: CodeExtractor;
+  readonly #events: CodeWorkspaceOptions["events"];
   readonly #yielder = new Yielder(LOOP_SLICE_MS);
 
   constructor(
@@ -115,6 +127,7 @@ export class CodeWorkspace {
     this.#policy = options.policy;
     this.#limits = options.limits;
     this.#extractor = options.extractor;
+    this.#events = options.events;
   }
 
   /**
@@ -493,6 +506,28 @@ export class CodeWorkspace {
     return { files: changes.length, dropped };
   }
 
+  /** `code.indexed` once the change is durable; best effort, like search (the write is what is promised). */
+  async #announce(
+    repo: Repository,
+    before: { files: number; symbols: number },
+    graph: CodeGraph,
+  ): Promise<void> {
+    await this.#events
+      ?.recordEvent({
+        type: "code.indexed",
+        at: utcTimestamp(this.now()),
+        actor: "anonymous",
+        repo: repo.record.name,
+        changes: [
+          { field: "files", from: before.files, to: graph.files.length },
+          { field: "symbols", from: before.symbols, to: graph.symbols.length },
+        ],
+      })
+      .catch((err: unknown) => {
+        this.log.warn({ err, repo: repo.record.name }, "recording the code.indexed event failed");
+      });
+  }
+
   #warnUnparsed(repo: Repository, unparsed: UpdateStats["unparsed"]): void {
     if (unparsed.length === 0) return;
     this.log.warn(
@@ -570,6 +605,8 @@ export class CodeWorkspace {
   async #apply(repo: Repository, changes: FileChange[]) {
     const started = performance.now();
     this.#checkQuota(repo, holdingAfter(repo, changes));
+    const filesBefore = repo.indexer.graph().files.length;
+    const symbolsBefore = repo.indexer.graph().symbols.length;
     const delta = await repo.indexer.update(changes).catch((err: unknown) => {
       // The indexer checks the whole batch first and names the entry ("files[2].path: ...").
       const message = err instanceof Error ? err.message : String(err);
@@ -583,6 +620,7 @@ export class CodeWorkspace {
     const stats = repo.indexer.lastUpdate();
     this.#warnUnparsed(repo, keepTexts(repo, changes, stats));
     const indexed = performance.now();
+    const before = { files: filesBefore, symbols: symbolsBefore };
     // Deleted meanwhile: what was indexed is dropped with it, nothing is written.
     if (this.#repos.get(repo.record.name) !== repo) throw repositoryNotFound(repo.record.name);
     if (!isEmptyDelta(delta)) {
@@ -611,6 +649,7 @@ export class CodeWorkspace {
       );
       await write;
       const stored = performance.now();
+      await this.#announce(repo, before, graph);
       // Search is best effort, like for issues: the graph write above is what the answer promises.
       await this.listener
         ?.codeChanged(repo.record.name, graph, delta, (p) => repo.texts.get(p))
