@@ -118,7 +118,12 @@ export function extractModule(file: SourceFile): JsModule {
           k: "arr",
           items: named(n)
             .filter((c) => c.type !== "comment")
-            .map((c) => toValue(c, scope)),
+            .map(
+              (c): Value =>
+                c.type === "spread_element"
+                  ? { k: "spread", of: toValue(c.namedChildren[0], scope) }
+                  : toValue(c, scope),
+            ),
         };
       case "object": {
         const props: [string, Value][] = [];

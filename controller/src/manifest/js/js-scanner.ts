@@ -18,7 +18,7 @@ export function jsScanner(
     name,
     kind,
     languages: JS_LANGUAGES,
-    version: 1,
+    version: 2,
     factsKey: JS_FACTS_KEY,
     extract: extractModule,
     link,

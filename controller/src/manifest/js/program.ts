@@ -136,7 +136,9 @@ export class JsProgram {
       case "or":
         return { k: "or", options: v.options.map(r) };
       case "arr":
-        return { k: "arr", items: v.items.map(r) };
+        return { k: "arr", items: spreadItems(v.items.map(r)) };
+      case "spread":
+        return { k: "spread", of: r(v.of) };
       case "obj": {
         const props: [string, Value][] = [];
         for (const s of v.spreads ?? []) {
@@ -181,6 +183,11 @@ export class JsProgram {
     }
     return { k: "unknown", text: `${file}#${name}` };
   }
+}
+
+/** Array items with each `...x` whose `x` is a known array replaced by that array's items. */
+export function spreadItems(items: Value[]): Value[] {
+  return items.flatMap((x) => (x.k === "spread" && x.of.k === "arr" ? spreadItems(x.of.items) : [x]));
 }
 
 /** The package and name a resolved callee comes from: `express.Router` → ["express", "Router"]. */

@@ -108,8 +108,15 @@ export class SchemaReader {
         return resolved.v;
       case "null":
         return null;
-      case "arr":
-        return (v.k === "arr" ? v.items : resolved.items).map((x) => this.json(x, file, depth + 1));
+      case "arr": {
+        // The items as written (a named schema stays named), each `...list` as the list's items.
+        const items = v.k === "arr" ? v.items : resolved.items;
+        return items.flatMap((x) => {
+          if (x.k !== "spread") return [this.json(x, file, depth + 1)];
+          const of = this.program.resolve(x.of, file);
+          return of.k === "arr" ? (this.json(of, file, depth + 1) as unknown[]) : [undefined];
+        });
+      }
       case "obj": {
         const out: Record<string, unknown> = {};
         const props = v.k === "obj" ? v.props : resolved.props;

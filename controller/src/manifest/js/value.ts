@@ -8,6 +8,8 @@ export type Value =
   | { k: "bool"; v: boolean }
   | { k: "null" }
   | { k: "arr"; items: Value[] }
+  /** `...of` as an item of an array: its items, once `of` resolves to an array. */
+  | { k: "spread"; of: Value }
   | { k: "obj"; props: [string, Value][]; spreads?: Value[] }
   /** Concatenation: a template string or `a + b`. */
   | { k: "cat"; parts: Value[] }
@@ -96,6 +98,7 @@ export function mapChildren(v: Value, f: (x: Value) => Value): Value {
         ...(v.spreads ? { spreads: v.spreads.map(f) } : {}),
       };
     case "each":
+    case "spread":
       return { ...v, of: f(v.of) };
     default:
       return v;
