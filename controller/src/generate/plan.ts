@@ -14,6 +14,8 @@ export interface PlannedEndpoint {
   dto?: string;
   /** Each documented 2xx status's DTO, when they differ (200 with a body, 202 without). */
   dtoByStatus: Map<number, string | undefined>;
+  /** The expected success's media type when it is not JSON (`text/event-stream`, `text/html`). */
+  contentType?: string;
 }
 
 export interface Resource {
@@ -48,14 +50,22 @@ export interface SuitePlan {
 
 const SESSION_FIELDS = ["token", "access_token", "accessToken", "jwt", "id_token"];
 
-function successOf(e: Endpoint): Pick<PlannedEndpoint, "success" | "dto" | "dtoByStatus"> {
+function successOf(e: Endpoint): Pick<PlannedEndpoint, "success" | "dto" | "dtoByStatus" | "contentType"> {
   const ok = e.responses.filter((r) => r.status !== undefined && r.status >= 200 && r.status < 300);
+  const contentType = (ok[0] ?? e.responses[0])?.content_type;
+  const media = contentType ? { contentType } : {};
   if (ok.length === 0)
-    return { success: [e.method === "POST" ? 201 : 200], dto: e.responses[0]?.dto, dtoByStatus: new Map() };
+    return {
+      success: [e.method === "POST" ? 201 : 200],
+      dto: e.responses[0]?.dto,
+      dtoByStatus: new Map(),
+      ...media,
+    };
   return {
     success: ok.map((r) => r.status as number),
     dto: ok[0]?.dto,
     dtoByStatus: new Map(ok.map((r) => [r.status as number, r.dto])),
+    ...media,
   };
 }
 

@@ -136,12 +136,23 @@ function happyModule(ctx: Ctx, p: PlannedEndpoint): string[] {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated code's own template string
     options = "{ headers: { authorization: `Bearer ${token}` } }";
   }
+  const stream = isStream(p);
+  // A stream that does not end (Server-Sent Events): read its head only, then close it.
+  if (stream) options = "{ headersOnly: true }";
   lines.push(`const res = await ${call(ctx, p, args, undefined, options)};`);
   lines.push(`assertStatus(res, ${JSON.stringify(p.success)});`);
-  checkShape(ctx, p, "res", lines);
+  if (p.contentType && ctx.checks === "full") {
+    const media = p.contentType.split(";")[0]!.trim();
+    lines.push(
+      `assert.ok((res.headers["content-type"] ?? "").startsWith(${JSON.stringify(media)}), \`${p.endpoint.method} ${p.endpoint.path} answers ${media}, not \${res.headers["content-type"]}\`);`,
+    );
+  }
+  if (!p.contentType) checkShape(ctx, p, "res", lines);
   lines.push("return res;");
   return lines;
 }
+
+const isStream = (p: PlannedEndpoint) => /^text\/event-stream\b/i.test(p.contentType ?? "");
 
 function crudModule(ctx: Ctx, r: Resource): string[] {
   const full = ctx.checks === "full";

@@ -67,8 +67,9 @@ function stringSample(name: string, c: Constraints): string {
   const pattern = typeof c.pattern === "string" ? safeRegExp(c.pattern) : undefined;
   const fits = (s: string) =>
     s.length >= min && (max === undefined || s.length <= max) && (!pattern || pattern.test(s));
-  // A folder the service can read: its own working directory.
-  if (/^(path|dir|directory|folder|root)$/i.test(name) && fits(".")) return '"."';
+  // A folder the service can read: the folder the suite runs from, absolute (a service may refuse
+  // relative paths, as the task graph's folder policy does).
+  if (/^(path|dir|directory|folder|root)$/i.test(name) && fits(".")) return "process.cwd()";
   // Unique (the user's random part appended) where the limits allow it, so two runs never collide.
   if (fits(`${base} ${UNIQUE_SAMPLE}`)) return `\`${base} \${u.username}\``;
   const slug = base.toLowerCase().replace(/[^a-z0-9]+/g, "-");

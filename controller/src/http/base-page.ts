@@ -21,6 +21,11 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** Overrides the service timeout for this request, ms. */
   timeoutMs?: number;
+  /**
+   * Answer once the status and headers arrive, closing the body unread (the response's body is
+   * empty): a short read of a stream that does not end, such as Server-Sent Events.
+   */
+  headersOnly?: boolean;
 }
 
 export interface RequestInit extends RequestOptions {
@@ -151,11 +156,13 @@ export class BasePage {
 
     const started = performance.now();
     try {
-      let response = await this.send(method, url, headers, payload, init.timeoutMs, exchange, callSite);
+      const send = () =>
+        this.send(method, url, headers, payload, init.timeoutMs, exchange, callSite, init.headersOnly);
+      let response = await send();
       if (auth?.refreshOn.includes(response.status)) {
         // Once: log in again (shared with the service's other pages) and repeat the request.
         headers[auth.header] = await auth.renew(headers[auth.header]!, response.status);
-        response = await this.send(method, url, headers, payload, init.timeoutMs, exchange, callSite);
+        response = await send();
       }
       exchange.durationMs = performance.now() - started;
       exchange.status = response.status;
@@ -179,6 +186,7 @@ export class BasePage {
     timeoutOverride: number | undefined,
     exchange: RecordedExchange,
     callSite: CallSite | undefined,
+    headersOnly = false,
   ): Promise<PageResponse> {
     const { maxAttempts, backoffMs } = this.context.retries;
     const timeout = timeoutOverride ?? this.context.timeoutMs;
@@ -200,7 +208,8 @@ export class BasePage {
           headersTimeout: 0,
           bodyTimeout: 0,
         });
-        const body = Buffer.from(await res.body.arrayBuffer());
+        if (headersOnly) res.body.destroy();
+        const body = headersOnly ? Buffer.alloc(0) : Buffer.from(await res.body.arrayBuffer());
         clearTimeout(timer);
         const response = new PageResponse(
           method,

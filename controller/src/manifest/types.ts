@@ -76,6 +76,8 @@ export interface EndpointResponse {
   status?: number;
   /** Name of the response body's DTO (one of `dtos`), or a type text such as `User[]`. */
   dto?: string;
+  /** The media type when the route documents one other than JSON (`text/event-stream`, `text/html`). */
+  content_type?: string;
   description?: string;
 }
 

@@ -86,13 +86,20 @@ let project: Project;
 
 async function startService(name: Service): Promise<string> {
   const port = await freeLoopbackPort();
-  // The working directory is a small folder of its own: generated suites register "." as a code
-  // repository to index, which must not be the whole checkout.
+  // The working directory is a small folder of its own, not the checkout (a service may read it).
   const cwd = mkdtempSync(join(tmpdir(), `gentests-${name}-`));
   writeFileSync(join(cwd, "hello.ts"), "export const greeting = (who: string) => \"hello \" + who;\n");
   const child = spawn(process.execPath, [join(REPO_ROOT, "controller/bin/start-service.mjs"), name], {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    // CODE_REGISTER_ROOTS: registering a folder is off by default (issue 25). Generated suites
+    // register the folder they run from (the project: its suites only), absolute.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      CODE_REGISTER_ROOTS: project.dir,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   children.push(child);
@@ -115,6 +122,7 @@ async function startService(name: Service): Promise<string> {
 beforeAll(async () => {
   const manifestPath = await scanRepoServices();
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+  project = makeProject({});
   const urls = await Promise.all(SERVICES.map(startService));
   for (const [i, name] of SERVICES.entries()) proxies.set(name, await startFaultProxy(urls[i] as string));
   const conf = SERVICES.flatMap((name) =>
@@ -123,7 +131,7 @@ beforeAll(async () => {
         `  ${name}${suffix}:\n    base_url: ${proxies.get(name)?.url}\n    health_endpoint: /health\n    required: true\n`,
     ),
   ).join("");
-  project = makeProject({ "e2e.conf": `general:\n  environment: dev\n  timeout: 15000\nservices:\n${conf}` });
+  project.write("e2e.conf", `general:\n  environment: dev\n  timeout: 15000\nservices:\n${conf}`);
   for (const name of SERVICES) {
     // The suite as the CLI writes it, and beside it the status-only variant of the same requests.
     const r = await runCli(["generate-tests", "--service", name, "--manifest", manifestPath], {
@@ -166,7 +174,8 @@ async function runSuites(services: string[], tag: string): Promise<ModuleOutcome
       "--report-dir",
       reports,
     ],
-    { env: { NO_COLOR: "1" } },
+    // From the project: generated suites register the folder they run from.
+    { cwd: project.dir, env: { NO_COLOR: "1" } },
   );
   if (r.code !== 0 && r.code !== 1) throw new Error(`e2e run exited ${r.code}: ${r.stdout}${r.stderr}`);
   const report = JSON.parse(readFileSync(join(reports, "e2e-report.json"), "utf8")) as {

@@ -154,8 +154,18 @@ function describeFastifyRoute(
   const responses = response?.k === "obj" ? response : propOf(schema, "response");
   for (const [status, v] of responses?.k === "obj" ? responses.props : []) {
     const code = Number(status);
-    const dto = schemas.dtoName(v, route.file, `${base}Response${status}`, route.line);
-    e.responses.push({ ...(Number.isInteger(code) ? { status: code } : {}), ...(dto ? { dto } : {}) });
+    // `{ content: { "text/event-stream": { schema } } }`: a media type of its own, not a JSON body.
+    const content = propOf(program.resolve(v, route.file), "content");
+    const media = content?.k === "obj" ? content.props.map(([k]) => k) : [];
+    const contentType = media.length > 0 && !media.some((m) => /json/i.test(m)) ? media[0] : undefined;
+    const dto = contentType
+      ? undefined
+      : schemas.dtoName(v, route.file, `${base}Response${status}`, route.line);
+    e.responses.push({
+      ...(Number.isInteger(code) ? { status: code } : {}),
+      ...(dto ? { dto } : {}),
+      ...(contentType ? { content_type: contentType } : {}),
+    });
   }
   const security = propOf(schema, "security");
   if (security) {
