@@ -71,6 +71,13 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
       async (answer) => {
         let status = answer.statusCode ?? 502;
+        // A stream that does not end (Server-Sent Events) is passed on as it comes, unchanged.
+        if (/^text\/event-stream/i.test(String(answer.headers["content-type"] ?? ""))) {
+          res.writeHead(status, answer.headers);
+          answer.pipe(res);
+          res.once("close", () => answer.destroy());
+          return;
+        }
         let payload = await readAll(answer);
         const out = { ...answer.headers };
         delete out["content-length"];

@@ -88,7 +88,7 @@ export function extractModule(file: SourceFile): JsModule {
         return { k: "cat", parts };
       }
       case "number":
-        return { k: "num", v: Number(n.text) };
+        return { k: "num", v: Number(n.text.replace(/_/g, "")) };
       case "regex":
         return str(n.childForFieldName("pattern")?.text ?? "");
       case "true":
@@ -699,7 +699,7 @@ export function extractModule(file: SourceFile): JsModule {
         const v = c.childForFieldName("value");
         if (v?.type === "string") values.push(stringText(v));
         else if (v?.type === "number") {
-          next = Number(v.text);
+          next = Number(v.text.replace(/_/g, ""));
           values.push(next++);
         } else values.push(c.childForFieldName("name")?.text ?? "");
       } else if (c.type === "property_identifier") values.push(next++);

@@ -18,7 +18,7 @@ export function jsScanner(
     name,
     kind,
     languages: JS_LANGUAGES,
-    version: 2,
+    version: 3,
     factsKey: JS_FACTS_KEY,
     extract: extractModule,
     link,
