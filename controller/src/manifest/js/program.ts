@@ -186,7 +186,7 @@ export class JsProgram {
 }
 
 /** Array items with each `...x` whose `x` is a known array replaced by that array's items. */
-export function spreadItems(items: Value[]): Value[] {
+function spreadItems(items: Value[]): Value[] {
   return items.flatMap((x) => (x.k === "spread" && x.of.k === "arr" ? spreadItems(x.of.items) : [x]));
 }
 
