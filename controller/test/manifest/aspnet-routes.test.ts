@@ -2,35 +2,14 @@
 // and templates write them; the expected routes follow ASP.NET Core's attribute-routing rules
 // (tokens, `~/` overrides, inherited [Route], constraints) and MapGroup prefixes.
 
-import { afterAll, describe, expect, it } from "vitest";
-import { codeGraphParser } from "../../src/manifest/code-graph-parser.js";
-import { scanService } from "../../src/manifest/scan-service.js";
-import type { Endpoint, ServiceManifest } from "../../src/manifest/types.js";
-import { makeProject, type Project } from "../helpers/project.js";
+import { describe, expect, it } from "vitest";
+import type { ServiceManifest } from "../../src/manifest/types.js";
+import { endpointById, projectScanner } from "../helpers/scan-project.js";
 
-const projects: Project[] = [];
-afterAll(() => {
-  for (const p of projects) p.remove();
-});
-
-async function scan(files: Record<string, string>): Promise<ServiceManifest> {
-  const p = makeProject(files);
-  projects.push(p);
-  const { service } = await scanService({
-    name: "app",
-    root: p.dir,
-    displayRoot: "app",
-    parser: codeGraphParser,
-  });
-  return service;
-}
+const scan = projectScanner();
 const table = (s: ServiceManifest) =>
   s.endpoints.map((e) => `${e.id} ${e.handler}${e.auth ? " auth" : ""}`).sort();
-const endpoint = (s: ServiceManifest, id: string): Endpoint => {
-  const e = s.endpoints.find((x) => x.id === id);
-  if (!e) throw new Error(`no ${id} among ${table(s).join(", ")}`);
-  return e;
-};
+const endpoint = endpointById;
 
 const APP = {
   "TodoApi.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',

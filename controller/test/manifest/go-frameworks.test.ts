@@ -1,34 +1,13 @@
 // Gin and Go's net/http (SPEC §5, issue 20), on small projects written as Go services are:
 // a main package, an internal router package taking groups, handlers as methods of a struct.
 
-import { afterAll, describe, expect, it } from "vitest";
-import { codeGraphParser } from "../../src/manifest/code-graph-parser.js";
-import { scanService } from "../../src/manifest/scan-service.js";
-import type { Endpoint, ServiceManifest } from "../../src/manifest/types.js";
-import { makeProject, type Project } from "../helpers/project.js";
+import { describe, expect, it } from "vitest";
+import type { ServiceManifest } from "../../src/manifest/types.js";
+import { endpointById, projectScanner } from "../helpers/scan-project.js";
 
-const projects: Project[] = [];
-afterAll(() => {
-  for (const p of projects) p.remove();
-});
-
-async function scan(files: Record<string, string>): Promise<ServiceManifest> {
-  const p = makeProject(files);
-  projects.push(p);
-  const { service } = await scanService({
-    name: "app",
-    root: p.dir,
-    displayRoot: "app",
-    parser: codeGraphParser,
-  });
-  return service;
-}
+const scan = projectScanner();
 const ids = (s: ServiceManifest) => s.endpoints.map((e) => e.id).sort();
-const endpoint = (s: ServiceManifest, id: string): Endpoint => {
-  const e = s.endpoints.find((x) => x.id === id);
-  if (!e) throw new Error(`no ${id} among ${ids(s).join(", ")}`);
-  return e;
-};
+const endpoint = endpointById;
 
 const GIN_APP = {
   "go.mod": "module github.com/acme/shop\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.10.0\n",
