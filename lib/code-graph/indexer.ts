@@ -67,16 +67,7 @@ export class CodeIndexer {
   private current: CodeGraph = EMPTY_GRAPH;
   /** The last build, reused by the next unless a resolution config changed. */
   private build: GraphBuild | null = null;
-  private last: UpdateStats = {
-    parsed: 0,
-    reused: 0,
-    unchanged: 0,
-    removed: 0,
-    skipped: [],
-    tooLarge: [],
-    unparsed: [],
-    resolved: 0,
-  };
+  private last: UpdateStats = emptyStats();
 
   constructor(options: IndexerOptions) {
     if (!options.repo || /[:#\s]/.test(options.repo)) {
@@ -93,16 +84,7 @@ export class CodeIndexer {
 
   /** Applies file changes and returns what changed in the graph (empty when nothing did). */
   async update(changes: readonly FileChange[]): Promise<GraphDelta> {
-    const stats: UpdateStats = {
-      parsed: 0,
-      reused: 0,
-      unchanged: 0,
-      removed: 0,
-      skipped: [],
-      tooLarge: [],
-      unparsed: [],
-      resolved: 0,
-    };
+    const stats = emptyStats();
     const known = this.factsByHash();
     const pending: Promise<void>[] = [];
     let changed = false;
@@ -232,6 +214,19 @@ export class CodeIndexer {
     }
     return map;
   }
+}
+
+function emptyStats(): UpdateStats {
+  return {
+    parsed: 0,
+    reused: 0,
+    unchanged: 0,
+    removed: 0,
+    skipped: [],
+    tooLarge: [],
+    unparsed: [],
+    resolved: 0,
+  };
 }
 
 /** The last change of each path wins (a batch may hold an edit and then a delete). */

@@ -22,6 +22,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freeLoopbackPort } from "../../../lib/net/free-port.js";
+import { eventually } from "../../src/index.js";
 import { sendJson, startServer, type TestServer } from "../helpers/http-server.js";
 import { REPO_ROOT } from "../helpers/project.js";
 
@@ -358,17 +359,15 @@ function installed(): void {
   ).toBe(true);
 }
 
+/** Resolves once `url` answers 2xx (the project's poller: no sleep of its own). */
 async function waitForHealth(url: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not answer 2xx within 30000ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await eventually(
+    async () => {
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    },
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
 }
 
 /** The user's API: a Fastify app with a books resource, validated by JSON schemas. */
