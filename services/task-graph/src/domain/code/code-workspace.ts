@@ -340,6 +340,7 @@ export class CodeWorkspace {
       record: { name, path, status: path ? "indexing" : "ready", indexed_at: null, error: null },
       indexer: this.#indexer(name),
       texts: new Map(),
+      sizes: new Map(),
       bytes: 0,
       stored: false,
       warnings: [],
@@ -496,6 +497,7 @@ export class CodeWorkspace {
     const name = repo.record.name;
     repo.indexer = this.#indexer(name);
     repo.texts = new Map();
+    repo.sizes = new Map();
     repo.bytes = 0;
     repo.warnings = [];
     const { changes, dropped } = await this.#storedUploads(repo);

@@ -13,7 +13,9 @@ export interface Repository {
   record: RepositoryRecord;
   indexer: CodeIndexer;
   texts: Map<string, string>;
-  /** UTF-8 bytes of `texts` (what the quotas count). */
+  /** UTF-8 bytes of each text, so a change counts an old text without measuring it again. */
+  sizes: Map<string, number>;
+  /** The sum of `sizes` (what the quotas count). */
   bytes: number;
   /** False until the store holds its record (an upload-only repository whose first write is refused never is). */
   stored: boolean;
@@ -43,9 +45,9 @@ export function holdingAfter(repo: Repository, changes: readonly FileChange[]): 
   let { bytes } = repo;
   let files = repo.texts.size;
   for (const [path, size] of next) {
-    const old = repo.texts.get(path);
+    const old = repo.sizes.get(path);
     if (old !== undefined) {
-      bytes -= Buffer.byteLength(old);
+      bytes -= old;
       files--;
     }
     if (size !== null) {
@@ -64,12 +66,15 @@ export function keepTexts(
 ): UpdateStats["unparsed"] {
   const skipped = new Set(stats.skipped);
   for (const change of changes) {
-    const old = repo.texts.get(change.path);
-    if (old !== undefined) repo.bytes -= Buffer.byteLength(old);
-    if ("deleted" in change || skipped.has(change.path)) repo.texts.delete(change.path);
-    else {
+    repo.bytes -= repo.sizes.get(change.path) ?? 0;
+    if ("deleted" in change || skipped.has(change.path)) {
+      repo.texts.delete(change.path);
+      repo.sizes.delete(change.path);
+    } else {
+      const size = Buffer.byteLength(change.content);
       repo.texts.set(change.path, change.content);
-      repo.bytes += Buffer.byteLength(change.content);
+      repo.sizes.set(change.path, size);
+      repo.bytes += size;
     }
   }
   for (const { path, reason } of stats.unparsed)
