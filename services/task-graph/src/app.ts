@@ -50,6 +50,7 @@ import { issueRoutes } from "./routes/issues.js";
 import { mcpRoutes } from "./routes/mcp/index.js";
 import { noteRoutes } from "./routes/notes.js";
 import { ragRoutes } from "./routes/rag.js";
+import { limitRate } from "./routes/rate-limit.js";
 import { refuseMalformedText } from "./routes/text-guard.js";
 import { VERSION } from "./version.js";
 
@@ -247,6 +248,9 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   });
 
   if (config.apiKey) requireApiKey(app, config.apiKey);
+  if (config.rateLimitPerMinute !== null) {
+    limitRate(app, { perMinute: config.rateLimitPerMinute, perApiKey: config.apiKey !== null });
+  }
   await app.register(healthRoutes, {
     version: VERSION,
     graph,

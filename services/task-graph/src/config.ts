@@ -12,6 +12,8 @@ export interface TaskGraphConfig {
   dataDir: string | null;
   /** TASK_GRAPH_API_KEY: when set, /api/v1/* requires it. */
   apiKey: string | null;
+  /** RATE_LIMIT_PER_MINUTE: requests a minute per API key or client address on /api/v1 and /mcp. @default none (no limit) */
+  rateLimitPerMinute: number | null;
   /** TASK_GRAPH_BACKEND_TIMEOUT_MS: deadline of one backend call. @default 5000 */
   backendTimeoutMs: number;
   /** TASK_GRAPH_HEALTH_TIMEOUT_MS: deadline of a /health ping. @default 1000 */
@@ -42,6 +44,9 @@ export function readConfig(env: NodeJS.ProcessEnv): TaskGraphConfig {
     },
     dataDir: env.DATA_DIR?.trim() || null,
     apiKey: env.TASK_GRAPH_API_KEY?.trim() || null,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE?.trim()
+      ? positiveInt(env, "RATE_LIMIT_PER_MINUTE", 0, "requests")
+      : null,
     backendTimeoutMs: positiveInt(env, "TASK_GRAPH_BACKEND_TIMEOUT_MS", 5000),
     healthTimeoutMs: positiveInt(env, "TASK_GRAPH_HEALTH_TIMEOUT_MS", 1000),
     vectorSyncMs: positiveInt(env, "TASK_GRAPH_VECTOR_SYNC_MS", 5000),

@@ -44,12 +44,15 @@ export function requireApiKey(app: FastifyInstance, key: string): void {
   });
   // Decided once per route template at registration: every route under the API prefix needs it.
   app.addHook("onRoute", (route: RouteOptions) => {
-    const guarded =
-      route.url === API_PREFIX || route.url.startsWith(`${API_PREFIX}/`) || route.url === MCP_PATH;
-    if (!guarded) return;
+    if (!isGuardedUrl(route.url)) return;
     route.schema ??= {};
     (route.schema as { security?: SecurityRequirement[] }).security = API_KEY_SECURITY;
   });
+}
+
+/** True for a route template the API key (and the rate limit) covers: /api/v1 and /mcp. */
+export function isGuardedUrl(url: string): boolean {
+  return url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url === MCP_PATH;
 }
 
 // An Authorization header of another scheme is a wrong credential (null), not a missing one.
