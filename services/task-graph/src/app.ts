@@ -11,6 +11,7 @@ import {
 import { readConfig, type TaskGraphConfig } from "./config.js";
 import { ClaimService } from "./domain/claims.js";
 import { ThreadedExtractor } from "./domain/code/code-extractor.js";
+import { CodeQueries } from "./domain/code/code-queries.js";
 import { CodeSearchIndexer, SEARCH_TYPES } from "./domain/code/code-search.js";
 import { CodeWorkspace } from "./domain/code/code-workspace.js";
 import { FolderPolicy } from "./domain/code/folder-policy.js";
@@ -40,6 +41,7 @@ import { requireApiKey } from "./routes/api-key.js";
 import { boardRoutes } from "./routes/board.js";
 import { claimRoutes } from "./routes/claims.js";
 import { codeRoutes } from "./routes/code.js";
+import { codeQueryRoutes } from "./routes/code-queries.js";
 import { componentRoutes } from "./routes/components.js";
 import { dependencyRoutes } from "./routes/dependencies.js";
 import { translateTaskGraphError } from "./routes/errors.js";
@@ -268,7 +270,8 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const rootCause = new RootCauseAnalysis(ctx, guardedEmbedder, guardedVectors, search);
   await app.register(issueRoutes, { prefix, issues });
   await app.register(claimRoutes, { prefix, claims });
-  await app.register(dependencyRoutes, { prefix, dependencies: new DependencyService(ctx) });
+  const dependencies = new DependencyService(ctx);
+  await app.register(dependencyRoutes, { prefix, dependencies });
   await app.register(componentRoutes, { prefix, components: new ComponentService(ctx) });
   await app.register(analyzeRoutes, { prefix, impact, rootCause });
   const searchTypes = [...SEARCH_TYPES, "note"];
@@ -279,10 +282,13 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     types: searchTypes,
     noteIssue: (id) => indexer.issueOfNote(id),
   });
-  // The same services behind the tools of POST /mcp (SPEC §4).
+  const codeQueries = new CodeQueries(code);
+  // The same services behind the tools of POST /mcp (SPEC §4, §2c).
   await app.register(mcpRoutes, {
     issues,
     claims,
+    dependencies,
+    codeQueries,
     impact,
     rootCause,
     search,
@@ -292,6 +298,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     noteIssue: (id) => indexer.issueOfNote(id),
   });
   await app.register(codeRoutes, { prefix, code });
+  await app.register(codeQueryRoutes, { prefix, queries: codeQueries });
   await app.register(agentContextRoutes, { prefix, context: agentContext });
   await app.register(eventRoutes, { prefix, feed, activity: new ActivityService(ctx) });
   await app.register(noteRoutes, { prefix, notes });

@@ -20,6 +20,8 @@ export const DOMAIN_ERROR_CODES = [
   "REPOSITORY_READ_ONLY",
   "PATH_NOT_ALLOWED",
   "QUOTA_EXCEEDED",
+  "SYMBOL_NOT_FOUND",
+  "CODE_FILE_NOT_FOUND",
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

@@ -27,6 +27,8 @@ export const TASK_GRAPH_ERRORS = {
   },
   PATH_NOT_ALLOWED: { status: 403, message: "The folder may not be registered (see CODE_REGISTER_ROOTS)." },
   QUOTA_EXCEEDED: { status: 413, message: "The code repositories would hold more than a quota allows." },
+  SYMBOL_NOT_FOUND: { status: 404, message: "The symbol is not in the code graph." },
+  CODE_FILE_NOT_FOUND: { status: 404, message: "The file is not in the code graph." },
   PRECONDITION_FAILED: { status: 412, message: "If-Match does not match the current representation." },
   BACKEND_UNAVAILABLE: { status: 503, message: "A backend the request needs does not answer." },
 } as const satisfies Record<DomainErrorCode | BackendUnavailableError["code"], ErrorSpec>;

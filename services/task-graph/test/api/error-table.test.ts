@@ -51,6 +51,9 @@ const SPEC_STATUS: Record<string, number> = {
   REPOSITORY_READ_ONLY: 409,
   PATH_NOT_ALLOWED: 403,
   QUOTA_EXCEEDED: 413,
+  // SPEC §2c code queries: an unknown symbol id or file path is a missing resource.
+  SYMBOL_NOT_FOUND: 404,
+  CODE_FILE_NOT_FOUND: 404,
   BACKEND_UNAVAILABLE: 503,
 };
 
@@ -113,6 +116,8 @@ const OPERATIONS_OF: Record<string, string[]> = {
   REPOSITORY_READ_ONLY: ["uploadCodeFiles"],
   PATH_NOT_ALLOWED: ["createCodeRepository"],
   QUOTA_EXCEEDED: ["uploadCodeFiles"],
+  SYMBOL_NOT_FOUND: ["getCodeSymbol"],
+  CODE_FILE_NOT_FOUND: ["getCodeFile"],
   BACKEND_UNAVAILABLE: EVERY_STORE_OPERATION,
 };
 

@@ -4,6 +4,8 @@
 import { type Static, Type } from "@fastify/type-provider-typebox";
 import type { AgentContextService } from "../../domain/context/agent-context.js";
 import type { ClaimService } from "../../domain/claims.js";
+import type { CodeQueries } from "../../domain/code/code-queries.js";
+import type { DependencyService } from "../../domain/dependencies.js";
 import { etagOf } from "../../domain/etag.js";
 import type { ImpactAnalysis } from "../../domain/impact/impact-analysis.js";
 import type { IssueService } from "../../domain/issues.js";
@@ -32,6 +34,8 @@ import type { Arguments, ToolDefinition } from "./tool-runner.js";
 export interface ToolServices {
   issues: IssueService;
   claims: ClaimService;
+  dependencies: DependencyService;
+  codeQueries: CodeQueries;
   impact: ImpactAnalysis;
   rootCause: RootCauseAnalysis;
   search: SearchService;

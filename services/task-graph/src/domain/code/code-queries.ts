@@ -1,0 +1,215 @@
+// The code queries of SPEC §2c, answered from the code graph the workspace holds (the same graph
+// the store keeps durable): symbol search (exact name, then prefix, then fuzzy), a symbol with its
+// callers, callees, container and members, a file with its symbols, imports, importers, tests and
+// tested-by, and a repository's counts. Each repository's graph is indexed once per snapshot
+// (code-query-index.ts), so a query reads map entries, never the whole graph.
+import type { CodeFile, CodeGraph, CodeSymbol, SymbolKind } from "../../../../../lib/code-graph/index.js";
+import { DomainError } from "../errors.js";
+import { CodeQueryIndex, type Neighbour, type RepositoryStats } from "./code-query-index.js";
+import type { RepositoryView } from "./code-workspace.js";
+import { fuzzyNames, type MatchTier, prefixNames } from "./name-match.js";
+
+/** A symbol as lists show it. */
+export interface SymbolSummary {
+  id: string;
+  repo: string;
+  path: string;
+  name: string;
+  kind: SymbolKind;
+  line: number;
+  signature: string;
+}
+
+export type SymbolHit = SymbolSummary & { match: MatchTier };
+export type SymbolReference = SymbolSummary & { confidence: number };
+
+export interface SymbolDetail extends SymbolSummary {
+  end_line: number;
+  exported: boolean;
+  container: { type: "file" | "symbol"; id: string; name: string; path: string };
+  members: SymbolSummary[];
+  callers: SymbolReference[];
+  callees: SymbolReference[];
+  callers_total: number;
+  callees_total: number;
+}
+
+export interface FileInfo {
+  file: CodeFile;
+  symbols: SymbolSummary[];
+  imports: CodeFile[];
+  imported_by: CodeFile[];
+  tests: CodeFile[];
+  tested_by: CodeFile[];
+}
+
+export interface SymbolSearch {
+  q: string;
+  repo?: string;
+  kind?: SymbolKind;
+  limit: number;
+}
+
+/** What the queries read: the repositories (CodeWorkspace.views; one by name, 404 if unknown). */
+export interface CodeViews {
+  views(name?: string): RepositoryView[];
+}
+
+const summary = (s: CodeSymbol): SymbolSummary => ({
+  id: s.id,
+  repo: s.repo,
+  path: s.path,
+  name: s.name,
+  kind: s.kind,
+  line: s.line,
+  signature: s.signature,
+});
+
+const symbolNotFound = (id: string) =>
+  new DomainError("SYMBOL_NOT_FOUND", `Symbol "${id}" is not in the code graph.`, { id });
+
+/** The repository a symbol id names: ids are `repo:path#Name` and repository names hold no ':'. */
+const repoOfId = (id: string) => id.slice(0, Math.max(0, id.indexOf(":")));
+
+export class CodeQueries {
+  readonly #indexes = new WeakMap<CodeGraph, CodeQueryIndex>();
+
+  constructor(private readonly code: CodeViews) {}
+
+  /** Exact names first (same case first), then names starting with `q`, then near ones. */
+  searchSymbols({ q, repo, kind, limit }: SymbolSearch): SymbolHit[] {
+    const query = q.toLowerCase();
+    const indexes = this.#indexesOf(repo);
+    const fits = (s: CodeSymbol) => kind === undefined || s.kind === kind;
+    const hits: SymbolHit[] = [];
+    const add = (symbols: readonly CodeSymbol[], match: MatchTier) => {
+      for (const s of symbols) if (hits.length < limit && fits(s)) hits.push({ ...summary(s), match });
+    };
+    const exact = indexes.flatMap((index) => index.named(query));
+    add(
+      [...exact].sort((a, b) => Number(b.name === q) - Number(a.name === q) || byPlace(a, b)),
+      "exact",
+    );
+    // Each tier asks for `limit` names per repository: a kind filter may leave some out.
+    const prefixed = indexes.flatMap((index) =>
+      prefixNames(index.names, query, limit).map((name) => ({ name, symbols: index.named(name) })),
+    );
+    prefixed.sort((a, b) => a.name.length - b.name.length || (a.name < b.name ? -1 : 1));
+    for (const { symbols } of prefixed) add(symbols, "prefix");
+    if (hits.length < limit) {
+      const near = indexes.flatMap((index) =>
+        fuzzyNames(index.names, query, limit).map((n) => ({ ...n, symbols: index.named(n.name) })),
+      );
+      near.sort((a, b) => a.distance - b.distance || a.name.length - b.name.length);
+      for (const { symbols } of near) add(symbols, "fuzzy");
+    }
+    return hits;
+  }
+
+  /** The symbol with its container, members, and REFERENCES both ways (`limit` each, surest first). */
+  symbol(id: string, limit: number): SymbolDetail {
+    const repo = repoOfId(id);
+    if (!repo || !this.code.views().some((v) => v.name === repo)) throw symbolNotFound(id);
+    const index = this.#indexesOf(repo)[0]!;
+    const symbol = index.symbols.get(id);
+    if (!symbol) throw symbolNotFound(id);
+    const callers = references(index, index.incoming("REFERENCES", id));
+    const callees = references(index, index.outgoing("REFERENCES", id));
+    const parent = symbol.parent ? index.symbols.get(symbol.parent) : undefined;
+    return {
+      ...summary(symbol),
+      end_line: symbol.end_line,
+      exported: symbol.exported,
+      container: parent
+        ? { type: "symbol", id: parent.id, name: parent.name, path: parent.path }
+        : { type: "file", id: `${repo}:${symbol.path}`, name: symbol.path, path: symbol.path },
+      members: index.outgoing("CONTAINS", id).flatMap(({ id: m }) => {
+        const member = index.symbols.get(m);
+        return member ? [summary(member)] : [];
+      }),
+      callers: callers.slice(0, limit),
+      callees: callees.slice(0, limit),
+      callers_total: callers.length,
+      callees_total: callees.length,
+    };
+  }
+
+  /** A file and its neighbours; without `repo`, the one repository holding `path`. */
+  file(path: string, repo?: string): FileInfo {
+    const index = this.#fileIndex(path, repo);
+    const file = index.files.get(path)!;
+    const id = `${index.repo}:${path}`;
+    const files = (ends: readonly Neighbour[]) =>
+      ends
+        .flatMap((end) => {
+          const other = index.files.get(end.id.slice(index.repo.length + 1));
+          return other ? [other] : [];
+        })
+        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return {
+      file,
+      symbols: index.symbolsOf(path).map(summary),
+      imports: files(index.outgoing("IMPORTS", id)),
+      imported_by: files(index.incoming("IMPORTS", id)),
+      tests: files(index.outgoing("TESTS", id)),
+      tested_by: files(index.incoming("TESTS", id)),
+    };
+  }
+
+  stats(repo: string): RepositoryStats {
+    return this.#indexesOf(repo)[0]!.stats();
+  }
+
+  #fileIndex(path: string, repo: string | undefined): CodeQueryIndex {
+    const holding = this.#indexesOf(repo).filter((index) => index.files.has(path));
+    if (holding.length > 1) {
+      throw new DomainError(
+        "VALIDATION_ERROR",
+        `Field "repo" is required: ${holding.length} repositories hold "${path}" (${holding.map((i) => i.repo).join(", ")}).`,
+        { field: "repo", location: "querystring", rule: "required" },
+      );
+    }
+    if (holding.length === 0) {
+      const where = repo ? `repository "${repo}"` : "any code repository";
+      throw new DomainError("CODE_FILE_NOT_FOUND", `File "${path}" is not in ${where}.`, {
+        path,
+        ...(repo ? { repo } : {}),
+      });
+    }
+    return holding[0]!;
+  }
+
+  /** The indexes of every repository, or of the one named (REPOSITORY_NOT_FOUND if unknown). */
+  #indexesOf(repo?: string): CodeQueryIndex[] {
+    return this.code.views(repo).map((view) => {
+      let index = this.#indexes.get(view.graph);
+      if (!index) {
+        index = new CodeQueryIndex(view.name, view.graph);
+        this.#indexes.set(view.graph, index);
+      }
+      return index;
+    });
+  }
+}
+
+function byPlace(a: SymbolSummary, b: SymbolSummary): number {
+  return a.repo < b.repo
+    ? -1
+    : a.repo > b.repo
+      ? 1
+      : a.path < b.path
+        ? -1
+        : a.path > b.path
+          ? 1
+          : a.line - b.line;
+}
+
+/** The symbols at the other end of REFERENCES edges, surest first, then by place. */
+function references(index: CodeQueryIndex, ends: readonly Neighbour[]): SymbolReference[] {
+  const out: SymbolReference[] = [];
+  for (const end of ends) {
+    const symbol = index.symbols.get(end.id);
+    if (symbol) out.push({ ...summary(symbol), confidence: end.confidence });
+  }
+  return out.sort((a, b) => b.confidence - a.confidence || byPlace(a, b));
+}
