@@ -9,6 +9,7 @@ import {
   FileInfoSchema,
   FileQuery,
   RepositoryStatsSchema,
+  SymbolByIdQuery,
   SymbolDetailSchema,
   SymbolHitList,
   SymbolParams,
@@ -60,6 +61,21 @@ export const codeQueryRoutes: FastifyPluginAsync<CodeQueryRoutesOptions> = async
       },
     },
     async (request) => queries.symbol(request.params.id, request.query.limit ?? 100),
+  );
+
+  // Symbol ids hold a path and often pass the router's 100-character limit for a path parameter.
+  app.get(
+    "/code/symbols/by-id",
+    {
+      schema: {
+        tags,
+        operationId: "getCodeSymbolById",
+        summary: "The same as /code/symbols/{id}, the id in the query (for ids over 100 characters)",
+        querystring: SymbolByIdQuery,
+        response: { 200: SymbolDetailSchema, ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => queries.symbol(request.query.id, request.query.limit ?? 100),
   );
 
   app.get(

@@ -34,16 +34,30 @@ export const SymbolParams = Type.Object(
   { additionalProperties: false },
 );
 
-export const SymbolReferencesQuery = Type.Object(
+const LONG_ID_LENGTH = 2000;
+
+const referencesLimit = {
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 1000,
+      default: 100,
+      description: "Callers and callees listed, each.",
+    }),
+  ),
+};
+
+export const SymbolReferencesQuery = Type.Object(referencesLimit, { additionalProperties: false });
+
+/** The same question for any id: a path parameter holds at most MAX_PARAM_LENGTH characters. */
+export const SymbolByIdQuery = Type.Object(
   {
-    limit: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 1000,
-        default: 100,
-        description: "Callers and callees listed, each.",
-      }),
-    ),
+    id: Type.String({
+      minLength: 1,
+      maxLength: LONG_ID_LENGTH,
+      description: "A symbol id `repo:path#Name` (any length).",
+    }),
+    ...referencesLimit,
   },
   { additionalProperties: false },
 );

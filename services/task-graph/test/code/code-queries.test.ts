@@ -138,6 +138,24 @@ describe("code queries over HTTP", () => {
     ]);
   });
 
+  it("answers the same for an id given in the query, however long", async () => {
+    const id = "shop:src/users.ts#UserStore.find";
+    const byPath = await svc.get(symbolPath(id));
+    const byQuery = await svc.get(`/api/v1/code/symbols/by-id?id=${encodeURIComponent(id)}`);
+    expect(byQuery.status, byQuery.text).toBe(200);
+    expect(byQuery.body).toEqual(byPath.body);
+    const deep = `src/${"nested/".repeat(20)}deep.ts`;
+    const upload = await svc.request("PUT", "/api/v1/code/repositories/deep/files", {
+      files: [{ path: deep, content: "export function deepest(): number {\n  return 1;\n}\n" }],
+    });
+    expect(upload.status).toBe(200);
+    const longId = `deep:${deep}#deepest`;
+    expect(longId.length).toBeGreaterThan(100);
+    const long = await svc.get(`/api/v1/code/symbols/by-id?id=${encodeURIComponent(longId)}`);
+    expect(long.status, long.text).toBe(200);
+    expect(long.body).toMatchObject({ id: longId, name: "deepest", line: 1, end_line: 3 });
+  });
+
   it("refuses an unknown symbol with 404 naming it", async () => {
     for (const id of ["shop:src/users.ts#nothing", "nope:src/a.ts#x", "no-colon"]) {
       const res = await svc.get(symbolPath(id));
