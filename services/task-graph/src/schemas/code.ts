@@ -70,5 +70,8 @@ export const UploadResultSchema = Type.Object({
   parsed: Type.Integer({ description: "Files new or changed by content hash." }),
   unchanged: Type.Integer({ description: "Files whose content hash was already indexed." }),
   removed: Type.Integer(),
-  skipped: Type.Array(Type.String(), { description: "Binary files not indexed." }),
+  skipped: Type.Array(Type.String(), {
+    description:
+      'Files not indexed: binary, generated (lock files, minified bundles, source maps, "@generated" markers).',
+  }),
 });

@@ -32,6 +32,7 @@ import { type CodeLimits, checkQuota, type Holding } from "./code-limits.js";
 import type { FolderPolicy } from "./folder-policy.js";
 import { holdingAfter, keepTexts, type Repository } from "./repository.js";
 import { RepositoryWatcher } from "./repository-watcher.js";
+import { indexableUpload } from "./source-filter.js";
 import { SourceTree } from "./source-tree.js";
 import { changeOfDelta } from "./subgraphs.js";
 
@@ -235,7 +236,14 @@ export class CodeWorkspace {
     const target = repo;
     return this.#enqueue(target, async () => {
       if (this.#repos.get(name) !== target) throw repositoryNotFound(name);
-      const stats = await this.#apply(target, files);
+      // What a folder would not index (generated, minified, lock files...) is not indexed here either.
+      const notIndexed = new Set(
+        files.flatMap((f) => ("content" in f && !indexableUpload(f.path, f.content) ? [f.path] : [])),
+      );
+      const kept = files.map((f) =>
+        "content" in f && notIndexed.has(f.path) ? { path: f.path, deleted: true as const } : f,
+      );
+      const stats = await this.#apply(target, kept);
       target.record = {
         ...target.record,
         status: "ready",
@@ -252,7 +260,7 @@ export class CodeWorkspace {
         parsed: stats.parsed + stats.reused,
         unchanged: stats.unchanged,
         removed: stats.removed,
-        skipped: stats.skipped,
+        skipped: [...stats.skipped, ...notIndexed],
       };
     });
   }
@@ -591,7 +599,7 @@ export class CodeWorkspace {
     const dirs: string[] = [];
     for (const path of paths) {
       const change = await repo.tree!.change(path);
-      if (change === "dir") dirs.push(path.endsWith(".gitignore") ? "" : path);
+      if (change === "dir") dirs.push(/\.git(ignore|attributes)$/.test(path) ? "" : path);
       else if (change && ("content" in change || repo.texts.has(path))) changes.push(change);
       // A folder that vanished: its files go too.
       if (change && change !== "dir" && "deleted" in change) {

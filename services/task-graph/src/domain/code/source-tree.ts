@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { type FileChange, pathProblem } from "../../../../../lib/code-graph/index.js";
 import { readContained } from "./contained-file.js";
 import {
+  GeneratedAttributes,
   GitignoreRules,
   isGeneratedContent,
   MAX_FILE_BYTES,
@@ -13,7 +14,11 @@ import {
   skippedByName,
 } from "./source-filter.js";
 
-/** A .gitignore longer than this is not one. */
+/** The files whose rules say what a folder's tree holds: a change to one re-reads the folder. */
+const RULE_FILES = [".gitignore", ".gitattributes"] as const;
+type RuleFile = (typeof RULE_FILES)[number];
+
+/** A .gitignore (or .gitattributes) longer than this is not one. */
 const GITIGNORE_BYTES = 256 * 1024;
 
 /** Files read at once while a tree is read (each holds a descriptor while it is read). */
@@ -21,6 +26,7 @@ const READS_IN_FLIGHT = 16;
 
 export class SourceTree {
   readonly rules = new GitignoreRules();
+  readonly attributes = new GeneratedAttributes();
 
   /** `root`: the folder's real path (FolderPolicy resolves it). */
   constructor(readonly root: string) {}
@@ -67,40 +73,43 @@ export class SourceTree {
    * (a folder, an ignored or generated file). `known` files under a vanished folder are deleted.
    */
   async change(path: string): Promise<FileChange | "dir" | null> {
-    if (path.endsWith(".gitignore")) return "dir"; // rules changed: the caller re-reads the tree
+    if (RULE_FILES.some((f) => path.endsWith(f))) return "dir"; // rules changed: the caller re-reads the tree
     // A name the index cannot key (a '\\' in it, control characters) is not read; never rewritten.
     if (pathProblem(path) !== null) return null;
-    if (skippedByName(path) || this.rules.ignores(path)) return { path, deleted: true };
+    if (skippedByName(path) || this.rules.ignores(path) || this.attributes.marks(path))
+      return { path, deleted: true };
     const file = await readContained(this.root, path, MAX_FILE_BYTES);
     if (file.kind === "dir") return "dir";
     if (file.kind === "none" || isGeneratedContent(file.content)) return { path, deleted: true };
     return { path, content: file.content };
   }
 
-  /** A folder's .gitignore, read like any file (inside the root, bounded); null when none. */
-  async #gitignore(dir: string): Promise<string | null> {
-    const file = await readContained(this.root, dir ? `${dir}/.gitignore` : ".gitignore", GITIGNORE_BYTES);
+  /** A folder's .gitignore or .gitattributes, read like any file (inside the root, bounded); null when none. */
+  async #ruleFile(dir: string, name: RuleFile): Promise<string | null> {
+    const file = await readContained(this.root, dir ? `${dir}/${name}` : name, GITIGNORE_BYTES);
     return file.kind === "file" ? file.content : null;
+  }
+
+  /** Reads (or forgets) a folder's rule files. */
+  async #loadRules(dir: string): Promise<void> {
+    const ignoreText = await this.#ruleFile(dir, ".gitignore");
+    if (ignoreText !== null) this.rules.add(dir, ignoreText);
+    else this.rules.forget(dir);
+    const attributesText = await this.#ruleFile(dir, ".gitattributes");
+    if (attributesText !== null) this.attributes.add(dir, attributesText);
+    else this.attributes.forget(dir);
   }
 
   async #loadRulesAbove(dir: string): Promise<void> {
     const parts = dir ? dir.split("/") : [];
-    for (let i = 0; i <= parts.length; i++) {
-      const d = parts.slice(0, i).join("/");
-      const text = await this.#gitignore(d);
-      if (text !== null) this.rules.add(d, text);
-      else this.rules.forget(d);
-    }
+    for (let i = 0; i <= parts.length; i++) await this.#loadRules(parts.slice(0, i).join("/"));
   }
 
   /** The paths of the files under `dir` the rules do not skip as folders, in name order. */
   async #walk(dir: string, out: string[]): Promise<void> {
     const entries = await readdir(join(this.root, dir), { withFileTypes: true }).catch(() => []);
-    const gitignore = entries.find((e) => e.name === ".gitignore" && e.isFile());
-    if (gitignore && dir !== "") {
-      const text = await this.#gitignore(dir);
-      if (text !== null) this.rules.add(dir, text);
-    }
+    const hasRules = entries.some((e) => RULE_FILES.includes(e.name as RuleFile) && e.isFile());
+    if (hasRules && dir !== "") await this.#loadRules(dir);
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const entry of entries) {
       const path = dir ? `${dir}/${entry.name}` : entry.name;
