@@ -55,6 +55,7 @@ import { ragRoutes } from "./routes/rag.js";
 import { limitRate } from "./routes/rate-limit.js";
 import { refuseMalformedText } from "./routes/text-guard.js";
 import { VERSION } from "./version.js";
+import { wholeGraphRoutes } from "./whole-graph.js";
 
 /** 256 KiB: 20,000 characters escaped as \uXXXX surrogate pairs are 240,000 bytes. */
 const BODY_LIMIT = 256 * 1024;
@@ -302,6 +303,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   await app.register(agentContextRoutes, { prefix, context: agentContext });
   await app.register(eventRoutes, { prefix, feed, activity: new ActivityService(ctx) });
   await app.register(noteRoutes, { prefix, notes });
+  await app.register(wholeGraphRoutes, { prefix, ctx, env });
   await app.register(boardRoutes, { dir: env.TASK_GRAPH_BOARD_DIR });
   return app;
 }

@@ -49,9 +49,9 @@ export class ComponentService {
     return c;
   }
 
-  /** Components in creation order, `limit` of them from `offset`. */
-  list(offset: number, limit: number): Promise<Page<ComponentRecord>> {
-    return this.ctx.store.listComponents(offset, limit);
+  /** Components in creation order, `limit` of them from `offset`; only `project`'s when given. */
+  list(offset: number, limit: number, project?: string): Promise<Page<ComponentRecord>> {
+    return this.ctx.store.listComponents(offset, limit, project);
   }
 
   async update(id: string, patch: PatchComponentInput, actor: string = ANONYMOUS): Promise<ComponentRecord> {

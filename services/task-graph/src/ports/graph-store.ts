@@ -94,6 +94,8 @@ export interface IssueQuery {
   label?: string;
   /** Case-insensitive substring of title or description. */
   q?: string;
+  /** Only issues whose component belongs to this project (SPEC §2c); issues without one never match. */
+  project?: string;
   /**
    * Only issues not CLOSED that are "blocked" (status BLOCKED, or a prerequisite not CLOSED) or
    * "workable" (every other issue not CLOSED). Answered from indexes the store maintains.
@@ -157,6 +159,13 @@ export type ClaimOutcome =
 
 export type Direction = "dependents" | "prerequisites";
 
+/** How many issues of one component (null: none) have one status (the projects view). */
+export interface IssueCount {
+  component_id: string | null;
+  status: IssueStatus;
+  count: number;
+}
+
 /**
  * When a mutation becomes visible to the writers that follow it under the domain's write lock
  * (the store decides, the lock reads it): "on-call" as soon as its method is called, its promise
@@ -209,10 +218,23 @@ export interface GraphStore extends CodeGraphStore, EventStoreOf<EventRecord, Ev
   deleteComponent(id: string, event?: EventDraft): Promise<boolean>;
   getComponent(id: string): Promise<ComponentRecord | null>;
   findComponentByName(project: string, name: string): Promise<ComponentRecord | null>;
-  listComponents(offset: number, limit: number): Promise<Page<ComponentRecord>>;
+  /** Components in creation order; only those of `project` when given. */
+  listComponents(offset: number, limit: number, project?: string): Promise<Page<ComponentRecord>>;
+  /** Issue counts by component and status, one entry per pair that has issues (SPEC §2c projects). */
+  issueCounts(): Promise<IssueCount[]>;
+  /** Issues holding a live claim at `now` (SPEC §2c agents), in creation order. */
+  claimedIssues(now: string): Promise<IssueRecord[]>;
 
   /** Returns false when the edge already existed (idempotent add). */
   addDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean>;
+  /**
+   * Adds every edge, all or none (one journal line; one transaction), `events[k]` recorded with
+   * `edges[k]`. The domain has checked them under its write lock: both ends exist, no edge is
+   * there yet, none closes a cycle. Throws (nothing stored, no event) when an end is missing.
+   */
+  addDependencies(edges: DependencyEdge[], events?: EventDraft[]): Promise<void>;
+  /** Every DEPENDS_ON edge (graph export). */
+  allDependencies(): Promise<DependencyEdge[]>;
   /** Returns false when there was no such edge. */
   removeDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean>;
   /** Ids this issue depends on, and ids that depend on it. */

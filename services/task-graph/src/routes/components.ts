@@ -5,8 +5,12 @@ import { errorResponses } from "../../../../lib/service-kit/index.js";
 import type { ComponentService } from "../domain/components.js";
 import type { ComponentRecord } from "../ports/graph-store.js";
 import { AgentHeaders, IdParams, ListEnvelope } from "../schemas/common.js";
-import { ComponentSchema, CreateComponentBody, PatchComponentBody } from "../schemas/component.js";
-import { PageOnlyQuery } from "../schemas/issue.js";
+import {
+  ComponentSchema,
+  CreateComponentBody,
+  ListComponentsQuery,
+  PatchComponentBody,
+} from "../schemas/component.js";
 import { envelopeOf, pagingOf } from "./paging.js";
 import { actorOf } from "./actor.js";
 
@@ -46,14 +50,14 @@ export const componentRoutes: FastifyPluginAsync<ComponentRoutesOptions> = async
       schema: {
         tags,
         operationId: "listComponents",
-        summary: "List components",
-        querystring: PageOnlyQuery,
+        summary: "List components (of one project with `project`)",
+        querystring: ListComponentsQuery,
         response: { 200: ListEnvelope(ComponentSchema), ...errorResponses(400, 503) },
       },
     },
     async (request) => {
       const paging = pagingOf(request.query);
-      const page = await components.list(paging.offset, paging.limit);
+      const page = await components.list(paging.offset, paging.limit, request.query.project);
       return envelopeOf({ ...page, items: page.items.map(componentView) }, paging);
     },
   );

@@ -29,6 +29,10 @@ export const TASK_GRAPH_ERRORS = {
   QUOTA_EXCEEDED: { status: 413, message: "The code repositories would hold more than a quota allows." },
   SYMBOL_NOT_FOUND: { status: 404, message: "The symbol is not in the code graph." },
   CODE_FILE_NOT_FOUND: { status: 404, message: "The file is not in the code graph." },
+  GRAPH_TOO_LARGE: {
+    status: 413,
+    message: "The graph has more nodes than an export holds; narrow it with a filter.",
+  },
   PRECONDITION_FAILED: { status: 412, message: "If-Match does not match the current representation." },
   BACKEND_UNAVAILABLE: { status: 503, message: "A backend the request needs does not answer." },
 } as const satisfies Record<DomainErrorCode | BackendUnavailableError["code"], ErrorSpec>;

@@ -12,6 +12,7 @@ export function issueListingOf(q: ListIssuesInput): { listing: IssueListing; pag
     ...(status ? { status } : {}),
     ...(priority ? { priority } : {}),
     ...(q.component_id ? { component_id: q.component_id } : {}),
+    ...(q.project !== undefined ? { project: q.project } : {}),
     ...(q.label ? { label: q.label } : {}),
     ...(q.q ? { q: q.q } : {}),
     sort: q.sort ?? "created_at",

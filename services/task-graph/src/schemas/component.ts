@@ -1,5 +1,6 @@
 import { type Static, Type } from "@fastify/type-provider-typebox";
-import { LimitedText, Timestamp, TrimmedText } from "./common.js";
+import { LimitedText, PageQuery, Timestamp, TrimmedText } from "./common.js";
+import { ProjectFilter } from "./issue.js";
 
 const Name = TrimmedText(100, "Unique per project.");
 const Project = TrimmedText(100, "Default: default.");
@@ -45,3 +46,9 @@ export const PatchComponentBody = Type.Object(
   { additionalProperties: false, minProperties: 1 },
 );
 export type PatchComponentInput = Static<typeof PatchComponentBody>;
+
+/** GET /components: paging, and the `project` filter (SPEC §2c). */
+export const ListComponentsQuery = Type.Object(
+  { ...PageQuery, project: ProjectFilter },
+  { additionalProperties: false },
+);

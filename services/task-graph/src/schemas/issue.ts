@@ -116,6 +116,14 @@ const SORT_VALUES = [
   "-priority",
 ] as const;
 
+/** The `project` filter of every list (issues, blocked, workable, components, graph; SPEC §2c). */
+export const ProjectFilter = Type.Optional(
+  VisibleText(
+    100,
+    "Only what belongs to this project: components of it, issues through their component (issues without one never match); 1..100 characters.",
+  ),
+);
+
 const ListFilters = {
   ...PageQuery,
   status: Type.Optional(
@@ -125,6 +133,7 @@ const ListFilters = {
     CommaList(PRIORITIES, "Only these priorities: a comma list, e.g. HIGH,CRITICAL (case-insensitive)."),
   ),
   component_id: Type.Optional(Id),
+  project: ProjectFilter,
   label: Type.Optional(
     VisibleText(50, "Only issues with this label (compared case-insensitively; 1..50 characters)."),
   ),
@@ -189,5 +198,3 @@ export const IfMatchHeaders = Type.Object({
     Type.String({ description: "ETag(s) from an earlier read, or *; a stale one gives 412." }),
   ),
 });
-
-export const PageOnlyQuery = Type.Object({ ...PageQuery }, { additionalProperties: false });

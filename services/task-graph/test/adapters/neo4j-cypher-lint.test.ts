@@ -113,6 +113,7 @@ const FILTER_VALUES = {
   q: "Login",
   readiness: "workable",
   unclaimed_at: "2026-01-01T00:00:00.000Z",
+  project: "gantry",
 } satisfies Required<Omit<IssueQuery, "sort" | "offset" | "limit">>;
 const FILTERS: Array<Partial<IssueQuery>> = Object.entries(FILTER_VALUES).map(([k, v]) => ({ [k]: v }));
 const SORTS = ["created_at", "-created_at", "updated_at", "-updated_at", "priority", "-priority"];
@@ -189,11 +190,27 @@ const EXERCISES = {
   ],
   getComponent: [["", (s) => s.getComponent("c-1")]],
   findComponentByName: [["", (s) => s.findComponentByName("gantry", "auth")]],
-  listComponents: [["", (s) => s.listComponents(20, 10)]],
+  listComponents: [
+    ["", (s) => s.listComponents(20, 10)],
+    ["of a project", (s) => s.listComponents(20, 10, "gantry")],
+  ],
+  issueCounts: [["", (s) => s.issueCounts()]],
+  claimedIssues: [["", (s) => s.claimedIssues(NOW)]],
   addDependency: [
     ["", (s) => s.addDependency(edge)],
     ["with its event", (s) => s.addDependency(edge, event("dependency.added", { depends_on_id: "i-2" }))],
   ],
+  // The recorder answers no rows, so the adapter finds no issue and rolls back (it throws, as it
+  // does when an issue is missing); the statements were sent all the same.
+  addDependencies: [
+    ["", (s) => s.addDependencies([edge, { issue_id: "i-1", depends_on_id: "i-3" }]).catch(() => null)],
+    [
+      "with their events",
+      (s) =>
+        s.addDependencies([edge], [event("dependency.added", { depends_on_id: "i-2" })]).catch(() => null),
+    ],
+  ],
+  allDependencies: [["", (s) => s.allDependencies()]],
   removeDependency: [
     ["", (s) => s.removeDependency(edge)],
     [

@@ -54,6 +54,8 @@ const SPEC_STATUS: Record<string, number> = {
   // SPEC §2c code queries: an unknown symbol id or file path is a missing resource.
   SYMBOL_NOT_FOUND: 404,
   CODE_FILE_NOT_FOUND: 404,
+  // SPEC §2c: a graph export past its node limit is 413 asking for a filter.
+  GRAPH_TOO_LARGE: 413,
   BACKEND_UNAVAILABLE: 503,
 };
 
@@ -77,11 +79,17 @@ const EVERY_STORE_OPERATION = [
   "deleteComponent",
   "analyzeImpact",
   "analyzeRootCause",
+  "getDependencyChain",
+  "addDependencies",
+  "exportGraph",
+  "listProjects",
+  "analyzeComponentImpact",
+  "listAgents",
 ];
 
 // Which operations answer which code (SPEC §2 and the README's API decisions).
 const OPERATIONS_OF: Record<string, string[]> = {
-  VALIDATION_ERROR: ["addDependency", "createCodeRepository", "uploadCodeFiles"],
+  VALIDATION_ERROR: ["addDependency", "addDependencies", "createCodeRepository", "uploadCodeFiles"],
   ISSUE_NOT_FOUND: [
     "getIssue",
     "updateIssue",
@@ -92,6 +100,9 @@ const OPERATIONS_OF: Record<string, string[]> = {
     "getDependencies",
     "removeDependency",
     "analyzeImpact",
+    "getDependencyChain",
+    "addDependencies",
+    "exportGraph",
   ],
   COMPONENT_NOT_FOUND: [
     "createIssue",
@@ -100,13 +111,14 @@ const OPERATIONS_OF: Record<string, string[]> = {
     "updateComponent",
     "deleteComponent",
     "analyzeRootCause",
+    "analyzeComponentImpact",
   ],
   DEPENDENCY_NOT_FOUND: ["removeDependency"],
   DUPLICATE_COMPONENT: ["createComponent", "updateComponent"],
   COMPONENT_IN_USE: ["deleteComponent"],
-  CIRCULAR_DEPENDENCY: ["addDependency"],
+  CIRCULAR_DEPENDENCY: ["addDependency", "addDependencies"],
   OPEN_DEPENDENCIES: ["updateIssue"],
-  ISSUE_CLOSED: ["addDependency", "claimIssue"],
+  ISSUE_CLOSED: ["addDependency", "addDependencies", "claimIssue"],
   HAS_DEPENDENTS: ["deleteIssue"],
   HAS_CLOSED_DEPENDENTS: ["updateIssue"],
   ALREADY_CLAIMED: ["claimIssue", "releaseIssueClaim"],
@@ -118,6 +130,7 @@ const OPERATIONS_OF: Record<string, string[]> = {
   QUOTA_EXCEEDED: ["uploadCodeFiles"],
   SYMBOL_NOT_FOUND: ["getCodeSymbol"],
   CODE_FILE_NOT_FOUND: ["getCodeFile"],
+  GRAPH_TOO_LARGE: ["exportGraph"],
   BACKEND_UNAVAILABLE: EVERY_STORE_OPERATION,
 };
 

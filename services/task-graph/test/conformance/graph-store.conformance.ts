@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ComponentRecord, GraphStore, IssueRecord } from "../../src/ports/graph-store.js";
 import { describeCodeGraphStoreConformance } from "./code-graph-store.conformance.js";
 import { describeEventStoreConformance } from "./event-store.conformance.js";
+import { describeWholeGraphConformance } from "./whole-graph.conformance.js";
 
 let clock = Date.parse("2026-01-01T00:00:00.000Z");
 /** Strictly increasing timestamps in the service's format. */
@@ -47,6 +48,7 @@ export function makeComponent(overrides: Partial<ComponentRecord> = {}): Compone
 export function describeGraphStoreConformance(name: string, factory: () => Promise<GraphStore>): void {
   describeCodeGraphStoreConformance(name, factory);
   describeEventStoreConformance(name, factory);
+  describeWholeGraphConformance(name, factory);
   describe(`GraphStore conformance: ${name}`, () => {
     let store: GraphStore;
 

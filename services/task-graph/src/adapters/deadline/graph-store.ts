@@ -11,6 +11,7 @@ import type {
   EventRecord,
   EventWindow,
   GraphStore,
+  IssueCount,
   IssueQuery,
   IssueRecord,
   Page,
@@ -95,12 +96,24 @@ export class DeadlineGraphStore extends BoundBackend<GraphStore> implements Grap
   findComponentByName(project: string, name: string): Promise<ComponentRecord | null> {
     return this.bound(() => this.inner.findComponentByName(project, name));
   }
-  listComponents(offset: number, limit: number): Promise<Page<ComponentRecord>> {
-    return this.bound(() => this.inner.listComponents(offset, limit));
+  listComponents(offset: number, limit: number, project?: string): Promise<Page<ComponentRecord>> {
+    return this.bound(() => this.inner.listComponents(offset, limit, project));
+  }
+  issueCounts(): Promise<IssueCount[]> {
+    return this.bound(() => this.inner.issueCounts());
+  }
+  claimedIssues(now: string): Promise<IssueRecord[]> {
+    return this.bound(() => this.inner.claimedIssues(now));
   }
 
   addDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean> {
     return this.bound(() => this.inner.addDependency(edge, event));
+  }
+  addDependencies(edges: DependencyEdge[], events?: EventDraft[]): Promise<void> {
+    return this.bound(() => this.inner.addDependencies(edges, events));
+  }
+  allDependencies(): Promise<DependencyEdge[]> {
+    return this.bound(() => this.inner.allDependencies());
   }
   removeDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean> {
     return this.bound(() => this.inner.removeDependency(edge, event));

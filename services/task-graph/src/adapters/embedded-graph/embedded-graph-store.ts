@@ -5,7 +5,7 @@
 // `head` is committed plus the writes still waiting for their fdatasync, and answers the reads
 // of writers holding the domain's write lock (ports/write-scope.ts). A write the disk refuses is
 // thus never seen by a reader, and head is rebuilt from committed when one fails.
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { EVENTS_RETAINED, type NoteQuery, type NoteRecord } from "../../ports/event-store.js";
 import {
@@ -13,12 +13,14 @@ import {
   type ClaimRequest,
   type ComponentRecord,
   claimEvent,
+  claimHeld,
   type DependencyEdge,
   type Direction,
   type EventDraft,
   type EventRecord,
   type EventWindow,
   type GraphStore,
+  type IssueCount,
   type IssueQuery,
   type IssueRecord,
   type Page,
@@ -41,11 +43,12 @@ import { inWriteScope } from "../../ports/write-scope.js";
 import { decideClaim, decideRelease } from "./claims.js";
 import { DiskTextPacks, MemoryTextPacks, type TextPacks } from "./code-texts.js";
 import { GraphState } from "./graph-state.js";
-import { listIssues } from "./issue-list.js";
+import { countIssues, listIssues } from "./issue-list.js";
 import { Journal } from "./journal.js";
 import type { JournalFs } from "./journal-file.js";
 import { lineEvent, type Mutation, type SnapshotData } from "./mutations.js";
 import { journalFile, type RepairMode, replay, SNAPSHOT_FILE } from "./replay.js";
+import { writeJsonSliced } from "./sliced-json.js";
 import { fsyncPath } from "./sync-path.js";
 import { findPath, walk } from "./traversal.js";
 
@@ -254,9 +257,25 @@ export class EmbeddedGraphStore implements GraphStore {
     return null;
   }
 
-  async listComponents(offset: number, limit: number): Promise<Page<ComponentRecord>> {
-    const all = [...this.state.components.values()];
+  async listComponents(offset: number, limit: number, project?: string): Promise<Page<ComponentRecord>> {
+    let all = [...this.state.components.values()];
+    if (project !== undefined) all = all.filter((c) => c.project === project);
     return { items: all.slice(offset, offset + limit), total: all.length };
+  }
+
+  async issueCounts(): Promise<IssueCount[]> {
+    return countIssues(this.state.issues.values());
+  }
+
+  async claimedIssues(now: string): Promise<IssueRecord[]> {
+    const state = this.state;
+    const held: IssueRecord[] = [];
+    // The claimed set is small (agents' claims), so this does not scan every issue.
+    for (const id of state.claimed) {
+      const issue = state.issues.get(id);
+      if (issue && claimHeld(issue, now)) held.push(issue);
+    }
+    return held.sort((a, b) => (state.seq.get(a.id) ?? 0) - (state.seq.get(b.id) ?? 0));
   }
 
   async addDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean> {
@@ -267,6 +286,24 @@ export class EmbeddedGraphStore implements GraphStore {
     const copy = { issue_id: edge.issue_id, depends_on_id: edge.depends_on_id };
     await this.write({ op: "dep.add", edge: copy }, event);
     return true;
+  }
+
+  async addDependencies(edges: DependencyEdge[], events?: EventDraft[]): Promise<void> {
+    for (const edge of edges) {
+      for (const id of [edge.issue_id, edge.depends_on_id]) {
+        if (!this.head.issues.has(id)) throw new Error(`issue ${id} does not exist`);
+      }
+    }
+    if (edges.length === 0) return;
+    const copies = edges.map((e) => ({ issue_id: e.issue_id, depends_on_id: e.depends_on_id }));
+    const line: Extract<Mutation, { op: "dep.addMany" }> = { op: "dep.addMany", edges: copies };
+    await this.writeStamped(line, (m, firstId) => {
+      if (events) m.events = events.map((e, k) => lineEvent(e, firstId + k));
+    });
+  }
+
+  async allDependencies(): Promise<DependencyEdge[]> {
+    return this.state.edges();
   }
 
   async removeDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean> {
@@ -347,13 +384,14 @@ export class EmbeddedGraphStore implements GraphStore {
   }
 
   /** Tells the listeners of a durable event; one that throws does not stop the others or the write. */
-  private publish(event: EventRecord | undefined): void {
-    if (!event) return;
-    for (const listener of this.listeners) {
-      try {
-        listener(event);
-      } catch {
-        // A listener's own failure is its own (it must not throw); the write stands.
+  private publish(events: readonly EventRecord[]): void {
+    for (const event of events) {
+      for (const listener of this.listeners) {
+        try {
+          listener(event);
+        } catch {
+          // A listener's own failure is its own (it must not throw); the write stands.
+        }
       }
     }
   }
@@ -487,15 +525,22 @@ export class EmbeddedGraphStore implements GraphStore {
   // The event, if any, takes the next id of head (a refused write's id is given out again, as
   // head goes back to the durable state: no id a listener heard of is ever reused).
   private write(m: Mutation, event?: EventDraft): Promise<void> {
+    return this.writeStamped(m, (line, firstId) => {
+      if (event) (line as { event?: unknown }).event = lineEvent(event, firstId);
+    });
+  }
+
+  /** write() for a mutation whose events `stamp` numbers from `firstId` (a bulk write has several). */
+  private writeStamped<M extends Mutation>(m: M, stamp: (m: M, firstId: number) => void): Promise<void> {
     if (this.closed) return Promise.reject(new Error("embedded graph store is closed"));
     if (!this.journal) {
-      if (event) (m as { event?: unknown }).event = lineEvent(event, this.committed.events.lastId + 1);
+      stamp(m, this.committed.events.lastId + 1);
       this.publish(this.committed.apply(m));
       return Promise.resolve();
     }
     // The first write splits head off the durable state; until then both are one object.
     if (this.head === this.committed) this.head = GraphState.copyOf(this.committed);
-    if (event) (m as { event?: unknown }).event = lineEvent(event, this.head.events.lastId + 1);
+    stamp(m, this.head.events.lastId + 1);
     this.head.apply(m);
     const durable = this.journal.append(`${JSON.stringify(m)}\n`, () =>
       this.publish(this.committed.apply(m)),
@@ -540,11 +585,11 @@ export class EmbeddedGraphStore implements GraphStore {
       this.retiring = null;
       release();
     }
-    // Records are frozen, so the snapshot can be serialised while the new journal runs.
-    const snapshot = JSON.stringify(data);
+    // Records are frozen, so the snapshot can be serialised while the new journal runs; in
+    // slices, as requests go on (a code graph's snapshot is hundreds of MB).
     const tmp = join(dir, `${SNAPSHOT_FILE}.tmp`);
     try {
-      await writeFile(tmp, snapshot);
+      await writeJsonSliced(tmp, data);
       await fsyncPath(tmp);
       await rename(tmp, join(dir, SNAPSHOT_FILE));
     } catch (err) {

@@ -4,7 +4,7 @@ import { EVENTS_RETAINED, type NoteRecord } from "../../ports/event-store.js";
 import type { ComponentRecord, DependencyEdge, EventRecord, IssueRecord } from "../../ports/graph-store.js";
 import { CodeGraphState } from "./code-graph-state.js";
 import { EventLog } from "./event-log.js";
-import { eventOf, type Mutation, type SnapshotData } from "./mutations.js";
+import { eventsOf, type Mutation, type SnapshotData } from "./mutations.js";
 import { ReadinessIndex } from "./readiness-index.js";
 
 export class GraphState {
@@ -43,12 +43,12 @@ export class GraphState {
     return copy;
   }
 
-  /** Applies the change, then records the event it carries (after: an issue created by it has activity). */
-  apply(m: Mutation): EventRecord | undefined {
+  /** Applies the change, then records the events it carries (after: an issue created by it has activity). */
+  apply(m: Mutation): EventRecord[] {
     this.applyChange(m);
-    const event = eventOf(m);
-    if (event) this.events.append(event, this.hasIssue);
-    return event;
+    const events = eventsOf(m);
+    for (const event of events) this.events.append(event, this.hasIssue);
+    return events;
   }
 
   private readonly hasIssue = (id: string): boolean => this.issues.has(id);
@@ -73,6 +73,9 @@ export class GraphState {
       case "dep.del":
         this.removeEdge(m.edge);
         return;
+      case "dep.addMany":
+        for (const edge of m.edges) this.addEdge(edge);
+        return;
       case "note.add":
         this.addNote(m.note);
         return;
@@ -87,6 +90,15 @@ export class GraphState {
     return this.dependsOn.get(e.issue_id)?.has(e.depends_on_id) ?? false;
   }
 
+  /** Every edge, as stored (graph export and snapshots). */
+  edges(): DependencyEdge[] {
+    const edges: DependencyEdge[] = [];
+    for (const [issue_id, targets] of this.dependsOn) {
+      for (const depends_on_id of targets) edges.push({ issue_id, depends_on_id });
+    }
+    return edges;
+  }
+
   edgeCount(): number {
     let n = 0;
     for (const s of this.dependsOn.values()) n += s.size;
@@ -94,16 +106,12 @@ export class GraphState {
   }
 
   toSnapshot(generation: number): SnapshotData {
-    const edges: DependencyEdge[] = [];
-    for (const [issue_id, targets] of this.dependsOn) {
-      for (const depends_on_id of targets) edges.push({ issue_id, depends_on_id });
-    }
     return {
       format: 1,
       generation,
       issues: [...this.issues.values()],
       components: [...this.components.values()],
-      edges,
+      edges: this.edges(),
       code: this.code.toSnapshot(),
       notes: [...this.notes.values()].flat(),
       events: this.events.toSnapshot(),

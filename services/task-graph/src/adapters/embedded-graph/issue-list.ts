@@ -3,6 +3,7 @@
 // without filters a page costs O(offset + limit), unclaimed=true included.
 import {
   claimHeld,
+  type IssueCount,
   type IssueQuery,
   type IssueRecord,
   type Page,
@@ -30,13 +31,15 @@ export function listIssues(state: GraphState, q: IssueQuery): Page<IssueRecord> 
     return { items: sliceIterable(free, q.offset, q.limit), total: total - heldAmong(state, q, now) };
   }
   const candidates = ids ? Array.from(recordsOf(state, ids)) : [...state.issues.values()];
-  const matches = hasFilter(q) || q.unclaimed_at ? candidates.filter(matcher(q)) : candidates;
+  const matches = hasFilter(q) || q.unclaimed_at ? candidates.filter(matcher(state, q)) : candidates;
   if (!inOrder) matches.sort(comparator(state, sort));
   return { items: matches.slice(q.offset, q.offset + q.limit), total: matches.length };
 }
 
 function hasFilter(q: IssueQuery): boolean {
-  return Boolean(q.status?.length || q.priority?.length || q.component_id || q.label || q.q);
+  return Boolean(
+    q.status?.length || q.priority?.length || q.component_id || q.label || q.q || q.project !== undefined,
+  );
 }
 
 /** How many of the query's candidates hold a live claim (the claimed set is small: agents). */
@@ -50,7 +53,7 @@ function heldAmong(state: GraphState, q: IssueQuery, now: string): number {
   return n;
 }
 
-function matcher(q: IssueQuery): (i: IssueRecord) => boolean {
+function matcher(state: GraphState, q: IssueQuery): (i: IssueRecord) => boolean {
   const statuses = q.status?.length ? new Set<string>(q.status) : null;
   const priorities = q.priority?.length ? new Set<string>(q.priority) : null;
   const text = q.q?.toLowerCase();
@@ -60,9 +63,27 @@ function matcher(q: IssueQuery): (i: IssueRecord) => boolean {
     (!statuses || statuses.has(i.status)) &&
     (!priorities || priorities.has(i.priority)) &&
     (!q.component_id || i.component_id === q.component_id) &&
+    (q.project === undefined || inProject(state, i, q.project)) &&
     (!label || i.labels.some((l) => l.toLowerCase() === label)) &&
     (!text || i.title.toLowerCase().includes(text) || i.description.toLowerCase().includes(text)) &&
     (!now || !claimHeld(i, now));
+}
+
+function inProject(state: GraphState, issue: IssueRecord, project: string): boolean {
+  if (issue.component_id === null) return false;
+  return state.components.get(issue.component_id)?.project === project;
+}
+
+/** Issues by component and status (the projects view). */
+export function countIssues(issues: Iterable<IssueRecord>): IssueCount[] {
+  const counts = new Map<string, IssueCount>();
+  for (const i of issues) {
+    const key = `${i.status}\u0000${i.component_id ?? ""}`;
+    const entry = counts.get(key);
+    if (entry) entry.count++;
+    else counts.set(key, { component_id: i.component_id, status: i.status, count: 1 });
+  }
+  return [...counts.values()];
 }
 
 function comparator(state: GraphState, sort: string): (a: IssueRecord, b: IssueRecord) => number {

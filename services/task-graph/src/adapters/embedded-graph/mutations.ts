@@ -28,6 +28,8 @@ export type Mutation =
   | WithEvent<{ op: "component.del"; id: string }>
   | WithEvent<{ op: "dep.add"; edge: DependencyEdge }>
   | WithEvent<{ op: "dep.del"; edge: DependencyEdge }>
+  /** Bulk dependencies (SPEC §2c): every edge on one line, so all or none; `events[k]` is edges[k]'s. */
+  | { op: "dep.addMany"; edges: DependencyEdge[]; events?: LineEvent[] }
   | WithEvent<{ op: "note.add"; note: NoteRecord }>
   /** An event with no change of its own (code.indexed). */
   | { op: "event"; event: LineEvent }
@@ -39,8 +41,15 @@ export function lineEvent(draft: EventDraft, id: number): LineEvent {
   return { ...rest, id };
 }
 
+/** The whole events a mutation carries (several for a bulk write), payloads taken back from it. */
+export function eventsOf(m: Mutation): EventRecord[] {
+  if (m.op === "dep.addMany") return m.events ?? [];
+  const event = eventOf(m);
+  return event ? [event] : [];
+}
+
 /** The whole event a mutation carries, its payload taken back from the mutation. */
-export function eventOf(m: Mutation): EventRecord | undefined {
+function eventOf(m: Mutation): EventRecord | undefined {
   if (!("event" in m) || !m.event) return undefined;
   const e = m.event;
   if (e.type === "issue.created" && m.op === "issue.put") return { ...e, issue: m.issue };

@@ -21,7 +21,9 @@ import {
   type EventRecord,
   type EventWindow,
   type GraphStore,
+  type IssueCount,
   type IssueQuery,
+  type IssueStatus,
   type IssueRecord,
   type Page,
   type ReleaseRequest,
@@ -224,17 +226,58 @@ export class Neo4jGraphStore implements GraphStore {
     return row ? toComponent(row.component as Row) : null;
   }
 
-  async listComponents(offset: number, limit: number): Promise<Page<ComponentRecord>> {
+  async listComponents(offset: number, limit: number, project?: string): Promise<Page<ComponentRecord>> {
+    const [count, list, filter] =
+      project === undefined
+        ? [Q.COUNT_COMPONENTS, Q.LIST_COMPONENTS, {}]
+        : [Q.COUNT_PROJECT_COMPONENTS, Q.LIST_PROJECT_COMPONENTS, { project }];
     return this.#session("READ", async (tx) => {
-      const total = toNumber((await tx.run(Q.COUNT_COMPONENTS)).records[0]?.get("n") ?? 0);
-      const page = await tx.run(Q.LIST_COMPONENTS, { offset: toInt(offset), limit: toInt(limit) });
+      const total = toNumber((await tx.run(count, filter)).records[0]?.get("n") ?? 0);
+      const page = await tx.run(list, { ...filter, offset: toInt(offset), limit: toInt(limit) });
       return { items: page.records.map((r) => toComponent(r.get("component") as Row)), total };
     });
+  }
+
+  async issueCounts(): Promise<IssueCount[]> {
+    return (await this.#read(Q.ISSUE_COUNTS)).map((row) => ({
+      component_id: typeof row.component_id === "string" ? row.component_id : null,
+      status: row.status as IssueStatus,
+      count: toNumber(row.n),
+    }));
+  }
+
+  async claimedIssues(now: string): Promise<IssueRecord[]> {
+    return (await this.#read(Q.CLAIMED_ISSUES, { now })).map((row) => toIssue(row.issue as Row));
   }
 
   async addDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean> {
     const created = (rows: Row[]) => rows[0]?.created === true;
     return created(await this.#writeRecorded(Q.ADD_DEPENDENCY, { ...edge }, event, created));
+  }
+
+  // The edges and their events in one transaction: a missing issue rolls all of it back.
+  async addDependencies(edges: DependencyEdge[], events?: EventDraft[]): Promise<void> {
+    if (edges.length === 0) return;
+    const pairs = edges.map((e) => ({ from: e.issue_id, to: e.depends_on_id }));
+    const recorded = await this.#session("WRITE", async (tx) => {
+      const out: EventRecord[] = [];
+      for (const event of events ?? []) {
+        const record = await this.#recordIn(tx, event);
+        if (record) out.push(record);
+      }
+      const found = toNumber((await tx.run(Q.ADD_DEPENDENCIES, { edges: pairs })).records[0]?.get("n") ?? 0);
+      // Throwing rolls the transaction back: no edge and no event stays.
+      if (found !== edges.length) throw new Error("bulk dependencies: an issue of an edge does not exist");
+      return out;
+    });
+    for (const event of recorded) this.#publish(event);
+  }
+
+  async allDependencies(): Promise<DependencyEdge[]> {
+    return (await this.#read(Q.ALL_DEPENDENCIES)).map((row) => ({
+      issue_id: row.issue_id as string,
+      depends_on_id: row.depends_on_id as string,
+    }));
   }
 
   async removeDependency(edge: DependencyEdge, event?: EventDraft): Promise<boolean> {

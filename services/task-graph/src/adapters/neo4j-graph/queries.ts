@@ -118,6 +118,14 @@ export const GET_COMPONENT = `MATCH (c:Component {id: $id}) RETURN ${componentMa
 export const FIND_COMPONENT = `MATCH (c:Component {project: $project, name: $name}) RETURN ${componentMap("c")} AS component LIMIT 1`;
 export const COUNT_COMPONENTS = "MATCH (c:Component) RETURN count(c) AS n";
 export const LIST_COMPONENTS = `MATCH (c:Component) RETURN ${componentMap("c")} AS component ORDER BY c.created_at, c.seq SKIP $offset LIMIT $limit`;
+export const COUNT_PROJECT_COMPONENTS = "MATCH (c:Component {project: $project}) RETURN count(c) AS n";
+export const LIST_PROJECT_COMPONENTS = `MATCH (c:Component {project: $project}) RETURN ${componentMap("c")} AS component ORDER BY c.created_at, c.seq SKIP $offset LIMIT $limit`;
+/** Issues by component and status (the projects view). */
+export const ISSUE_COUNTS =
+  "MATCH (i:Issue) RETURN i.component_id AS component_id, i.status AS status, count(*) AS n";
+/** Issues holding a live claim at $now. */
+export const CLAIMED_ISSUES = `MATCH (i:Issue) WHERE i.assignee IS NOT NULL AND i.claim_expires_at > $now
+RETURN ${issueMap("i")} AS issue ORDER BY i.seq`;
 
 // MERGE marks a new edge so the caller learns whether it existed; the mark is removed at once.
 export const ADD_DEPENDENCY = `MATCH (a:Issue {id: $issue_id}), (b:Issue {id: $depends_on_id})
@@ -127,6 +135,18 @@ WITH a, r, coalesce(r.gantry_new, false) AS created
 REMOVE r.gantry_new
 SET a.readiness = ${readinessOf("a")}
 RETURN created`;
+/**
+ * Bulk dependencies in one statement (run in the transaction of their events): every pair must
+ * match both issues, else the statement reports how many it found and the adapter rolls back.
+ */
+export const ADD_DEPENDENCIES = `UNWIND $edges AS e
+MATCH (a:Issue {id: e.from}), (b:Issue {id: e.to})
+MERGE (a)-[:DEPENDS_ON]->(b)
+WITH a, count(*) AS pairs
+SET a.readiness = ${readinessOf("a")}
+RETURN sum(pairs) AS n`;
+export const ALL_DEPENDENCIES =
+  "MATCH (a:Issue)-[:DEPENDS_ON]->(b:Issue) RETURN a.id AS issue_id, b.id AS depends_on_id ORDER BY a.seq, b.seq";
 export const REMOVE_DEPENDENCY = `MATCH (a:Issue {id: $issue_id})-[r:DEPENDS_ON]->(:Issue {id: $depends_on_id})
 DELETE r
 WITH a
@@ -240,6 +260,10 @@ export function listIssuesQuery(query: IssueQuery): BuiltQuery {
   if (query.component_id) {
     where.push("i.component_id = $component_id");
     params.component_id = query.component_id;
+  }
+  if (query.project !== undefined) {
+    where.push("EXISTS { MATCH (c:Component {project: $project}) WHERE c.id = i.component_id }");
+    params.project = query.project;
   }
   if (query.label) {
     where.push("ANY(l IN i.labels WHERE toLower(l) = $label)");
