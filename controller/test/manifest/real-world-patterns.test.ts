@@ -81,6 +81,45 @@ class Export(APIView):
       "POST /api/users/",
     ]);
   });
+
+  it("scans a package's own folder: `from mailinglists.views import list` finds views/list.py, and plain Django views are listed", async () => {
+    const s = await scan(
+      {
+        "mailinglists/__init__.py": "",
+        "mailinglists/urls.py": `from django.conf.urls import include
+from django.urls import re_path
+from mailinglists.views import list as list_views
+
+list_patterns = [
+    re_path(r'^$', list_views.ListSummaryView.as_view(), name='list_summary'),
+    re_path(r'^csv_view/$', list_views.csv_view, name='csv_view'),
+]
+urlpatterns = [
+    re_path(r'^lists/(?P<list_id>[^/]+)/', include(list_patterns)),
+]
+`,
+        "mailinglists/views/__init__.py": "",
+        "mailinglists/views/list.py": `from django.views.generic import TemplateView
+
+class ListSummaryView(TemplateView):
+    def get(self, request, list_id):
+        return None
+
+    def post(self, request, list_id):
+        return None
+
+def csv_view(request, list_id):
+    return None
+`,
+      },
+      "mailinglists",
+    );
+    expect(ids(s)).toEqual([
+      "GET /lists/{list_id}/",
+      "GET /lists/{list_id}/csv_view/",
+      "POST /lists/{list_id}/",
+    ]);
+  });
 });
 
 describe("Flask", () => {

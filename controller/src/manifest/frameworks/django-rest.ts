@@ -34,6 +34,8 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
       const name = externalName(callee);
       const path = callee.t === "external" ? callee.path : "";
       if ((name === "path" || name === "re_path" || name === "url") && path.startsWith("django")) {
+        // A URLconf is Django whether its views are DRF's, Django's class views or functions.
+        sawRouterOrView = true;
         const route = asString(site.args[0] ?? site.kw.route) ?? "";
         const view = site.args[1] ?? site.kw.view ?? { t: "unknown" };
         const pattern: DjangoPattern = {

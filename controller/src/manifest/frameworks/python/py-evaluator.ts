@@ -47,6 +47,8 @@ export class PyProgram {
   /** `self.app = Flask(...)` in a method: the attributes a class's instances get. */
   private readonly instanceAttrs = new WeakMap<PyClass, Scope>();
   private hooks: PyHooks = {};
+  /** The package the scanned folder is, when the folder is a package (see rootPackageName). */
+  private readonly rootPackage: string | undefined;
 
   constructor(files: readonly FileFacts<PyModuleFacts>[]) {
     for (const { path, facts } of files) {
@@ -57,6 +59,33 @@ export class PyProgram {
         state: "new",
       });
     }
+    this.rootPackage = this.rootPackageName();
+  }
+
+  /**
+   * A scan of a package's own folder (`e2e manifest site-packages/postorius`) sees its modules
+   * as `views.list`, while the code imports them as `postorius.views.list`. The folder holds an
+   * `__init__.py` but not its own name: the name is the first part of absolute imports whose rest
+   * is a module of the folder, and that part must name the folder's modules more often than
+   * not (`django.urls` beside `django.conf.urls` and `django.views.generic` is Django's own).
+   */
+  private rootPackageName(): string | undefined {
+    if (!this.modules.has("")) return undefined;
+    const votes = new Map<string, { inside: number; outside: number }>();
+    for (const { facts } of this.modules.values()) {
+      for (const imp of facts.imports) {
+        const dot = imp.module.indexOf(".");
+        if (imp.module.startsWith(".") || dot < 0 || this.modules.has(imp.module)) continue;
+        const head = imp.module.slice(0, dot);
+        const vote = votes.get(head) ?? { inside: 0, outside: 0 };
+        if (this.modules.has(imp.module.slice(dot + 1))) vote.inside++;
+        else vote.outside++;
+        votes.set(head, vote);
+      }
+    }
+    return [...votes]
+      .filter(([, v]) => v.inside > v.outside)
+      .sort((a, b) => b[1].inside - a[1].inside || a[0].localeCompare(b[0]))[0]?.[0];
   }
 
   /** Runs every module once under the hooks; lookups afterwards only read. */
@@ -72,6 +101,11 @@ export class PyProgram {
   /** A project module by dotted name, also when the tree's root sits above the import root. */
   findModule(name: string): string | undefined {
     if (this.modules.has(name)) return name;
+    const root = this.rootPackage;
+    if (root !== undefined && (name === root || name.startsWith(`${root}.`))) {
+      const inside = name.slice(root.length + 1);
+      if (this.modules.has(inside)) return inside;
+    }
     const suffix = `.${name}`;
     const matches = [...this.modules.keys()].filter((m) => m.endsWith(suffix));
     return matches.sort((a, b) => a.length - b.length)[0];

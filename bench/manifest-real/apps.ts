@@ -1,0 +1,38 @@
+// The real apps of the evaluation (apps.json): which package brings each one, which folder
+// `e2e manifest` scans, and where its route table comes from. Only names, versions and entry
+// points live in this repository; the code is fetched at bench time (fetch.ts).
+import { readFileSync } from "node:fs";
+
+export type Framework =
+  | "express"
+  | "fastify"
+  | "koa"
+  | "hono"
+  | "nestjs"
+  | "flask"
+  | "django"
+  | "fastapi"
+  | "gin"
+  | "rails"
+  | "laravel"
+  | "aspnet";
+
+export interface RealApp {
+  name: string;
+  framework: Framework;
+  package: { kind: "deb" | "deb-src" | "npm"; name: string; version?: string; with?: string[] };
+  /** The folder scanned, relative to the fetched package's folder ("/" for a Debian package). */
+  root: string;
+  /**
+   * Where the truth comes from. `python`: one of truth/dump_*.py run with Debian's python3 on
+   * `args`; `node`: a script run with truth/node-routes.cjs preloaded (`args` after the script);
+   * `hand`: a file of `METHOD path` lines read by hand from the code (`file`, under truth/).
+   */
+  truth:
+    | { kind: "python"; dumper: "flask" | "django" | "fastapi"; args: string[]; env?: Record<string, string> }
+    | { kind: "node"; script: string; args?: string[]; env?: Record<string, string> }
+    | { kind: "hand"; file: string };
+  note?: string;
+}
+
+export const loadApps = (file: string): RealApp[] => JSON.parse(readFileSync(file, "utf8")) as RealApp[];

@@ -1,0 +1,57 @@
+// Recall and precision of a scan against an app's route table. A route is `METHOD path`, its
+// parameters written `{}` whatever their names (Flask `<int:id>`, Django `(?P<pk>…)` and the
+// manifest's `{id}` are the same slot). A truth route whose method is "*" (a Django function
+// view answers every method) is matched by any found route on its path, and every found route
+// on that path counts as right.
+
+export interface Route {
+  method: string;
+  path: string;
+}
+
+export interface Score {
+  truth: number;
+  found: number;
+  recalled: number;
+  correct: number;
+  recall: number;
+  precision: number;
+  missed: string[];
+  extra: string[];
+}
+
+export const normalPath = (path: string): string =>
+  `/${path}`
+    .replace(/\{[^}]*\}/g, "{}")
+    .replace(/:\w+(\([^)]*\))?\??/g, "{}") // Express/Koa `:id`, `:scope(global)`, `:id?`
+    .replace(/\/{2,}/g, "/");
+
+const key = (r: Route): string => `${r.method.toUpperCase()} ${normalPath(r.path)}`;
+
+// Methods the manifest can hold (types.ts HttpMethod) and "*"; TRACE and CONNECT cannot be
+// written in it, so a route table's TRACE is not counted.
+const COUNTED = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "*"]);
+
+export function score(truthRoutes: readonly Route[], foundRoutes: readonly Route[]): Score {
+  const truth = new Set(truthRoutes.filter((r) => COUNTED.has(r.method.toUpperCase())).map(key));
+  const found = new Set(foundRoutes.map(key));
+  const anyMethod = new Set([...truth].filter((k) => k.startsWith("* ")).map((k) => k.slice(2)));
+  const foundPaths = new Set([...found].map((k) => k.slice(k.indexOf(" ") + 1)));
+  const recalledKeys = [...truth].filter((k) =>
+    k.startsWith("* ") ? foundPaths.has(k.slice(2)) : found.has(k),
+  );
+  const correctKeys = [...found].filter((k) => truth.has(k) || anyMethod.has(k.slice(k.indexOf(" ") + 1)));
+  const recalledSet = new Set(recalledKeys);
+  const correctSet = new Set(correctKeys);
+  return {
+    truth: truth.size,
+    found: found.size,
+    recalled: recalledKeys.length,
+    correct: correctKeys.length,
+    // An app whose table is empty and whose scan is empty is right on both counts.
+    recall: truth.size === 0 ? (found.size === 0 ? 1 : 0) : recalledKeys.length / truth.size,
+    precision: found.size === 0 ? (truth.size === 0 ? 1 : 0) : correctKeys.length / found.size,
+    missed: [...truth].filter((k) => !recalledSet.has(k)).sort(),
+    extra: [...found].filter((k) => !correctSet.has(k)).sort(),
+  };
+}

@@ -1,0 +1,64 @@
+// Bring an app's package onto this machine at bench time, through the ordinary clients: a Debian
+// package with apt-get (system-wide: its Python modules must import, with their dependencies,
+// for the route table), a Debian source package with `apt-get source` and an npm package with
+// `npm install`, both into the cache folder (never into this repository).
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { RealApp } from "./apps.js";
+
+export const CACHE =
+  process.env.BENCH_REAL_CACHE ?? join(process.env.HOME ?? "/root", ".cache/gantry-bench/real-apps");
+
+const run = (cmd: string, args: string[], cwd?: string): string =>
+  execFileSync(cmd, args, {
+    cwd,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    maxBuffer: 64 << 20,
+  });
+
+const debInstalled = (pkg: string): boolean => {
+  try {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format field
+    return run("dpkg-query", ["-W", "-f=${Status}", pkg]).includes("install ok installed");
+  } catch {
+    return false;
+  }
+};
+
+/** The folder the app's package was brought to (for `root` and `cwd` paths relative to it). */
+export function fetchApp(app: RealApp): string {
+  const { kind, name } = app.package;
+  if (kind === "deb") {
+    const missing = [name, ...(app.package.with ?? [])].filter((p) => !debInstalled(p));
+    if (missing.length > 0) run("apt-get", ["install", "-y", "-q", "--no-install-recommends", ...missing]);
+    return "/";
+  }
+  const dir = join(CACHE, `${kind}-${name.replace(/[@/]/g, "_")}`);
+  mkdirSync(dir, { recursive: true });
+  if (kind === "deb-src") {
+    if (!readdirSync(dir).some((f) => !f.includes("."))) run("apt-get", ["source", "-q", name], dir);
+    const tree = readdirSync(dir).find(
+      (f) => f.startsWith(`${name}-`) && !f.includes(".orig") && !f.endsWith(".dsc"),
+    );
+    if (!tree) throw new Error(`apt-get source ${name} left no source tree in ${dir}`);
+    return join(dir, tree);
+  }
+  const spec = app.package.version ? `${name}@${app.package.version}` : name;
+  const wanted = [spec, ...(app.package.with ?? [])];
+  if (!existsSync(join(dir, "node_modules", name, "package.json"))) {
+    run("npm", [
+      "install",
+      "--prefix",
+      dir,
+      "--no-save",
+      "--no-audit",
+      "--no-fund",
+      "--ignore-scripts",
+      ...wanted,
+    ]);
+  }
+  return dir;
+}

@@ -1,0 +1,78 @@
+"""Print a Django project's own URL table as JSON lines {method, path}, without serving.
+
+Usage: python3 dump_django.py URLCONF PACKAGE [INSTALLED_APP ...]
+Walks the URL resolver of URLCONF (settings configured here when DJANGO_SETTINGS_MODULE is not
+set). A pattern is turned into a template by Django's own `regex_helper.normalize`, so
+`^lists/(?P<list_id>[^/]+)/$` is `/lists/{list_id}/`. Methods: a DRF viewset's `actions`; a
+class view's handlers among http_method_names; a function view answers any method ("*").
+DRF's `.{format}` twins of each route are not printed. Only views whose module lives in PACKAGE are printed (admin and other apps' URLconfs are not
+code of the app).
+"""
+import json
+import os
+import re
+import sys
+
+urlconf, package, apps = sys.argv[1], sys.argv[2], sys.argv[3:]
+import django
+from django.conf import settings
+
+if not os.environ.get("DJANGO_SETTINGS_MODULE"):
+    settings.configure(
+        ROOT_URLCONF=urlconf,
+        INSTALLED_APPS=["django.contrib.auth", "django.contrib.contenttypes", "django.contrib.sessions",
+                        "django.contrib.messages", "django.contrib.staticfiles", "django.contrib.admin", "django.contrib.sites", *apps],
+        DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}},
+        SECRET_KEY="bench", USE_TZ=True, STATIC_URL="/static/",
+        TEMPLATES=[{"BACKEND": "django.template.backends.django.DjangoTemplates", "APP_DIRS": True}],
+        SITE_ID=1,
+        # Settings an app refuses to start without (apps.json `env`).
+        **json.loads(os.environ.get("BENCH_DJANGO_SETTINGS", "{}")),
+    )
+django.setup()
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils.regex_helper import normalize
+
+HTTP = ["get", "post", "put", "patch", "delete"]
+
+
+def template(regex):
+    forms = normalize(regex)
+    text = forms[0][0] if forms else regex
+    return re.sub(r"%\((\w+)\)s", r"{\1}", text)
+
+
+def methods(callback):
+    actions = getattr(callback, "actions", None)
+    if actions:
+        return sorted(m.upper() for m in actions if m in HTTP)
+    cls = getattr(callback, "view_class", None) or getattr(callback, "cls", None)
+    if cls is not None:
+        found = [m.upper() for m in HTTP if hasattr(cls, m) and m in getattr(cls, "http_method_names", HTTP)]
+        return found or ["*"]
+    return ["*"]
+
+
+def module_of(callback):
+    cls = getattr(callback, "view_class", None) or getattr(callback, "cls", None)
+    return (cls or callback).__module__ or ""
+
+
+def walk(patterns, prefix):
+    for p in patterns:
+        regex = p.pattern.regex.pattern
+        if isinstance(p, URLResolver):
+            yield from walk(p.url_patterns, prefix + regex.lstrip("^").rstrip("$"))
+        elif isinstance(p, URLPattern):
+            yield prefix + regex.lstrip("^"), p.callback
+
+
+for regex, callback in walk(get_resolver(urlconf).url_patterns, ""):
+    if "(?P<format>" in regex:
+        continue  # DRF's format-suffix twins (`/users.json`): added by the framework, like HEAD
+    where = module_of(callback)
+    if not (where == package or where.startswith(package + ".")):
+        continue
+    path = "/" + template(regex)
+    for method in methods(callback):
+        print(json.dumps({"method": method, "path": path}))

@@ -1,0 +1,137 @@
+// Preloaded (`node --require`) into a script that builds a Node app: records the app's own route
+// table as the frameworks hold it and prints one JSON line {method, path} per route when the
+// script calls `BENCH_DUMP()` or the app starts listening (then exits without serving).
+// Express: every router's stack, walked from each app, with the mount path each `use` gave
+// (Express keeps only a RegExp for it, so `use` is wrapped to remember the string); Fastify: its
+// onRoute hook (the full URL, every prefix applied); Koa: the stack of each router whose
+// `routes()` a Koa app uses (nested routers' layers are already copied there, prefixed).
+// HEAD and OPTIONS are not listed (the frameworks add them by themselves).
+const Module = require("node:module");
+const http = require("node:http");
+
+const expressApps = [];
+const fastifyRoutes = [];
+const koaRouters = new Set();
+const patched = new WeakMap();
+
+function patchExpress(express) {
+  const proto = express.Router.prototype?.use ? express.Router.prototype : express.Router;
+  const use = proto.use;
+  proto.use = function (first, ...rest) {
+    const before = this.stack.length;
+    const out = use.call(this, first, ...rest);
+    const mount = typeof first === "string" || Array.isArray(first) ? first : "/";
+    for (const layer of this.stack.slice(before)) layer.__mount = mount;
+    return out;
+  };
+  const appUse = express.application.use;
+  express.application.use = function (first, ...rest) {
+    const router = () => routerOf(this) || { stack: [] };
+    const before = router() ? router().stack.length : 0;
+    const out = appUse.call(this, first, ...rest);
+    // Express wraps each mounted sub-app in a `mounted_app` layer: point the layer at its app.
+    const subApps = [first, ...rest].flat().filter((fn) => fn?.handle && fn.set);
+    const added = router()
+      .stack.slice(before)
+      .filter((l) => l.handle && l.handle.name === "mounted_app");
+    added.forEach((layer, i) => {
+      layer.__subapp = subApps[i];
+      if (subApps[i]) subApps[i].__mounted = true;
+    });
+    return out;
+  };
+  const wrapped = (...args) => {
+    const app = express(...args);
+    expressApps.push(app);
+    return app;
+  };
+  Object.assign(wrapped, express);
+  return wrapped;
+}
+
+// Express 4 keeps the router in `_router` (and throws on `router`); Express 5 in `router`.
+const routerOf = (app) => (typeof app.lazyrouter === "function" ? app._router : app.router);
+const join = (a, b) =>
+  `${a}/${b}`.replace(/\/{2,}/g, "/").replace(/(.)\/$/, (m, c) => (b.endsWith("/") ? m : c));
+const each = (p) =>
+  (Array.isArray(p) ? p : [p]).map((x) => (x instanceof RegExp ? `regexp:${x.source}` : String(x)));
+
+function walkExpress(router, prefix, out) {
+  for (const layer of router?.stack || []) {
+    if (layer.route) {
+      const methods = Object.keys(layer.route.methods).filter((m) => m !== "_all");
+      if (layer.route.methods._all) methods.push("*");
+      for (const p of each(layer.route.path))
+        for (const m of methods) out.push({ method: m.toUpperCase(), path: join(prefix, p) });
+      continue;
+    }
+    const mounts = each(layer.__mount ?? "/");
+    const handle = layer.handle;
+    const sub = handle?.stack ? handle : layer.__subapp && routerOf(layer.__subapp);
+    if (sub) for (const m of mounts) walkExpress(sub, join(prefix, m), out);
+  }
+}
+
+function patchFastify(fastify) {
+  const wrapped = (...args) => {
+    const app = fastify(...args);
+    app.addHook("onRoute", (r) => {
+      for (const m of [r.method].flat()) fastifyRoutes.push({ method: m, path: r.url });
+    });
+    return app;
+  };
+  Object.assign(wrapped, fastify);
+  wrapped.fastify = wrapped;
+  wrapped.default = wrapped;
+  return wrapped;
+}
+
+function patchKoa(Koa) {
+  const use = Koa.prototype.use;
+  Koa.prototype.use = function (fn) {
+    if (fn?.router) koaRouters.add(fn.router);
+    return use.call(this, fn);
+  };
+  return Koa;
+}
+
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  const out = load.call(this, request, parent, isMain);
+  const patch = { express: patchExpress, fastify: patchFastify, koa: patchKoa }[request];
+  if (!patch || typeof out !== "function") return out;
+  if (patched.has(out)) return patched.get(out);
+  const result = patch(out);
+  patched.set(out, result);
+  patched.set(result, result);
+  return result;
+};
+
+let dumped = false;
+function dump() {
+  if (dumped) return;
+  dumped = true;
+  const routes = [...fastifyRoutes];
+  for (const app of expressApps.filter((a) => !a.__mounted)) walkExpress(routerOf(app), "/", routes);
+  for (const router of koaRouters)
+    for (const layer of router.stack)
+      for (const m of layer.methods) routes.push({ method: m, path: layer.path });
+  const seen = new Set();
+  for (const r of routes) {
+    const method = r.method.toUpperCase();
+    const key = `${method} ${r.path}`;
+    if (method === "HEAD" || method === "OPTIONS" || seen.has(key)) continue;
+    seen.add(key);
+    process.stdout.write(`${JSON.stringify({ method, path: r.path })}\n`);
+  }
+}
+globalThis.BENCH_DUMP = dump;
+const listen = http.Server.prototype.listen;
+http.Server.prototype.listen = function (...args) {
+  // Routes registered right after listen() in the same tick still count.
+  setImmediate(() => {
+    dump();
+    process.exit(0);
+  });
+  return listen.apply(this, args);
+};
