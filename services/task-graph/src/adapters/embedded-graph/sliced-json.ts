@@ -1,0 +1,76 @@
+// A large value's JSON text (a snapshot of a 20,000-file code graph is hundreds of MB) written to
+// a file in pieces, giving way to the event loop between them: JSON.stringify of the whole and
+// the string's conversion to bytes each held the loop for seconds (issue 25 point 5). The text is
+// exactly JSON.stringify's; arrays and objects down to `depth` levels are walked here, anything
+// deeper is stringified whole (one record: small).
+import { open } from "node:fs/promises";
+
+/** Bytes gathered before a write; a slice of the loop's time is spent on about this much. */
+const PIECE_CHARS = 256 * 1024;
+/** Work between two turns of the event loop. */
+const SLICE_MS = 8;
+
+type Sink = (text: string) => Promise<void> | undefined;
+
+/** Writes JSON.stringify(value) to `path` (created or truncated), walking `depth` levels in slices. */
+export async function writeJsonSliced(path: string, value: unknown, depth = 3): Promise<void> {
+  const file = await open(path, "w");
+  try {
+    let buffered: string[] = [];
+    let chars = 0;
+    let since = performance.now();
+    const flush = async () => {
+      if (chars === 0) return;
+      const text = buffered.join("");
+      [buffered, chars] = [[], 0];
+      await file.write(text);
+    };
+    const sink: Sink = (text) => {
+      buffered.push(text);
+      chars += text.length;
+      if (chars < PIECE_CHARS && performance.now() - since < SLICE_MS) return undefined;
+      return flush().then(
+        () =>
+          new Promise<void>((resolve) =>
+            setImmediate(() => {
+              since = performance.now();
+              resolve();
+            }),
+          ),
+      );
+    };
+    await walk(value, depth, sink);
+    await flush();
+  } finally {
+    await file.close();
+  }
+}
+
+async function walk(value: unknown, depth: number, sink: Sink): Promise<void> {
+  if (depth <= 0 || value === null || typeof value !== "object" || "toJSON" in value) {
+    await sink(JSON.stringify(value) ?? "null");
+    return;
+  }
+  if (Array.isArray(value)) {
+    await sink("[");
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) await sink(",");
+      const item = value[i];
+      // As JSON.stringify: what has no JSON form is null in an array.
+      if (item === undefined || typeof item === "function" || typeof item === "symbol") await sink("null");
+      else await walk(item, depth - 1, sink);
+    }
+    await sink("]");
+    return;
+  }
+  await sink("{");
+  let first = true;
+  for (const [key, item] of Object.entries(value)) {
+    // As JSON.stringify: a property with no JSON form is left out of an object.
+    if (item === undefined || typeof item === "function" || typeof item === "symbol") continue;
+    await sink(`${first ? "" : ","}${JSON.stringify(key)}:`);
+    first = false;
+    await walk(item, depth - 1, sink);
+  }
+  await sink("}");
+}
