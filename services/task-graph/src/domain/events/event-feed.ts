@@ -1,15 +1,18 @@
 // Fan-out of durable events to stream subscribers (GET /api/v1/events, SPEC §2c). The store tells
-// the feed of each event once it is durable, in id order; the feed renders it once and queues it
-// for every subscriber whose filter accepts it. Queued text is handed to the connections at most
-// once per `flushMs` (the first change after a quiet spell at once): with 200 subscribers a write
-// per event per subscriber was the service's largest cost, a write per window per subscriber is
-// not, and subscribers that get every event share one joined text. A write never waits for a
+// the feed of each event once it is durable, in id order; the feed renders it once. Live
+// subscribers without a filter (the followers) all get every event: the event joins one shared
+// batch, with no work per follower, and each flush hands every follower the same joined bytes.
+// A subscriber with a filter, or one not yet caught up, has the events it accepts queued for it
+// alone. Queued text is handed to the connections at most once per `flushMs` (the first change
+// after a quiet spell at once): with 200 subscribers a write per event per subscriber was the
+// service's largest cost, a write per window per subscriber is not. A write never waits for a
 // reader. A subscriber whose connection still holds more than `maxBufferedBytes` of what it was
 // handed before (a reader gets a whole flush window to take a burst) is cut off instead of being
-// handed more: what is held for a reader is bounded by that plus one window. A subscriber that resumes (Last-Event-ID) first gets the events after that id
-// from the store's retained window, page by page as its connection takes them, then the live
-// ones held meanwhile; an id the window no longer reaches (or one never given out) gets a single
-// `reset` instead.
+// handed more: what is held for a reader is bounded by that plus one window. A subscriber that
+// resumes (Last-Event-ID) first gets the events after that id from the store's retained window,
+// page by page as its connection takes them, then the live ones held meanwhile (and, without a
+// filter, becomes a follower at the next flush); an id the window no longer reaches (or one never
+// given out) gets a single `reset` instead.
 import { issuesOfEvent } from "../../ports/event-store.js";
 import type { EventRecord, EventWindow, GraphStore } from "../../ports/graph-store.js";
 
@@ -74,12 +77,12 @@ class Subscriber implements Subscription {
   /** Events held while the missed ones are sent (id, text). */
   held: { id: number; text: string }[] = [];
   heldBytes = 0;
-  /** Text queued for the next flush. */
+  /** Text queued for this subscriber alone, for the next flush (followers use the shared batch). */
   pending: string[] = [];
   pendingBytes = 0;
-  /** True when `pending` holds text that is not the feed's batch in full (a filter, a heartbeat). */
-  partial = false;
   replaying = true;
+  /** Becomes a follower at the next flush, once what is queued for it alone is handed over. */
+  joining = false;
   /** The last event id sent or skipped: live events at or below it are not sent again. */
   cursor = 0;
   closed = false;
@@ -90,6 +93,10 @@ class Subscriber implements Subscription {
     readonly after: number | null,
     readonly first: EventWindow,
   ) {}
+
+  get unfiltered(): boolean {
+    return this.filter.types === null && this.filter.issueId === null;
+  }
 
   accepts(e: EventRecord): boolean {
     if (this.filter.types && !this.filter.types.has(e.type)) return false;
@@ -108,9 +115,16 @@ class Subscriber implements Subscription {
 
 export class EventFeed {
   readonly #subscribers = new Set<Subscriber>();
+  /** Live subscribers without a filter: they share #batch. */
+  readonly #followers = new Set<Subscriber>();
+  /** Subscribers with a filter or not yet followers: each event is looked at for each of them. */
+  readonly #individual = new Set<Subscriber>();
+  /** Subscribers with text queued for them alone (or joining the followers) at the next flush. */
   readonly #dirty = new Set<Subscriber>();
-  /** Every text published since the last flush, in order. */
+  /** The followers' texts since the last flush, in order (empty while there is no follower). */
   #batch: string[] = [];
+  /** The followers get a heartbeat at the next flush. */
+  #beatFollowers = false;
   #flushScheduled = false;
   #lastFlush = 0;
   #heartbeat: NodeJS.Timeout | null = null;
@@ -147,6 +161,7 @@ export class EventFeed {
     // Events published while the window was read are in it or held: the cursor tells them apart.
     const sub = new Subscriber(this, filter, after, first);
     this.#subscribers.add(sub);
+    this.#individual.add(sub);
     if (this.#heartbeat === null) {
       this.#heartbeat = setInterval(() => this.#beat(), this.options.heartbeatMs);
       this.#heartbeat.unref();
@@ -195,10 +210,16 @@ export class EventFeed {
     if (sub.closed) return;
     sub.replaying = false;
     for (const h of sub.held) {
-      if (h.id > sub.cursor) this.#queue(sub, h.text, h.id, false);
+      if (h.id > sub.cursor) this.#queue(sub, h.text, h.id);
     }
     sub.held = [];
     sub.heldBytes = 0;
+    // It joins at a flush: the batch of this window may hold events it already has.
+    if (sub.unfiltered) {
+      sub.joining = true;
+      this.#dirty.add(sub);
+      this.#schedule();
+    }
   }
 
   /** @internal Drops a subscriber that cannot keep up (or whose resume failed). */
@@ -216,6 +237,8 @@ export class EventFeed {
     sub.pending = [];
     sub.held = [];
     this.#subscribers.delete(sub);
+    this.#followers.delete(sub);
+    this.#individual.delete(sub);
     this.#dirty.delete(sub);
     if (this.#subscribers.size === 0 && this.#heartbeat) {
       clearInterval(this.#heartbeat);
@@ -225,37 +248,35 @@ export class EventFeed {
 
   #publish(e: EventRecord): void {
     let text: string | undefined;
-    for (const sub of this.#subscribers) {
-      if (!sub.accepts(e)) {
-        sub.partial = true;
-        continue;
-      }
-      if (text === undefined) {
-        text = this.options.render(e);
-        this.#batch.push(text);
-      }
+    if (this.#followers.size > 0) {
+      text = this.options.render(e);
+      this.#batch.push(text);
+      this.#schedule();
+    }
+    for (const sub of this.#individual) {
+      if (!sub.accepts(e)) continue;
+      text ??= this.options.render(e);
       if (sub.replaying) {
         sub.held.push({ id: e.id, text });
         sub.heldBytes += text.length;
         if (sub.heldBytes > this.options.maxBufferedBytes)
           this.cut(sub, "too many events arrived while resuming");
       } else if (e.id > sub.cursor) {
-        this.#queue(sub, text, e.id, true);
-      } else {
-        sub.partial = true;
+        this.#queue(sub, text, e.id);
       }
     }
   }
 
-  /** `id`: the event's (none for a comment); `fromBatch`: the text is the batch's newest. */
-  #queue(sub: Subscriber, text: string, id: number | undefined, fromBatch: boolean): void {
-    // The first text since the last flush: it is the whole batch so far only if the batch is one text.
-    if (sub.pending.length === 0 && !this.#dirty.has(sub)) sub.partial = this.#batch.length > 1;
+  /** Queues `text` for `sub` alone; `id`: the event's (none for a comment). */
+  #queue(sub: Subscriber, text: string, id: number | undefined): void {
     sub.pending.push(text);
     sub.pendingBytes += text.length;
     if (id !== undefined) sub.cursor = id;
-    if (!fromBatch) sub.partial = true;
     this.#dirty.add(sub);
+    this.#schedule();
+  }
+
+  #schedule(): void {
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
     const wait = this.#lastFlush + (this.options.flushMs ?? 0) - performance.now();
@@ -268,34 +289,49 @@ export class EventFeed {
     this.#lastFlush = performance.now();
     const batch = this.#batch;
     this.#batch = [];
-    let all: Uint8Array | undefined;
+    const beat = this.#beatFollowers;
+    this.#beatFollowers = false;
+    if (batch.length > 0 || beat) {
+      // One encoding, shared by every follower's socket.
+      const shared = Buffer.from(batch.join("") + (beat ? this.options.heartbeat : ""));
+      for (const sub of this.#followers) this.#handOver(sub, shared, shared.length);
+    }
     for (const sub of this.#dirty) {
       if (sub.closed || !sub.sink) continue;
-      // A subscriber that got every text of the batch gets the one joined text all such share.
-      let text: string | Uint8Array;
-      if (!sub.partial && sub.pending.length === batch.length) {
-        all ??= Buffer.from(batch.join(""));
-        text = all;
-      } else {
-        text = sub.pending.length === 1 ? sub.pending[0]! : sub.pending.join("");
-      }
+      const text = sub.pending.length === 1 ? sub.pending[0]! : sub.pending.join("");
+      const bytes = sub.pendingBytes;
       sub.pending = [];
-      sub.partial = false;
-      const untaken = sub.sink.untaken();
-      if (untaken > this.options.maxBufferedBytes) {
-        sub.pendingBytes += untaken;
-        this.cut(sub, "the client stopped reading");
-        continue;
+      if (text) this.#handOver(sub, text, bytes);
+      else sub.pendingBytes = 0;
+      // Joined after this window's batch: from the next event on it is the followers'.
+      if (sub.joining && !sub.closed) {
+        sub.joining = false;
+        this.#individual.delete(sub);
+        this.#followers.add(sub);
       }
-      sub.pendingBytes = 0;
-      sub.sink.write(text);
     }
     this.#dirty.clear();
   }
 
+  /** Hands `chunk` over, unless the connection still holds too much of what it had before: then cut. */
+  #handOver(sub: Subscriber, chunk: string | Uint8Array, bytes: number): void {
+    const untaken = sub.sink!.untaken();
+    if (untaken > this.options.maxBufferedBytes) {
+      sub.pendingBytes = bytes + untaken;
+      this.cut(sub, "the client stopped reading");
+      return;
+    }
+    sub.pendingBytes = 0;
+    sub.sink!.write(chunk);
+  }
+
   #beat(): void {
-    for (const sub of this.#subscribers) {
-      if (!sub.replaying) this.#queue(sub, this.options.heartbeat, undefined, false);
+    if (this.#followers.size > 0) {
+      this.#beatFollowers = true;
+      this.#schedule();
+    }
+    for (const sub of this.#individual) {
+      if (!sub.replaying) this.#queue(sub, this.options.heartbeat, undefined);
     }
   }
 }

@@ -1,0 +1,77 @@
+// Subscribers that join the event stream (SPEC §2c) while changes flow, across many hand-over
+// windows (EVENTS_FLUSH_MS): each gets every event after its start exactly once and in order,
+// whether it starts fresh, resumes with Last-Event-ID or filters. Unfiltered live subscribers
+// share one batch per window, so a newcomer must join it at a window's edge: joining in the
+// middle would repeat events it already has, joining late would skip some.
+import { afterEach, expect, it } from "vitest";
+import { type StartedService, startService } from "../../harness/start-service.js";
+import { openSse, type SseEvent, type SseStream } from "../helpers/sse-client.js";
+
+const EVENTS = "/api/v1/events";
+let svc: StartedService | null = null;
+const streams: SseStream[] = [];
+
+afterEach(async () => {
+  for (const s of streams.splice(0)) s.close();
+  await svc?.close();
+  svc = null;
+});
+
+async function subscribe(path = EVENTS, headers: Record<string, string> = {}): Promise<SseStream> {
+  const stream = await openSse(svc!.url + path, headers);
+  streams.push(stream);
+  expect(stream.status).toBe(200);
+  await stream.waitForComment("stream open");
+  return stream;
+}
+
+const ids = (events: SseEvent[]) => events.map((e) => Number(e.id));
+const consecutive = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k);
+
+it("gives each subscriber that joins mid-flow every later event once, in order: fresh, resumed or filtered", async () => {
+  svc = await startService({ env: { EVENTS_FLUSH_MS: "20" } });
+  const a = (await svc.request("POST", "/api/v1/issues", { title: "a" })).body;
+  const b = (await svc.request("POST", "/api/v1/issues", { title: "b" })).body;
+  const first = await subscribe();
+  // Writes to both issues until every subscriber has joined, then 20 more.
+  let joined = false;
+  const writes = (async () => {
+    for (let k = 0, after = 0; after < 20; k++) {
+      const id = k % 2 ? b.id : a.id;
+      expect((await svc!.request("PATCH", `/api/v1/issues/${id}`, { title: `t${k}` })).status).toBe(200);
+      if (joined) after++;
+    }
+  })();
+  const fresh: SseStream[] = [];
+  const resumed: { stream: SseStream; after: number }[] = [];
+  const filtered: SseStream[] = [];
+  for (let j = 0; j < 12; j++) {
+    // Each one joins after the first subscriber saw one more event: the joins spread over the writes.
+    const seen = (await first.waitForCount(first.events.length + 1)).at(-1)!;
+    if (j % 3 === 0) fresh.push(await subscribe());
+    else if (j % 3 === 1) {
+      const after = Number(seen.id) - 2;
+      resumed.push({ stream: await subscribe(EVENTS, { "last-event-id": String(after) }), after });
+    } else filtered.push(await subscribe(`${EVENTS}?issue_id=${a.id}`));
+  }
+  joined = true;
+  await writes;
+  const last = (await svc.request("PATCH", `/api/v1/issues/${a.id}`, { title: "last" })).body;
+  const isLast = (e: SseEvent) => e.data.issue_id === a.id && e.data.changes?.[0]?.to === "last";
+  const all = [first, ...fresh, ...resumed.map((r) => r.stream), ...filtered];
+  await Promise.all(all.map((s) => s.waitFor(isLast, "the last change")));
+  const lastId = Number(first.events.find(isLast)!.id);
+  expect(last.title).toBe("last");
+
+  expect(ids(first.events)).toEqual(consecutive(Number(first.events[0]!.id), lastId));
+  for (const s of fresh) {
+    expect(s.events.length).toBeGreaterThan(0);
+    expect(ids(s.events)).toEqual(consecutive(Number(s.events[0]!.id), lastId));
+  }
+  for (const { stream, after } of resumed) expect(ids(stream.events)).toEqual(consecutive(after + 1, lastId));
+  for (const s of filtered) {
+    const from = Number(s.events[0]!.id);
+    const expected = first.events.filter((e) => e.data.issue_id === a.id && Number(e.id) >= from);
+    expect(ids(s.events)).toEqual(ids(expected));
+  }
+});
