@@ -1,11 +1,13 @@
 // The subscribers of bench/task-graph/events.ts, in a process of their own: reading 200 streams
-// must not delay the writers' event loop (that would measure the benchmark, not the service). The first `probes` parse every event and time it; the others count frames with
-// indexOf. Times are epoch milliseconds (performance.timeOrigin + now()), comparable with the
-// writers' in the parent process. Argument: JSON {url, count, probes}; IPC with the parent.
+// must not delay the writers' event loop (that would measure the benchmark, not the service). The
+// first `probes` parse every event and time it; the others count frames with indexOf, on bare
+// sockets (no HTTP parser: the same request, a cheaper reader). Times are epoch milliseconds
+// (performance.timeOrigin + now()), comparable with the writers' in the parent process. Argument: JSON {url, count, probes}; IPC with the parent.
 // The process stays up for the whole benchmark; "connect" opens the streams, "disconnect" closes
 // them, so phases with and without subscribers can alternate quickly. Messages in: {type: "acks", items: [actor, sentMs, ackMs][]},
 // {type: "report", events}, {type: "close"}; out: {type: "open"}, {type: "report", ...}.
 import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 
 export interface Latency {
   p50_ms: number;
@@ -99,7 +101,49 @@ function acked(actor: string, sent: number, ack: number): void {
 const EVENT_LINE = Buffer.from("\nevent: ");
 const ACTOR = '"actor":"';
 
+/**
+ * A counting subscriber on a bare socket: the same request as the probes' (GET, Accept, Connection:
+ * close), the answer read as bytes without an HTTP parser, so this process costs the shared cores
+ * as little as it can. The head must be a 200; the frames are counted across chunk boundaries.
+ */
+function openCounter(): Promise<Subscriber> {
+  const { hostname, port: tcpPort, host } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(tcpPort), hostname);
+    const sub: Subscriber = { events: 0, ended: false, close: () => socket.destroy() };
+    let head = "";
+    let opened = false;
+    let tail = Buffer.alloc(0);
+    socket.on("error", reject);
+    socket.write(
+      `GET /api/v1/events HTTP/1.1\r\nHost: ${host}\r\nAccept: text/event-stream\r\nConnection: close\r\n\r\n`,
+    );
+    socket.on("data", (chunk: Buffer) => {
+      if (!opened) {
+        // Until the head is whole (it may come in pieces): it must say 200; what follows is body.
+        head += chunk.toString("latin1");
+        const end = head.indexOf("\r\n\r\n");
+        if (end < 0) return;
+        if (!head.startsWith("HTTP/1.1 200 "))
+          return reject(new Error(`the stream answered ${head.split("\r\n")[0]}`));
+        chunk = Buffer.from(head.slice(end + 4), "latin1");
+        opened = true;
+        resolve(sub);
+      }
+      // A marker cut by a chunk boundary: the end of the last chunk with the start of this one.
+      const n = EVENT_LINE.length - 1;
+      if (tail.length && Buffer.concat([tail, chunk.subarray(0, n)]).includes(EVENT_LINE)) sub.events++;
+      for (let k = chunk.indexOf(EVENT_LINE); k >= 0; k = chunk.indexOf(EVENT_LINE, k + 1)) sub.events++;
+      tail = Buffer.from(chunk.subarray(Math.max(0, chunk.length - n)));
+    });
+    socket.on("close", () => {
+      sub.ended = true;
+    });
+  });
+}
+
 function open(probe: boolean): Promise<Subscriber> {
+  if (!probe) return openCounter();
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${url}/api/v1/events`, {
       agent: false,
@@ -111,21 +155,10 @@ function open(probe: boolean): Promise<Subscriber> {
       const sub: Subscriber = { events: 0, ended: false, close: () => req.destroy() };
       let opened = false;
       let buffer = "";
-      let tail = Buffer.alloc(0);
-      // The others count frames in the bytes as they come, without decoding them: 200 streams of
-      // text would cost this process more than the service spends sending them.
       res.on("data", (chunk: Buffer) => {
         if (!opened) {
           opened = true;
           resolve(sub);
-        }
-        if (!probe) {
-          // A marker cut by a chunk boundary: the end of the last chunk with the start of this one.
-          const n = EVENT_LINE.length - 1;
-          if (tail.length && Buffer.concat([tail, chunk.subarray(0, n)]).includes(EVENT_LINE)) sub.events++;
-          for (let k = chunk.indexOf(EVENT_LINE); k >= 0; k = chunk.indexOf(EVENT_LINE, k + 1)) sub.events++;
-          tail = Buffer.from(chunk.subarray(Math.max(0, chunk.length - n)));
-          return;
         }
         const at = now();
         buffer += chunk.toString("utf8");

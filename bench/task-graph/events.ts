@@ -115,8 +115,14 @@ async function startService(dataDir: string): Promise<Service> {
 
 /** CPU seconds the process used so far (user + system, /proc/<pid>/stat). */
 function cpuSeconds(pid: number): number {
+  const { user, system } = cpuSplit(pid);
+  return user + system;
+}
+
+/** CPU seconds so far, user and system (kernel: the socket writes' share shows here) apart. */
+function cpuSplit(pid: number): { user: number; system: number } {
   const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
 function rssMiB(pid: number): number {
@@ -178,10 +184,12 @@ async function runWriters(url: string, seconds: number, onAck: ((ack: Ack) => vo
 
 /** The subscribers' process, up for the whole benchmark; its streams open and close per phase. */
 class Subscribers {
+  readonly pid: number;
   private pending: Ack[] = [];
   private readonly timer: NodeJS.Timeout;
 
   private constructor(private readonly child: ChildProcess) {
+    this.pid = child.pid!;
     // Acks go over in batches (a message per write would cost the writers' loop more).
     this.timer = setInterval(() => this.send(), 100);
   }
@@ -264,6 +272,10 @@ interface PhaseResult extends Partial<SubscriberReport> {
   writes: number;
   writes_per_s: number;
   service_cpu_ms_per_write: number;
+  /** Of which in the kernel (system time): the socket writes to the subscribers are mostly there. */
+  service_system_ms_per_write: number;
+  /** The subscribers' process (it shares the 2 cores with the service), per write. */
+  subscribers_cpu_ms_per_write: number;
   load_average_1m: number;
 }
 
@@ -275,17 +287,21 @@ async function phase(
 ): Promise<PhaseResult> {
   if (kind === "subscribers") await subs.connect();
   const load = loadavg()[0]!;
-  const cpu0 = cpuSeconds(service.pid);
+  const cpu0 = cpuSplit(service.pid);
+  const subsCpu0 = cpuSeconds(subs.pid);
   const t0 = performance.now();
   const writes = await runWriters(service.url, seconds, kind === "subscribers" ? (a) => subs.ack(a) : null);
   const elapsed = (performance.now() - t0) / 1000;
-  const cpu = cpuSeconds(service.pid) - cpu0;
+  const cpu = cpuSplit(service.pid);
+  const msPerWrite = (s: number) => round((s * 1000) / writes, 3);
   const result: PhaseResult = {
     kind,
     seconds: round(elapsed),
     writes,
     writes_per_s: round(writes / elapsed),
-    service_cpu_ms_per_write: round((cpu * 1000) / writes),
+    service_cpu_ms_per_write: msPerWrite(cpu.user + cpu.system - cpu0.user - cpu0.system),
+    service_system_ms_per_write: msPerWrite(cpu.system - cpu0.system),
+    subscribers_cpu_ms_per_write: msPerWrite(cpuSeconds(subs.pid) - subsCpu0),
     load_average_1m: round(load),
   };
   if (kind === "subscribers") {
@@ -387,7 +403,7 @@ async function main(): Promise<void> {
         pair[kind] = p;
         phases.push(p);
         console.log(
-          `  ${String(r + 1).padStart(2)} ${kind.padEnd(11)} ${p.writes_per_s} writes/s, service ${p.service_cpu_ms_per_write} ms CPU/write, load ${p.load_average_1m}` +
+          `  ${String(r + 1).padStart(2)} ${kind.padEnd(11)} ${p.writes_per_s} writes/s, service ${p.service_cpu_ms_per_write} ms CPU/write (kernel ${p.service_system_ms_per_write}), subscribers' process ${p.subscribers_cpu_ms_per_write}, load ${p.load_average_1m}` +
             (p.ack_to_event
               ? `; 2xx → event p50 ${p.ack_to_event.p50_ms} ms p95 ${p.ack_to_event.p95_ms} ms, short ${p.subscribers_short}`
               : ""),
@@ -401,9 +417,10 @@ async function main(): Promise<void> {
     const ratio = median(ratios);
     const p95 = median(withSubs.map((p) => p.ack_to_event!.p95_ms));
     const short = withSubs.reduce((n, p) => n + (p.subscribers_short ?? 0), 0);
+    const cpuMedian = (ps: PhaseResult[]) => round(median(ps.map((p) => p.service_cpu_ms_per_write)), 3);
     console.log(
       `throughput with ${SUBSCRIBERS} subscribers / without: median of ${ROUNDS} paired rounds ${round(ratio)} (target >= 0.9); ` +
-        `service CPU per write ×${round(median(cpuRatios))}`,
+        `service CPU per write ×${round(median(cpuRatios))} (medians ${cpuMedian(withSubs)} vs ${cpuMedian(none)} ms)`,
     );
     console.log(
       `2xx → event p95 (median over phases): ${round(p95)} ms (target <= 100); subscribers short: ${short}`,
@@ -436,6 +453,7 @@ async function main(): Promise<void> {
       throughput_ratio: round(ratio),
       throughput_ratios: ratios.map((r) => round(r)),
       service_cpu_per_write_ratio: round(median(cpuRatios)),
+      service_cpu_ms_per_write: { none: cpuMedian(none), subscribers: cpuMedian(withSubs) },
       ack_to_event_p95_ms: round(p95),
       writes_per_s: {
         none: median(none.map((p) => p.writes_per_s)),
