@@ -84,12 +84,12 @@ export const codeQueryRoutes: FastifyPluginAsync<CodeQueryRoutesOptions> = async
       schema: {
         tags,
         operationId: "getCodeFile",
-        summary: "A file with its symbols, imports, importers, tests and tested-by",
+        summary: "A file with its symbols, imports, importers, tests and tested-by (at most `limit` of each)",
         querystring: FileQuery,
         response: { 200: FileInfoSchema, ...errorResponses(400, 404) },
       },
     },
-    async (request) => queries.file(request.query.path, request.query.repo),
+    async (request) => queries.file(request.query.path, request.query.repo, request.query.limit ?? 100),
   );
 
   app.get(

@@ -35,6 +35,7 @@ export const SymbolParams = Type.Object(
 );
 
 const LONG_ID_LENGTH = 2000;
+const count = Type.Integer({ minimum: 0 });
 
 const referencesLimit = {
   limit: Type.Optional(
@@ -69,6 +70,9 @@ export const FileQuery = Type.Object(
       ...RepoFilter,
       description: "Needed only when several repositories hold the path.",
     }),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: "Items listed in each list." }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -140,9 +144,11 @@ export const FileInfoSchema = Type.Object({
   imported_by: Type.Array(CodeFileSchema),
   tests: Type.Array(CodeFileSchema, { description: "Files this test file exercises." }),
   tested_by: Type.Array(CodeFileSchema, { description: "Test files that exercise this one." }),
+  totals: Type.Object(
+    { symbols: count, imports: count, imported_by: count, tests: count, tested_by: count },
+    { description: "Each list's length before `limit` cut it." },
+  ),
 });
-
-const count = Type.Integer({ minimum: 0 });
 
 export const RepositoryStatsSchema = Type.Object({
   repo: Type.String(),

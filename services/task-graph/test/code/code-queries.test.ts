@@ -185,6 +185,11 @@ describe("code queries over HTTP", () => {
     expect(users.body.imports).toEqual([]);
     expect(users.body.imported_by.map((f: Json) => f.path)).toEqual(["src/app.ts", "src/users.test.ts"]);
     expect(users.body.tested_by.map((f: Json) => f.path)).toEqual(["src/users.test.ts"]);
+    expect(users.body.totals).toEqual({ symbols: 6, imports: 0, imported_by: 2, tests: 0, tested_by: 1 });
+    const cut = (await svc.get("/api/v1/code/files?repo=shop&path=src/users.ts&limit=1")).body;
+    expect(cut.symbols.map((s: Json) => s.name)).toEqual(["UserStore"]);
+    expect(cut.imported_by).toHaveLength(1);
+    expect(cut.totals).toEqual(users.body.totals);
     const test = (await svc.get("/api/v1/code/files?path=src/users.test.ts")).body;
     expect(test.imports.map((f: Json) => f.path)).toEqual(["src/users.ts"]);
     expect(test.tests.map((f: Json) => f.path)).toEqual(["src/users.ts"]);

@@ -34,6 +34,8 @@ export interface SymbolDetail extends SymbolSummary {
   callees_total: number;
 }
 
+type FileList = "symbols" | "imports" | "imported_by" | "tests" | "tested_by";
+
 export interface FileInfo {
   file: CodeFile;
   symbols: SymbolSummary[];
@@ -41,6 +43,8 @@ export interface FileInfo {
   imported_by: CodeFile[];
   tests: CodeFile[];
   tested_by: CodeFile[];
+  /** Each list's length before `limit` cut it. */
+  totals: Record<FileList, number>;
 }
 
 export interface SymbolSearch {
@@ -134,8 +138,11 @@ export class CodeQueries {
     };
   }
 
-  /** A file and its neighbours; without `repo`, the one repository holding `path`. */
-  file(path: string, repo?: string): FileInfo {
+  /**
+   * A file and its neighbours, at most `limit` of each (a generated file may hold thousands of
+   * symbols); without `repo`, the one repository holding `path`.
+   */
+  file(path: string, repo: string | undefined, limit: number): FileInfo {
     const index = this.#fileIndex(path, repo);
     const file = index.files.get(path)!;
     const id = `${index.repo}:${path}`;
@@ -146,13 +153,27 @@ export class CodeQueries {
           return other ? [other] : [];
         })
         .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    return {
-      file,
-      symbols: index.symbolsOf(path).map(summary),
+    const symbols = index.symbolsOf(path);
+    const lists = {
       imports: files(index.outgoing("IMPORTS", id)),
       imported_by: files(index.incoming("IMPORTS", id)),
       tests: files(index.outgoing("TESTS", id)),
       tested_by: files(index.incoming("TESTS", id)),
+    };
+    return {
+      file,
+      symbols: symbols.slice(0, limit).map(summary),
+      imports: lists.imports.slice(0, limit),
+      imported_by: lists.imported_by.slice(0, limit),
+      tests: lists.tests.slice(0, limit),
+      tested_by: lists.tested_by.slice(0, limit),
+      totals: {
+        symbols: symbols.length,
+        imports: lists.imports.length,
+        imported_by: lists.imported_by.length,
+        tests: lists.tests.length,
+        tested_by: lists.tested_by.length,
+      },
     };
   }
 

@@ -39,21 +39,27 @@ function allowedEdits(query: string): number {
   return query.length <= 3 ? 0 : query.length <= 7 ? 1 : 2;
 }
 
+/** Two rows of the distance table, reused: a fuzzy pass computes thousands of distances. */
+let rows = [new Int32Array(64), new Int32Array(64)] as const;
+
 /** Levenshtein distance, or `max + 1` as soon as it must exceed `max`. */
 function boundedDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (rows[0].length <= b.length) rows = [new Int32Array(b.length * 2), new Int32Array(b.length * 2)];
+  let [previous, row] = rows;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    row[0] = i;
     let best = i;
+    const ch = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const cost = ch === b.charCodeAt(j - 1) ? 0 : 1;
       const value = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
-      row.push(value);
+      row[j] = value;
       if (value < best) best = value;
     }
     if (best > max) return max + 1;
-    previous = row;
+    [previous, row] = [row, previous];
   }
   return previous[b.length]!;
 }
