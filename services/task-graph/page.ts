@@ -10,6 +10,7 @@ export interface IssueQuery {
   status?: string;
   priority?: string;
   component_id?: string;
+  project?: string;
   label?: string;
   q?: string;
   sort?: string;
@@ -96,7 +97,7 @@ export default class TaskGraphPage extends BasePage {
   }
 
   /** GET /api/v1/components */
-  listComponents(query: { page?: number; limit?: number } = {}): Promise<PageResponse> {
+  listComponents(query: { page?: number; limit?: number; project?: string } = {}): Promise<PageResponse> {
     return this.get("/api/v1/components", { query: { ...query } });
   }
 
@@ -120,6 +121,40 @@ export default class TaskGraphPage extends BasePage {
     return this.get(`/api/v1/analyze/impact/${encodeURIComponent(id)}`, {
       query: maxDepth === undefined ? {} : { max_depth: maxDepth },
     });
+  }
+
+  /** GET /api/v1/issues/{id}/dependency-chain?max_depth (SPEC §2c) */
+  dependencyChain(id: string, maxDepth?: number | string): Promise<PageResponse> {
+    return this.get(`${issuePath(id)}/dependency-chain`, {
+      query: maxDepth === undefined ? {} : { max_depth: maxDepth },
+    });
+  }
+
+  /** POST /api/v1/issues/{id}/dependencies/bulk {depends_on_ids}: all or none (SPEC §2c) */
+  addDependencies(id: string, dependsOnIds: unknown): Promise<PageResponse> {
+    return this.post(`${issuePath(id)}/dependencies/bulk`, { depends_on_ids: dependsOnIds });
+  }
+
+  /** GET /api/v1/graph with format and filters (SPEC §2c) */
+  graph(query: Record<string, string | number> = {}): Promise<PageResponse> {
+    return this.get("/api/v1/graph", { query: { ...query } });
+  }
+
+  /** GET /api/v1/projects (SPEC §2c) */
+  projects(): Promise<PageResponse> {
+    return this.get("/api/v1/projects");
+  }
+
+  /** GET /api/v1/analyze/component-impact/{component_id}?max_depth (SPEC §2c) */
+  componentImpact(componentId: string, maxDepth?: number | string): Promise<PageResponse> {
+    return this.get(`/api/v1/analyze/component-impact/${encodeURIComponent(componentId)}`, {
+      query: maxDepth === undefined ? {} : { max_depth: maxDepth },
+    });
+  }
+
+  /** GET /api/v1/agents (SPEC §2c) */
+  agents(): Promise<PageResponse> {
+    return this.get("/api/v1/agents");
   }
 
   /** POST /api/v1/analyze/root-cause */
