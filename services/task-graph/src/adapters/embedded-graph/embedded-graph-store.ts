@@ -41,6 +41,7 @@ import {
 } from "../../ports/code-graph-store.js";
 import { inWriteScope } from "../../ports/write-scope.js";
 import { decideClaim, decideRelease } from "./claims.js";
+import { copyCodeChange } from "./code-change-copy.js";
 import { DiskTextPacks, MemoryTextPacks, type TextPacks } from "./code-texts.js";
 import { GraphState } from "./graph-state.js";
 import { countIssues, listIssues } from "./issue-list.js";
@@ -51,6 +52,9 @@ import { journalFile, type RepairMode, replay, SNAPSHOT_FILE } from "./replay.js
 import { writeJsonSliced } from "./sliced-json.js";
 import { fsyncPath } from "./sync-path.js";
 import { findPath, walk } from "./traversal.js";
+
+/** Files a code write may hold and still be copied and applied in one task (larger: in slices). */
+const APPLIED_AT_ONCE = 64;
 
 export interface EmbeddedGraphOptions {
   /** Directory for the journal and snapshot; in memory only when absent. */
@@ -428,14 +432,13 @@ export class EmbeddedGraphStore implements GraphStore {
     }
     // A copy: what is applied is exactly what the journal replays, whatever the caller does next.
     const { texts, ...graph } = change;
-    const m = { op: "code.files", change: copied(graph) } as const;
     const held = this.head.code.packsOf(change.repo, [
       ...change.remove,
       ...change.upsert.map((s) => s.file.path),
     ]);
-    if (texts?.size) return this.writeWithTexts(m, texts, held);
-    // No text to write first: applied at once, like every other write.
-    const durable = this.write(m);
+    if (texts?.size || graph.upsert.length > APPLIED_AT_ONCE) return this.writeCopied(graph, texts, held);
+    // Small, no text to write first: applied at once, like every other write.
+    const durable = this.write({ op: "code.files", change: copied(graph) });
     return held.length ? durable.then(() => this.forgetPacks(held)) : durable;
   }
 
@@ -455,21 +458,39 @@ export class EmbeddedGraphStore implements GraphStore {
     return out;
   }
 
-  // Texts first (one new pack, durable before the line naming it), then the journal line; once
-  // that is durable, the packs whose texts the change replaced or removed go if no file holds
-  // a text in them any more (a refused write's pack goes at once: nothing names it).
-  private async writeWithTexts(
-    m: { op: "code.files"; change: CodeFilesChange },
-    texts: ReadonlyMap<string, string>,
+  // Copied a file at a time between turns of the event loop (code-change-copy.ts), then the
+  // texts (one new pack, durable before the line naming it), then the journal line; once that is
+  // durable, the packs whose texts the change replaced or removed go if no file holds a text in
+  // them any more (a refused write's pack goes at once: nothing names it).
+  private async writeCopied(
+    graph: Omit<CodeFilesChange, "texts">,
+    texts: ReadonlyMap<string, string> | undefined,
     held: string[],
   ): Promise<void> {
+    const { change, json } = await copyCodeChange(graph);
+    const m = { op: "code.files", change } as const;
+    if (!texts?.size) {
+      await this.writeCodeLine(m, json);
+      await this.forgetPacks(held);
+      return;
+    }
     const paths = [...texts.keys()];
     const refs = await this.texts.write([...texts.values()]);
     try {
-      await this.write({ ...m, texts: paths.map((p, k) => [p, refs[k]!]) });
+      await this.writeCodeLine({ ...m, texts: paths.map((p, k) => [p, refs[k]!]) }, json);
     } finally {
       await this.forgetPacks([...held, refs[0]!.pack]);
     }
+  }
+
+  /** A code.files line whose change is JSON already (copyCodeChange): not stringified again. */
+  private writeCodeLine(m: Extract<Mutation, { op: "code.files" }>, changeJson: string): Promise<void> {
+    const texts = m.texts ? `,"texts":${JSON.stringify(m.texts)}` : "";
+    return this.writeStamped(
+      m,
+      () => {},
+      () => `{"op":"code.files","change":${changeJson}${texts}}`,
+    );
   }
 
   /** Removes the packs among `packs` no file holds a text in (a failure leaves them to the next start's sweep). */
@@ -531,7 +552,12 @@ export class EmbeddedGraphStore implements GraphStore {
   }
 
   /** write() for a mutation whose events `stamp` numbers from `firstId` (a bulk write has several). */
-  private writeStamped<M extends Mutation>(m: M, stamp: (m: M, firstId: number) => void): Promise<void> {
+  private writeStamped<M extends Mutation>(
+    m: M,
+    stamp: (m: M, firstId: number) => void,
+    /** The line's JSON when the caller has it already (a large code write, made in slices). */
+    line: () => string = () => JSON.stringify(m),
+  ): Promise<void> {
     if (this.closed) return Promise.reject(new Error("embedded graph store is closed"));
     if (!this.journal) {
       stamp(m, this.committed.events.lastId + 1);
@@ -542,7 +568,7 @@ export class EmbeddedGraphStore implements GraphStore {
     if (this.head === this.committed) this.head = GraphState.copyOf(this.committed);
     stamp(m, this.head.events.lastId + 1);
     this.head.apply(m);
-    const durable = this.journal.append(`${JSON.stringify(m)}\n`, () =>
+    const durable = this.journal.append(`${line()}\n`, () =>
       this.publish(this.committed.apply(m)),
     );
     if (!this.compacting && this.journal.size > this.compactBytes) {

@@ -6,6 +6,7 @@
 // the next record never follows a fragment), and the journal stays usable: the next append tries
 // again, so writes recover by themselves once the disk has room.
 import { type JournalFile, type JournalFs, nodeJournalFs } from "./journal-file.js";
+import { utf8InSlices } from "./loop-slices.js";
 
 interface Waiter {
   resolve: () => void;
@@ -130,21 +131,24 @@ export class Journal {
       }
       while (this.pending.length > 0) {
         const n = Math.min(this.pending.length, this.maxBatch);
-        const data = Buffer.from(this.pending.slice(0, n).join(""));
+        const text = this.pending.slice(0, n).join("");
         const waiters = this.waiters.slice(0, n);
         this.pending = this.pending.slice(n);
         this.waiters = this.waiters.slice(n);
+        // A large code write's line is tens of MB: converted in slices, not in one task.
+        const pieces = await utf8InSlices(text);
+        const bytes = pieces.reduce((sum, p) => sum + p.length, 0);
         try {
           if (this.needsCut) await this.cut();
           this.needsCut = true;
-          await writeAll(this.file, data);
+          for (const piece of pieces) await writeAll(this.file, piece);
           await this.file.datasync();
           this.needsCut = false;
         } catch (err) {
-          await this.refuse(this.writeError(err, data.length), waiters, data.length);
+          await this.refuse(this.writeError(err, bytes), waiters, bytes);
           continue;
         }
-        this.durableBytes += data.length;
+        this.durableBytes += bytes;
         this.failure = null;
         for (const w of waiters) w.onDurable?.();
         for (const w of waiters) w.resolve();
