@@ -309,7 +309,10 @@ function unknownIdModule(ctx: Ctx, r: Resource): string[] | undefined {
   return lines;
 }
 
-function moduleText(ctx: Ctx, doc: string, tags: string[], lines: string[]): string {
+function moduleText(ctx: Ctx, doc: string, tags: string[], written: string[]): string {
+  // A sample that is unique per user (a query's `u.username`) needs the test user in scope.
+  const needsUser = written.some((l) => /\bu\./.test(l)) && !written.some((l) => /\bconst u =/.test(l));
+  const lines = needsUser ? ["const u = page.testUser();", ...written] : written;
   const code = lines.map((l) => `  ${l}`).join("\n");
   const gantry = ["assertShape", "assertStatus"].filter((n) => code.includes(`${n}(`));
   const fixtures = [

@@ -158,9 +158,14 @@ function describeFastifyRoute(
     const content = propOf(program.resolve(v, route.file), "content");
     const media = content?.k === "obj" ? content.props.map(([k]) => k) : [];
     const contentType = media.length > 0 && !media.some((m) => /json/i.test(m)) ? media[0] : undefined;
+    // `content: { "application/json": { schema }, … }`: the JSON body is that schema.
+    const json = content?.k === "obj" ? content.props.find(([m]) => /json/i.test(m))?.[1] : undefined;
+    const jsonSchema = json
+      ? (propOf(json, "schema") ?? propOf(program.resolve(json, route.file), "schema"))
+      : undefined;
     const dto = contentType
       ? undefined
-      : schemas.dtoName(v, route.file, `${base}Response${status}`, route.line);
+      : schemas.dtoName(jsonSchema ?? v, route.file, `${base}Response${status}`, route.line);
     e.responses.push({
       ...(Number.isInteger(code) ? { status: code } : {}),
       ...(dto ? { dto } : {}),

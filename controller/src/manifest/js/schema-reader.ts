@@ -2,10 +2,11 @@
 // functions that build them) into JSON Schema. A schema held by a named constant becomes a DTO
 // of that name and is referred to as `{$ref: name}`, so fields and routes name it.
 
-import { fieldsOf, isObjectSchema, type JsonSchema } from "../json-schema.js";
+import { fieldsOf, isObjectSchema, type JsonSchema, typeTextOf } from "../json-schema.js";
 import type { Dto, TypeDecl } from "../types.js";
+import { nameNestedObjects } from "./nested-objects.js";
 import type { JsProgram } from "./program.js";
-import { stringOf, type Value } from "./value.js";
+import { propOf, stringOf, type Value } from "./value.js";
 
 const TYPEBOX = new Set([
   "@sinclair/typebox",
@@ -32,19 +33,16 @@ export class SchemaReader {
     if (!schema) return undefined;
     if (typeof schema.$ref === "string") return schema.$ref;
     if (isObjectSchema(schema)) {
-      if (!this.dtos.has(fallback))
-        this.dtos.set(fallback, {
-          name: fallback,
-          file,
-          line,
-          fields: fieldsOf(schema),
-          kind: this.kindOf(v, file),
-        });
+      this.register(fallback, file, line, schema, this.kindOf(v, file));
       return fallback;
     }
-    if (schema.type === "array" && typeof (schema.items as JsonSchema | undefined)?.$ref === "string")
-      return `${(schema.items as JsonSchema).$ref}[]`;
-    return undefined;
+    // An array or a union of objects written inline: its objects named after the route.
+    const named = nameNestedObjects(schema, fallback, (n, s) =>
+      this.register(n, file, line, s, this.kindOf(v, file)),
+    );
+    const text = typeTextOf(named);
+    // `null` is no body (a 204), `unknown`/`object` says nothing worth a name.
+    return ["unknown", "object", "null"].includes(text) ? undefined : text;
   }
 
   /** JSON Schema of an expression, or undefined when it is not a schema. */
@@ -60,15 +58,7 @@ export class SchemaReader {
         const schema = this.read(d.v, d.file, depth + 1);
         if (!schema) return undefined;
         if (isObjectSchema(schema) && !schema.$ref) {
-          if (!this.dtos.has(d.name)) {
-            this.dtos.set(d.name, {
-              name: d.name,
-              file: d.file,
-              line: d.line,
-              fields: fieldsOf(schema),
-              kind: this.kindOf(d.v, d.file),
-            });
-          }
+          this.register(d.name, d.file, d.line, schema, this.kindOf(d.v, d.file));
           return { $ref: d.name, ...(schema[OPTIONAL] ? { [OPTIONAL]: true } : {}) };
         }
         return schema;
@@ -80,9 +70,34 @@ export class SchemaReader {
     if (v.k === "call") return this.readCall(v, file, depth);
     if (v.k === "get") {
       const resolved = this.program.resolve(v, file);
-      return resolved.k === "get" ? undefined : this.read(resolved, file, depth + 1);
+      if (resolved.k !== "get") return this.read(resolved, file, depth + 1);
+      const member = this.memberOfCall(resolved);
+      return member ? this.read(member.v, member.file, depth + 1) : undefined;
     }
     return undefined;
+  }
+
+  /**
+   * A DTO of an object schema; its inline nested objects (a field, an array's items, a union's
+   * members, a map's values) become DTOs of their own, named after their place
+   * (`AgentContextResponseFilesItem`), so the manifest keeps every level of nesting.
+   */
+  private register(name: string, file: string, line: number, schema: JsonSchema, kind: string): void {
+    if (this.dtos.has(name)) return;
+    const dto: Dto = { name, file, line, fields: [], kind };
+    this.dtos.set(name, dto);
+    dto.fields = fieldsOf(
+      nameNestedObjects(schema, name, (n, s) => this.register(n, file, line, s, kind), true),
+    );
+  }
+
+  /** `helper(args).body` (also `const { body } = helper(args)`): that property of what the helper returns. */
+  private memberOfCall(v: Extract<Value, { k: "get" }>): { v: Value; file: string } | undefined {
+    const name = stringOf(v.prop);
+    if (v.of.k !== "call" || v.of.fn.k !== "fn" || name === undefined) return undefined;
+    const returned = this.program.apply(v.of.fn.id, v.of.args);
+    const member = returned?.k === "obj" ? propOf(returned, name) : undefined;
+    return member ? { v: member, file: this.program.fileOfFn(v.of.fn.id) } : undefined;
   }
 
   private kindOf(v: Value, file: string): string {
@@ -91,9 +106,15 @@ export class SchemaReader {
   }
 
   private readObject(v: Extract<Value, { k: "obj" }>, file: string, depth: number): JsonSchema | undefined {
+    // `{ ...Id, description: "…" }`: the spread schemas (inline, not by name) with the keys written after.
+    const bases = (v.spreads ?? []).map((s) => {
+      const base = this.read(s, file, depth + 1);
+      return base?.$ref ? this.derefObject(base) : base;
+    });
     const keys = v.props.map(([k]) => k);
-    if (!keys.some((k) => SCHEMA_KEYS.includes(k))) return undefined;
-    return this.json(v, file, depth) as JsonSchema;
+    if (!keys.some((k) => SCHEMA_KEYS.includes(k)) && !bases.some(Boolean)) return undefined;
+    const own = this.json({ k: "obj", props: v.props }, file, depth) as JsonSchema;
+    return Object.assign({}, ...bases.filter(Boolean), own);
   }
 
   /** A JSON literal, where nested schema positions may hold schema expressions. */
@@ -180,17 +201,53 @@ export class SchemaReader {
   }
 
   private objectOf(props: Value | undefined, file: string, depth: number): JsonSchema {
-    const resolvedProps = props ? this.program.resolve(props, file) : undefined;
+    const fields = new Map<string, JsonSchema>();
+    if (props) this.propertiesOf(props, file, depth, fields);
     const properties: Record<string, JsonSchema> = {};
     const required: string[] = [];
-    const entries = props?.k === "obj" ? props.props : resolvedProps?.k === "obj" ? resolvedProps.props : [];
-    for (const [name, x] of entries) {
-      const schema = this.read(x, file, depth + 1) ?? {};
+    for (const [name, schema] of fields) {
       const { [OPTIONAL]: optional, ...rest } = schema;
       properties[name] = rest;
       if (!optional) required.push(name);
     }
     return { type: "object", properties, required };
+  }
+
+  /**
+   * The property schemas of a TypeBox/zod object's argument, in order, later ones winning:
+   * an object literal (its `...spreads` first, each read where it is written), a name or an
+   * import of one, `Other.properties` (`Type.Object(IssueSchema.properties)`), a helper's result.
+   */
+  private propertiesOf(v: Value, file: string, depth: number, out: Map<string, JsonSchema>): void {
+    if (depth > 30) return;
+    if (v.k === "obj") {
+      for (const s of v.spreads ?? []) this.propertiesOf(s, file, depth + 1, out);
+      for (const [name, x] of v.props) out.set(name, this.read(x, file, depth + 1) ?? {});
+      return;
+    }
+    if (v.k === "id" || v.k === "import") {
+      const d = this.program.deref(v, file);
+      if (d) this.propertiesOf(d.v, d.file, depth + 1, out);
+      return;
+    }
+    if (v.k === "get" && stringOf(v.prop) === "properties") {
+      const base = this.derefObject(this.read(v.of, file, depth + 1) ?? {});
+      const required = new Set((base.required as string[] | undefined) ?? []);
+      for (const [name, s] of Object.entries((base.properties as Record<string, JsonSchema>) ?? {}))
+        out.set(name, required.has(name) ? s : { ...s, [OPTIONAL]: true });
+      return;
+    }
+    if (v.k === "call") {
+      const fn = this.program.resolve(v.fn, file);
+      if (fn.k === "fn") {
+        const args = v.args.map((a) => this.program.resolve(a, file));
+        const applied = this.program.apply(fn.id, args);
+        if (applied) this.propertiesOf(applied, this.program.fileOfFn(fn.id), depth + 1, out);
+        return;
+      }
+    }
+    const resolved = this.program.resolve(v, file);
+    if (resolved.k === "obj") this.propertiesOf(resolved, file, depth + 1, out);
   }
 
   private typebox(method: string, args: Value[], file: string, depth: number): JsonSchema | undefined {

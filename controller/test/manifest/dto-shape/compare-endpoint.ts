@@ -21,7 +21,12 @@ export interface Section {
 }
 
 const bodySchema = (content: Record<string, { schema?: unknown }> | undefined) =>
-  content ? (content["application/json"] ?? Object.values(content)[0])?.schema : undefined;
+  content?.["application/json"]?.schema;
+/** A body of another media type (an event stream) is compared by its media type only. */
+const otherMedia = (content: Record<string, unknown> | undefined) => {
+  const media = Object.keys(content ?? {}).find((m) => !/json/i.test(m));
+  return media && !content?.["application/json"] ? new Map([["$", `media=${media}`]]) : undefined;
+};
 
 const object = (entries: [string, Shape, boolean][]): Shape => ({
   types: ["object"],
@@ -44,7 +49,7 @@ export function liveSections(op: Operation, doc: Schema): Section[] {
       const schema = bodySchema(r.content);
       return {
         name: `response ${status}`,
-        live: schema === undefined ? undefined : flatten(shapeOfJson(schema, doc)),
+        live: schema === undefined ? otherMedia(r.content) : flatten(shapeOfJson(schema, doc)),
       };
     }),
   ];
@@ -63,7 +68,11 @@ export function manifestSections(e: Endpoint, shapes: ManifestShapes): Section[]
     { name: "params", manifest: params("path") },
     ...e.responses.map((r) => ({
       name: `response ${r.status ?? "default"}`,
-      manifest: r.dto ? flatten(shapes.ofType(r.dto)) : undefined,
+      manifest: r.content_type
+        ? new Map([["$", `media=${r.content_type}`]])
+        : r.dto
+          ? flatten(shapes.ofType(r.dto))
+          : undefined,
     })),
   ];
 }

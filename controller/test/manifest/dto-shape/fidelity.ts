@@ -16,17 +16,21 @@ export interface FidelityReport {
   mismatches: (Mismatch & { route: string; section: string })[];
   /** Error statuses documented live that the manifest does not list (see above). */
   kitStatuses: number;
+  /** Routes of the manifest that /docs/json does not have. */
+  undocumentedRoutes: string[];
 }
 
 type Doc = { paths: Record<string, Record<string, Operation>> } & Record<string, unknown>;
 
 export function compareWithLiveDoc(service: ServiceManifest, doc: Doc): FidelityReport {
   const shapes = new ManifestShapes(service);
-  const report: FidelityReport = { fields: 0, mismatches: [], kitStatuses: 0 };
+  const report: FidelityReport = { fields: 0, mismatches: [], kitStatuses: 0, undocumentedRoutes: [] };
   for (const e of service.endpoints) {
     const op = doc.paths[e.path]?.[e.method.toLowerCase()];
+    // Which routes there are is repo-services.test.ts's question; a route the live app does not
+    // document (one in the tree that the app does not register) has nothing to compare with.
     if (!op) {
-      report.mismatches.push({ route: e.id, section: "route", path: "$", manifest: "not in /docs/json" });
+      report.undocumentedRoutes.push(e.id);
       continue;
     }
     const live = new Map(liveSections(op, doc).map((s) => [s.name, s.live]));

@@ -64,7 +64,7 @@ export class ManifestShapes {
     };
   }
 
-  ofField(f: Pick<Field, "type" | "constraints">): Shape {
+  ofField(f: { type: string; constraints?: Field["constraints"] }): Shape {
     let shape = this.ofType(f.type);
     const values = f.constraints?.enum;
     if (Array.isArray(values) && !shape.enum && shape.types.length > 0)
