@@ -17,7 +17,13 @@ const DOC = {
         operationId: "getThing",
         parameters: [{ in: "path", name: "id", required: true, schema: { type: "string" } }],
         responses: {
-          "200": { description: "ok", content: { "application/json": { schema: Thing } } },
+          "200": {
+            description: "ok",
+            content: {
+              "application/json": { schema: Thing },
+              "text/vnd.graphviz": { schema: { type: "string" } },
+            },
+          },
           "405": { description: "wrong method", headers: { allow: { schema: { type: "string" } } } },
         },
       },
@@ -115,5 +121,15 @@ describe("atLimits", () => {
     expect(() => atLimits({ type: "string", maxLength: 3, pattern: "^[0-9]+$" }, "s")).toThrow(
       /not supported/,
     );
+  });
+
+  it("checks a text answer against its own media type beside a JSON one, and refuses an undocumented type", async () => {
+    const recorder = await ContractRecorder.create(DOC);
+    const text = (type: string, body: string) =>
+      exchange({ status: 200, headers: new Headers({ "content-type": type }), text: body, json: undefined });
+    recorder.check(text("text/vnd.graphviz; charset=utf-8", "digraph {}"));
+    expect(() => recorder.check(text("text/vnd.graphviz", ""))).toThrow(/non-empty text/);
+    expect(() => recorder.check(text("text/plain", "digraph {}"))).toThrow(/is not one of/);
+    expect(() => recorder.check(exchange({ status: 200, json: { id: "a" } }))).toThrow(/documented schema/);
   });
 });
