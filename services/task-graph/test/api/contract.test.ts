@@ -188,6 +188,42 @@ describe("the task graph against its own OpenAPI document", () => {
     recorder.check(stream);
     expect(stream.text).toMatch(/^: stream open; last event id \d+\n\n/);
 
+    // The whole graph (SPEC §2c): chain, bulk, export, projects, component impact, agents.
+    const chain = `/api/v1/issues/${login}/dependency-chain`;
+    expect((await api.send("GET", chain)).json.prerequisites[0].id).toBe(session);
+    expect(await status("GET", `${chain}?max_depth=0`)).toBe(400);
+    expect(await status("GET", `/api/v1/issues/${MISSING}/dependency-chain`)).toBe(404);
+    const bulk = `/api/v1/issues/${docs}/dependencies/bulk`;
+    expect(await status("POST", bulk, { depends_on_ids: [session] })).toBe(201);
+    expect(await status("POST", bulk, { depends_on_ids: [session] })).toBe(200);
+    expect(await status("POST", bulk, { depends_on_ids: [] })).toBe(400);
+    expect(await status("POST", bulk, { depends_on_ids: [MISSING] })).toBe(404);
+    expect(
+      await status("POST", `/api/v1/issues/${session}/dependencies/bulk`, { depends_on_ids: [docs] }),
+    ).toBe(409);
+    expect(await status("DELETE", `/api/v1/issues/${docs}/dependencies/${session}`)).toBe(204);
+    expect(
+      (await api.send("GET", `/api/v1/graph?project=default&status=OPEN,IN_PROGRESS`)).json.edges,
+    ).toEqual([{ from: login, to: session, type: "depends_on" }]);
+    expect(await status("GET", `/api/v1/graph?format=dot&root=${login}&depth=2`)).toBe(200);
+    expect(await status("GET", `/api/v1/graph?format=mermaid&component_id=${comp}`)).toBe(200);
+    expect(await status("GET", "/api/v1/graph?format=png")).toBe(400);
+    expect(await status("GET", `/api/v1/graph?root=${MISSING}`)).toBe(404);
+    expect((await api.send("GET", "/api/v1/projects")).json.map((p: { name: string }) => p.name)).toEqual([
+      "default",
+      "web",
+    ]);
+    expect(await status("GET", "/api/v1/projects?page=1")).toBe(400);
+    expect(await status("GET", `/api/v1/issues?project=default&component_id=${comp}`)).toBe(200);
+    expect(await status("GET", "/api/v1/components?project=web")).toBe(200);
+    expect((await api.send("GET", `/api/v1/analyze/component-impact/${comp}`)).json.open_issues).toHaveLength(
+      2,
+    );
+    expect(await status("GET", `/api/v1/analyze/component-impact/${MISSING}`)).toBe(404);
+    expect(await status("GET", `/api/v1/analyze/component-impact/${comp}?max_depth=51`)).toBe(400);
+    expect((await api.send("GET", "/api/v1/agents")).json[0].name).toBe("agent-a");
+    expect(await status("GET", "/api/v1/agents?since=1")).toBe(400);
+
     // Analysis and search.
     expect((await api.send("GET", `/api/v1/analyze/impact/${session}`)).json.directly_affected).toHaveLength(
       1,
