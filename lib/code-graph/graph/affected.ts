@@ -10,6 +10,7 @@
 //   every file that imports them, directly or through others.
 // A superset is safe (those files are resolved again); buildGraph's test checks it against a full build.
 import type { FileFacts } from "../facts.js";
+import { Yielder } from "../yielder.js";
 import type { FileScope } from "./scopes.js";
 import { packageKey } from "./symbol-table.js";
 
@@ -71,14 +72,15 @@ function changedNames(before: FileFacts | undefined, after: FileFacts | undefine
 const folderOf = (path: string) => path.slice(0, path.lastIndexOf("/") + 1);
 const PACKAGE_SCOPED = new Set(["go", "java", "kotlin"]);
 
-/** The paths to resolve again (the changed ones included). */
-export function affectedFiles(
+/** The paths to resolve again (the changed ones included); gives way to the event loop between files. */
+export async function affectedFiles(
   changed: ReadonlySet<string>,
   previous: PreviousBuild,
   facts: ReadonlyMap<string, FileFacts>,
   /** Files whose facts are the same but whose scope is resolved again (a path came or went). */
   rescoped: ReadonlySet<string> = new Set(),
-): Set<string> {
+  yielder: Yielder = Yielder.never,
+): Promise<Set<string>> {
   const affected = new Set([...changed, ...rescoped]);
   const names = new Set<string>();
   // A scope resolved again may re-export something else: its importers are resolved again too.
@@ -86,6 +88,7 @@ export function affectedFiles(
   const folders = new Set<string>();
   const packages = new Set<string>();
   for (const path of changed) {
+    await yielder.tick();
     const before = previous.facts.get(path);
     const after = facts.get(path);
     for (const name of changedNames(before, after)) names.add(name);
@@ -100,6 +103,7 @@ export function affectedFiles(
   if (reachFrom.length > 0) {
     const importers = new Map<string, string[]>();
     for (const [path, scope] of previous.scopes) {
+      await yielder.tick();
       for (const entry of scope.imported) {
         for (const target of entry.files) {
           const list = importers.get(target);
@@ -120,6 +124,7 @@ export function affectedFiles(
     }
   }
   for (const [path, f] of facts) {
+    await yielder.tick();
     if (affected.has(path)) continue;
     if (PACKAGE_SCOPED.has(f.language)) {
       const key = packageKey(path, f);

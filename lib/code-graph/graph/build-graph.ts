@@ -59,7 +59,9 @@ export async function buildGraph(input: GraphInput): Promise<GraphBuild> {
   const rescoped = previous?.moved?.size
     ? await scopeDependents(previous.moved, previous.build, facts, yielder)
     : new Set<string>();
-  const affected = previous ? affectedFiles(previous.changed, previous.build, facts, rescoped) : null;
+  const affected = previous
+    ? await affectedFiles(previous.changed, previous.build, facts, rescoped, yielder)
+    : null;
   const scopes = new Map<string, FileScope>();
   for (const [path, fileFacts] of facts) {
     const reuse = affected && !previous!.changed.has(path) && !rescoped.has(path);
@@ -69,7 +71,11 @@ export async function buildGraph(input: GraphInput): Promise<GraphBuild> {
   }
   const references = new ReferenceResolver(table, scopes);
 
-  const edges: CodeEdge[] = table.symbols.map((symbol) => containsEdge(repo, symbol));
+  const edges: CodeEdge[] = [];
+  for (let i = 0; i < table.symbols.length; i++) {
+    edges.push(containsEdge(repo, table.symbols[i]!));
+    if (i % 2000 === 0) await yielder.tick();
+  }
   const perFile = new Map<string, FileEdges>();
   const referencedFiles = new Map<string, Set<string>>();
   const importsByFile = new Map<string, Set<string>>();
@@ -82,7 +88,7 @@ export async function buildGraph(input: GraphInput): Promise<GraphBuild> {
     importsByFile.set(path, out.imported);
     await yielder.tick();
   }
-  const tests = testEdges(repo, input.files, facts, importsByFile, referencedFiles);
+  const tests = await testEdges(repo, input.files, facts, importsByFile, referencedFiles, yielder);
   edges.push(...tests);
   return {
     graph: { files: [...input.files], symbols: table.symbols, edges },

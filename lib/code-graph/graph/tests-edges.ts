@@ -5,24 +5,31 @@
 import type { FileFacts } from "../facts.js";
 import type { CodeEdge, CodeFile } from "../model.js";
 import { fileId } from "../model.js";
+import { Yielder } from "../yielder.js";
 import { familyOf } from "./symbol-table.js";
 import { inTestFolder, isTestFile, stemOf, testSubjectStem } from "./test-files.js";
 
-export function testEdges(
+/** Gives way to the event loop between files (`yielder`). */
+export async function testEdges(
   repo: string,
   files: readonly CodeFile[],
   facts: ReadonlyMap<string, FileFacts>,
   importsByFile: ReadonlyMap<string, Set<string>>,
   referencedFiles: ReadonlyMap<string, Set<string>>,
-): CodeEdge[] {
+  yielder: Yielder = Yielder.never,
+): Promise<CodeEdge[]> {
   const byStem = new Map<string, string[]>();
   for (const file of files) {
+    await yielder.tick();
     if (!facts.has(file.path) || isTestFile(file.path) || inTestFolder(file.path)) continue;
     const stem = stemOf(file.path);
-    byStem.set(stem, [...(byStem.get(stem) ?? []), file.path]);
+    const same = byStem.get(stem);
+    if (same) same.push(file.path);
+    else byStem.set(stem, [file.path]);
   }
   const edges: CodeEdge[] = [];
   for (const [path, fileFacts] of facts) {
+    await yielder.tick();
     if (!isTestFile(path)) continue;
     const targets = new Set<string>();
     for (const file of importsByFile.get(path) ?? []) targets.add(file);
@@ -50,8 +57,14 @@ function namedSubject(
   const candidates = (byStem.get(stem) ?? []).filter(
     (c) => familyOf(facts.get(c)?.language ?? "") === family,
   );
-  if (candidates.length <= 1) return candidates[0];
-  return candidates.sort((a, b) => sharedPrefix(b, path) - sharedPrefix(a, path))[0];
+  // The first of those sharing the most leading folders with the test (a stable sort's first).
+  let best: string | undefined;
+  let bestShared = -1;
+  for (const candidate of candidates) {
+    const shared = sharedPrefix(candidate, path);
+    if (shared > bestShared) [best, bestShared] = [candidate, shared];
+  }
+  return best;
 }
 
 function sharedPrefix(a: string, b: string): number {
