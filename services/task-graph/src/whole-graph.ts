@@ -33,7 +33,7 @@ export const wholeGraphRoutes: FastifyPluginAsync<WholeGraphOptions> = async (ap
 };
 
 /** TASK_GRAPH_GRAPH_MAX_NODES: most nodes a graph export answers with (else 413). @default 20000 */
-export function graphMaxNodes(env: NodeJS.ProcessEnv): number {
+function graphMaxNodes(env: NodeJS.ProcessEnv): number {
   const raw = env.TASK_GRAPH_GRAPH_MAX_NODES?.trim();
   if (!raw) return GRAPH_MAX_NODES;
   if (!/^\d+$/.test(raw) || Number(raw) < 1)

@@ -52,7 +52,7 @@ export const BulkDependenciesResponse = Type.Object({
   existing: Type.Array(Type.String(), { description: "Prerequisites the issue had already." }),
 });
 
-export const GRAPH_FORMATS = ["json", "dot", "mermaid"] as const;
+const GRAPH_FORMATS = ["json", "dot", "mermaid"] as const;
 
 export const GraphQuery = Type.Object(
   {
@@ -156,3 +156,6 @@ export const AgentsResponse = Type.Array(
     }),
   }),
 );
+
+/** Routes that take no query parameter: any is refused (400), as on every other route. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });

@@ -42,7 +42,7 @@ export interface GraphFilter {
 
 /** SPEC §2c: more nodes than this → 413, asking for a filter. */
 export const GRAPH_MAX_NODES = 20_000;
-export const DEFAULT_GRAPH_DEPTH = 10;
+const DEFAULT_GRAPH_DEPTH = 10;
 
 export class GraphExport {
   constructor(
