@@ -1,6 +1,7 @@
 // An HTTP proxy on loopback that forwards to a real service and breaks its answers on purpose:
 // a status turned into another (201 → 200), a field dropped from a JSON body, a field's JSON type
-// changed, or a 500 instead of the answer. A suite that claims to check a contract must notice.
+// changed, a field set to another value (an unknown enum value), or a 500 instead of the answer.
+// A suite that claims to check a contract must notice.
 
 import { createServer, request, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -9,6 +10,8 @@ export type FaultKind =
   | { kind: "status"; from: number; to: number }
   | { kind: "drop-field"; field: string }
   | { kind: "retype-field"; field: string }
+  /** The field's value replaced by `value` (an enum value the contract does not allow). */
+  | { kind: "set-field"; field: string; value: unknown }
   | { kind: "error-500" };
 
 export interface Fault {
@@ -47,6 +50,10 @@ function editField(value: unknown, fault: FaultKind): boolean {
   }
   if (fault.kind === "retype-field" && fault.field in obj) {
     obj[fault.field] = retyped(obj[fault.field]);
+    changed = true;
+  }
+  if (fault.kind === "set-field" && fault.field in obj) {
+    obj[fault.field] = fault.value;
     changed = true;
   }
   return changed;
