@@ -21,6 +21,7 @@ import type { DomainContext } from "./domain/context.js";
 import { DependencyService } from "./domain/dependencies.js";
 import { ActivityService } from "./domain/events/activity.js";
 import { EventFeed } from "./domain/events/event-feed.js";
+import { DependencyChain } from "./domain/graph/dependency-chain.js";
 import { ImpactAnalysis } from "./domain/impact/impact-analysis.js";
 import { IssueService } from "./domain/issues.js";
 import { noteDocument } from "./domain/notes/note-document.js";
@@ -289,6 +290,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     issues,
     claims,
     dependencies,
+    chain: new DependencyChain(ctx),
     codeQueries,
     impact,
     rootCause,

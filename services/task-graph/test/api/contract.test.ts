@@ -241,7 +241,7 @@ describe("the task graph against its own OpenAPI document", () => {
 
     // MCP: a request, a notification, a message that is not JSON-RPC.
     const tools = await api.send("POST", "/mcp", { body: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
-    expect(tools.json.result.tools.length).toBe(9);
+    expect(tools.json.result.tools.length).toBe(20);
     expect(await status("POST", "/mcp", { jsonrpc: "2.0", method: "notifications/initialized" })).toBe(202);
     expect(await status("POST", "/mcp", { id: 1, method: "tools/list" })).toBe(400);
 
@@ -278,6 +278,18 @@ describe("the task graph against its own OpenAPI document", () => {
       expect(
         await status("PUT", "/api/v1/code/repositories/up/files", { files: [{ path: "../x", content: "" }] }),
       ).toBe(400);
+      // Code queries (SPEC §2c), on the uploaded repository.
+      const symbolA = encodeURIComponent("up:src/a.ts#a");
+      expect(await status("GET", "/api/v1/code/symbols?q=a&repo=up")).toBe(200);
+      expect(await status("GET", "/api/v1/code/symbols")).toBe(400);
+      expect(await status("GET", `/api/v1/code/symbols/${symbolA}`)).toBe(200);
+      expect(await status("GET", `/api/v1/code/symbols/${encodeURIComponent("up:src/a.ts#none")}`)).toBe(404);
+      expect(await status("GET", `/api/v1/code/symbols/by-id?id=${symbolA}`)).toBe(200);
+      expect(await status("GET", "/api/v1/code/symbols/by-id")).toBe(400);
+      expect(await status("GET", "/api/v1/code/files?repo=up&path=src/a.ts")).toBe(200);
+      expect(await status("GET", "/api/v1/code/files?repo=up&path=src/none.ts")).toBe(404);
+      expect(await status("GET", "/api/v1/code/repositories/up/stats")).toBe(200);
+      expect(await status("GET", "/api/v1/code/repositories/none/stats")).toBe(404);
       const ctxIssue = await issue({ title: "cartTotal is always 0", code_refs: ["cart.ts#cartTotal"] });
       expect(await status("GET", `/api/v1/agent/context/${ctxIssue}?budget_tokens=1000`)).toBe(200);
       expect(await status("GET", `/api/v1/agent/context/${MISSING}`)).toBe(404);
@@ -396,7 +408,16 @@ describe("the task graph against its own OpenAPI document", () => {
         const r = await api.send(op.method.toUpperCase(), url, body === undefined ? {} : { body });
         // Search reads only the vector index, which is up; MCP answers a store that is down inside
         // the tool result (below), and the request at the limits is a notification (202).
-        const expected = { ragSearch: 200, mcp: 202 }[op.operationId as string] ?? 503;
+        // The code queries read the code graph in memory, not the store (SPEC §2c): the request
+        // built here lacks their required query (400) or names nothing indexed (404).
+        const codeQueries = {
+          searchCodeSymbols: 400,
+          getCodeSymbol: 404,
+          getCodeSymbolById: 400,
+          getCodeFile: 400,
+          getCodeRepositoryStats: 404,
+        };
+        const expected = { ragSearch: 200, mcp: 202, ...codeQueries }[op.operationId as string] ?? 503;
         expect(r.status, op.operationId).toBe(expected);
       }
       const call = { name: "create_issue", arguments: { title: "while down" } };
@@ -405,7 +426,7 @@ describe("the task graph against its own OpenAPI document", () => {
       });
       expect(viaMcp.status).toBe(200);
       expect(viaMcp.json.result.isError).toBe(true);
-      expect(viaMcp.json.result.structuredContent.code).toBe("BACKEND_UNAVAILABLE");
+      expect(JSON.parse(viaMcp.json.result.content[0].text).code).toBe("BACKEND_UNAVAILABLE");
     } finally {
       setFault("none");
     }

@@ -10,14 +10,25 @@ import { type Json, type StartedService, startService } from "../../harness/star
 import { NO_CODE_INDEXED } from "../../src/domain/context/agent-context.js";
 
 const TOOLS = [
+  "add_dependency",
   "add_note",
   "analyze_impact",
   "analyze_root_cause",
   "claim_issue",
   "create_issue",
+  "dependency_chain",
+  "file_info",
+  "find_symbol",
+  "get_issue",
   "get_issue_context",
+  "list_blocked",
+  "list_issues",
   "list_workable",
+  "release_claim",
+  "remove_dependency",
+  "repository_stats",
   "search",
+  "symbol_references",
   "update_issue",
 ];
 
@@ -55,7 +66,7 @@ describe("MCP tools over Streamable HTTP", () => {
     await svc?.close();
   });
 
-  it("lists the nine tools, each with the fields of its route's schemas", async () => {
+  it("lists the tools, each with the fields of its route's schemas", async () => {
     const { tools } = await mcp.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));

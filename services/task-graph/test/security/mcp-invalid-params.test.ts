@@ -101,7 +101,9 @@ describe("MCP requests with malformed params", () => {
     // Omitting arguments is allowed by MCP: the tool then refuses its missing field, as its route does.
     const bare = await rpc("tools/call", { name: "create_issue" });
     expect(bare.result.isError).toBe(true);
-    expect(bare.result.structuredContent).toMatchObject({ error: 'Field "title" is required.' });
+    // A refusal is text only: structuredContent would have to match the tool's outputSchema.
+    expect(bare.result.structuredContent).toBeUndefined();
+    expect(JSON.parse(bare.result.content[0].text)).toMatchObject({ error: 'Field "title" is required.' });
   });
 
   it("refuses params that are not an object at all with the body's 400, naming the field", async () => {

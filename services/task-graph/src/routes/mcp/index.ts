@@ -10,7 +10,8 @@ import { VERSION } from "../../version.js";
 import { MCP_PATH } from "../api-key.js";
 import { INVALID_PARAMS, invalidParamsMessage, type RequestSchema } from "./params-check.js";
 import { ToolRunner } from "./tool-runner.js";
-import { type ToolServices, taskGraphTools } from "./tools.js";
+import type { ToolServices } from "./tool-services.js";
+import { taskGraphTools } from "./tools.js";
 
 /**
  * One JSON-RPC 2.0 message (request with an `id`, notification, or response); the SDK checks the
@@ -56,8 +57,12 @@ export const mcpRoutes: FastifyPluginAsync<ToolServices> = async (fastify, servi
         tags: ["mcp"],
         operationId: "mcp",
         summary: "Model Context Protocol (Streamable HTTP, stateless): the task graph's tools for agents",
-        description:
-          "Tools: get_issue_context, search, analyze_impact, analyze_root_cause, list_workable, claim_issue, create_issue, update_issue, add_note. A tool's arguments are validated by the schemas of the HTTP route it stands for; a refused call is a tool result with isError and the route's error body. Notifications are answered 202 without a body.",
+        description: `Tools: ${tools
+          .list()
+          .map((t) => t.name)
+          .join(
+            ", ",
+          )}. A tool's arguments are validated by the schemas of the HTTP route it stands for, and its answer (structuredContent, and the same JSON as text) follows the route's response schema, declared as the tool's outputSchema; a refused call is a tool result with isError and the route's error body as text. Notifications are answered 202 without a body.`,
         body: JsonRpcMessage,
         response: {
           200: JsonRpcAnswer,

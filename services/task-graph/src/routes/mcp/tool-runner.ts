@@ -2,12 +2,15 @@
 // of (a path parameter, a query, a body: each validated by its own schema, the route's, with the
 // route's trimming and wording), then the tool runs and its answer or refusal becomes a tool
 // result. A refusal is a result with isError and the JSON error body the route would send
-// ({error, code, details}), so an agent reads the same sentence an HTTP client gets.
+// ({error, code, details}), so an agent reads the same sentence an HTTP client gets. Every tool
+// declares the schema of its answer (`outputSchema`, the route's response schema) and answers
+// with `structuredContent` plus the same JSON as text, for clients that read text only.
 import type { TObject } from "@fastify/type-provider-typebox";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { type ArgumentValidators, HttpError, httpError } from "../../../../../lib/service-kit/index.js";
 import { translateTaskGraphError } from "../errors.js";
 import { malformedText } from "../text-guard.js";
+import { plainJsonSchema } from "./plain-json-schema.js";
 
 export type Arguments = Record<string, unknown>;
 
@@ -17,6 +20,8 @@ export interface ToolDefinition {
   description: string;
   /** The route schemas whose properties make up the arguments, each checked by itself. */
   parts: TObject[];
+  /** The answer's schema (an object: MCP's `outputSchema`), the route's response schema. */
+  output: TObject;
   /** Runs the domain call with the validated arguments; the answer is a JSON object. */
   run(args: Arguments): Promise<object>;
 }
@@ -51,6 +56,7 @@ export class ToolRunner {
       title: definition.title,
       description: definition.description,
       inputSchema: mergedInputSchema(definition.parts),
+      outputSchema: plainJsonSchema(definition.output) as Tool["outputSchema"],
     }));
   }
 
@@ -74,11 +80,9 @@ export class ToolRunner {
         code: refusal.code,
         ...(refusal.details ? { details: refusal.details } : {}),
       };
-      return {
-        isError: true,
-        content: [{ type: "text", text: JSON.stringify(body) }],
-        structuredContent: body,
-      };
+      // Text only: structuredContent must match the tool's outputSchema, and clients (the SDK's
+      // among them) check it on refusals too.
+      return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
     }
   }
 
@@ -122,7 +126,7 @@ function mergedInputSchema(parts: TObject[]): Tool["inputSchema"] {
   const properties: Record<string, object> = {};
   const required: string[] = [];
   for (const part of parts) {
-    Object.assign(properties, JSON.parse(JSON.stringify(part.properties)));
+    Object.assign(properties, (plainJsonSchema(part) as { properties: object }).properties);
     required.push(...(part.required ?? []));
   }
   return {

@@ -1,50 +1,33 @@
-// The MCP tools (SPEC §4), each made of the schemas of the HTTP route it stands for and calling
-// the same domain service that route calls. Arguments are JSON values: lists are arrays
-// (`status: ["OPEN"]`), not the comma lists of a query string.
+// The MCP tools (SPEC §4, §2c), each made of the schemas of the HTTP route it stands for (its
+// arguments and its answer) and calling the same domain service that route calls. Arguments are
+// JSON values: lists are arrays (`status: ["OPEN"]`), not the comma lists of a query string.
+// The tools agents work with issues through are in work-tools.ts, the code queries in code-tools.ts.
 import { type Static, Type } from "@fastify/type-provider-typebox";
-import type { AgentContextService } from "../../domain/context/agent-context.js";
-import type { ClaimService } from "../../domain/claims.js";
-import type { CodeQueries } from "../../domain/code/code-queries.js";
-import type { DependencyService } from "../../domain/dependencies.js";
-import { etagOf } from "../../domain/etag.js";
-import type { ImpactAnalysis } from "../../domain/impact/impact-analysis.js";
-import type { IssueService } from "../../domain/issues.js";
-import type { NoteService } from "../../domain/notes/note-service.js";
-import type { RootCauseAnalysis, RootCauseRequest } from "../../domain/root-cause/root-cause-analysis.js";
-import type { SearchService } from "../../domain/search/index.js";
-import { AgentContextQuery, type AgentContextInput } from "../../schemas/agent-context.js";
-import { ImpactQuery, RootCauseBody } from "../../schemas/analyze.js";
+import type { RootCauseRequest } from "../../domain/root-cause/root-cause-analysis.js";
+import {
+  type AgentContextInput,
+  AgentContextQuery,
+  AgentContextResponse,
+} from "../../schemas/agent-context.js";
+import { ImpactQuery, ImpactResponse, RootCauseBody, RootCauseResponse } from "../../schemas/analyze.js";
 import { IdParams } from "../../schemas/common.js";
-import { CreateNoteBody, type CreateNoteInput } from "../../schemas/event.js";
+import { CreateNoteBody, type CreateNoteInput, NoteSchema } from "../../schemas/event.js";
 import {
   ClaimBody,
   CreateIssueBody,
   type CreateIssueInput,
   IfMatchHeaders,
-  type Issue,
-  type PatchIssueInput,
   PatchIssueBody,
+  type PatchIssueInput,
   ReadinessQuery,
 } from "../../schemas/issue.js";
 import { issueListingOf } from "../issue-listing.js";
 import { envelopeOf } from "../paging.js";
-import { ragSearch, type RagSearchBody, ragSearchSchemas } from "../rag.js";
-import type { Arguments, ToolDefinition } from "./tool-runner.js";
-
-export interface ToolServices {
-  issues: IssueService;
-  claims: ClaimService;
-  dependencies: DependencyService;
-  codeQueries: CodeQueries;
-  impact: ImpactAnalysis;
-  rootCause: RootCauseAnalysis;
-  search: SearchService;
-  searchTypes: string[];
-  agentContext: AgentContextService;
-  notes: NoteService;
-  /** The issue of a note search result (SPEC §2c). */
-  noteIssue?: (noteId: string) => string | undefined;
-}
+import { type RagSearchBody, ragSearch, ragSearchSchemas } from "../rag.js";
+import { codeTools } from "./code-tools.js";
+import type { ToolDefinition } from "./tool-runner.js";
+import { IssueAnswer, IssueList, idOf as id, type ToolServices, withEtag } from "./tool-services.js";
+import { workTools } from "./work-tools.js";
 
 type ClaimInput = Static<typeof ClaimBody>;
 type ReadinessInput = Static<typeof ReadinessQuery>;
@@ -55,11 +38,6 @@ const UpdateTarget = Type.Object(
   { additionalProperties: false },
 );
 
-/** An issue as the routes answer it, with the ETag they send as a header (for `if_match`). */
-const withEtag = (issue: Issue) => ({ ...issue, etag: etagOf(issue) });
-
-const id = (args: Arguments) => args.id as string;
-
 export function taskGraphTools(s: ToolServices): ToolDefinition[] {
   return [
     {
@@ -68,6 +46,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
       description:
         "The issue, the code files most relevant to it (ranked, each score explained, within a token budget) and related issues. Same as GET /api/v1/agent/context/{id}.",
       parts: [IdParams, AgentContextQuery],
+      output: AgentContextResponse,
       run: (args) => {
         const q = args as AgentContextInput;
         return s.agentContext.context(id(args), {
@@ -83,6 +62,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
       description:
         "Hybrid lexical and semantic search over everything indexed; results scoring below min_score are left out. Same as POST /api/v1/rag/search.",
       parts: [ragSearchSchemas(s.searchTypes).body],
+      output: ragSearchSchemas(s.searchTypes).response,
       run: (args) => ragSearch(s.search, args as RagSearchBody, s.noteIssue),
     },
     {
@@ -91,6 +71,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
       description:
         "Issues that depend on this one, directly and transitively, the ones it alone blocks, and a risk score. Same as GET /api/v1/analyze/impact/{id}.",
       parts: [IdParams, ImpactQuery],
+      output: ImpactResponse,
       run: (args) => s.impact.analyse(id(args), (args.max_depth as number | undefined) ?? 10),
     },
     {
@@ -99,6 +80,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
       description:
         "Issues ranked as likely causes of a failing test, each signal explained. Same as POST /api/v1/analyze/root-cause.",
       parts: [RootCauseBody],
+      output: RootCauseResponse,
       run: (args) => s.rootCause.analyse(args as unknown as RootCauseRequest),
     },
     {
@@ -107,6 +89,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
       description:
         "Issues not closed, not BLOCKED, whose prerequisites are all closed; unclaimed: true leaves out issues another agent holds. Same filters, sort and paging as GET /api/v1/issues/workable.",
       parts: [ReadinessQuery],
+      output: IssueList,
       run: async (args) => {
         const query = args as ReadinessInput;
         const { listing, paging } = issueListingOf(query);
@@ -120,6 +103,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
       description:
         "Claims the issue for an agent with a lease (the same agent renews); refused with ALREADY_CLAIMED while another agent's lease runs. Same as POST /api/v1/issues/{id}/claim.",
       parts: [IdParams, ClaimBody],
+      output: IssueAnswer,
       run: async (args) => {
         const { agent, lease_seconds } = args as ClaimInput;
         return withEtag(await s.claims.claim(id(args), agent, lease_seconds));
@@ -130,6 +114,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
       title: "Create an issue",
       description: "Creates an issue; the answer carries its etag. Same as POST /api/v1/issues.",
       parts: [CreateIssueBody],
+      output: IssueAnswer,
       run: async (args) => withEtag(await s.issues.create(args as CreateIssueInput)),
     },
     {
@@ -138,6 +123,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
       description:
         "Changes the given fields (closing needs every prerequisite closed); if_match with an earlier etag refuses the change if the issue changed since (PRECONDITION_FAILED). Same as PATCH /api/v1/issues/{id}.",
       parts: [UpdateTarget, PatchIssueBody],
+      output: IssueAnswer,
       run: async (args) => {
         const { id: issueId, if_match, ...patch } = args;
         const ifMatch = if_match as string | undefined;
@@ -150,11 +136,14 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
       description:
         "Records a note, decision, reasoning or progress on the issue (its author is the event's actor); searchable, and an issue's latest decisions are in its context. Same as POST /api/v1/issues/{id}/notes.",
       parts: [IdParams, CreateNoteBody],
+      output: NoteSchema,
       run: async (args) => {
         const { id: issueId, ...note } = args;
         const input = note as CreateNoteInput;
         return s.notes.add(issueId as string, input, input.author);
       },
     },
+    ...workTools(s),
+    ...codeTools(s.codeQueries),
   ];
 }
