@@ -87,7 +87,7 @@ const symbolFields = {
   signature: Type.String(),
 };
 
-export const SymbolSummarySchema = Type.Object(symbolFields);
+const SymbolSummarySchema = Type.Object(symbolFields);
 
 export const SymbolHitList = Type.Object({
   items: Type.Array(
