@@ -5,9 +5,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { extractFile, type FileToExtract, keyOf, type Parser } from "./extract-file.js";
 import { scanners as defaultScanners } from "./frameworks/index.js";
+import { JS_FACTS_KEY } from "./js/module-facts.js";
 import type { CachedFile, ManifestCache } from "./manifest-cache.js";
 import { mergeOpenApi } from "./openapi/merge-openapi.js";
 import { findOpenApiFiles } from "./openapi/read-openapi.js";
+import { readOutsideModules } from "./outside-modules.js";
 import { keepReachable } from "./reachable.js";
 import { type FileHashes, hashText } from "./scan-state.js";
 import type { FileFacts, FrameworkScanner, LinkContext } from "./scanner.js";
@@ -109,7 +111,10 @@ export async function scanService(opts: ScanServiceOptions): Promise<ScannedServ
   opts.cache?.setFiles(opts.displayRoot, nextCache);
 
   const reads: FileHashes = {};
+  const outside = await outsideOf(opts.root, scanners, perScanner, extract);
+  Object.assign(reads, outside.hashes);
   const ctx: LinkContext = {
+    outside: outside.byKey,
     files: new Set(paths),
     readFile: (path) => {
       if (texts.has(path)) return texts.get(path);
@@ -146,6 +151,20 @@ export async function scanService(opts: ScanServiceOptions): Promise<ScannedServ
   const openapi = findOpenApiFiles(opts.root, paths);
   if (openapi.length > 0) mergeOpenApi(service, openapi);
   return { service: sortService(keepReachable(service)), stats: { files: texts.size, extracted }, reads };
+}
+
+/** The JavaScript modules outside the root that the tree imports (outside-modules.ts). */
+async function outsideOf(
+  root: string,
+  scanners: readonly FrameworkScanner[],
+  perScanner: Map<FrameworkScanner, FileFacts<unknown>[]>,
+  extract: (file: FileToExtract, keys: readonly string[]) => Promise<Record<string, unknown>>,
+): Promise<{ byKey: Map<string, FileFacts<unknown>[]>; hashes: FileHashes }> {
+  const js = scanners.find((s) => keyOf(s) === JS_FACTS_KEY);
+  const tree = js ? (perScanner.get(js) ?? []) : [];
+  if (tree.length === 0) return { byKey: new Map(), hashes: {} };
+  const found = await readOutsideModules(root, tree, JS_FACTS_KEY, extract, hashText);
+  return { byKey: new Map([[JS_FACTS_KEY, found.files]]), hashes: found.hashes };
 }
 
 function sortService(s: ServiceManifest): ServiceManifest {

@@ -44,6 +44,11 @@ export interface LinkContext {
   files: ReadonlySet<string>;
   /** Reads a file of the tree (relative path), e.g. a settings file; undefined if absent. */
   readFile(path: string): string | undefined;
+  /**
+   * Facts (by facts key) of modules outside the tree that it imports (paths starting `../`):
+   * for resolving names only, never scanned for routes (outside-modules.ts).
+   */
+  outside?: ReadonlyMap<string, readonly FileFacts<unknown>[]>;
 }
 
 /** What one scanner contributes to a service's manifest. Paths are full; DTO names are unique. */

@@ -9,7 +9,7 @@ import { jsScanner } from "../js/js-scanner.js";
 import type { ClassFact, DecoratorFact, MemberFact } from "../js/module-facts.js";
 import { readOperationWords } from "../js/operation-words.js";
 import { joinPaths, pathParams, templatePath } from "../js/paths.js";
-import { JsProgram } from "../js/program.js";
+import { JsProgram, outsideModules } from "../js/program.js";
 import { calleeName, propOf, stringOf, type Value } from "../js/value.js";
 import type { Endpoint, HttpMethod, Param } from "../types.js";
 
@@ -38,8 +38,8 @@ function substituteTypeParams(type: string, bindings: Map<string, string>): stri
   return type.replace(/[A-Za-z_$][\w$]*/g, (name) => bindings.get(name) ?? name);
 }
 
-export const nestjsScanner = jsScanner("nestjs", (files) => {
-  const program = new JsProgram(files);
+export const nestjsScanner = jsScanner("nestjs", (files, ctx) => {
+  const program = new JsProgram(files, outsideModules(ctx));
   const declared = new DeclaredTypes(program);
   const str = (v: Value | undefined, file: string) => (v ? stringOf(program.resolve(v, file)) : undefined);
   const strings = (v: Value | undefined, file: string): string[] => {

@@ -4,14 +4,14 @@
 
 import { DeclaredTypes } from "../js/declared-types.js";
 import { jsScanner } from "../js/js-scanner.js";
-import { JsProgram } from "../js/program.js";
+import { JsProgram, outsideModules } from "../js/program.js";
 import { SchemaReader } from "../js/schema-reader.js";
 import type { Dto, TypeDecl } from "../types.js";
 
 export const typescriptModelsScanner = jsScanner(
   "typescript",
-  (files) => {
-    const program = new JsProgram(files);
+  (files, ctx) => {
+    const program = new JsProgram(files, outsideModules(ctx));
     const schemas = new SchemaReader(program);
     const declared = new DeclaredTypes(program);
     const dtos = new Map<string, Dto>();

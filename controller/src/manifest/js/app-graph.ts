@@ -12,7 +12,7 @@ import { handlerName } from "./handler-name.js";
 import { addHandlerReads, type ReadTable } from "./handler-reads.js";
 import type { JsModule } from "./module-facts.js";
 import { joinPaths, pathParams, templatePath } from "./paths.js";
-import { JsProgram } from "./program.js";
+import { JsProgram, outsideModules } from "./program.js";
 import { SchemaReader } from "./schema-reader.js";
 import { addTypedHandler } from "./typed-handler.js";
 import { stringOf, type Value } from "./value.js";
@@ -96,7 +96,7 @@ const looksLikeAuth = (name: string): boolean => AUTH_WORDS.some((w) => name.toL
 export function linkApps(
   dialect: Dialect,
   files: readonly FileFacts<JsModule>[],
-  _ctx: LinkContext,
+  ctx: LinkContext,
 ): ScanContribution {
   // A tree that never imports the framework has none of its apps: nothing to build.
   const uses = files.some(({ facts }) =>
@@ -106,7 +106,7 @@ export function linkApps(
     }),
   );
   if (!uses) return { endpoints: [], dtos: [], types: [] };
-  const program = new JsProgram(files);
+  const program = new JsProgram(files, outsideModules(ctx));
   const jsFiles = files.map((f) => f.path);
   // An autohooks file that adds an auth-looking hook (`addHook("onRequest", fastify.authenticate)`).
   const addsAuthHook = (hookFile: string) =>

@@ -3,11 +3,9 @@
 import type { FrameworkScanner } from "../scanner.js";
 import { type Dialect, linkApps } from "./app-graph.js";
 import { extractModule } from "./extract-module.js";
-import type { JsModule } from "./module-facts.js";
+import { JS_FACTS_KEY, type JsModule } from "./module-facts.js";
 
 const JS_LANGUAGES = ["typescript", "tsx", "javascript"] as const;
-/** Bump when extractModule's output changes. */
-const JS_FACTS_KEY = "js-module@2";
 
 export function jsScanner(
   name: string,

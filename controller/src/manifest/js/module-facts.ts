@@ -115,3 +115,6 @@ export interface JsModule {
   aliases: AliasFact[];
   enums: EnumFact[];
 }
+
+/** The facts key of a JsModule. Bump when extractModule's output changes. */
+export const JS_FACTS_KEY = "js-module@2";

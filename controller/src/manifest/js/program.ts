@@ -2,8 +2,8 @@
 // across files, so a prefix constant, a router or a schema defined elsewhere is found.
 
 import { posix } from "node:path";
-import type { FileFacts } from "../scanner.js";
-import type { ClassFact, FnFact, JsModule } from "./module-facts.js";
+import type { FileFacts, LinkContext } from "../scanner.js";
+import { type ClassFact, type FnFact, JS_FACTS_KEY, type JsModule } from "./module-facts.js";
 import { mapChildren, propOf, stringOf, type Value } from "./value.js";
 
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
@@ -11,13 +11,18 @@ const MAX_DEPTH = 24;
 /** Marks an `import` value that points into the tree (a namespace import of a local module). */
 const LOCAL = "\u0000";
 
+/** The modules outside the tree that it imports, for name resolution (JsProgram's `outside`). */
+export const outsideModules = (ctx: LinkContext | undefined) =>
+  (ctx?.outside?.get(JS_FACTS_KEY) ?? []) as readonly FileFacts<JsModule>[];
+
 export class JsProgram {
   readonly modules: Map<string, JsModule>;
   private readonly functions = new Map<string, FnFact>();
   private readonly classes = new Map<string, { file: string; fact: ClassFact }>();
 
-  constructor(files: readonly FileFacts<JsModule>[]) {
-    this.modules = new Map(files.map((f) => [f.path, f.facts]));
+  /** `outside`: modules beyond the tree that it imports, only to resolve names through them. */
+  constructor(files: readonly FileFacts<JsModule>[], outside: readonly FileFacts<JsModule>[] = []) {
+    this.modules = new Map([...outside, ...files].map((f) => [f.path, f.facts]));
     for (const [file, m] of this.modules) {
       for (const [id, fn] of Object.entries(m.functions)) this.functions.set(id, fn);
       for (const c of m.classes) this.classes.set(`${file}#${c.name}`, { file, fact: c });
