@@ -7,8 +7,8 @@ import { LoopSlices } from "./loop-slices.js";
 
 export interface CopiedChange {
   change: CodeFilesChange;
-  /** JSON.stringify(change), without its texts. */
-  json: string;
+  /** JSON.stringify(change) in pieces (joined, one string of tens of MB to flatten and encode). */
+  json: string[];
 }
 
 export async function copyCodeChange(
@@ -29,7 +29,9 @@ export async function copyCodeChange(
     upsert: Object.freeze(upsert) as CodeFileSubgraph[],
     remove,
   });
-  const json = `{"repo":${JSON.stringify(change.repo)},"upsert":[${parts.join(",")}],"remove":${JSON.stringify(remove)}}`;
+  const json = [`{"repo":${JSON.stringify(change.repo)},"upsert":[`];
+  for (let i = 0; i < parts.length; i++) json.push(i === 0 ? parts[i]! : `,${parts[i]}`);
+  json.push(`],"remove":${JSON.stringify(remove)}}`);
   return { change: copy, json };
 }
 

@@ -7,6 +7,18 @@
 // thus never seen by a reader, and head is rebuilt from committed when one fails.
 import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
+import {
+  assertConsistentChange,
+  type CodeCounts,
+  type CodeEdge,
+  type CodeFile,
+  type CodeFileSubgraph,
+  type CodeFilesChange,
+  type CodeSymbol,
+  type EdgeType,
+  type RepositoryRecord,
+  type RepositorySummary,
+} from "../../ports/code-graph-store.js";
 import { EVENTS_RETAINED, type NoteQuery, type NoteRecord } from "../../ports/event-store.js";
 import {
   type ClaimOutcome,
@@ -27,18 +39,6 @@ import {
   type ReleaseRequest,
   type WalkResult,
 } from "../../ports/graph-store.js";
-import {
-  assertConsistentChange,
-  type CodeCounts,
-  type CodeEdge,
-  type CodeFile,
-  type CodeFilesChange,
-  type CodeFileSubgraph,
-  type CodeSymbol,
-  type EdgeType,
-  type RepositoryRecord,
-  type RepositorySummary,
-} from "../../ports/code-graph-store.js";
 import { inWriteScope } from "../../ports/write-scope.js";
 import { decideClaim, decideRelease } from "./claims.js";
 import { copyCodeChange } from "./code-change-copy.js";
@@ -483,13 +483,13 @@ export class EmbeddedGraphStore implements GraphStore {
     }
   }
 
-  /** A code.files line whose change is JSON already (copyCodeChange): not stringified again. */
-  private writeCodeLine(m: Extract<Mutation, { op: "code.files" }>, changeJson: string): Promise<void> {
+  /** A code.files line whose change is JSON already, in pieces (copyCodeChange): not stringified again. */
+  private writeCodeLine(m: Extract<Mutation, { op: "code.files" }>, changeJson: string[]): Promise<void> {
     const texts = m.texts ? `,"texts":${JSON.stringify(m.texts)}` : "";
     return this.writeStamped(
       m,
       () => {},
-      () => `{"op":"code.files","change":${changeJson}${texts}}`,
+      () => ['{"op":"code.files","change":', ...changeJson, `${texts}}\n`],
     );
   }
 
@@ -555,8 +555,8 @@ export class EmbeddedGraphStore implements GraphStore {
   private writeStamped<M extends Mutation>(
     m: M,
     stamp: (m: M, firstId: number) => void,
-    /** The line's JSON when the caller has it already (a large code write, made in slices). */
-    line: () => string = () => JSON.stringify(m),
+    /** The line (JSON and a newline) when the caller has it already: a large code write's, in pieces. */
+    line: () => string | string[] = () => `${JSON.stringify(m)}\n`,
   ): Promise<void> {
     if (this.closed) return Promise.reject(new Error("embedded graph store is closed"));
     if (!this.journal) {
@@ -568,9 +568,7 @@ export class EmbeddedGraphStore implements GraphStore {
     if (this.head === this.committed) this.head = GraphState.copyOf(this.committed);
     stamp(m, this.head.events.lastId + 1);
     this.head.apply(m);
-    const durable = this.journal.append(`${line()}\n`, () =>
-      this.publish(this.committed.apply(m)),
-    );
+    const durable = this.journal.append(line(), () => this.publish(this.committed.apply(m)));
     if (!this.compacting && this.journal.size > this.compactBytes) {
       // A failed compaction loses nothing (the journals stay); it is retried as the journal grows.
       this.compacting = this.compact()

@@ -30,7 +30,8 @@ const MIN_PROBE_BYTES = 4096;
 const MAX_PROBE_BYTES = 1024 * 1024;
 
 export class Journal {
-  private pending: string[] = [];
+  /** Lines waiting to be written; a long one comes in pieces (never joined into one string). */
+  private pending: (string | readonly string[])[] = [];
   private waiters: Waiter[] = [];
   private flushing: Promise<void> | null = null;
   /** Length of the prefix of the file that holds only whole, durable lines. */
@@ -76,8 +77,8 @@ export class Journal {
     return this.failure;
   }
 
-  /** Resolves once the line is on disk (fdatasync done); `onDurable` runs just before. */
-  append(line: string, onDurable?: () => void): Promise<void> {
+  /** Resolves once the line is on disk (fdatasync done); `onDurable` runs just before. A line may come in pieces. */
+  append(line: string | readonly string[], onDurable?: () => void): Promise<void> {
     this.pending.push(line);
     const done = new Promise<void>((resolve, reject) => this.waiters.push({ resolve, reject, onDurable }));
     this.flushing ??= this.flushLoop();
@@ -131,12 +132,12 @@ export class Journal {
       }
       while (this.pending.length > 0) {
         const n = Math.min(this.pending.length, this.maxBatch);
-        const text = this.pending.slice(0, n).join("");
+        const lines = this.pending.slice(0, n);
         const waiters = this.waiters.slice(0, n);
         this.pending = this.pending.slice(n);
         this.waiters = this.waiters.slice(n);
         // A large code write's line is tens of MB: converted in slices, not in one task.
-        const pieces = await utf8InSlices(text);
+        const pieces = await utf8InSlices(lines.flat());
         const bytes = pieces.reduce((sum, p) => sum + p.length, 0);
         try {
           if (this.needsCut) await this.cut();

@@ -18,21 +18,28 @@ export class LoopSlices {
   }
 }
 
-/** Characters encoded per slice (about a millisecond of work). */
-const ENCODE_CHARS = 1024 * 1024;
+/** Bytes gathered into one buffer (and encoded between two looks at the clock). */
+const BUFFER_BYTES = 1024 * 1024;
 
-/** `text` as UTF-8, converted a piece at a time (a code write's journal line may be 50 MB). */
-export async function utf8InSlices(text: string, slices = new LoopSlices()): Promise<Buffer[]> {
-  if (text.length <= ENCODE_CHARS) return [Buffer.from(text)];
+/**
+ * `pieces` joined, as UTF-8 buffers of about a MiB, encoded a piece at a time: a code write's
+ * journal line is tens of MB, and one string of it cost a flatten and an encode of the whole in
+ * one task. Each piece must be whole characters (no lone half of a surrogate pair at its ends).
+ */
+export async function utf8InSlices(pieces: readonly string[], slices = new LoopSlices()): Promise<Buffer[]> {
+  if (pieces.length === 1) return [Buffer.from(pieces[0]!)];
   const out: Buffer[] = [];
-  for (let start = 0; start < text.length; ) {
-    let end = Math.min(text.length, start + ENCODE_CHARS);
-    // Never between the two halves of a surrogate pair: each half alone would encode as U+FFFD.
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end--;
-    out.push(Buffer.from(text.slice(start, end)));
-    start = end;
+  let group: Buffer[] = [];
+  let bytes = 0;
+  for (const piece of pieces) {
+    const buffer = Buffer.from(piece);
+    group.push(buffer);
+    bytes += buffer.length;
+    if (bytes < BUFFER_BYTES) continue;
+    out.push(Buffer.concat(group, bytes));
+    [group, bytes] = [[], 0];
     await slices.tick();
   }
+  if (group.length) out.push(Buffer.concat(group, bytes));
   return out;
 }
