@@ -20,7 +20,14 @@ export type Framework =
 export interface RealApp {
   name: string;
   framework: Framework;
-  package: { kind: "deb" | "deb-src" | "npm"; name: string; version?: string; with?: string[] };
+  /** `with`: more packages the app needs to load; `rebuild`: npm native modules to build. */
+  package: {
+    kind: "deb" | "deb-src" | "npm";
+    name: string;
+    version?: string;
+    with?: string[];
+    rebuild?: string[];
+  };
   /** The folder scanned, relative to the fetched package's folder ("/" for a Debian package). */
   root: string;
   /**

@@ -59,6 +59,8 @@ export function fetchApp(app: RealApp): string {
       "--ignore-scripts",
       ...wanted,
     ]);
+    // Install scripts stay off, but a native module the app needs to start is built from source.
+    if (app.package.rebuild?.length) run("npm", ["rebuild", ...app.package.rebuild], dir);
   }
   return dir;
 }

@@ -5,7 +5,7 @@ Walks the URL resolver of URLCONF (settings configured here when DJANGO_SETTINGS
 set). A pattern is turned into a template by Django's own `regex_helper.normalize`, so
 `^lists/(?P<list_id>[^/]+)/$` is `/lists/{list_id}/`. Methods: a DRF viewset's `actions`; a
 class view's handlers among http_method_names; a function view answers any method ("*").
-DRF's `.{format}` twins of each route are not printed. Only views whose module lives in PACKAGE are printed (admin and other apps' URLconfs are not
+DRF's `.{format}` twins of each route are not printed. Only views whose module lives in PACKAGE (several: comma-separated) are printed (admin and other apps' URLconfs are not
 code of the app).
 """
 import json
@@ -19,7 +19,7 @@ from django.conf import settings
 
 if not os.environ.get("DJANGO_SETTINGS_MODULE"):
     settings.configure(
-        ROOT_URLCONF=urlconf,
+        ROOT_URLCONF=urlconf.split(",")[0],
         INSTALLED_APPS=["django.contrib.auth", "django.contrib.contenttypes", "django.contrib.sessions",
                         "django.contrib.messages", "django.contrib.staticfiles", "django.contrib.admin", "django.contrib.sites", *apps],
         DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}},
@@ -67,11 +67,12 @@ def walk(patterns, prefix):
             yield prefix + regex.lstrip("^"), p.callback
 
 
-for regex, callback in walk(get_resolver(urlconf).url_patterns, ""):
+# URLCONF may name several (comma-separated): a package shipping one URLconf per backend.
+for regex, callback in [x for conf in urlconf.split(",") for x in walk(get_resolver(conf).url_patterns, "")]:
     if "(?P<format>" in regex:
         continue  # DRF's format-suffix twins (`/users.json`): added by the framework, like HEAD
     where = module_of(callback)
-    if not (where == package or where.startswith(package + ".")):
+    if not any(where == p or where.startswith(p + ".") for p in package.split(",")):
         continue
     path = "/" + template(regex)
     for method in methods(callback):

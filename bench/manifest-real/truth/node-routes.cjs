@@ -1,10 +1,12 @@
 // Preloaded (`node --require`) into a script that builds a Node app: records the app's own route
-// table as the frameworks hold it and prints one JSON line {method, path} per route when the
+// table as the frameworks hold it (an ES-module app: the script requires the framework from the
+// app's folder first, so that the shared module object is patched before the app imports it) and prints one JSON line {method, path} per route when the
 // script calls `BENCH_DUMP()` or the app starts listening (then exits without serving).
 // Express: every router's stack, walked from each app, with the mount path each `use` gave
 // (Express keeps only a RegExp for it, so `use` is wrapped to remember the string); Fastify: its
 // onRoute hook (the full URL, every prefix applied); Koa: the stack of each router whose
-// `routes()` a Koa app uses (nested routers' layers are already copied there, prefixed).
+// `routes()` a Koa app uses (nested routers' layers are already copied there, prefixed), or
+// that koa-router 3 put on the app.
 // HEAD and OPTIONS are not listed (the frameworks add them by themselves).
 const Module = require("node:module");
 const http = require("node:http");
@@ -12,6 +14,7 @@ const http = require("node:http");
 const expressApps = [];
 const fastifyRoutes = [];
 const koaRouters = new Set();
+const koaApps = new Set();
 const patched = new WeakMap();
 
 function patchExpress(express) {
@@ -40,13 +43,14 @@ function patchExpress(express) {
     });
     return out;
   };
-  const wrapped = (...args) => {
-    const app = express(...args);
-    expressApps.push(app);
-    return app;
+  // Apps are recorded as Express builds them (`init`), not by wrapping `express()`: an ES
+  // module's `import express` gets the module's own export, never a wrapper.
+  const init = express.application.init;
+  express.application.init = function (...args) {
+    expressApps.push(this);
+    return init.apply(this, args);
   };
-  Object.assign(wrapped, express);
-  return wrapped;
+  return express;
 }
 
 // Express 4 keeps the router in `_router` (and throws on `router`); Express 5 in `router`.
@@ -90,6 +94,7 @@ function patchKoa(Koa) {
   const use = Koa.prototype.use;
   Koa.prototype.use = function (fn) {
     if (fn?.router) koaRouters.add(fn.router);
+    koaApps.add(this);
     return use.call(this, fn);
   };
   return Koa;
@@ -113,8 +118,10 @@ function dump() {
   dumped = true;
   const routes = [...fastifyRoutes];
   for (const app of expressApps.filter((a) => !a.__mounted)) walkExpress(routerOf(app), "/", routes);
+  // koa-router 3 (Koa 0.x) puts itself on the app (`app.router`, its routes in `routes`).
+  for (const app of koaApps) if (app.router) koaRouters.add(app.router);
   for (const router of koaRouters)
-    for (const layer of router.stack)
+    for (const layer of router.stack ?? router.routes ?? [])
       for (const m of layer.methods) routes.push({ method: m, path: layer.path });
   const seen = new Set();
   for (const r of routes) {
@@ -125,7 +132,11 @@ function dump() {
     process.stdout.write(`${JSON.stringify({ method, path: r.path })}\n`);
   }
 }
-globalThis.BENCH_DUMP = dump;
+// A script that builds the app without serving calls this once it is built.
+globalThis.BENCH_DUMP = () => {
+  dump();
+  process.exit(0);
+};
 const listen = http.Server.prototype.listen;
 http.Server.prototype.listen = function (...args) {
   // Routes registered right after listen() in the same tick still count.
