@@ -203,6 +203,7 @@ export class CodeIndexer {
       facts,
       yielder,
       ...(previous ? { previous } : {}),
+      ...(this.build ? { known: this.build.symbols } : {}),
     });
     return this.build.graph;
   }

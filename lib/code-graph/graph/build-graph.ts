@@ -1,7 +1,7 @@
 // From every file's facts to the repository's graph: symbols with ids, CONTAINS, IMPORTS
 // (resolved files only), REFERENCES (symbol → symbol, strongest confidence per pair) and TESTS.
 import type { FileFacts } from "../facts.js";
-import type { CodeEdge, CodeFile, CodeGraph } from "../model.js";
+import type { CodeEdge, CodeFile, CodeGraph, CodeSymbol } from "../model.js";
 import { containsEdge, fileId } from "../model.js";
 import type { SourceSet } from "../resolve/source-set.js";
 import { Yielder } from "../yielder.js";
@@ -9,7 +9,7 @@ import { affectedFiles } from "./affected.js";
 import { ReferenceResolver } from "./references.js";
 import { scopeDependents } from "./scope-dependents.js";
 import { buildScope, type FileScope, Resolvers } from "./scopes.js";
-import { SymbolTable } from "./symbol-table.js";
+import { type FileSymbols, SymbolTable } from "./symbol-table.js";
 import { testEdges } from "./tests-edges.js";
 
 export interface GraphInput {
@@ -28,6 +28,8 @@ export interface GraphInput {
   previous?: { build: GraphBuild; changed: ReadonlySet<string>; moved?: ReadonlySet<string> };
   /** Gives way to the event loop between files (a service); default: never. */
   yielder?: Yielder;
+  /** The last build's symbols by file (GraphBuild.symbols), reused where the facts are the same. */
+  known?: ReadonlyMap<string, FileSymbols>;
 }
 
 /** What one file's references and imports resolved to. */
@@ -46,6 +48,8 @@ export interface GraphBuild {
   scopes: ReadonlyMap<string, FileScope>;
   perFile: ReadonlyMap<string, FileEdges>;
   tests: CodeEdge[];
+  /** Each file's symbols and the facts they came from (the next build reuses them). */
+  symbols: ReadonlyMap<string, FileSymbols>;
   /** The files resolved again by an incremental build (null: a full build); the rest is as before. */
   affected: ReadonlySet<string> | null;
 }
@@ -54,7 +58,7 @@ export interface GraphBuild {
 export async function buildGraph(input: GraphInput): Promise<GraphBuild> {
   const { repo, facts, previous } = input;
   const yielder = input.yielder ?? Yielder.never;
-  const table = await SymbolTable.build(repo, facts, yielder);
+  const table = await SymbolTable.build(repo, facts, yielder, input.known);
   const resolvers = new Resolvers(input.sources);
   const rescoped = previous?.moved?.size
     ? await scopeDependents(previous.moved, previous.build, facts, yielder)
@@ -73,7 +77,7 @@ export async function buildGraph(input: GraphInput): Promise<GraphBuild> {
 
   const edges: CodeEdge[] = [];
   for (let i = 0; i < table.symbols.length; i++) {
-    edges.push(containsEdge(repo, table.symbols[i]!));
+    edges.push(containsEdgeOf(repo, table.symbols[i]!));
     if (i % 2000 === 0) await yielder.tick();
   }
   const perFile = new Map<string, FileEdges>();
@@ -96,8 +100,21 @@ export async function buildGraph(input: GraphInput): Promise<GraphBuild> {
     scopes,
     perFile,
     tests,
+    symbols: table.byFile,
     affected,
   };
+}
+
+/** A symbol's CONTAINS edge, made once per symbol object (symbols are reused between builds). */
+const containsEdges = new WeakMap<CodeSymbol, CodeEdge>();
+
+function containsEdgeOf(repo: string, symbol: CodeSymbol): CodeEdge {
+  let edge = containsEdges.get(symbol);
+  if (!edge || edge.from !== (symbol.parent ?? fileId(repo, symbol.path))) {
+    edge = containsEdge(repo, symbol);
+    containsEdges.set(symbol, edge);
+  }
+  return edge;
 }
 
 function fileEdges(
