@@ -1,26 +1,34 @@
-// The dependency graph as text (SPEC §2c): Graphviz DOT and Mermaid. An edge points from the
-// dependent issue to its prerequisite, as in the JSON form. Titles are user text: each format's
-// quoting is applied so a title cannot end a label or inject a statement.
+// The dependency graph as text (SPEC §2c): JSON, Graphviz DOT and Mermaid, each as a sequence of
+// pieces (one per node or edge) that the route writes out in slices, so a 20,000-node answer
+// never holds the event loop. An edge points from the dependent issue to its prerequisite. Titles
+// are user text: each format's quoting is applied so a title cannot end a label or inject a
+// statement.
 import type { DependencyGraph, GraphNode } from "./graph-export.js";
 
-export function toDot(graph: DependencyGraph): string {
-  const lines = ["digraph dependencies {", "  rankdir=LR;", "  node [shape=box];"];
-  for (const n of graph.nodes) {
-    lines.push(`  ${dotString(n.id)} [label=${dotString(label(n))}, status=${dotString(n.status)}];`);
-  }
-  for (const e of graph.edges)
-    lines.push(`  ${dotString(e.from)} -> ${dotString(e.to)} [label="depends_on"];`);
-  lines.push("}");
-  return `${lines.join("\n")}\n`;
+/** The JSON form `{nodes, edges}`, piece by piece (the pieces joined are one JSON document). */
+export function* jsonPieces(graph: DependencyGraph): Generator<string> {
+  yield '{"nodes":[';
+  for (const [k, n] of graph.nodes.entries()) yield `${k ? "," : ""}${JSON.stringify(n)}`;
+  yield '],"edges":[';
+  for (const [k, e] of graph.edges.entries()) yield `${k ? "," : ""}${JSON.stringify(e)}`;
+  yield "]}";
 }
 
-export function toMermaid(graph: DependencyGraph): string {
+export function* dotPieces(graph: DependencyGraph): Generator<string> {
+  yield "digraph dependencies {\n  rankdir=LR;\n  node [shape=box];\n";
+  for (const n of graph.nodes) {
+    yield `  ${dotString(n.id)} [label=${dotString(label(n))}, status=${dotString(n.status)}];\n`;
+  }
+  for (const e of graph.edges) yield `  ${dotString(e.from)} -> ${dotString(e.to)} [label="depends_on"];\n`;
+  yield "}\n";
+}
+
+export function* mermaidPieces(graph: DependencyGraph): Generator<string> {
   // Mermaid node ids are restricted; issue ids may hold anything, so nodes get n0, n1, ...
   const key = new Map(graph.nodes.map((n, k) => [n.id, `n${k}`]));
-  const lines = ["flowchart LR"];
-  for (const n of graph.nodes) lines.push(`  ${key.get(n.id)}["${mermaidText(`${label(n)}`)}"]`);
-  for (const e of graph.edges) lines.push(`  ${key.get(e.from)} -->|depends on| ${key.get(e.to)}`);
-  return `${lines.join("\n")}\n`;
+  yield "flowchart LR\n";
+  for (const n of graph.nodes) yield `  ${key.get(n.id)}["${mermaidText(label(n))}"]\n`;
+  for (const e of graph.edges) yield `  ${key.get(e.from)} -->|depends on| ${key.get(e.to)}\n`;
 }
 
 function label(n: GraphNode): string {
