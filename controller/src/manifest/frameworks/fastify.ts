@@ -96,6 +96,7 @@ export const fastifyScanner = appScanner({
         {
           kind: "mount",
           child: args[0],
+          pluginArgs: [undefined, args[1]],
           ...(args[1] ? { prefix: propOf(args[1], "prefix") ?? { k: "str", v: "" } } : {}),
         },
       ];

@@ -21,7 +21,8 @@ export const HTTP_METHODS = new Set(["get", "post", "put", "patch", "delete", "h
 
 export type Action =
   | { kind: "route"; method: Value; path: Value; handler?: Value; middlewares: Value[]; options?: Value }
-  | { kind: "mount"; prefix?: Value; child: Value }
+  /** `pluginArgs`: what the framework passes the child plugin, by parameter (Fastify: `[, options]`). */
+  | { kind: "mount"; prefix?: Value; child: Value; pluginArgs?: (Value | undefined)[] }
   | { kind: "prefix"; prefix: Value }
   /** Every plugin file of a folder, each under its folder's prefix (`@fastify/autoload`). */
   | { kind: "folder"; options?: Value }
@@ -208,6 +209,11 @@ export function linkApps(
         ? ""
         : (stringOf(action.prefix && program.resolve(unname(action.prefix), file)) ?? "");
       edges.push({ parent: recv, child, prefix });
+      // The plugin's options are known where it is registered: its schemas may be built from them.
+      const plugin = program.resolve(unname(action.child), file);
+      if (plugin.k === "fn")
+        for (const [i, a] of (action.pluginArgs ?? []).entries())
+          if (a) program.bindParam(plugin.id, i, program.resolve(a, file));
     } else if (action.kind === "folder") {
       // The instance loading a folder of route plugins is the framework's, created or not.
       created.add(recv);

@@ -29,6 +29,26 @@ export class JsProgram {
     }
   }
 
+  /** Arguments a framework passes a function (a plugin's options), by function and parameter. */
+  private readonly boundParams = new Map<string, Value[]>();
+
+  /** Records that `fnId` is called with `value` as parameter `index` (resolved, file-independent). */
+  bindParam(fnId: string, index: number, value: Value): void {
+    const key = `${fnId}#${index}`;
+    const list = this.boundParams.get(key) ?? [];
+    if (!list.some((v) => JSON.stringify(v) === JSON.stringify(value))) list.push(value);
+    this.boundParams.set(key, list);
+  }
+
+  /** The one value parameter `index` of `fnId` is given, when every known call gives the same. */
+  private boundParam(v: Extract<Value, { k: "param" }>): Value | undefined {
+    const list = this.boundParams.get(`${v.fn}#${v.index}`);
+    if (list?.length !== 1) return undefined;
+    let out = list[0]!;
+    for (const p of v.path ?? []) out = propOf(out, p) ?? { k: "unknown", text: p };
+    return out;
+  }
+
   fn(id: string): FnFact | undefined {
     return this.functions.get(id);
   }
@@ -155,6 +175,8 @@ export class JsProgram {
       }
       case "each":
         return { ...v, of: r(v.of) };
+      case "param":
+        return this.boundParam(v) ?? v;
       default:
         return v;
     }

@@ -134,7 +134,10 @@ export class SchemaReader {
         const items = v.k === "arr" ? v.items : resolved.items;
         return items.flatMap((x) => {
           if (x.k !== "spread") return [this.json(x, file, depth + 1)];
-          const of = this.program.resolve(x.of, file);
+          // `a ?? b` spread: the value it holds when `a` is known (a plugin's option), never `b`
+          // in its place (a default narrower than what the app passes).
+          const held = this.program.resolve(x.of, file);
+          const of = held.k === "or" ? held.options[0]! : held;
           return of.k === "arr" ? (this.json(of, file, depth + 1) as unknown[]) : [undefined];
         });
       }
@@ -142,6 +145,8 @@ export class SchemaReader {
         const out: Record<string, unknown> = {};
         const props = v.k === "obj" ? v.props : resolved.props;
         for (const [k, x] of props) out[k] = this.json(x, file, depth + 1);
+        // An enum with values not known here (a runtime list) allows more than it could name.
+        if (Array.isArray(out.enum) && out.enum.includes(undefined)) delete out.enum;
         return out;
       }
       default:
