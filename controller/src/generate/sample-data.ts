@@ -67,6 +67,10 @@ function stringSample(name: string, c: Constraints): string {
   const pattern = typeof c.pattern === "string" ? safeRegExp(c.pattern) : undefined;
   const fits = (s: string) =>
     s.length >= min && (max === undefined || s.length <= max) && (!pattern || pattern.test(s));
+  // A path the field describes as relative (a file inside a repository): a relative file path.
+  const relative = typeof c.description === "string" && /\brelative\b/i.test(c.description);
+  if (/^(path|dir|directory|folder|root)$/i.test(name) && relative && fits("src/example.ts"))
+    return '"src/example.ts"';
   // A folder the service can read: the folder the suite runs from, absolute (a service may refuse
   // relative paths, as the task graph's folder policy does).
   if (/^(path|dir|directory|folder|root)$/i.test(name) && fits(".")) return "process.cwd()";
@@ -181,7 +185,9 @@ export function objectSample(dto: Dto, ctx: SampleContext, depth = 0, withPlain 
   const parts: string[] = [];
   for (const f of dto.fields) {
     if (!f.required && !(withPlain && plainOptional(f))) continue;
-    const v = fieldSample(f.name, f.type, f.constraints, ctx, depth);
+    // The field's own words go with its rules: "relative to the repository root" is no folder.
+    const rules = f.description ? { ...f.constraints, description: f.description } : f.constraints;
+    const v = fieldSample(f.name, f.type, rules, ctx, depth);
     if (v !== undefined) parts.push(`${key(f.name)}: ${v}`);
   }
   return parts.length ? `{ ${parts.join(", ")} }` : "{}";
