@@ -307,7 +307,10 @@ export class SearchService {
       removed++;
     }
     const upserted = this.#unsynced.size;
-    await this.#upsertVectors([...this.#unsynced], ISSUE_BATCH(batchSize));
+    // Code documents among them: a batch is bounded by characters too (a .d.ts file's embedText
+    // holds thousands of names), and the loop turns between batches (issue 25 point 5).
+    const limit = { docs: batchSize, chars: CODE_BATCH.chars };
+    await this.#upsertVectors([...this.#unsynced], limit, new TimeSlicer());
     return { upserted, removed, full };
   }
 
