@@ -15,7 +15,7 @@ import {
   planTargets,
   type ServiceManifest,
 } from "../../controller/src/manifest/index.js";
-import { openSearchIndex } from "../../controller/src/search/index.js";
+import { openSearchIndex, type SearchIndexOptions } from "../../controller/src/search/index.js";
 import { selectEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
 import { rankWeights } from "../../lib/search/index.js";
 
@@ -89,8 +89,16 @@ function judgedEndpoints(): Set<string> {
   return new Set(file.endpoints);
 }
 
+/** Each corpus's manifest, scanned once per process: every ranking of one run sees the same services. */
+const manifests = new Map<EvaluationCorpus, Promise<Manifest>>();
+
+function evaluationManifest(corpus: EvaluationCorpus): Promise<Manifest> {
+  if (!manifests.has(corpus)) manifests.set(corpus, scanEvaluationManifest(corpus));
+  return manifests.get(corpus)!;
+}
+
 /** The fixtures' expected manifests (their roots made relative to this repository) and our services. */
-async function evaluationManifest(corpus: EvaluationCorpus): Promise<Manifest> {
+async function scanEvaluationManifest(corpus: EvaluationCorpus): Promise<Manifest> {
   const fixtures = readdirSync(APPS)
     .sort()
     .map((app): ServiceManifest => {
@@ -122,27 +130,37 @@ function assertAnswerable(queries: EvalQuery[], manifest: Manifest): void {
     throw new Error(`eval-set.json expects endpoints no manifest has: ${unknown.join("; ")}`);
 }
 
-const label = (h: { kind: string; service: string; method?: string; path?: string; name?: string }) =>
+export const label = (h: { kind: string; service: string; method?: string; path?: string; name?: string }) =>
   h.kind === "endpoint" ? `${h.service}:${h.method} ${h.path}` : `${h.kind} ${h.service}:${h.name}`;
 
-function rankOf(hits: string[], expected: string[]): number {
+export function rankOf(hits: string[], expected: string[]): number {
   const i = hits.findIndex((h) => expected.includes(h));
   return i + 1;
 }
 
-export async function evaluate(corpus: EvaluationCorpus = "judged"): Promise<Evaluation> {
+/** The evaluation's index over `corpus`, its queries checked answerable; `close` removes its folder. */
+export async function openEvaluation(corpus: EvaluationCorpus = "judged", options: SearchIndexOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), "e2e-search-eval-"));
+  const manifestPath = join(dir, ".e2e", "manifest.json");
+  mkdirSync(dirname(manifestPath));
+  const manifest = await evaluationManifest(corpus);
+  assertAnswerable(evalSet(), manifest);
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+  const embedder = selectEmbedder(process.env);
+  const weights = rankWeights(embedder instanceof WordVectorEmbedder);
+  const { index } = await openSearchIndex(manifestPath, embedder, weights, {
+    root: REPO_ROOT,
+    index: options,
+  });
+  return { index, queries: evalSet(), close: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Scores of the command's ranking (the committed model, fitted on every query of the set: in-sample). */
+export async function evaluate(corpus: EvaluationCorpus = "judged"): Promise<Evaluation> {
+  const { index, queries, close } = await openEvaluation(corpus);
   try {
-    const manifestPath = join(dir, ".e2e", "manifest.json");
-    mkdirSync(dirname(manifestPath));
-    const manifest = await evaluationManifest(corpus);
-    assertAnswerable(evalSet(), manifest);
-    writeFileSync(manifestPath, JSON.stringify(manifest));
-    const embedder = selectEmbedder(process.env);
-    const weights = rankWeights(embedder instanceof WordVectorEmbedder);
-    const { index } = await openSearchIndex(manifestPath, embedder, weights, { root: REPO_ROOT });
     const outcomes: QueryOutcome[] = [];
-    for (const q of evalSet()) {
+    for (const q of queries) {
       const ours = (await index.search(q.query, { limit: 10 })).map(label);
       const bm25 = index.bm25(q.query, 10).map(label);
       outcomes.push({
@@ -162,6 +180,6 @@ export async function evaluate(corpus: EvaluationCorpus = "judged"): Promise<Eva
       outcomes,
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    close();
   }
 }

@@ -1,43 +1,131 @@
-// `npm run bench:e2e-search`: top-3 accuracy and MRR@10 of `e2e search` against plain BM25 over
-// the same documents, in one run, on bench/e2e-search/eval-set.json (see evaluate.ts). Prints
-// every query where the two differ or ours misses, then the summary, on the judged corpus
-// (evaluate.ts) and then on the live one.
-import { evaluate } from "./evaluate.js";
+// `npm run bench:e2e-search`: top-3 accuracy and MRR@10 of `e2e search` on
+// bench/e2e-search/eval-set.json, in one run, for three rankings over the same candidates: plain
+// BM25 (the baseline), the hand-set rules (the hybrid score × kind prior × intent factor, the
+// ranking before the fitted model) and the fitted re-ranker (lib/search rerank.ts) under
+// leave-one-app-out cross-validation (cross-validate.ts: every query ranked by a model fitted
+// without its app). Also the committed model (fitted on every query: in-sample, shown only to
+// compare). On the judged corpus (evaluate.ts), the live one, and the real-app set (real-apps.ts:
+// open apps cross-validated, the frozen held-out apps apart). Prints the queries the fitted
+// ranking misses (CV), then the tables.
 
-const e = await evaluate();
+import { RANK_FEATURES } from "../../controller/src/search/index.js";
+import { fitLinearModel } from "../../lib/search/index.js";
+import {
+  asJudged,
+  type JudgedQuery,
+  judgedQueries,
+  leaveOneAppOut,
+  rankUnder,
+  summary,
+} from "./cross-validate.js";
+import type { EvaluationCorpus } from "./evaluate.js";
+import { L2 } from "./fit-options.js";
+import { isHeldOut, realAppQueries } from "./real-apps.js";
+
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const rank = (r: number) => (r === 0 ? ">10" : String(r));
-console.log(`e2e search evaluation: ${e.queries} queries, ${e.documents} documents (one index)\n`);
-console.log("| query | ours | BM25 | our top 3 |");
-console.log("|---|---|---|---|");
-for (const o of e.outcomes) {
-  const miss = o.ours === 0 || o.ours > 3;
-  if (miss || o.ours !== o.bm25)
+const found = (r: number) => r > 0 && r <= 3;
+
+interface Rankings {
+  corpus: EvaluationCorpus;
+  documents: number;
+  queries: JudgedQuery[];
+  cv: Map<string, number>;
+  inSample: Map<string, number>;
+}
+
+async function rankings(corpus: EvaluationCorpus): Promise<Rankings> {
+  const { documents, queries } = await judgedQueries(corpus);
+  const cv = leaveOneAppOut(queries, { l2: L2 });
+  const model = fitLinearModel(RANK_FEATURES, queries.map(asJudged), { l2: L2 });
+  const inSample = new Map(queries.map((q) => [q.id, rankUnder(model, q)]));
+  return { corpus, documents, queries, cv, inSample };
+}
+
+function table(r: Rankings): void {
+  const rows: [string, (q: JudgedQuery) => number][] = [
+    ["BM25 (baseline)", (q) => q.bm25],
+    ["hand-set rules (before)", (q) => q.rules],
+    ["fitted, leave one app out", (q) => r.cv.get(q.id)!],
+    ["fitted on all (in-sample)", (q) => r.inSample.get(q.id)!],
+  ];
+  console.log(`\n${r.corpus} corpus: ${r.queries.length} queries, ${r.documents} documents\n`);
+  console.log("| ranking | top-3 | MRR@10 |");
+  console.log("|---|---|---|");
+  for (const [name, f] of rows) {
+    const s = summary(r.queries.map(f));
+    console.log(`| ${name} | ${pct(s.top3)} | ${s.mrr.toFixed(3)} |`);
+  }
+  const cv = (q: JudgedQuery) => r.cv.get(q.id)!;
+  const better = r.queries.filter((q) => found(cv(q)) && !found(q.rules)).length;
+  const worse = r.queries.filter((q) => !found(cv(q)) && found(q.rules)).length;
+  console.log(
+    `\nfitted (CV) against the rules, top-3: ${better} found only by the fitted, ${worse} only by the rules`,
+  );
+}
+
+function perApp(r: Rankings): void {
+  console.log(`\n${r.corpus} corpus by app (held-out fold): top-3 BM25 / rules / fitted CV`);
+  for (const app of [...new Set(r.queries.map((q) => q.app))].sort()) {
+    const qs = r.queries.filter((q) => q.app === app);
+    const [b, h, f] = [
+      (q: JudgedQuery) => q.bm25,
+      (q: JudgedQuery) => q.rules,
+      (q: JudgedQuery) => r.cv.get(q.id)!,
+    ].map((g) => pct(summary(qs.map(g)).top3));
+    console.log(`  ${app.padEnd(22)} ${String(qs.length).padStart(4)}  ${b} / ${h} / ${f}`);
+  }
+}
+
+/** The real-app set: its open apps cross-validated (fitted on the judged set and the other open apps), its held-out apps ranked by a model fitted on all the rest. */
+async function realApps(judged: readonly JudgedQuery[]): Promise<void> {
+  const real = await realAppQueries();
+  if ("notRun" in real) {
+    console.log(`\nreal apps: NOT RUN (${real.notRun})`);
+    return;
+  }
+  const open = real.queries.filter((q) => !isHeldOut(q.app));
+  const held = real.queries.filter((q) => isHeldOut(q.app));
+  const cv = leaveOneAppOut(open, { l2: L2 }, judged);
+  const model = fitLinearModel(RANK_FEATURES, [...judged, ...open].map(asJudged), { l2: L2 });
+  const fitted = new Map([...cv, ...held.map((q) => [q.id, rankUnder(model, q)] as const)]);
+  for (const [name, qs] of [
+    ["real apps, open (leave one app out)", open],
+    ["real apps, HELD OUT (frozen split, fitted on everything else)", held],
+  ] as const) {
+    const apps = [...new Set(qs.map((q) => q.app))].join(", ");
+    console.log(`\n${name}: ${qs.length} queries (${apps})\n`);
+    console.log("| ranking | top-3 | MRR@10 |");
+    console.log("|---|---|---|");
+    for (const [label, f] of [
+      ["BM25 (baseline)", (q: JudgedQuery) => q.bm25],
+      ["hand-set rules (before)", (q: JudgedQuery) => q.rules],
+      ["fitted", (q: JudgedQuery) => fitted.get(q.id)!],
+    ] as const) {
+      const s = summary(qs.map(f));
+      console.log(`| ${label} | ${pct(s.top3)} | ${s.mrr.toFixed(3)} |`);
+    }
+  }
+  console.log("\nreal-app queries by app: BM25 / rules / fitted rank (✗: not in the top 3 of the fitted)");
+  for (const q of real.queries) {
+    const f = fitted.get(q.id)!;
     console.log(
-      `| ${o.id} ${o.query} | ${rank(o.ours)}${miss ? " ✗" : ""} | ${rank(o.bm25)} | ${o.top.join("; ")} |`,
+      `  ${q.id} ${q.query}: ${rank(q.bm25)} / ${rank(q.rules)} / ${rank(f)}${found(f) ? "" : " ✗"}`,
+    );
+  }
+}
+
+const judged = await rankings("judged");
+console.log("| query | fitted (CV) | rules | BM25 |");
+console.log("|---|---|---|---|");
+for (const q of judged.queries) {
+  const f = judged.cv.get(q.id)!;
+  if (!found(f) || f !== q.rules)
+    console.log(
+      `| ${q.id} ${q.query} | ${rank(f)}${found(f) ? "" : " ✗"} | ${rank(q.rules)} | ${rank(q.bm25)} |`,
     );
 }
-const wins = e.outcomes.filter((o) => (o.ours || 99) < (o.bm25 || 99)).length;
-const losses = e.outcomes.filter((o) => (o.ours || 99) > (o.bm25 || 99)).length;
-console.log(`\n| queries | ranking | top-3 accuracy | MRR@10 |`);
-console.log("|---|---|---|---|");
-for (const [name, s] of [
-  ["all", e],
-  ["tune", e.tune],
-  ["holdout", e.holdout],
-] as const) {
-  console.log(
-    `| ${name} (${s.queries}) | e2e search (hybrid) | ${pct(s.oursTop3)} | ${s.oursMrr.toFixed(3)} |`,
-  );
-  console.log(`| ${name} (${s.queries}) | BM25 (baseline) | ${pct(s.bm25Top3)} | ${s.bm25Mrr.toFixed(3)} |`);
-}
-console.log(
-  `\nratio top-3 ours/BM25 ${(e.oursTop3 / e.bm25Top3).toFixed(2)}; per query: ${wins} better, ${losses} worse, ${e.queries - wins - losses} same`,
-);
-
-// Our services gained endpoints after the queries were judged (events, activity, notes): the same
-// queries on every endpoint they have now, beside BM25 on that corpus.
-const live = await evaluate("live");
-console.log(
-  `\nlive corpus (every endpoint of our services now, ${live.documents} documents): e2e search ${pct(live.oursTop3)} top-3, MRR ${live.oursMrr.toFixed(3)}; BM25 ${pct(live.bm25Top3)}, MRR ${live.bm25Mrr.toFixed(3)}`,
-);
+table(judged);
+perApp(judged);
+table(await rankings("live"));
+await realApps(judged.queries);

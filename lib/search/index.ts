@@ -22,6 +22,16 @@ export {
   rankWeights,
   VECTOR_WEIGHT,
 } from "./rank.js";
+export {
+  e2eRerankerPath,
+  type FitOptions,
+  fitLinearModel,
+  type JudgedCandidates,
+  type LinearModel,
+  linearScore,
+  modelProbability,
+  readLinearModel,
+} from "./rerank.js";
 export { SoftMatcher } from "./soft-match.js";
 export {
   leadingCollocations,

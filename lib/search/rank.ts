@@ -52,6 +52,8 @@ export interface RankedHit {
   score: number;
   cosine: number;
   lex: number;
+  /** The soft-matching share (0 without soft matching): a feature of lib/search's re-ranker. */
+  soft: number;
 }
 
 export function rankCandidates(input: RankInput): RankedHit[] {
@@ -69,6 +71,7 @@ export function rankCandidates(input: RankInput): RankedHit[] {
       key,
       cosine: c.cosine,
       lex: c.lex,
+      soft: soft?.get(key) ?? 0,
       score: hybridScore(c.cosine, c.lex, vectorWeight, soft?.get(key) ?? 0, softWeight),
     }))
     .filter((r) => r.score > 0 && r.score >= minScore)

@@ -96,6 +96,18 @@ for (const group of GROUPS) for (const word of group) groupOf.set(word, group);
 export class ApiVocabulary implements QueryExpander {
   readonly name = "api-vocabulary";
 
+  /**
+   * @param off groups left out, as `group:<its first word's stem>` (an ablation: bench/e2e-search
+   *   ablate.ts); read at each use, so one index can measure each group in turn.
+   */
+  constructor(private readonly off: ReadonlySet<string> = new Set()) {}
+
+  /** The group of `stem`, unless it is left out. */
+  #groupOf(stem: string): readonly string[] {
+    const group = groupOf.get(stem);
+    return group && this.off.size > 0 && this.off.has(`group:${group[0]}`) ? [] : (group ?? []);
+  }
+
   /** The words the query's phrases stand for, as the user's own words (an un-verb only if `index` holds it). */
   phraseTerms(query: string, index?: LexicalIndex): WeightedTerm[] {
     const words = PHRASES.filter(([pattern]) => pattern.test(query)).map(([, word]) => stem(word));
@@ -105,7 +117,7 @@ export class ApiVocabulary implements QueryExpander {
 
   /** The other words of `stem`'s group, if it has one. */
   group(stem: string): readonly string[] {
-    return (groupOf.get(stem) ?? []).filter((w) => w !== stem);
+    return this.#groupOf(stem).filter((w) => w !== stem);
   }
 
   /** The word of the phrase the query starts with ("take someone off …" → "remove"), if any. */
@@ -123,7 +135,7 @@ export class ApiVocabulary implements QueryExpander {
     const weight = new Map(terms.map((t) => [t.term, t.weight]));
     for (const { term, weight: w } of terms) {
       const share = w >= 1 && index.documentFrequency(term) === 0 ? STANDS_IN : WEIGHT;
-      for (const other of groupOf.get(term) ?? []) {
+      for (const other of this.#groupOf(term)) {
         if (other !== term && index.documentFrequency(other) > 0 && (weight.get(other) ?? 0) < share * w)
           weight.set(other, share * w);
       }
@@ -131,3 +143,9 @@ export class ApiVocabulary implements QueryExpander {
     return [...weight].map(([term, w]) => ({ term, weight: w }));
   }
 }
+
+/** Each group's name for an ablation (`group:<first word's stem>`) and its words' stems. */
+export const VOCABULARY_GROUPS: readonly { name: string; stems: readonly string[] }[] = GROUPS.map((g) => ({
+  name: `group:${g[0]}`,
+  stems: g,
+}));

@@ -8,6 +8,9 @@ import type { Constraints, Dto, Endpoint, Field, ServiceManifest, TypeText } fro
 
 export type HitKind = "endpoint" | "dto" | "field" | "page-method" | "module";
 
+/** Document-side hand lists an ablation can leave out (bench/e2e-search/ablate.ts). */
+export type DocumentRule = "method-words" | "paging";
+
 /** What a hit shows, and what the index cache keeps of a document besides its terms and vector. */
 export interface DocHead {
   /** Unique in one index: kind, service and the item's own id. */
@@ -105,20 +108,32 @@ function inputValues(names: Names, e: Endpoint): string {
 
 const fileOf = (root: string, file: string) => posix.normalize(posix.join(root, file));
 
-function endpointDocument(service: ServiceManifest, e: Endpoint, names: Names, code: string): SearchDocument {
+function endpointDocument(
+  service: ServiceManifest,
+  e: Endpoint,
+  names: Names,
+  code: string,
+  off: ReadonlySet<string>,
+): SearchDocument {
   const { dtos } = names;
   // "ProfileController.unFollow": the method is a word of its own (unfollow), not only its parts.
   const handler = e.handler === "<inline>" ? "" : e.handler.replaceAll(".", " ");
   const own = [handler, e.operation_id ?? "", e.summary ?? "", ...(e.tags ?? [])].join(" ");
   // Paging parameters say how to read a list, not what it holds ("size" is no product's size).
-  const isPaging = (p: Endpoint["params"][number]) => p.in === "query" && PAGING.test(p.name);
-  const paging = e.params.filter(isPaging).map((p) => p.name).join(" ");
+  const isPaging = (p: Endpoint["params"][number]) =>
+    !off.has("paging") && p.in === "query" && PAGING.test(p.name);
+  const paging = e.params
+    .filter(isPaging)
+    .map((p) => p.name)
+    .join(" ");
   const params = e.params
     .filter((p) => !isPaging(p))
     .map((p) => p.name)
     .join(" ");
   const dtoNames = [e.request ?? "", ...e.responses.map((r) => r.dto ?? "")].join(" ");
-  const verbs = `${METHOD_WORDS[e.method] ?? ""} ${e.method === "GET" ? readWords(e.path) : ""}`;
+  const verbs = off.has("method-words")
+    ? e.method.toLowerCase()
+    : `${METHOD_WORDS[e.method] ?? ""} ${e.method === "GET" ? readWords(e.path) : ""}`;
   // The fields it takes and returns say what it is about ("rating", "capacity") when its path does not.
   const bodyFields = [e.request, ...e.responses.map((r) => r.dto)]
     .flatMap((name) => fieldNames(dtos, name))
@@ -191,13 +206,14 @@ export function manifestDocuments(
   service: ServiceManifest,
   /** Each endpoint's code words, by endpoint id (code-words.ts). */
   codeWords: ReadonlyMap<string, string>,
+  off: ReadonlySet<string> = new Set(),
 ): SearchDocument[] {
   const names: Names = {
     dtos: new Map(service.dtos.map((d) => [d.name, d])),
     values: new Map(service.types.flatMap((t) => (t.values ? [[t.name, t.values] as const] : []))),
   };
   const out: SearchDocument[] = service.endpoints.map((e) =>
-    endpointDocument(service, e, names, codeWords.get(e.id) ?? ""),
+    endpointDocument(service, e, names, codeWords.get(e.id) ?? "", off),
   );
   for (const d of service.dtos) {
     out.push(dtoDocument(service, d));

@@ -5,8 +5,8 @@
 // HTTP APIs, else through the API vocabulary's words for it ("dump" → export), else through its
 // WordNet synonyms (lib/search's table: "retire" → "withdraw"), and taken only when one intent
 // answers. Any other verb asks for a change ("borrow a book", "overwrite a customer"), by a method
-// it does not name: every write is lifted. A yes/no question about existence is a HEAD. The prior
-// then lifts the endpoints whose method does what was asked and lowers those that do the opposite.
+// it does not name. A yes/no question about existence is a HEAD. How much agreeing or not with an
+// endpoint's method counts is fitted with the re-ranker (methodAgreement, rank-features.ts).
 import { stem, tokenize } from "../../../lib/embedding/index.js";
 
 export type MethodIntent = "read" | "exists" | "create" | "update" | "delete" | "act";
@@ -36,23 +36,6 @@ const EXISTS = [
   /\b(check|whether|if)\b.*\bexists?\b/i,
   /\bwithout (fetching|downloading|reading|getting) (its|the) (body|content)\b/i,
 ];
-
-/** A method doing what the intent asks (1), the opposite (-1); unlisted methods are neither. */
-const AGREEMENT: Record<MethodIntent, Record<string, 1 | -1>> = {
-  // A search or a report is often a POST: only writes contradict reading.
-  read: { GET: 1, HEAD: 1, PUT: -1, PATCH: -1, DELETE: -1 },
-  exists: { HEAD: 1, POST: -1, PUT: -1, PATCH: -1, DELETE: -1 },
-  // PUT creates in some APIs (PUT /files/{name}): neither.
-  create: { POST: 1, GET: -1, HEAD: -1, PATCH: -1, DELETE: -1 },
-  // An action (POST …/status, …/enable) updates too: neither.
-  update: { PUT: 1, PATCH: 1, GET: -1, HEAD: -1, DELETE: -1 },
-  // An action (POST …/cancel) deletes too: neither.
-  delete: { DELETE: 1, GET: -1, HEAD: -1, PUT: -1, PATCH: -1 },
-  // Another verb ("borrow", "follow", "overwrite", "reschedule") changes something, by a method
-  // it does not say: every write is lifted. Reads are not lowered: the first word may be a noun
-  // that is a verb too ("report of …").
-  act: { POST: 1, PUT: 1, PATCH: 1, DELETE: 1 },
-};
 
 export interface IntentLookup {
   /** The stems in the same WordNet synsets as `stem` (lib/search's table). */
@@ -108,11 +91,30 @@ function wordIntent(key: string, lookup: IntentLookup): MethodIntent | undefined
   return found.size === 0 && lookup.isVerb(key) ? "act" : undefined;
 }
 
-/** How much the intent moves an endpoint's score: chosen on the tune queries (0.1..0.4 give the same top 3, 0.2 the best MRR; bench/results/e2e-search.md). */
-const INTENT_LIFT = 0.2;
+/** The method that does each intent by definition (HTTP semantics); "act" names none. */
+const NATURAL: Record<MethodIntent, readonly string[]> = {
+  read: ["GET", "HEAD"],
+  exists: ["HEAD"],
+  create: ["POST"],
+  update: ["PUT", "PATCH"],
+  delete: ["DELETE"],
+  act: [],
+};
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const CHANGES = new Set<MethodIntent>(["create", "update", "delete", "act"]);
 
-/** The factor for an endpoint of `method` under `intent`: 1 ± INTENT_LIFT, or 1. */
-export function intentFactor(intent: MethodIntent | undefined, method: string | undefined): number {
-  if (!intent || !method) return 1;
-  return 1 + INTENT_LIFT * (AGREEMENT[intent][method] ?? 0);
+/**
+ * The learned re-ranker's view of intent (rank-features.ts), three yes/no features whose weights
+ * are fitted, not a table of factors: the method is the one that does the intent; the query asks
+ * for a change and the method writes; the query asks for a change and the method only reads, or
+ * the reverse.
+ */
+export function methodAgreement(
+  intent: MethodIntent | undefined,
+  method: string | undefined,
+): [number, number, number] {
+  if (!intent || !method) return [0, 0, 0];
+  const change = CHANGES.has(intent);
+  const writes = WRITES.has(method);
+  return [NATURAL[intent].includes(method) ? 1 : 0, change && writes ? 1 : 0, change !== writes ? 1 : 0];
 }

@@ -6,9 +6,12 @@ import { existsSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import type { RankWeights } from "../../../lib/search/index.js";
 import { UsageError } from "../errors/index.js";
+import type { DocumentRule } from "./documents.js";
 import { cachePathOf, readCache, sourcesKey, writeCache } from "./index-cache.js";
-import { type SearchEmbedder, SearchIndex } from "./search-index.js";
+import { type SearchEmbedder, SearchIndex, type SearchIndexOptions } from "./search-index.js";
 import { suiteFiles } from "./suite-files.js";
+
+const DOCUMENT_RULES = new Set<string>(["method-words", "paging"] satisfies DocumentRule[]);
 
 export interface OpenedIndex {
   index: SearchIndex;
@@ -20,7 +23,7 @@ export async function openSearchIndex(
   manifestFile: string,
   embedder: SearchEmbedder,
   weights: RankWeights,
-  options: { root?: string } = {},
+  options: { root?: string; index?: SearchIndexOptions } = {},
 ): Promise<OpenedIndex> {
   const manifestPath = resolve(manifestFile);
   if (!existsSync(manifestPath))
@@ -29,10 +32,12 @@ export async function openSearchIndex(
   const files = suiteFiles(root);
   const sources = sourcesKey(embedder.name, root, [relative(root, manifestPath), ...files]);
   const cachePath = cachePathOf(manifestPath);
-  const cached = readCache(cachePath, sources, root);
-  if (cached) return { index: new SearchIndex(cached, embedder, weights), built: false };
+  // An ablation of a document rule builds its own index and keeps no cache.
+  const ablated = [...(options.index?.off ?? [])].some((r) => DOCUMENT_RULES.has(r));
+  const cached = ablated ? undefined : readCache(cachePath, sources, root);
+  if (cached) return { index: new SearchIndex(cached, embedder, weights, options.index), built: false };
   const { buildIndex } = await import("./build-index.js");
-  const built = await buildIndex(manifestPath, root, files, embedder);
-  writeCache(cachePath, sources, root, built);
-  return { index: new SearchIndex(built, embedder, weights), built: true };
+  const built = await buildIndex(manifestPath, root, files, embedder, options.index?.off);
+  if (!ablated) writeCache(cachePath, sources, root, built);
+  return { index: new SearchIndex(built, embedder, weights, options.index), built: true };
 }

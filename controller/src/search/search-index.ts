@@ -5,20 +5,26 @@
 import { cosine, stem, tokenize } from "../../../lib/embedding/index.js";
 import {
   candidateDepth,
-  leadingCollocations,
+  e2eRerankerPath,
   LexicalIndex,
+  type LinearModel,
+  leadingCollocations,
+  linearScore,
   MIN_SCORE,
+  modelProbability,
   queryTerms,
-  readVerbStems,
   type RankWeights,
   rankCandidates,
+  readLinearModel,
+  readVerbStems,
   SoftMatcher,
   type WeightedTerm,
   WordNetExpander,
 } from "../../../lib/search/index.js";
 import { ApiVocabulary, STANDS_IN } from "./api-vocabulary.js";
-import type { DocHead } from "./documents.js";
-import { type IntentLookup, intentFactor, methodIntent } from "./method-intent.js";
+import type { DocHead, DocumentRule } from "./documents.js";
+import { type IntentLookup, type MethodIntent, methodIntent } from "./method-intent.js";
+import { type Candidate, candidateFeatures, FEATURES, type QueryTermSets } from "./rank-features.js";
 
 /** A document as the index (and its cache) holds it. */
 export interface IndexedDocument {
@@ -43,6 +49,38 @@ export interface SearchEmbedder extends QueryEmbedder {
   readonly name: string;
 }
 
+/** Parts of the query-side rule layer that an ablation can switch off (bench/e2e-search/ablate.ts). */
+export type RuleName =
+  | "vocabulary-groups"
+  | `group:${string}`
+  | "phrases"
+  | "collocations"
+  | "intent"
+  | "letters"
+  | DocumentRule;
+
+export interface SearchIndexOptions {
+  /** The re-ranker's model; read from lib/search's data file on first use when not given. */
+  model?: LinearModel;
+  /** Rules left out (measurement only). */
+  off?: ReadonlySet<RuleName>;
+}
+
+export interface CandidateFeatures {
+  heads: DocHead[];
+  /** lib/search's hybrid score of each (the first stage; what min_score is held against). */
+  hybrid: number[];
+  features: number[][];
+  intent: MethodIntent | undefined;
+}
+
+/** A query's first stage: its candidates over min_score, and what the features need. */
+interface FirstStage {
+  candidates: Candidate[];
+  terms: QueryTermSets;
+  intent: MethodIntent | undefined;
+}
+
 export interface SearchOptions {
   /** How many hits. @default 10 */
   limit?: number;
@@ -51,18 +89,6 @@ export interface SearchOptions {
   /** @default MIN_SCORE (0.15) */
   minScore?: number;
 }
-
-/**
- * How much a kind's score counts: people search for endpoints first; a DTO's field, the page
- * method and the module that call an endpoint share its words and would crowd it out of the top.
- */
-const KIND_PRIOR: Record<string, number> = {
-  endpoint: 1,
-  "page-method": 0.9,
-  module: 0.85,
-  dto: 0.85,
-  field: 0.75,
-};
 
 export interface SearchHit extends DocHead {
   score: number;
@@ -79,14 +105,14 @@ export class SearchIndex {
   readonly #vectors = new Map<string, Float32Array>();
   readonly #soft = new SoftMatcher(this.#lexical, { exactUnknown: true });
   readonly #wordnet: WordNetExpander;
-  readonly #vocabulary = new ApiVocabulary();
+  readonly #vocabulary: ApiVocabulary;
   /** The stems of the endpoints' path segments: the API's resource names. */
   readonly #resources = new Set<string>();
   /** WordNet's verbs, read on first need: most queries start with a seed verb, a noun or a question word. */
   #verbs: Set<string> | undefined;
   readonly #intentLookup: IntentLookup = {
     synonyms: (s) => this.#wordnet.table.get(s)?.synonyms ?? [],
-    group: (s) => this.#vocabulary.group(s),
+    group: (s) => (this.#off.has("vocabulary-groups") ? [] : this.#vocabulary.group(s)),
     isVerb: (s) => {
       this.#verbs ??= new Set(readVerbStems());
       return this.#verbs.has(s);
@@ -94,11 +120,18 @@ export class SearchIndex {
     isResource: (s) => this.#resources.has(s),
   };
 
+  #model: LinearModel | undefined;
+  readonly #off: ReadonlySet<RuleName>;
+
   constructor(
     { documents, synonyms }: IndexContent,
     private readonly embedder: QueryEmbedder,
     private readonly weights: RankWeights,
+    options: SearchIndexOptions = {},
   ) {
+    this.#model = options.model;
+    this.#off = options.off ?? new Set();
+    this.#vocabulary = new ApiVocabulary(this.#off);
     this.#wordnet = new WordNetExpander(undefined, undefined, synonyms);
     for (const { head, terms, vector } of documents) {
       this.#lexical.setTerms(head.key, head.kind, terms);
@@ -119,55 +152,96 @@ export class SearchIndex {
 
   async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
     const limit = options.limit ?? 10;
+    const stage = await this.#firstStage(query, limit, options);
+    const ranked = this.#byModel(stage).sort((a, b) => b.order - a.order || (a.key < b.key ? -1 : 1));
+    const shown = wordsByStem(query);
+    return ranked.slice(0, limit).map(({ key, score }) => ({
+      ...this.#heads.get(key)!,
+      score: Math.round(score * 10_000) / 10_000,
+      matched: this.#matched(key, stage.terms.all, shown),
+    }));
+  }
+
+  /**
+   * Each candidate's features (rank-features.ts FEATURES) and first-stage score, and the query's
+   * intent: for fitting the model and comparing rankings (bench/e2e-search).
+   */
+  async features(query: string, limit = 10): Promise<CandidateFeatures> {
+    const stage = await this.#firstStage(query, limit, {});
+    return {
+      heads: stage.candidates.map((c) => this.#heads.get(c.key)!),
+      hybrid: stage.candidates.map((c) => c.hybrid),
+      features: this.#featuresOf(stage),
+      intent: stage.intent,
+    };
+  }
+
+  /** The candidates of lib/search's hybrid ranking over min_score, and the query's terms and intent. */
+  async #firstStage(query: string, limit: number, options: SearchOptions): Promise<FirstStage> {
     const accept = options.service
       ? (key: string) => this.#heads.get(key)?.service === options.service
       : () => true;
     const depth = candidateDepth(limit);
     // The WordNet collocation each clause starts with ("get rid of"): words and intent.
-    const collocations = leadingCollocations(query, this.#wordnet.table);
+    const collocations = this.#off.has("collocations") ? [] : leadingCollocations(query, this.#wordnet.table);
     const terms = this.#terms(query, collocations);
-    const lexicalHits = this.#lexical.search(terms, depth, { accept });
+    const lexicalHits = this.#lexical.search(terms.all, depth, { accept });
     const [queryVector] = await this.embedder.embed([query]);
     const minScore = options.minScore ?? MIN_SCORE;
-    const leading = this.#vocabulary.leadingWord(query) ?? collocations[0];
-    const intent = methodIntent(query, this.#intentLookup, leading);
+    const leading =
+      (this.#off.has("phrases") ? undefined : this.#vocabulary.leadingWord(query)) ?? collocations[0];
+    const intent = this.#off.has("intent") ? undefined : methodIntent(query, this.#intentLookup, leading);
     const ranked = rankCandidates({
       vectorHits: this.#vectorHits(queryVector!, depth, accept, lexicalHits),
       lexicalHits,
-      terms,
+      terms: terms.all,
       ...this.weights,
       minScore,
       soft: this.#soft,
-    })
-      .map((r) => {
-        const head = this.#heads.get(r.key)!;
-        const prior = (KIND_PRIOR[head.kind] ?? 1) * intentFactor(intent, head.method);
-        return { key: r.key, score: r.score * prior };
-      })
-      .filter((r) => r.score >= minScore)
-      .sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
-    const shown = wordsByStem(query);
-    return ranked.slice(0, limit).map(({ key, score }) => ({
-      ...this.#heads.get(key)!,
-      score: Math.round(score * 10_000) / 10_000,
-      matched: this.#matched(key, terms, shown),
+    });
+    const candidates = ranked.map((r) => ({ key: r.key, hybrid: r.score, cosine: r.cosine, soft: r.soft }));
+    return { candidates, terms, intent };
+  }
+
+  /** lib/search's fitted re-ranker: ordered by w·x, shown as its probability. */
+  #byModel(stage: FirstStage) {
+    this.#model ??= readLinearModel(e2eRerankerPath(), FEATURES);
+    const model = this.#model;
+    const features = this.#featuresOf(stage);
+    return stage.candidates.map(({ key }, i) => ({
+      key,
+      order: linearScore(model, features[i]!),
+      score: modelProbability(model, features[i]!),
     }));
   }
 
+  #featuresOf({ candidates, terms, intent }: FirstStage): number[][] {
+    return candidateFeatures(
+      { lexical: this.#lexical, heads: this.#heads, vectors: this.#vectors, terms, intent },
+      candidates,
+    );
+  }
+
   /**
-   * The query's own terms (a leading collocation's words as what it stands for), the words its
-   * phrases stand for, WordNet's and the API vocabulary's related words.
+   * The query's own terms (a leading collocation's words as what it stands for) and the words its
+   * phrases stand for; with WordNet's related words; with the API vocabulary's too.
    */
-  #terms(query: string, leadingKeys: readonly (string | undefined)[]): WeightedTerm[] {
+  #terms(query: string, leadingKeys: readonly (string | undefined)[]): QueryTermSets {
     // No item holds "get rid of": its synonyms stand in for it, as the API vocabulary's do.
     const collocations = this.#wordnet.collocationTerms(leadingKeys, this.#lexical, STANDS_IN);
-    const own = queryTerms(query).filter((t) => !collocations.replaced.has(t.term) && !LETTER.test(t.term));
-    const seen = new Set(own.map((t) => t.term));
-    const phrases = [...this.#vocabulary.phraseTerms(query, this.#lexical), ...collocations.terms].filter(
-      (t) => !seen.has(t.term),
+    const dropLetters = !this.#off.has("letters");
+    const own = queryTerms(query).filter(
+      (t) => !collocations.replaced.has(t.term) && !(dropLetters && LETTER.test(t.term)),
     );
-    const withSynonyms = this.#wordnet.expand([...own, ...phrases], this.#lexical);
-    return this.#vocabulary.expand(withSynonyms, this.#lexical);
+    const seen = new Set(own.map((t) => t.term));
+    const phraseTerms = this.#off.has("phrases") ? [] : this.#vocabulary.phraseTerms(query, this.#lexical);
+    const phrases = [...phraseTerms, ...collocations.terms].filter((t) => !seen.has(t.term));
+    const ownAll = [...own, ...phrases];
+    const wordnet = this.#wordnet.expand(ownAll, this.#lexical);
+    const all = this.#off.has("vocabulary-groups")
+      ? wordnet
+      : this.#vocabulary.expand(wordnet, this.#lexical);
+    return { own: ownAll, wordnet, all };
   }
 
   /** Plain BM25 over the same documents (no expansion, no vectors): the evaluation's baseline. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { leadingCollocations, readVerbStems, WordNetExpander } from "../../../lib/search/index.js";
 import { ApiVocabulary } from "../../src/search/api-vocabulary.js";
-import { type IntentLookup, intentFactor, methodIntent } from "../../src/search/method-intent.js";
+import { type IntentLookup, methodAgreement, methodIntent } from "../../src/search/method-intent.js";
 
 const wordnet = new WordNetExpander();
 const resources = new Set(["book", "file", "order"]);
@@ -55,9 +55,10 @@ describe("method intent of a query", () => {
   it("reads any other verb as a change, by whichever write method", () => {
     expect(intent("borrow a book")).toBe("act");
     expect(intent("follow another author")).toBe("act");
-    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) expect(intentFactor("act", method)).toBeGreaterThan(1);
-    // Reads are not lowered: the first word may be a noun that is a verb too ("report of …").
-    expect(intentFactor("act", "GET")).toBe(1);
+    // Every write method is a write for a change; none is the one method that does it.
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"])
+      expect(methodAgreement("act", method)).toEqual([0, 1, 0]);
+    expect(methodAgreement("act", "GET")).toEqual([0, 0, 1]);
     expect(intent("timeline of my articles")).toBeUndefined(); // a noun only
     // A verb too, but WordNet tags it as a noun far more often: "home timeline" is no command.
     expect(intent("home timeline of the people I follow")).toBeUndefined();
@@ -74,13 +75,15 @@ describe("method intent of a query", () => {
     expect(intent("how much did we sell")).toBeUndefined();
   });
 
-  it("lifts endpoints whose method does what was asked, lowers the opposite, leaves the rest", () => {
-    expect(intentFactor("delete", "DELETE")).toBeGreaterThan(1);
-    expect(intentFactor("delete", "GET")).toBeLessThan(1);
-    expect(intentFactor("delete", "POST")).toBe(1); // an action such as POST …/cancel
-    expect(intentFactor("create", "POST")).toBeGreaterThan(1);
-    expect(intentFactor("exists", "HEAD")).toBeGreaterThan(intentFactor("exists", "GET"));
-    expect(intentFactor(undefined, "GET")).toBe(1);
-    expect(intentFactor("read", undefined)).toBe(1); // not an endpoint
+  it("tells the re-ranker whether the method does what was asked, writes for a change, or contradicts it", () => {
+    // [the intent's own method, a write for a change, read against write]
+    expect(methodAgreement("delete", "DELETE")).toEqual([1, 1, 0]);
+    expect(methodAgreement("delete", "GET")).toEqual([0, 0, 1]);
+    expect(methodAgreement("delete", "POST")).toEqual([0, 1, 0]); // an action such as POST …/cancel
+    expect(methodAgreement("create", "POST")).toEqual([1, 1, 0]);
+    expect(methodAgreement("read", "PUT")).toEqual([0, 0, 1]);
+    expect(methodAgreement("exists", "HEAD")).toEqual([1, 0, 0]);
+    expect(methodAgreement(undefined, "GET")).toEqual([0, 0, 0]);
+    expect(methodAgreement("read", undefined)).toEqual([0, 0, 0]); // not an endpoint
   });
 });

@@ -1,0 +1,93 @@
+// `npm run bench:e2e-search-ablate [RULE...]`: each hand list or rule of `e2e search` left out in
+// turn, measured by the fitted re-ranker under leave-one-app-out cross-validation (the model
+// refitted without the rule, on the other apps' queries: cross-validate.ts), beside the hand-set
+// ranking with the rule left out. A rule stays only when the held-out folds do worse without it.
+// With no argument, every rule; "none" is the run with every rule; "groups": each API-vocabulary
+// group in turn (below).
+import { type RuleName, VOCABULARY_GROUPS } from "../../controller/src/search/index.js";
+import { tokenize } from "../../lib/embedding/index.js";
+import { WordNetExpander } from "../../lib/search/index.js";
+import {
+  appOf,
+  type JudgedQuery,
+  judgedQueries,
+  judgeQuery,
+  leaveOneAppOut,
+  summary,
+} from "./cross-validate.js";
+import { openEvaluation } from "./evaluate.js";
+import { L2 } from "./fit-options.js";
+
+/**
+ * `groups`: each API-vocabulary group left out in turn, on one index (its `off` set is read at
+ * each search). Only the queries a group can touch are searched again (a word of the query, or a
+ * WordNet word of one, is in the group); the others keep the features of the run with every group.
+ */
+async function groups(): Promise<void> {
+  const off = new Set<RuleName>();
+  const { index, queries, close } = await openEvaluation("judged", { off });
+  const wordnet = new WordNetExpander();
+  const words = (query: string) => {
+    const own = tokenize(query, { stem: true });
+    const entries = own.map((w) => wordnet.table.get(w));
+    return new Set([
+      ...own,
+      ...entries.flatMap((e) => (e ? [...e.synonyms, ...e.related, ...e.broader] : [])),
+    ]);
+  };
+  try {
+    const judge = (q: (typeof queries)[number]) => judgeQuery(index, { ...q, app: appOf(q.expected) });
+    const base: JudgedQuery[] = [];
+    for (const q of queries) base.push(await judge(q));
+    const baseCv = summary(cvRanks(base));
+    console.log(`| every group | ${pct(baseCv.top3)} / ${baseCv.mrr.toFixed(3)} | queries touched |`);
+    for (const group of VOCABULARY_GROUPS) {
+      off.clear();
+      off.add(group.name as RuleName);
+      const touched = new Set(
+        queries.filter((q) => group.stems.some((s) => words(q.query).has(s))).map((q) => q.id),
+      );
+      const again: JudgedQuery[] = [];
+      for (const [i, q] of queries.entries()) again.push(touched.has(q.id) ? await judge(q) : base[i]!);
+      const cv = summary(cvRanks(again));
+      console.log(`| ${group.name} | ${pct(cv.top3)} / ${cv.mrr.toFixed(3)} | ${touched.size} |`);
+    }
+  } finally {
+    close();
+  }
+}
+
+function cvRanks(queries: JudgedQuery[]): number[] {
+  const cv = leaveOneAppOut(queries, { l2: L2 });
+  return queries.map((q) => cv.get(q.id)!);
+}
+
+const ALL: RuleName[] = [
+  "vocabulary-groups",
+  "phrases",
+  "collocations",
+  "intent",
+  "letters",
+  "method-words",
+  "paging",
+];
+const asked = process.argv.slice(2);
+const configs = asked.length ? asked : ["none", ...ALL];
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+
+console.log("| left out | fitted, LOAO CV: top-3 / MRR | hand-set ranking: top-3 / MRR |");
+console.log("|---|---|---|");
+for (const name of configs) {
+  if (name === "groups") {
+    await groups();
+    continue;
+  }
+  const off = new Set(name === "none" ? [] : (name.split("+") as RuleName[]));
+  const { queries } = await judgedQueries("judged", off);
+  const cv = leaveOneAppOut(queries, { l2: L2 });
+  const fitted = summary(queries.map((q) => cv.get(q.id)!));
+  const rules = summary(queries.map((q) => q.rules));
+  console.log(
+    `| ${name} | ${pct(fitted.top3)} / ${fitted.mrr.toFixed(3)} | ${pct(rules.top3)} / ${rules.mrr.toFixed(3)} |`,
+  );
+}

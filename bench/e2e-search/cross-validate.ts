@@ -1,0 +1,120 @@
+// Leave-one-app-out cross-validation of `e2e search`'s fitted re-ranker (lib/search rerank.ts):
+// the judged queries are grouped by the app (service) their answer belongs to; for each app the
+// model is fitted on the other apps' queries only and ranks this app's queries. Every figure the
+// benchmark reports for "fitted (CV)" comes from a model that never saw the query's app. The
+// candidates and their features come from the command's own first stage (SearchIndex.features),
+// so a CV rank is the rank `e2e search` would give with that fold's model.
+import {
+  type CandidateFeatures,
+  RANK_FEATURES,
+  type RuleName,
+  type SearchIndex,
+} from "../../controller/src/search/index.js";
+import {
+  type FitOptions,
+  fitLinearModel,
+  type JudgedCandidates,
+  type LinearModel,
+  linearScore,
+} from "../../lib/search/index.js";
+import { type EvaluationCorpus, label, openEvaluation, rankOf } from "./evaluate.js";
+import { rulesScores } from "./rules-ranking.js";
+
+/** The first 10 candidates under the hand-set ranking (rules-ranking.ts), best first. */
+function rulesOrder(c: CandidateFeatures) {
+  const scores = rulesScores(c);
+  return c.heads
+    .map((head, i) => ({ head, s: scores[i] }))
+    .filter((x): x is { head: (typeof c.heads)[number]; s: number } => x.s !== undefined)
+    .sort((a, b) => b.s - a.s || (a.head.key < b.head.key ? -1 : 1))
+    .slice(0, 10)
+    .map((x) => x.head);
+}
+
+export interface JudgedQuery {
+  id: string;
+  /** The service of its first expected endpoint: the CV's group. */
+  app: string;
+  query: string;
+  expected: string[];
+  /** The first stage's candidates (labels as evaluate.ts writes them) and their features. */
+  labels: string[];
+  features: number[][];
+  /** 1-based rank (0: not in the first 10) under plain BM25 and under the hand-set rules. */
+  bm25: number;
+  rules: number;
+}
+
+export const appOf = (expected: readonly string[]) => expected[0]!.split(":")[0]!;
+
+/** Every query of the evaluation set with its candidates' features, BM25's and the rules' ranks. */
+export async function judgedQueries(
+  corpus: EvaluationCorpus,
+  off: ReadonlySet<RuleName> = new Set(),
+): Promise<{ documents: number; queries: JudgedQuery[] }> {
+  const { index, queries, close } = await openEvaluation(corpus, { off });
+  try {
+    const out: JudgedQuery[] = [];
+    for (const q of queries) out.push(await judgeQuery(index, { ...q, app: appOf(q.expected) }));
+    return { documents: index.size, queries: out };
+  } finally {
+    close();
+  }
+}
+
+/** What the search index gives one query: its candidates' features, BM25's and the rules' ranks. */
+export async function judgeQuery(
+  index: SearchIndex,
+  q: { id: string; app: string; query: string; expected: string[] },
+): Promise<JudgedQuery> {
+  const candidates = await index.features(q.query, 10);
+  return {
+    ...q,
+    labels: candidates.heads.map(label),
+    features: candidates.features,
+    bm25: rankOf(index.bm25(q.query, 10).map(label), q.expected),
+    rules: rankOf(rulesOrder(candidates).map(label), q.expected),
+  };
+}
+
+export const asJudged = (q: JudgedQuery): JudgedCandidates => ({
+  features: q.features,
+  relevant: q.labels.map((l) => q.expected.includes(l)),
+});
+
+/** The rank `model` gives the query's first expected endpoint among its first 10 (0: not there). */
+export function rankUnder(model: LinearModel, q: JudgedQuery): number {
+  const order = q.labels
+    .map((l, i) => ({ l, s: linearScore(model, q.features[i]!) }))
+    .sort((a, b) => b.s - a.s || (a.l < b.l ? -1 : 1))
+    .slice(0, 10)
+    .map((o) => o.l);
+  return rankOf(order, q.expected);
+}
+
+/**
+ * Each query's rank under the model fitted without its app (by query id), on the other apps'
+ * queries and `alsoFitOn` (another set's queries, none of these apps).
+ */
+export function leaveOneAppOut(
+  queries: readonly JudgedQuery[],
+  options: FitOptions = {},
+  alsoFitOn: readonly JudgedQuery[] = [],
+): Map<string, number> {
+  const ranks = new Map<string, number>();
+  for (const app of [...new Set(queries.map((q) => q.app))].sort()) {
+    const train = [...alsoFitOn, ...queries.filter((q) => q.app !== app)].map(asJudged);
+    const model = fitLinearModel(RANK_FEATURES, train, options);
+    for (const q of queries) if (q.app === app) ranks.set(q.id, rankUnder(model, q));
+  }
+  return ranks;
+}
+
+/** Top-3 share and MRR@10 of ranks (0 = not in the first 10). */
+export function summary(ranks: readonly number[]): { top3: number; mrr: number } {
+  const n = ranks.length || 1;
+  return {
+    top3: ranks.filter((r) => r > 0 && r <= 3).length / n,
+    mrr: ranks.reduce((s, r) => s + (r > 0 ? 1 / r : 0), 0) / n,
+  };
+}

@@ -1,0 +1,75 @@
+// The real-app query set (real-apps.json): apps brought onto this machine at bench time through
+// the ordinary package clients (bench/manifest-real/fetch.ts, into ~/.cache, never this
+// repository), each scanned as `e2e manifest <folder>` scans it, one search index per app (what a
+// user of that app searches), and the blind queries written from its route table. Each query
+// comes back as cross-validate.ts's JudgedQuery: its candidates' features, BM25's and the hand-set
+// ranking's ranks. `held_out` apps (sha1(name) starts with 0-3) are reported apart and never fit on.
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { codeGraphParser } from "../../controller/src/manifest/code-graph-parser.js";
+import { scanService } from "../../controller/src/manifest/scan-service.js";
+import { openSearchIndex } from "../../controller/src/search/index.js";
+import { selectEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
+import { rankWeights } from "../../lib/search/index.js";
+import type { RealApp } from "../manifest-real/apps.js";
+import { fetchApp } from "../manifest-real/fetch.js";
+import { type JudgedQuery, judgeQuery } from "./cross-validate.js";
+
+interface RealAppQueries {
+  name: string;
+  package: RealApp["package"];
+  /** The folder scanned, relative to the fetched package's folder (absolute for a Debian package). */
+  root: string;
+  queries: { id: string; query: string; expected: string[] }[];
+}
+
+/** The frozen held-out split: by the app's name, fixed before any query was run. */
+export const isHeldOut = (app: string) => "0123".includes(createHash("sha1").update(app).digest("hex")[0]!);
+
+function readSet(): RealAppQueries[] {
+  return (
+    JSON.parse(readFileSync(join(import.meta.dirname, "real-apps.json"), "utf8")) as {
+      apps: RealAppQueries[];
+    }
+  ).apps;
+}
+
+/** One app's queries judged on its own index; throws when a query expects a route the scan did not find. */
+async function appQueries(app: RealAppQueries): Promise<JudgedQuery[]> {
+  const root = join(fetchApp(app as unknown as RealApp), app.root);
+  const { service } = await scanService({ name: app.name, root, displayRoot: ".", parser: codeGraphParser });
+  const routes = new Set(service.endpoints.map((e) => `${app.name}:${e.method} ${e.path}`));
+  const unknown = app.queries.flatMap((q) => q.expected.filter((e) => !routes.has(e)));
+  if (unknown.length)
+    throw new Error(`real-apps.json expects routes ${app.name}'s scan has not: ${unknown.join("; ")}`);
+  const dir = mkdtempSync(join(tmpdir(), "e2e-search-real-"));
+  try {
+    const manifestPath = join(dir, ".e2e", "manifest.json");
+    mkdirSync(join(dir, ".e2e"));
+    const manifest = { version: 1, generated_at: "2026-11-27T00:00:00.000", services: [service] };
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    const embedder = selectEmbedder(process.env);
+    const weights = rankWeights(embedder instanceof WordVectorEmbedder);
+    const { index } = await openSearchIndex(manifestPath, embedder, weights, { root });
+    const out: JudgedQuery[] = [];
+    for (const q of app.queries) out.push(await judgeQuery(index, { ...q, app: app.name }));
+    return out;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Every real app's judged queries, or why the set could not be run (an app that cannot be fetched here). */
+export async function realAppQueries(): Promise<{ queries: JudgedQuery[] } | { notRun: string }> {
+  const queries: JudgedQuery[] = [];
+  for (const app of readSet()) {
+    try {
+      queries.push(...(await appQueries(app)));
+    } catch (err) {
+      return { notRun: `${app.name}: ${(err as Error).message.split("\n")[0]}` };
+    }
+  }
+  return { queries };
+}

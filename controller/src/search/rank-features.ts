@@ -1,0 +1,127 @@
+// The features lib/search's learned re-ranker (rerank.ts) reads for each candidate of a query:
+// one number per channel of evidence, so that how much each counts is fitted on judged queries
+// (`npm run fit:e2e-search`) instead of set by hand. Lexical channels are BM25 (lib/search,
+// normalised, square-rooted as hybrid.ts does) over three term sets: the user's own words, plus
+// WordNet's, plus the API vocabulary's; then soft matching, the vector cosine, pseudo-relevance
+// feedback (the cosine to the centroid of the first-stage top 5), how much of the item's name or
+// path the query covers, the item's kind, and whether the endpoint's method does what the query's
+// verb asks (method-intent.ts), as three yes/no features rather than a table of factors.
+import { cosine, tokenize } from "../../../lib/embedding/index.js";
+import type { LexicalIndex, WeightedTerm } from "../../../lib/search/index.js";
+import type { DocHead } from "./documents.js";
+import { type MethodIntent, methodAgreement } from "./method-intent.js";
+
+export const FEATURES = [
+  "lex_own",
+  "lex_wordnet",
+  "lex_all",
+  "soft",
+  "cosine",
+  "prf",
+  "name_share",
+  "method_agrees",
+  "write_for_change",
+  "method_mismatch",
+  "kind_page_method",
+  "kind_module",
+  "kind_dto",
+  "kind_field",
+] as const;
+
+/** The term sets of one query, from the narrowest to the widest. */
+export interface QueryTermSets {
+  own: WeightedTerm[];
+  wordnet: WeightedTerm[];
+  all: WeightedTerm[];
+}
+
+export interface Candidate {
+  key: string;
+  /** The first stage's hybrid score (lib/search hybridScore): what min_score is held against. */
+  hybrid: number;
+  cosine: number;
+  /** Soft matching's share (lib/search SoftMatcher). */
+  soft: number;
+}
+
+export interface FeatureContext {
+  lexical: LexicalIndex;
+  heads: ReadonlyMap<string, DocHead>;
+  vectors: ReadonlyMap<string, Float32Array>;
+  terms: QueryTermSets;
+  intent: MethodIntent | undefined;
+}
+
+/** √(normalised BM25) of `terms` for each candidate (0 when it holds none). */
+function lexicalOf(lexical: LexicalIndex, terms: WeightedTerm[], keys: ReadonlySet<string>) {
+  const out = new Map<string, number>();
+  for (const hit of lexical.search(terms, keys.size, { accept: (k) => keys.has(k) }))
+    out.set(hit.key, Math.sqrt(Math.max(0, hit.score)));
+  return out;
+}
+
+/** The idf-weighted share of the user's words that the item's name or path holds. */
+function nameShare(lexical: LexicalIndex, head: DocHead, own: WeightedTerm[]): number {
+  const words = new Set(
+    tokenize(`${head.path ?? ""} ${head.name ?? ""}`, { stem: true, dropStopwords: false }),
+  );
+  const n = lexical.size || 1;
+  let total = 0;
+  let found = 0;
+  for (const { term, weight } of own) {
+    if (weight < 0.99) continue;
+    const idf = Math.log(1 + (n + 0.5) / (lexical.documentFrequency(term) + 0.5));
+    total += idf;
+    if (words.has(term)) found += idf;
+  }
+  return total > 0 ? found / total : 0;
+}
+
+/** The centroid of the first stage's best `k` candidates' vectors (pseudo-relevance feedback). */
+function feedbackCentroid(
+  candidates: readonly Candidate[],
+  vectors: ReadonlyMap<string, Float32Array>,
+  k = 5,
+) {
+  const top = [...candidates].sort((a, b) => b.hybrid - a.hybrid || (a.key < b.key ? -1 : 1)).slice(0, k);
+  const first = vectors.get(top[0]?.key ?? "");
+  if (!first) return undefined;
+  const sum = new Float32Array(first.length);
+  for (const { key } of top) {
+    const vector = vectors.get(key)!;
+    for (let i = 0; i < sum.length; i++) sum[i]! += vector[i]!;
+  }
+  // Unit length: lib/embedding's cosine is a dot product of unit vectors.
+  const norm = Math.hypot(...sum) || 1;
+  return sum.map((v) => v / norm);
+}
+
+/** Each candidate's feature vector, in FEATURES' order. */
+export function candidateFeatures(context: FeatureContext, candidates: readonly Candidate[]): number[][] {
+  const { lexical, heads, vectors, terms, intent } = context;
+  const keys = new Set(candidates.map((c) => c.key));
+  const own = lexicalOf(lexical, terms.own, keys);
+  const wordnet = lexicalOf(lexical, terms.wordnet, keys);
+  const all = lexicalOf(lexical, terms.all, keys);
+  const centroid = feedbackCentroid(candidates, vectors);
+  return candidates.map((c) => {
+    const head = heads.get(c.key)!;
+    const [agrees, writeForChange, mismatch] = methodAgreement(intent, head.method);
+    return [
+      own.get(c.key) ?? 0,
+      wordnet.get(c.key) ?? 0,
+      all.get(c.key) ?? 0,
+      c.soft,
+      Math.max(0, c.cosine),
+      centroid ? Math.max(0, cosine(centroid, vectors.get(c.key)!)) : 0,
+      nameShare(lexical, head, terms.own),
+      agrees,
+      writeForChange,
+      mismatch,
+      head.kind === "page-method" ? 1 : 0,
+      head.kind === "module" ? 1 : 0,
+      head.kind === "dto" ? 1 : 0,
+      head.kind === "field" ? 1 : 0,
+    ];
+  });
+}
