@@ -6,8 +6,8 @@ import {
   type CodeCounts,
   type CodeEdge,
   type CodeFile,
-  type CodeFilesChange,
   type CodeFileSubgraph,
+  type CodeFilesChange,
   type CodeSymbol,
   type EdgeType,
   edgeKey,
@@ -163,12 +163,11 @@ export class CodeGraphState {
 
   private putFile(sub: CodeFileSubgraph, text: TextRef | undefined): void {
     const id = fileId(sub.file.repo, sub.file.path);
+    const old = this.files.get(id);
+    if (old && old.file.repo === sub.file.repo) return this.replaceFile(id, old, sub, text);
     this.removeFile(id);
     this.files.set(id, sub);
-    if (text) {
-      this.textRefs.set(id, text);
-      this.packUses.set(text.pack, (this.packUses.get(text.pack) ?? 0) + 1);
-    }
+    if (text) this.keepText(id, text);
     setIn(this.byRepo, sub.file.repo, () => new Set<string>()).add(id);
     for (const s of sub.symbols) this.symbols.set(s.id, s);
     this.addSymbols(sub.file.repo, sub.symbols.length);
@@ -178,17 +177,57 @@ export class CodeGraphState {
     }
   }
 
+  /**
+   * putFile over a stored subgraph: only what differs is touched. A large upload rewrites
+   * thousands of files whose edges mostly stay (new names change a few of their references);
+   * removing every edge and adding it back emptied and remade the index maps, in one task of the
+   * event loop per state (issue 25 point 5).
+   */
+  private replaceFile(
+    id: string,
+    old: CodeFileSubgraph,
+    sub: CodeFileSubgraph,
+    text: TextRef | undefined,
+  ): void {
+    this.files.set(id, sub);
+    this.forgetText(id);
+    if (text) this.keepText(id, text);
+    for (const s of old.symbols) this.symbols.delete(s.id);
+    for (const s of sub.symbols) this.symbols.set(s.id, s);
+    this.addSymbols(sub.file.repo, sub.symbols.length - old.symbols.length);
+    // Per edge target, how many more (or fewer) edges of this file end there.
+    const delta = new Map<string, number>();
+    for (const e of old.edges) delta.set(e.to, (delta.get(e.to) ?? 0) - 1);
+    for (const e of sub.edges) delta.set(e.to, (delta.get(e.to) ?? 0) + 1);
+    for (const [to, change] of delta) {
+      if (change === 0) continue;
+      const owners = setIn(this.pointedAtBy, to, () => new Map<string, number>());
+      const n = (owners.get(id) ?? 0) + change;
+      if (n > 0) owners.set(id, n);
+      else owners.delete(id);
+      if (owners.size === 0) this.pointedAtBy.delete(to);
+    }
+  }
+
+  private keepText(id: string, text: TextRef): void {
+    this.textRefs.set(id, text);
+    this.packUses.set(text.pack, (this.packUses.get(text.pack) ?? 0) + 1);
+  }
+
+  private forgetText(id: string): void {
+    const text = this.textRefs.get(id);
+    if (!text) return;
+    this.textRefs.delete(id);
+    const uses = (this.packUses.get(text.pack) ?? 0) - 1;
+    if (uses > 0) this.packUses.set(text.pack, uses);
+    else this.packUses.delete(text.pack);
+  }
+
   private removeFile(id: string): void {
     const sub = this.files.get(id);
     if (!sub) return;
     this.files.delete(id);
-    const text = this.textRefs.get(id);
-    if (text) {
-      this.textRefs.delete(id);
-      const uses = (this.packUses.get(text.pack) ?? 0) - 1;
-      if (uses > 0) this.packUses.set(text.pack, uses);
-      else this.packUses.delete(text.pack);
-    }
+    this.forgetText(id);
     this.byRepo.get(sub.file.repo)?.delete(id);
     if (this.byRepo.get(sub.file.repo)?.size === 0) this.byRepo.delete(sub.file.repo);
     for (const s of sub.symbols) this.symbols.delete(s.id);

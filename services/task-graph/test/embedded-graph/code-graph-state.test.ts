@@ -1,0 +1,72 @@
+// The embedded store's code graph in memory: a file written over its stored subgraph touches only
+// what differs (code-graph-state.ts replaceFile); after many such rewrites every read answers as a
+// state built afresh from the same subgraphs.
+import { describe, expect, it } from "vitest";
+import { CodeGraphState } from "../../src/adapters/embedded-graph/code-graph-state.js";
+import type { CodeEdge } from "../../src/ports/code-graph-store.js";
+import { makeCodeFile } from "../conformance/code-graph-store.conformance.js";
+
+const FILES = 30;
+const path = (i: number) => `src/f${i}.ts`;
+
+/** A small deterministic generator (the same sequence at every run). */
+function random(seed: number): () => number {
+  let x = seed;
+  return () => {
+    x = (x * 1103515245 + 12345) % 2 ** 31;
+    return x / 2 ** 31;
+  };
+}
+
+/** File i with some of its symbols and REFERENCES to symbols of other files (some repeated, some missing). */
+function fileVersion(i: number, next: () => number) {
+  const names = ["a", "b", "c", "d"].filter(() => next() < 0.7);
+  const refs: CodeEdge[] = [];
+  for (let k = 0; k < 6; k++) {
+    const target = `app:${path(Math.floor(next() * FILES))}#${"abcde"[Math.floor(next() * 5)]}`;
+    refs.push({ type: "REFERENCES", from: `app:${path(i)}`, to: target, confidence: 0.9 });
+  }
+  return makeCodeFile("app", path(i), names, refs, `h${next()}`);
+}
+
+function reads(state: CodeGraphState) {
+  const ids = [];
+  for (let i = 0; i < FILES; i++) {
+    ids.push(`app:${path(i)}`);
+    for (const n of "abcde") ids.push(`app:${path(i)}#${n}`);
+  }
+  const key = (e: CodeEdge) => `${e.type} ${e.from} ${e.to}`;
+  return {
+    counts: state.counts(),
+    summary: state.summary("app"),
+    files: state.filesOf("app"),
+    symbols: state.symbolsById(ids),
+    neighbours: ids.map((id) => state.neighbours([id]).map(key).sort()),
+    edges: state.edgesOf("app").map(key).sort(),
+  };
+}
+
+describe("CodeGraphState", () => {
+  it("answers after many rewrites of stored files as a state built afresh", () => {
+    const next = random(7);
+    const state = new CodeGraphState();
+    state.apply({
+      op: "code.repo.put",
+      repository: { name: "app", path: null, status: "ready", indexed_at: null, error: null },
+    });
+    for (let round = 0; round < 40; round++) {
+      const upsert = [];
+      const remove = [];
+      for (let i = 0; i < FILES; i++) {
+        const r = next();
+        if (r < 0.3) upsert.push(fileVersion(i, next));
+        else if (r < 0.35) remove.push(path(i));
+      }
+      state.apply({ op: "code.files", change: { repo: "app", upsert, remove } });
+    }
+    const fresh = new CodeGraphState();
+    fresh.load(state.toSnapshot());
+    expect(reads(state)).toEqual(reads(fresh));
+    expect(reads(state).edges.length).toBeGreaterThan(0);
+  });
+});
