@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyPluginAsync } from "fastify";
 import { errorResponses } from "../../../../lib/service-kit/index.js";
 import type { Agents } from "../domain/graph/agents.js";
-import { AgentsResponse } from "../schemas/graph.js";
+import { AgentsResponse, NoQuery } from "../schemas/graph.js";
 
 export interface AgentRoutesOptions {
   agents: Agents;
@@ -21,7 +21,8 @@ export const agentRoutes: FastifyPluginAsync<AgentRoutesOptions> = async (fastif
         summary: "Agents with their live claims and when they were last seen",
         description:
           "Every agent holding a live claim or named as the actor (X-Agent, a claim's agent) of a change in the last 24 hours, read from the retained event window; `anonymous` is not listed. Most recently seen first.",
-        response: { 200: AgentsResponse, ...errorResponses(503) },
+        querystring: NoQuery,
+        response: { 200: AgentsResponse, ...errorResponses(400, 503) },
       },
     },
     async () => agents.list(),

@@ -9,6 +9,7 @@ import {
   ComponentIdParams,
   ComponentImpactQuery,
   ComponentImpactResponse,
+  NoQuery,
   ProjectsResponse,
 } from "../schemas/graph.js";
 
@@ -32,7 +33,8 @@ export const projectRoutes: FastifyPluginAsync<ProjectRoutesOptions> = async (
         summary: "Projects with their component count and issues by status",
         description:
           "A project is the `project` its components name; its issues are those of its components (issues without a component belong to none). Sorted by name.",
-        response: { 200: ProjectsResponse, ...errorResponses(503) },
+        querystring: NoQuery,
+        response: { 200: ProjectsResponse, ...errorResponses(400, 503) },
       },
     },
     async () => projects.list(),
