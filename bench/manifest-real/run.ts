@@ -134,7 +134,8 @@ for (const app of apps) {
   console.error(
     `${app.name}: ${s ? `recall ${f2(s.recall)} precision ${f2(s.precision)} (${s.truth} routes)` : row.error}`,
   );
-  if (verbose && s)
+  // Misses are printed for open apps only: nobody looks into a held-out app's.
+  if (verbose && s && !row.held)
     for (const k of [...s.missed.map((m) => `  missed ${m}`), ...s.extra.map((x) => `  extra  ${x}`)])
       console.error(k);
 }

@@ -120,9 +120,89 @@ def csv_view(request, list_id):
       "POST /lists/{list_id}/",
     ]);
   });
+
+  it("reads DRF's @action methods given by position, a Django generic view's inherited methods, and `from pkg import views` in the package's own folder", async () => {
+    const s = await scan(
+      {
+        "accounts/__init__.py": "",
+        "accounts/conf.py": "USER_ID_FIELD = 'pk'\n",
+        "accounts/urls.py": `from django.urls import path, include
+from rest_framework.routers import DefaultRouter
+from accounts import views
+from accounts.conf import USER_ID_FIELD
+
+router = DefaultRouter()
+router.register("users", views.UserViewSet)
+urlpatterns = [
+    path("", include(router.urls)),
+    path("signup/", views.SignupView.as_view()),
+    path("done/", views.DoneView.as_view()),
+]
+`,
+        "accounts/views.py": `from django.views.generic import FormView, TemplateView
+from rest_framework import viewsets
+from rest_framework.decorators import action
+
+class UserViewSet(viewsets.ReadOnlyModelViewSet):
+    @action(["post"], detail=False)
+    def activation(self, request):
+        return None
+
+class SignupView(FormView):
+    template_name = "signup.html"
+
+class DoneView(TemplateView):
+    template_name = "done.html"
+`,
+      },
+      "accounts",
+    );
+    expect(ids(s)).toEqual([
+      "GET /done/",
+      "GET /signup/",
+      "GET /users/",
+      "GET /users/{pk}/",
+      "POST /signup/",
+      "POST /users/activation/",
+      "PUT /signup/",
+    ]);
+  });
 });
 
 describe("Flask", () => {
+  it("keeps `flask.views` Flask's own in a package folder that has a views package of its own", async () => {
+    const s = await scan(
+      {
+        "pastebin/__init__.py": "",
+        "pastebin/app.py": `from flask import Flask
+from .views import blueprint
+
+def create_app():
+    app = Flask(__name__)
+    app.register_blueprint(blueprint)
+    return app
+`,
+        "pastebin/views/__init__.py": `from flask import Blueprint
+from .display import DisplayView
+
+blueprint = Blueprint('pastebin', __name__)
+blueprint.add_url_rule('/<itemname>', view_func=DisplayView.as_view('display'))
+`,
+        "pastebin/views/display.py": `from flask.views import MethodView
+
+class DisplayView(MethodView):
+    def get(self, itemname):
+        return itemname
+
+    def post(self, itemname):
+        return itemname
+`,
+      },
+      "pastebin",
+    );
+    expect(ids(s)).toEqual(["GET /{itemname}", "POST /{itemname}"]);
+  });
+
   it("finds routes registered on an app held in an attribute of a class", async () => {
     const s = await scan({
       "server.py": `from flask import Flask, jsonify, request

@@ -39,7 +39,7 @@ export function walkUrls(
       const target = value.data as PyValue;
       if (target.t === "str") {
         const module = program.findModule(target.v);
-        if (!module || seen.has(module)) return;
+        if (module === undefined || seen.has(module)) return;
         visit(program.lookup(module, "urlpatterns"), prefix, new Set([...seen, module]));
         return;
       }

@@ -3,10 +3,11 @@
 // reached through `as_view()`, `@api_view` functions; serializers, pagination and permissions.
 
 import type { Dto, Endpoint, EndpointResponse, HttpMethod, Param } from "../../types.js";
+import { DJANGO_VIEW_METHODS } from "./django-class-views.js";
 import type { Prefix, UrlLeaf } from "./django-urls.js";
 import { DrfSerializers } from "./drf-serializers.js";
 import type { PyProgram } from "./py-evaluator.js";
-import type { PyFunction } from "./py-facts.js";
+import type { PyExpr, PyFunction } from "./py-facts.js";
 import { PyModels } from "./py-models.js";
 import { asMethod, converterType, HTTP_METHODS } from "./py-routes.js";
 import { statusCode, stringList } from "./py-scanner-kit.js";
@@ -152,10 +153,11 @@ export class DrfLinker {
       return;
     }
     const provided = new Set(this.actionsOf(cls));
+    const inherited = this.djangoViewMethods(cls);
     for (const method of HTTP_METHODS) {
       const own = this.attr(cls, method.toLowerCase());
       const action = genericAction(method, provided);
-      if (own?.t === "func") {
+      if (own?.t === "func" || (!action && inherited.has(method))) {
         this.endpoints.push({
           id: `${method} ${leaf.path}`,
           method,
@@ -164,7 +166,7 @@ export class DrfLinker {
           file: leaf.file,
           line: leaf.line,
           params: pathParams(leaf.params),
-          responses: returnResponses(own.fn, method),
+          responses: own?.t === "func" ? returnResponses(own.fn, method) : [],
           ...this.authOf(cls, method),
         });
       } else if (action) {
@@ -243,6 +245,16 @@ export class DrfLinker {
     return value?.t === "class" ? this.serializers.dtoOf(value)?.name : undefined;
   }
 
+  /** The methods a Django generic view among the class's external ancestors answers. */
+  private djangoViewMethods(cls: ClassValue): Set<HttpMethod> {
+    const out = new Set<HttpMethod>();
+    for (const ancestor of this.program.ancestry(cls)) {
+      const name = ancestor.t === "class" ? undefined : externalName(ancestor);
+      for (const method of (name ? DJANGO_VIEW_METHODS[name] : undefined) ?? []) out.add(method);
+    }
+    return out;
+  }
+
   private actionsOf(cls: ClassValue): Action[] {
     const out = new Set<Action>();
     for (const ancestor of this.program.ancestry(cls)) {
@@ -266,7 +278,14 @@ export class DrfLinker {
         );
         const decorator = stmt.fn.decorators[index];
         if (decorator?.k !== "call" || out.some((o) => o.fn.name === stmt.fn.name)) continue;
-        const kw = decorator.kw;
+        // `action(methods=None, detail=None, url_path=None, …)`: each may be given by position.
+        const [byPosition0, byPosition1, byPosition2] = decorator.args;
+        const kw: Record<string, PyExpr | undefined> = {
+          ...decorator.kw,
+          methods: decorator.kw.methods ?? byPosition0,
+          detail: decorator.kw.detail ?? byPosition1,
+          url_path: decorator.kw.url_path ?? byPosition2,
+        };
         const methods =
           kw.methods?.k === "list"
             ? kw.methods.items

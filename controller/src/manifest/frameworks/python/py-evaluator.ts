@@ -65,22 +65,32 @@ export class PyProgram {
   /**
    * A scan of a package's own folder (`e2e manifest site-packages/postorius`) sees its modules
    * as `views.list`, while the code imports them as `postorius.views.list`. The folder holds an
-   * `__init__.py` but not its own name: the name is the first part of absolute imports whose rest
-   * is a module of the folder, and that part must name the folder's modules more often than
-   * not (`django.urls` beside `django.conf.urls` and `django.views.generic` is Django's own).
+   * `__init__.py` but not its own name: the name is the first part of absolute imports that
+   * name the folder's modules, and that part must do so more often than not: `flask` in
+   * `from flask.views import MethodView` (a folder with a `views` package) is Flask's own, as
+   * `from flask import Flask` (no `Flask` in the folder's `__init__.py`) shows.
    */
   private rootPackageName(): string | undefined {
-    if (!this.modules.has("")) return undefined;
+    const root = this.modules.get("");
+    if (!root) return undefined;
+    const rootNames = new Set([
+      ...root.facts.imports.map((i) => i.local),
+      ...root.facts.body.flatMap((st) => boundNames(st)),
+    ]);
     const votes = new Map<string, { inside: number; outside: number }>();
+    const vote = (head: string, inside: boolean) => {
+      const v = votes.get(head) ?? { inside: 0, outside: 0 };
+      if (inside) v.inside++;
+      else v.outside++;
+      votes.set(head, v);
+    };
     for (const { facts } of this.modules.values()) {
       for (const imp of facts.imports) {
+        if (imp.module.startsWith(".") || this.modules.has(imp.module)) continue;
         const dot = imp.module.indexOf(".");
-        if (imp.module.startsWith(".") || dot < 0 || this.modules.has(imp.module)) continue;
-        const head = imp.module.slice(0, dot);
-        const vote = votes.get(head) ?? { inside: 0, outside: 0 };
-        if (this.modules.has(imp.module.slice(dot + 1))) vote.inside++;
-        else vote.outside++;
-        votes.set(head, vote);
+        if (dot > 0) vote(imp.module.slice(0, dot), this.modules.has(imp.module.slice(dot + 1)));
+        else if (imp.name && imp.name !== "*")
+          vote(imp.module, this.modules.has(imp.name) || rootNames.has(imp.name));
       }
     }
     return [...votes]
@@ -194,21 +204,24 @@ export class PyProgram {
       // `from .x import *`: any name the star-imported project module defines.
       for (const star of state.facts.imports.filter((i) => i.name === "*")) {
         const target = this.resolveModuleName(state, star.module);
-        if (!target) continue;
+        if (target === undefined) continue;
         const found =
           this.load(target).get(name) ?? this.importBinding(this.modules.get(target)!, name, seen);
         if (found) return found;
       }
       return undefined;
     }
+    // The scanned folder's own package is the module "" (rootPackageName): a name, though falsy.
     const target = this.resolveModuleName(state, imp.module);
     if (imp.name === undefined) {
-      return target ? { t: "module", ref: this.refOf(target) } : { t: "external", path: imp.module };
+      return target !== undefined
+        ? { t: "module", ref: this.refOf(target) }
+        : { t: "external", path: imp.module };
     }
-    if (!target) return { t: "external", path: `${imp.module}.${imp.name}` };
+    if (target === undefined) return { t: "external", path: `${imp.module}.${imp.name}` };
     const bound = this.load(target).get(imp.name);
     if (bound) return bound;
-    const submodule = `${target}.${imp.name}`;
+    const submodule = childModule(target, imp.name);
     if (this.modules.has(submodule)) return { t: "module", ref: this.refOf(submodule) };
     return this.importBinding(this.modules.get(target)!, imp.name, seen) ?? UNKNOWN;
   }
@@ -436,7 +449,7 @@ export class PyProgram {
   }
 
   private submodule(module: string, name: string): PyValue {
-    const sub = this.modules.has(`${module}.${name}`) ? `${module}.${name}` : undefined;
+    const sub = this.modules.has(childModule(module, name)) ? childModule(module, name) : undefined;
     return sub ? { t: "module", ref: this.refOf(sub) } : UNKNOWN;
   }
 
@@ -486,3 +499,14 @@ const FIELD_MAKERS = new Set(["pydantic.Field", "pydantic.fields.Field", "pydant
 const ENV_READERS = new Set(["os.getenv", "os.environ.get"]);
 
 const BUILTINS = new Set(["str", "int", "float", "bool", "list", "dict", "set", "tuple", "bytes", "object"]);
+
+/** `views` of package `app` is `app.views`; of the scanned folder's own package ("") `views`. */
+const childModule = (pkg: string, name: string): string => (pkg ? `${pkg}.${name}` : name);
+
+/** The names a module-level statement binds (`def f`, `class C`, `x = …`). */
+function boundNames(st: PyStmt): string[] {
+  if (st.s === "def") return [st.fn.name];
+  if (st.s === "class") return [st.cls.name];
+  if (st.s === "assign") return st.targets.flatMap((t) => (t.k === "name" ? [t.id] : []));
+  return [];
+}
