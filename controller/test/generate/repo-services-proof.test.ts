@@ -71,6 +71,36 @@ const FAULTS: (Fault & { service: Service })[] = [
     path: /^\/api\/v1\/analyze\/impact\//,
     fault: { kind: "retype-field", field: "risk_score" },
   },
+  // Issue 20 point 3: a wrong type, a missing required field and a wrong enum in a response,
+  // also inside nested objects (an activity event's issue).
+  {
+    service: "task-graph",
+    name: "GET /api/v1/issues/{id}: priority a number",
+    method: "GET",
+    path: /^\/api\/v1\/issues\/[^/]+$/,
+    fault: { kind: "retype-field", field: "priority" },
+  },
+  {
+    service: "task-graph",
+    name: "GET /api/v1/issues/{id}: updated_at dropped",
+    method: "GET",
+    path: /^\/api\/v1\/issues\/[^/]+$/,
+    fault: { kind: "drop-field", field: "updated_at" },
+  },
+  {
+    service: "task-graph",
+    name: "GET /api/v1/issues/{id}: priority URGENT (not in its enum)",
+    method: "GET",
+    path: /^\/api\/v1\/issues\/[^/]+$/,
+    fault: { kind: "set-field", field: "priority", value: "URGENT" },
+  },
+  {
+    service: "task-graph",
+    name: "GET /api/v1/issues/{id}/activity: an event's issue.status CANCELLED (nested enum)",
+    method: "GET",
+    path: /\/activity$/,
+    fault: { kind: "set-field", field: "status", value: "CANCELLED" },
+  },
   {
     service: "task-graph",
     name: "GET /api/v1/issues/{id}/dependencies: 500",
