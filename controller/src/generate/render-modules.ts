@@ -4,6 +4,7 @@
 // checks only (the baseline the fault-injection proof compares against).
 
 import { parseTypeText } from "../http/index.js";
+import { type LookupKey, lookupKey } from "./lookups.js";
 import { isIdentifier, key, member, snake } from "./naming.js";
 import {
   ownerResource,
@@ -287,6 +288,32 @@ function invalidModule(ctx: Ctx, p: PlannedEndpoint): string[] | undefined {
   return lines;
 }
 
+/** A lookup of something the service makes itself (lookups.ts): a key nobody made answers 404. */
+function lookupModule(ctx: Ctx, p: PlannedEndpoint, lookup: LookupKey): string[] {
+  const missing = "const missing = crypto.randomUUID();";
+  if (lookup.in === "path") {
+    return [
+      missing,
+      `const res = await ${call(ctx, p, ["missing"])};`,
+      'assertStatus(res, 404, "a key nobody made");',
+      "return res;",
+    ];
+  }
+  const others = queryParams(p)
+    .filter((q) => q.required && q.name !== lookup.name)
+    .map(
+      (q) =>
+        `${JSON.stringify(q.name)}: ${fieldSample(q.name, q.type, q.constraints, { dtos: ctx.plan.dtos, reference: () => undefined }) ?? '"x"'}`,
+    );
+  const query = `{ ${[`${JSON.stringify(lookup.name)}: missing`, ...others].join(", ")} }`;
+  return [
+    missing,
+    `const res = await page.${p.method}(${query});`,
+    'assertStatus(res, 404, "a key nobody made");',
+    "return res;",
+  ];
+}
+
 function unknownIdModule(ctx: Ctx, r: Resource): string[] | undefined {
   // Only calls whose valid body the manifest fully describes: else a 400 for the body may come first.
   const described = (p: PlannedEndpoint) =>
@@ -355,6 +382,16 @@ export function renderModules(plan: SuitePlan, pageClass: string, checks: Checks
   const made: { name: string; doc: string; tags: string[]; lines: string[] }[] = [];
   for (const p of plan.endpoints) {
     const e = p.endpoint;
+    const lookup = lookupKey(plan, p);
+    if (lookup) {
+      made.push({
+        name: `${snake(p.method)}_unknown_key`,
+        doc: `${e.method} ${e.path} answers 404 when its ${lookup.name} names nothing (the service makes what it looks up; a suite cannot make one).`,
+        tags: ["negative"],
+        lines: lookupModule(ctx, p, lookup),
+      });
+      continue;
+    }
     made.push({
       name: snake(p.method),
       doc: `${e.method} ${e.path} answers ${p.success.join(" or ")}${p.dto && checks === "full" ? `, its body a ${p.dto}` : ""}.`,

@@ -2,7 +2,7 @@
 // the output type-checks and passes lint, and that it never overwrites a file someone changed.
 
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -103,6 +103,25 @@ describe("e2e generate-tests", () => {
     const said = `${lint.stdout}${lint.stderr}`;
     expect(said).toMatch(/Checked (3\d|[4-9]\d) files/);
     expect(said).not.toMatch(/Found \d+ (error|warning|info)/);
+  });
+
+  it("asks a lookup of what the service makes itself (code symbols) for an id nobody made, expecting 404", async () => {
+    const p = project();
+    const r = await generate(p, "task-graph");
+    expect(r.code, r.stderr).toBe(0);
+    const modules = readdirSync(join(p.dir, "services/task-graph/modules"));
+    const lookups = modules.filter((m) => m.endsWith("_unknown_key.ts")).map((m) => m.replace(/^\d+_/, ""));
+    expect(lookups.sort()).toEqual([
+      "get_code_symbol_by_id_unknown_key.ts",
+      "get_code_symbol_unknown_key.ts",
+    ]);
+    expect(modules.some((m) => /^\d+_get_code_symbol\.ts$/.test(m))).toBe(false);
+    const byPath = modules.find((m) => m.endsWith("_get_code_symbol_unknown_key.ts")) as string;
+    const text = readFileSync(join(p.dir, "services/task-graph/modules", byPath), "utf8");
+    expect(text).toContain("page.getCodeSymbol(missing, {})");
+    expect(text).toContain('assertStatus(res, 404, "a key nobody made")');
+    // Resources the suite can create keep their happy modules.
+    expect(modules.some((m) => /^\d+_get_issue\.ts$/.test(m))).toBe(true);
   });
 
   it("refuses to overwrite a generated file someone edited (exit 2, naming it) and replaces it with --force", async () => {
