@@ -167,6 +167,42 @@ class DoneView(TemplateView):
       "PUT /signup/",
     ]);
   });
+
+  it("follows include('pkg.ui.urls') in a namespace package's folder, views wrapped in login_required, and lists a class built by a factory as GET", async () => {
+    const s = await scan(
+      {
+        "tracker/server/urls.py": `from django.urls import include, path
+from django.contrib.auth.decorators import login_required
+from tracker.ui import views
+
+urlpatterns = [
+    path("", include("tracker.ui.urls")),
+    path("me/", login_required(views.Profile.as_view())),
+]
+`,
+        "tracker/ui/__init__.py": "",
+        "tracker/ui/urls.py": `from django.urls import path
+from tracker.ui import views
+
+urlpatterns = [path("items/", views.ItemList.as_view())]
+`,
+        "tracker/ui/views.py": `from django.views.generic import DetailView
+from tracker.ui.factory import make_views
+
+bases = make_views()
+
+class ItemList(bases.ItemList):
+    pass
+
+class Profile(DetailView):
+    pass
+`,
+        "tracker/ui/factory.py": "def make_views():\n    return None\n",
+      },
+      "tracker",
+    );
+    expect(ids(s)).toEqual(["GET /items/", "GET /me/"]);
+  });
 });
 
 describe("Flask", () => {

@@ -154,10 +154,17 @@ export class DrfLinker {
     }
     const provided = new Set(this.actionsOf(cls));
     const inherited = this.djangoViewMethods(cls);
+    const answers = (method: HttpMethod, own: PyValue | undefined): boolean =>
+      own?.t === "func" || (!genericAction(method, provided) && inherited.has(method));
+    // A routed class whose handlers come from a base the scan cannot see (a class built by a
+    // factory, a library's view) is still a route: listed as GET, as a function view is.
+    const unseen = HTTP_METHODS.every(
+      (m) => !answers(m, this.attr(cls, m.toLowerCase())) && !genericAction(m, provided),
+    );
     for (const method of HTTP_METHODS) {
       const own = this.attr(cls, method.toLowerCase());
       const action = genericAction(method, provided);
-      if (own?.t === "func" || (!action && inherited.has(method))) {
+      if (answers(method, own) || (unseen && method === "GET")) {
         this.endpoints.push({
           id: `${method} ${leaf.path}`,
           method,

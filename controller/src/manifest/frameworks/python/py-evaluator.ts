@@ -64,18 +64,18 @@ export class PyProgram {
 
   /**
    * A scan of a package's own folder (`e2e manifest site-packages/postorius`) sees its modules
-   * as `views.list`, while the code imports them as `postorius.views.list`. The folder holds an
-   * `__init__.py` but not its own name: the name is the first part of absolute imports that
+   * as `views.list`, while the code imports them as `postorius.views.list`. The folder does not
+   * hold its own name: the name is the first part of absolute imports that
    * name the folder's modules, and that part must do so more often than not: `flask` in
    * `from flask.views import MethodView` (a folder with a `views` package) is Flask's own, as
    * `from flask import Flask` (no `Flask` in the folder's `__init__.py`) shows.
    */
   private rootPackageName(): string | undefined {
+    // A namespace package (no `__init__.py`, like ara) has no module "" and no names of its own.
     const root = this.modules.get("");
-    if (!root) return undefined;
     const rootNames = new Set([
-      ...root.facts.imports.map((i) => i.local),
-      ...root.facts.body.flatMap((st) => boundNames(st)),
+      ...(root?.facts.imports.map((i) => i.local) ?? []),
+      ...(root?.facts.body.flatMap((st) => boundNames(st)) ?? []),
     ]);
     const votes = new Map<string, { inside: number; outside: number }>();
     const vote = (head: string, inside: boolean) => {
