@@ -1,8 +1,10 @@
 // The embedded store's code graph in memory: a file written over its stored subgraph touches only
-// what differs (code-graph-state.ts replaceFile); after many such rewrites every read answers as a
-// state built afresh from the same subgraphs.
+// what differs (code-graph-state.ts replaceFile), and after many such rewrites every read answers
+// as a state built afresh from the same subgraphs; a large write is applied in slices of the event
+// loop, and no read or snapshot sees it half applied.
 import { describe, expect, it } from "vitest";
 import { CodeGraphState } from "../../src/adapters/embedded-graph/code-graph-state.js";
+import { LoopSlices } from "../../src/adapters/embedded-graph/loop-slices.js";
 import type { CodeEdge } from "../../src/ports/code-graph-store.js";
 import { makeCodeFile } from "../conformance/code-graph-store.conformance.js";
 
@@ -68,5 +70,40 @@ describe("CodeGraphState", () => {
     fresh.load(state.toSnapshot());
     expect(reads(state)).toEqual(reads(fresh));
     expect(reads(state).edges.length).toBeGreaterThan(0);
+  });
+
+  it("applies a large write a file at a time, never seen half applied, with what follows behind it", async () => {
+    const state = new CodeGraphState();
+    const upsert = Array.from({ length: 2000 }, (_, i) => makeCodeFile("app", `src/big${i}.ts`, ["x", "y"]));
+    const applied = state.applyInSlices(
+      { op: "code.files", change: { repo: "app", upsert, remove: [] } },
+      new LoopSlices(0),
+    );
+    // Queued behind the large write, not applied before it.
+    state.apply({ op: "code.files", change: { repo: "app", upsert: [], remove: ["src/big0.ts"] } });
+    let done = false;
+    void applied.then(() => {
+      done = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    // A timer fired while the write was being applied: the loop turned in between.
+    const midway = { done, files: state.counts().files };
+    await applied;
+    expect(midway.done).toBe(false);
+    // A read finishes what is left first: all 2000, then the removal.
+    expect(midway.files).toBe(1999);
+    expect(state.counts()).toEqual({ repositories: 0, files: 1999, symbols: 3998 });
+    await state.settled();
+  });
+
+  it("snapshots whole writes while one is being applied", async () => {
+    const state = new CodeGraphState();
+    const upsert = Array.from({ length: 500 }, (_, i) => makeCodeFile("app", `src/s${i}.ts`, ["x"]));
+    const applied = state.applyInSlices(
+      { op: "code.files", change: { repo: "app", upsert, remove: [] } },
+      new LoopSlices(0),
+    );
+    expect(state.toSnapshot().files).toHaveLength(500);
+    await applied;
   });
 });

@@ -16,6 +16,7 @@ import {
   type RepositorySummary,
 } from "../../ports/code-graph-store.js";
 import type { TextRef } from "./code-texts.js";
+import { LoopSlices } from "./loop-slices.js";
 
 export type CodeMutation =
   /** `texts`: [path, where its text is] for upserted files that keep one (code-texts.ts). */
@@ -32,7 +33,7 @@ export interface CodeSnapshot {
 }
 
 export class CodeGraphState {
-  readonly repositories = new Map<string, RepositoryRecord>();
+  private readonly repos = new Map<string, RepositoryRecord>();
   /** File id → the file's subgraph as written (its edges may point at missing nodes). */
   private readonly files = new Map<string, CodeFileSubgraph>();
   private readonly symbols = new Map<string, CodeSymbol>();
@@ -46,7 +47,64 @@ export class CodeGraphState {
   private readonly textRefs = new Map<string, TextRef>();
   private readonly packUses = new Map<string, number>();
 
+  get repositories(): ReadonlyMap<string, RepositoryRecord> {
+    this.finishNow();
+    return this.repos;
+  }
+
+  /**
+   * Work not applied yet, in order: a large code write is applied a file at a time between turns
+   * of the event loop (applyInSlices), and what comes after it waits behind. Every read finishes
+   * it first (finishNow), so none sees a write half applied; the store awaits settled() before
+   * reading, so that is rarely work left.
+   */
+  #steps: (() => void)[] = [];
+  #next = 0;
+  #draining: Promise<void> | null = null;
+
   apply(m: CodeMutation): void {
+    if (this.#draining) this.#steps.push(() => this.applyNow(m));
+    else this.applyNow(m);
+  }
+
+  /**
+   * apply() for a large code write, a file at a time with turns of the event loop between slices
+   * (issue 25 point 5: one task per state held the loop for up to a second at 20,000 files).
+   * Resolves once it and everything queued behind it is applied.
+   */
+  applyInSlices(m: Extract<CodeMutation, { op: "code.files" }>, slices = new LoopSlices()): Promise<void> {
+    const keys = new Map(m.texts);
+    for (const path of m.change.remove) this.#steps.push(() => this.removeFile(fileId(m.change.repo, path)));
+    for (const sub of m.change.upsert) this.#steps.push(() => this.putFile(sub, keys.get(sub.file.path)));
+    this.#draining ??= this.#drain(slices);
+    return this.#draining;
+  }
+
+  /** Resolves once nothing is left to apply. */
+  settled(): Promise<void> {
+    return this.#draining ?? Promise.resolve();
+  }
+
+  /** Applies at once whatever is left (a read, a snapshot or a copy must see whole writes). */
+  finishNow(): void {
+    while (this.#next < this.#steps.length) this.#steps[this.#next++]!();
+  }
+
+  async #drain(slices: LoopSlices): Promise<void> {
+    try {
+      while (this.#next < this.#steps.length) {
+        this.#steps[this.#next++]!();
+        await slices.tick();
+      }
+    } finally {
+      this.finishNow();
+      this.#steps = [];
+      this.#next = 0;
+      this.#draining = null;
+    }
+  }
+
+  private applyNow(m: CodeMutation): void {
     switch (m.op) {
       case "code.files": {
         const keys = new Map(m.texts);
@@ -55,18 +113,19 @@ export class CodeGraphState {
         return;
       }
       case "code.repo.put":
-        this.repositories.set(m.repository.name, m.repository);
+        this.repos.set(m.repository.name, m.repository);
         return;
       case "code.repo.del":
         for (const id of [...(this.byRepo.get(m.name) ?? [])]) this.removeFile(id);
-        this.repositories.delete(m.name);
+        this.repos.delete(m.name);
         return;
     }
   }
 
   toSnapshot(): CodeSnapshot {
+    this.finishNow();
     return {
-      repositories: [...this.repositories.values()],
+      repositories: [...this.repos.values()],
       files: [...this.files.values()],
       texts: [...this.textRefs],
     };
@@ -75,57 +134,67 @@ export class CodeGraphState {
   load(s: CodeSnapshot | undefined): void {
     if (!s) return;
     const keys = new Map(s.texts);
-    for (const r of s.repositories) this.repositories.set(r.name, r);
+    for (const r of s.repositories) this.repos.set(r.name, r);
     for (const f of s.files) this.putFile(f, keys.get(fileId(f.file.repo, f.file.path)));
   }
 
   /** Where the text stored with the file is, if it has one. */
   textRef(repo: string, path: string): TextRef | undefined {
+    this.finishNow();
     return this.textRefs.get(fileId(repo, path));
   }
 
   /** Whether some file holds a text in the pack. */
   usesPack(pack: string): boolean {
+    this.finishNow();
     return this.packUses.has(pack);
   }
 
   /** The packs holding texts of the repository's files (all of them when `paths` is absent). */
   packsOf(repo: string, paths?: string[]): string[] {
+    this.finishNow();
     const ids = paths ? paths.map((p) => fileId(repo, p)) : [...(this.byRepo.get(repo) ?? [])];
     return ids.flatMap((id) => this.textRefs.get(id)?.pack ?? []);
   }
 
   hasFile(repo: string, path: string): boolean {
+    this.finishNow();
     return this.files.has(fileId(repo, path));
   }
 
   summary(name: string): RepositorySummary | null {
-    const r = this.repositories.get(name);
+    this.finishNow();
+    const r = this.repos.get(name);
     if (!r) return null;
     return { ...r, files: this.byRepo.get(name)?.size ?? 0, symbols: this.symbolCount.get(name) ?? 0 };
   }
 
   counts(): CodeCounts {
-    return { repositories: this.repositories.size, files: this.files.size, symbols: this.symbols.size };
+    this.finishNow();
+    return { repositories: this.repos.size, files: this.files.size, symbols: this.symbols.size };
   }
 
   file(repo: string, path: string): CodeFileSubgraph | null {
+    this.finishNow();
     const sub = this.files.get(fileId(repo, path));
     if (!sub) return null;
     return { file: sub.file, symbols: sub.symbols, edges: sub.edges.filter((e) => this.exists(e.to)) };
   }
 
   filesOf(repo: string): CodeFile[] {
+    this.finishNow();
     const out: CodeFile[] = [];
     for (const id of this.byRepo.get(repo) ?? []) out.push(this.files.get(id)!.file);
     return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
   symbolsById(ids: string[]): CodeSymbol[] {
+    this.finishNow();
     return ids.flatMap((id) => this.symbols.get(id) ?? []);
   }
 
   neighbours(ids: string[], types?: EdgeType[]): CodeEdge[] {
+    this.finishNow();
     const wanted = types ? new Set(types) : null;
     const found = new Map<string, CodeEdge>();
     const keep = (e: CodeEdge) => {
@@ -143,6 +212,7 @@ export class CodeGraphState {
   }
 
   edgesOf(repo: string): CodeEdge[] {
+    this.finishNow();
     const out: CodeEdge[] = [];
     for (const id of this.byRepo.get(repo) ?? []) {
       for (const e of this.files.get(id)!.edges) if (this.exists(e.to)) out.push(e);
@@ -164,7 +234,10 @@ export class CodeGraphState {
   private putFile(sub: CodeFileSubgraph, text: TextRef | undefined): void {
     const id = fileId(sub.file.repo, sub.file.path);
     const old = this.files.get(id);
-    if (old && old.file.repo === sub.file.repo) return this.replaceFile(id, old, sub, text);
+    if (old && old.file.repo === sub.file.repo) {
+      this.replaceFile(id, old, sub, text);
+      return;
+    }
     this.removeFile(id);
     this.files.set(id, sub);
     if (text) this.keepText(id, text);

@@ -42,6 +42,7 @@ import {
 import { inWriteScope } from "../../ports/write-scope.js";
 import { decideClaim, decideRelease } from "./claims.js";
 import { copyCodeChange } from "./code-change-copy.js";
+import type { CodeGraphState } from "./code-graph-state.js";
 import { DiskTextPacks, MemoryTextPacks, type TextPacks } from "./code-texts.js";
 import { GraphState } from "./graph-state.js";
 import { countIssues, listIssues } from "./issue-list.js";
@@ -408,6 +409,7 @@ export class EmbeddedGraphStore implements GraphStore {
 
   async deleteRepository(name: string): Promise<boolean> {
     const code = this.head.code;
+    await code.settled();
     if (!code.repositories.has(name) && code.filesOf(name).length === 0) return false;
     const held = code.packsOf(name);
     await this.write({ op: "code.repo.del", name });
@@ -416,11 +418,11 @@ export class EmbeddedGraphStore implements GraphStore {
   }
 
   async getRepository(name: string): Promise<RepositorySummary | null> {
-    return this.state.code.summary(name);
+    return (await this.codeState()).summary(name);
   }
 
   async listRepositories(): Promise<RepositorySummary[]> {
-    const code = this.state.code;
+    const code = await this.codeState();
     return [...code.repositories.keys()].sort().map((name) => code.summary(name)!);
   }
 
@@ -432,18 +434,15 @@ export class EmbeddedGraphStore implements GraphStore {
     }
     // A copy: what is applied is exactly what the journal replays, whatever the caller does next.
     const { texts, ...graph } = change;
-    const held = this.head.code.packsOf(change.repo, [
-      ...change.remove,
-      ...change.upsert.map((s) => s.file.path),
-    ]);
-    if (texts?.size || graph.upsert.length > APPLIED_AT_ONCE) return this.writeCopied(graph, texts, held);
+    if (texts?.size || graph.upsert.length > APPLIED_AT_ONCE) return this.writeCopied(graph, texts);
     // Small, no text to write first: applied at once, like every other write.
+    const held = this.heldPacks(graph);
     const durable = this.write({ op: "code.files", change: copied(graph) });
     return held.length ? durable.then(() => this.forgetPacks(held)) : durable;
   }
 
   async getCodeTexts(repo: string, paths: string[]): Promise<Map<string, string>> {
-    const code = this.state.code;
+    const code = await this.codeState();
     const found = paths.flatMap((path) => {
       const ref = code.textRef(repo, path);
       return ref ? [{ path, ref }] : [];
@@ -465,8 +464,9 @@ export class EmbeddedGraphStore implements GraphStore {
   private async writeCopied(
     graph: Omit<CodeFilesChange, "texts">,
     texts: ReadonlyMap<string, string> | undefined,
-    held: string[],
   ): Promise<void> {
+    await this.head.code.settled();
+    const held = this.heldPacks(graph);
     const { change, json } = await copyCodeChange(graph);
     const m = { op: "code.files", change } as const;
     if (!texts?.size) {
@@ -483,18 +483,35 @@ export class EmbeddedGraphStore implements GraphStore {
     }
   }
 
-  /** A code.files line whose change is JSON already, in pieces (copyCodeChange): not stringified again. */
+  /** The text packs holding what the change replaces or removes (forgotten once it is durable). */
+  private heldPacks(graph: Omit<CodeFilesChange, "texts">): string[] {
+    return this.head.code.packsOf(graph.repo, [...graph.remove, ...graph.upsert.map((s) => s.file.path)]);
+  }
+
+  /**
+   * A code.files line whose change is JSON already, in pieces (copyCodeChange): not stringified
+   * again, and applied to each state a file at a time (CodeGraphState.applyInSlices).
+   */
   private writeCodeLine(m: Extract<Mutation, { op: "code.files" }>, changeJson: string[]): Promise<void> {
     const texts = m.texts ? `,"texts":${JSON.stringify(m.texts)}` : "";
     return this.writeStamped(
       m,
       () => {},
       () => ['{"op":"code.files","change":', ...changeJson, `${texts}}\n`],
+      true,
     );
+  }
+
+  /** The code state readers see, once no large write is being applied to it (reads never wait long). */
+  private async codeState(): Promise<CodeGraphState> {
+    const code = this.state.code;
+    await code.settled();
+    return code;
   }
 
   /** Removes the packs among `packs` no file holds a text in (a failure leaves them to the next start's sweep). */
   private async forgetPacks(packs: string[]): Promise<void> {
+    await Promise.all([this.head.code.settled(), this.committed.code.settled()]);
     const unused = [...new Set(packs)].filter(
       (pack) => !this.head.code.usesPack(pack) && !this.committed.code.usesPack(pack),
     );
@@ -502,27 +519,27 @@ export class EmbeddedGraphStore implements GraphStore {
   }
 
   async getCodeFile(repo: string, path: string): Promise<CodeFileSubgraph | null> {
-    return this.state.code.file(repo, path);
+    return (await this.codeState()).file(repo, path);
   }
 
   async listCodeFiles(repo: string): Promise<CodeFile[]> {
-    return this.state.code.filesOf(repo);
+    return (await this.codeState()).filesOf(repo);
   }
 
   async getSymbols(ids: string[]): Promise<CodeSymbol[]> {
-    return this.state.code.symbolsById(ids);
+    return (await this.codeState()).symbolsById(ids);
   }
 
   async codeNeighbours(ids: string[], types?: EdgeType[]): Promise<CodeEdge[]> {
-    return this.state.code.neighbours(ids, types);
+    return (await this.codeState()).neighbours(ids, types);
   }
 
   async codeEdges(repo: string): Promise<CodeEdge[]> {
-    return this.state.code.edgesOf(repo);
+    return (await this.codeState()).edgesOf(repo);
   }
 
   async codeCounts(): Promise<CodeCounts> {
-    return this.state.code.counts();
+    return (await this.codeState()).counts();
   }
 
   private journalOptions(): { maxBatch?: number; fs?: JournalFs; onFailure: (err: Error) => void } {
@@ -557,6 +574,8 @@ export class EmbeddedGraphStore implements GraphStore {
     stamp: (m: M, firstId: number) => void,
     /** The line (JSON and a newline) when the caller has it already: a large code write's, in pieces. */
     line: () => string | string[] = () => `${JSON.stringify(m)}\n`,
+    /** A code.files write applied to each state in slices; resolves once committed holds it all. */
+    sliced = false,
   ): Promise<void> {
     if (this.closed) return Promise.reject(new Error("embedded graph store is closed"));
     if (!this.journal) {
@@ -567,8 +586,14 @@ export class EmbeddedGraphStore implements GraphStore {
     // The first write splits head off the durable state; until then both are one object.
     if (this.head === this.committed) this.head = GraphState.copyOf(this.committed);
     stamp(m, this.head.events.lastId + 1);
-    this.head.apply(m);
-    const durable = this.journal.append(line(), () => this.publish(this.committed.apply(m)));
+    const code = m as Mutation as Extract<Mutation, { op: "code.files" }>;
+    // A step of head's that throws is the committed state's too: its writer hears of it there.
+    if (sliced) this.head.code.applyInSlices(code).catch(() => {});
+    else this.head.apply(m);
+    const durable = this.journal.append(line(), () => {
+      if (sliced) this.committed.code.applyInSlices(code).catch(() => {});
+      else this.publish(this.committed.apply(m));
+    });
     if (!this.compacting && this.journal.size > this.compactBytes) {
       // A failed compaction loses nothing (the journals stay); it is retried as the journal grows.
       this.compacting = this.compact()
@@ -579,7 +604,7 @@ export class EmbeddedGraphStore implements GraphStore {
           this.compacting = null;
         });
     }
-    return durable;
+    return sliced ? durable.then(() => this.committed.code.settled()) : durable;
   }
 
   // Switch appends to a new journal at one instant; once the old one has drained (each of its
