@@ -7,6 +7,8 @@
 export interface Route {
   method: string;
   path: string;
+  /** Other spellings of the same route (`/S/{id}` of `^S/(?P<id>…)/?$` is also `/S/{id}/`). */
+  also?: string[];
 }
 
 export interface Score {
@@ -33,8 +35,16 @@ const key = (r: Route): string => `${r.method.toUpperCase()} ${normalPath(r.path
 const COUNTED = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "*"]);
 
 export function score(truthRoutes: readonly Route[], foundRoutes: readonly Route[]): Score {
-  const truth = new Set(truthRoutes.filter((r) => COUNTED.has(r.method.toUpperCase())).map(key));
-  const found = new Set(foundRoutes.map(key));
+  const counted = truthRoutes.filter((r) => COUNTED.has(r.method.toUpperCase()));
+  const truth = new Set(counted.map(key));
+  // A found path spelled as one of a truth route's `also` is that route's path.
+  const spelling = new Map<string, string>();
+  for (const r of counted) for (const p of r.also ?? []) spelling.set(normalPath(p), normalPath(r.path));
+  const respelled = (r: Route): Route => ({
+    method: r.method,
+    path: spelling.get(normalPath(r.path)) ?? r.path,
+  });
+  const found = new Set(foundRoutes.map((r) => key(respelled(r))));
   const anyMethod = new Set([...truth].filter((k) => k.startsWith("* ")).map((k) => k.slice(2)));
   const foundPaths = new Set([...found].map((k) => k.slice(k.indexOf(" ") + 1)));
   const recalledKeys = [...truth].filter((k) =>

@@ -5,7 +5,8 @@ Walks the URL resolver of URLCONF (settings configured here when DJANGO_SETTINGS
 set). A pattern is turned into a template by Django's own `regex_helper.normalize`, so
 `^lists/(?P<list_id>[^/]+)/$` is `/lists/{list_id}/`. Methods: a DRF viewset's `actions`; a
 class view's handlers among http_method_names; a function view answers any method ("*").
-DRF's `.{format}` twins of each route are not printed. Only views whose module lives in PACKAGE (several: comma-separated) are printed (admin and other apps' URLconfs are not
+A pattern with an optional slash (`/?`) is
+also written with the slash (`also`). DRF's `.{format}` twins of each route are not printed. Only views whose module lives in PACKAGE (several: comma-separated) are printed (admin and other apps' URLconfs are not
 code of the app).
 """
 import json
@@ -36,10 +37,10 @@ from django.utils.regex_helper import normalize
 HTTP = ["get", "post", "put", "patch", "delete"]
 
 
-def template(regex):
-    forms = normalize(regex)
-    text = forms[0][0] if forms else regex
-    return re.sub(r"%\((\w+)\)s", r"{\1}", text)
+def templates(regex):
+    """Every URL form Django's `normalize` gives (an optional group present or not), fullest first."""
+    forms = sorted(normalize(regex), key=lambda f: -len(f[1])) or [(regex, [])]
+    return [re.sub(r"%\((\w+)\)s", r"{\1}", text) for text, _ in forms]
 
 
 def methods(callback):
@@ -74,6 +75,10 @@ for regex, callback in [x for conf in urlconf.split(",") for x in walk(get_resol
     where = module_of(callback)
     if not any(where == p or where.startswith(p + ".") for p in package.split(",")):
         continue
-    path = "/" + template(regex)
+    # The fullest form is the route; the others (an optional group left out, and `x/?$` with
+    # its slash, which Django's own template drops) are other spellings of it.
+    forms = templates(regex) + templates(regex.replace("/?", "/"))
+    path = "/" + forms[0]
+    also = sorted({"/" + f for f in forms} - {path})
     for method in methods(callback):
-        print(json.dumps({"method": method, "path": path}))
+        print(json.dumps({"method": method, "path": path, **({"also": also} if also else {})}))
