@@ -21,7 +21,6 @@ import type { DomainContext } from "./domain/context.js";
 import { DependencyService } from "./domain/dependencies.js";
 import { ActivityService } from "./domain/events/activity.js";
 import { EventFeed } from "./domain/events/event-feed.js";
-import { DependencyChain } from "./domain/graph/dependency-chain.js";
 import { ImpactAnalysis } from "./domain/impact/impact-analysis.js";
 import { IssueService } from "./domain/issues.js";
 import { noteDocument } from "./domain/notes/note-document.js";
@@ -56,7 +55,7 @@ import { ragRoutes } from "./routes/rag.js";
 import { limitRate } from "./routes/rate-limit.js";
 import { refuseMalformedText } from "./routes/text-guard.js";
 import { VERSION } from "./version.js";
-import { wholeGraphRoutes } from "./whole-graph.js";
+import { wholeGraphRoutes, wholeGraphServices } from "./whole-graph.js";
 
 /** 256 KiB: 20,000 characters escaped as \uXXXX surrogate pairs are 240,000 bytes. */
 const BODY_LIMIT = 256 * 1024;
@@ -285,12 +284,13 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     noteIssue: (id) => indexer.issueOfNote(id),
   });
   const codeQueries = new CodeQueries(code);
+  const wholeGraph = wholeGraphServices(ctx, env);
   // The same services behind the tools of POST /mcp (SPEC §4, §2c).
   await app.register(mcpRoutes, {
     issues,
     claims,
     dependencies,
-    chain: new DependencyChain(ctx),
+    wholeGraph,
     codeQueries,
     impact,
     rootCause,
@@ -305,7 +305,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   await app.register(agentContextRoutes, { prefix, context: agentContext });
   await app.register(eventRoutes, { prefix, feed, activity: new ActivityService(ctx) });
   await app.register(noteRoutes, { prefix, notes });
-  await app.register(wholeGraphRoutes, { prefix, ctx, env });
+  await app.register(wholeGraphRoutes, { prefix, services: wholeGraph });
   await app.register(boardRoutes, { dir: env.TASK_GRAPH_BOARD_DIR });
   return app;
 }

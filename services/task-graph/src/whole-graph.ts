@@ -8,28 +8,33 @@ import { ComponentImpact } from "./domain/graph/component-impact.js";
 import { DependencyChain } from "./domain/graph/dependency-chain.js";
 import { GRAPH_MAX_NODES, GraphExport } from "./domain/graph/graph-export.js";
 import { Projects } from "./domain/graph/projects.js";
+import type { WholeGraphServices } from "./domain/graph/services.js";
 import { agentRoutes } from "./routes/agents.js";
 import { dependencyChainRoutes } from "./routes/dependency-chain.js";
 import { graphExportRoutes } from "./routes/graph-export.js";
 import { projectRoutes } from "./routes/projects.js";
 
-export interface WholeGraphOptions {
-  ctx: DomainContext;
-  env: NodeJS.ProcessEnv;
+/** The services, built once for the routes and the MCP tools. */
+export function wholeGraphServices(ctx: DomainContext, env: NodeJS.ProcessEnv): WholeGraphServices {
+  return {
+    chain: new DependencyChain(ctx),
+    bulk: new BulkDependencies(ctx),
+    graph: new GraphExport(ctx, graphMaxNodes(env)),
+    projects: new Projects(ctx),
+    componentImpact: new ComponentImpact(ctx),
+    agents: new Agents(ctx),
+  };
 }
 
 /** The routes under the prefix they are registered with (/api/v1). */
-export const wholeGraphRoutes: FastifyPluginAsync<WholeGraphOptions> = async (app, { ctx, env }) => {
-  await app.register(dependencyChainRoutes, {
-    chain: new DependencyChain(ctx),
-    bulk: new BulkDependencies(ctx),
-  });
-  await app.register(graphExportRoutes, { graph: new GraphExport(ctx, graphMaxNodes(env)) });
-  await app.register(projectRoutes, {
-    projects: new Projects(ctx),
-    componentImpact: new ComponentImpact(ctx),
-  });
-  await app.register(agentRoutes, { agents: new Agents(ctx) });
+export const wholeGraphRoutes: FastifyPluginAsync<{ services: WholeGraphServices }> = async (
+  app,
+  { services: s },
+) => {
+  await app.register(dependencyChainRoutes, { chain: s.chain, bulk: s.bulk });
+  await app.register(graphExportRoutes, { graph: s.graph });
+  await app.register(projectRoutes, { projects: s.projects, componentImpact: s.componentImpact });
+  await app.register(agentRoutes, { agents: s.agents });
 };
 
 /** TASK_GRAPH_GRAPH_MAX_NODES: most nodes a graph export answers with (else 413). @default 20000 */

@@ -241,7 +241,7 @@ describe("the task graph against its own OpenAPI document", () => {
 
     // MCP: a request, a notification, a message that is not JSON-RPC.
     const tools = await api.send("POST", "/mcp", { body: { jsonrpc: "2.0", id: 1, method: "tools/list" } });
-    expect(tools.json.result.tools.length).toBe(20);
+    expect(tools.json.result.tools.length).toBe(25);
     expect(await status("POST", "/mcp", { jsonrpc: "2.0", method: "notifications/initialized" })).toBe(202);
     expect(await status("POST", "/mcp", { id: 1, method: "tools/list" })).toBe(400);
 

@@ -171,6 +171,38 @@ describe("every MCP tool, its declared schemas and its answers", () => {
     expect(context.files.map((f: Json) => f.path)).toContain("src/users.ts");
   });
 
+  it("answers the whole-graph tools as their HTTP routes do", async () => {
+    const component = (await svc.post("/api/v1/components", { name: "billing", project: "shop" })).body;
+    const invoice = await call("create_issue", { title: "Invoice totals", component_id: component.id });
+    const tax = await call("create_issue", { title: "Tax rounding" });
+    const refund = await call("create_issue", { title: "Refund export" });
+    const bulk = await call("add_dependencies", { id: refund.id, depends_on_ids: [invoice.id, tax.id] });
+    expect(bulk).toEqual({ added: [invoice.id, tax.id], existing: [] });
+    const again = await call("add_dependencies", { id: refund.id, depends_on_ids: [invoice.id] });
+    expect(again).toEqual({ added: [], existing: [invoice.id] });
+    const cycle = await refusal("add_dependencies", { id: invoice.id, depends_on_ids: [tax.id, refund.id] });
+    expect(cycle.code).toBe("CIRCULAR_DEPENDENCY");
+    expect((await svc.get(`/api/v1/issues/${invoice.id}/dependencies`)).body.depends_on).toEqual([]);
+
+    const graph = await call("export_graph", { root: refund.id, depth: 1 });
+    expect(graph).toEqual((await svc.get(`/api/v1/graph?root=${refund.id}&depth=1`)).body);
+    expect(graph.edges).toContainEqual({ from: refund.id, to: invoice.id, type: "depends_on" });
+    const open = await call("export_graph", { status: ["OPEN"], project: "shop" });
+    expect(open.nodes.map((n: Json) => n.id)).toEqual([invoice.id]);
+
+    const projects = await call("list_projects", {});
+    expect(projects.items).toEqual((await svc.get("/api/v1/projects")).body);
+    expect(projects.items.map((p: Json) => p.name)).toContain("shop");
+    const impact = await call("component_impact", { component_id: component.id });
+    expect(impact).toEqual((await svc.get(`/api/v1/analyze/component-impact/${component.id}`)).body);
+    expect(impact.dependents.map((d: Json) => d.id)).toEqual([refund.id]);
+
+    await call("claim_issue", { id: tax.id, agent: "agent-graph" });
+    const agents = await call("list_agents", {});
+    expect(agents.items).toEqual((await svc.get("/api/v1/agents")).body);
+    expect(agents.items.map((a: Json) => a.name)).toContain("agent-graph");
+  });
+
   it("answers the code queries as their HTTP routes do", async () => {
     const symbols = await call("find_symbol", { q: "getuser", repo: "shop" });
     expect(symbols).toEqual((await svc.get("/api/v1/code/symbols?q=getuser&repo=shop")).body);

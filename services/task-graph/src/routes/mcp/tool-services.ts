@@ -6,7 +6,7 @@ import type { CodeQueries } from "../../domain/code/code-queries.js";
 import type { AgentContextService } from "../../domain/context/agent-context.js";
 import type { DependencyService } from "../../domain/dependencies.js";
 import { etagOf } from "../../domain/etag.js";
-import type { DependencyChain } from "../../domain/graph/dependency-chain.js";
+import type { WholeGraphServices } from "../../domain/graph/services.js";
 import type { ImpactAnalysis } from "../../domain/impact/impact-analysis.js";
 import type { IssueService } from "../../domain/issues.js";
 import type { NoteService } from "../../domain/notes/note-service.js";
@@ -20,7 +20,7 @@ export interface ToolServices {
   issues: IssueService;
   claims: ClaimService;
   dependencies: DependencyService;
-  chain: DependencyChain;
+  wholeGraph: WholeGraphServices;
   codeQueries: CodeQueries;
   impact: ImpactAnalysis;
   rootCause: RootCauseAnalysis;

@@ -25,6 +25,7 @@ import { issueListingOf } from "../issue-listing.js";
 import { envelopeOf } from "../paging.js";
 import { type RagSearchBody, ragSearch, ragSearchSchemas } from "../rag.js";
 import { codeTools } from "./code-tools.js";
+import { graphTools } from "./graph-tools.js";
 import type { ToolDefinition } from "./tool-runner.js";
 import { IssueAnswer, IssueList, idOf as id, type ToolServices, withEtag } from "./tool-services.js";
 import { workTools } from "./work-tools.js";
@@ -144,6 +145,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
       },
     },
     ...workTools(s),
+    ...graphTools(s.wholeGraph),
     ...codeTools(s.codeQueries),
   ];
 }

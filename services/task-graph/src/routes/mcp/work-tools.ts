@@ -96,7 +96,8 @@ export function workTools(s: ToolServices): ToolDefinition[] {
         "The issue's prerequisites, direct and transitive, each with its depth and id path, and how many are still open. Same as GET /api/v1/issues/{id}/dependency-chain.",
       parts: [IdParams, ChainQuery],
       output: DependencyChainResponse,
-      run: (args) => s.chain.of(idOf(args), (args.max_depth as number | undefined) ?? DEFAULT_CHAIN_DEPTH),
+      run: (args) =>
+        s.wholeGraph.chain.of(idOf(args), (args.max_depth as number | undefined) ?? DEFAULT_CHAIN_DEPTH),
     },
     {
       name: "release_claim",
