@@ -38,7 +38,7 @@ export const codeQueryRoutes: FastifyPluginAsync<CodeQueryRoutesOptions> = async
     },
     async (request) => {
       const { q, repo, kind, limit } = request.query;
-      const items = queries.searchSymbols({
+      const items = await queries.searchSymbols({
         q,
         limit: limit ?? 20,
         ...(repo ? { repo } : {}),

@@ -3,7 +3,13 @@
 // callers, callees, container and members, a file with its symbols, imports, importers, tests and
 // tested-by, and a repository's counts. Each repository's graph is indexed once per snapshot
 // (code-query-index.ts), so a query reads map entries, never the whole graph.
-import type { CodeFile, CodeGraph, CodeSymbol, SymbolKind } from "../../../../../lib/code-graph/index.js";
+import {
+  type CodeFile,
+  type CodeGraph,
+  type CodeSymbol,
+  type SymbolKind,
+  Yielder,
+} from "../../../../../lib/code-graph/index.js";
 import { DomainError } from "../errors.js";
 import { CodeQueryIndex, type Neighbour, type RepositoryStats } from "./code-query-index.js";
 import type { RepositoryView } from "./code-workspace.js";
@@ -75,15 +81,18 @@ const symbolNotFound = (id: string) =>
 /** The repository a symbol id names: ids are `repo:path#Name` and repository names hold no ':'. */
 const repoOfId = (id: string) => id.slice(0, Math.max(0, id.indexOf(":")));
 
+/** Work of an index build between two turns of the event loop. */
+const LOOP_SLICE_MS = 8;
+
 export class CodeQueries {
-  readonly #indexes = new WeakMap<CodeGraph, CodeQueryIndex>();
+  readonly #indexes = new WeakMap<CodeGraph, Promise<CodeQueryIndex>>();
 
   constructor(private readonly code: CodeViews) {}
 
   /** Exact names first (same case first), then names starting with `q`, then near ones. */
-  searchSymbols({ q, repo, kind, limit }: SymbolSearch): SymbolHit[] {
+  async searchSymbols({ q, repo, kind, limit }: SymbolSearch): Promise<SymbolHit[]> {
     const query = q.toLowerCase();
-    const indexes = this.#indexesOf(repo);
+    const indexes = await this.#indexesOf(repo);
     const fits = (s: CodeSymbol) => kind === undefined || s.kind === kind;
     const hits: SymbolHit[] = [];
     const add = (symbols: readonly CodeSymbol[], match: MatchTier) => {
@@ -111,10 +120,10 @@ export class CodeQueries {
   }
 
   /** The symbol with its container, members, and REFERENCES both ways (`limit` each, surest first). */
-  symbol(id: string, limit: number): SymbolDetail {
+  async symbol(id: string, limit: number): Promise<SymbolDetail> {
     const repo = repoOfId(id);
     if (!repo || !this.code.views().some((v) => v.name === repo)) throw symbolNotFound(id);
-    const index = this.#indexesOf(repo)[0]!;
+    const index = (await this.#indexesOf(repo))[0]!;
     const symbol = index.symbols.get(id);
     if (!symbol) throw symbolNotFound(id);
     const callers = references(index, index.incoming("REFERENCES", id));
@@ -142,8 +151,8 @@ export class CodeQueries {
    * A file and its neighbours, at most `limit` of each (a generated file may hold thousands of
    * symbols); without `repo`, the one repository holding `path`.
    */
-  file(path: string, repo: string | undefined, limit: number): FileInfo {
-    const index = this.#fileIndex(path, repo);
+  async file(path: string, repo: string | undefined, limit: number): Promise<FileInfo> {
+    const index = await this.#fileIndex(path, repo);
     const file = index.files.get(path)!;
     const id = `${index.repo}:${path}`;
     const files = (ends: readonly Neighbour[]) =>
@@ -177,12 +186,12 @@ export class CodeQueries {
     };
   }
 
-  stats(repo: string): RepositoryStats {
-    return this.#indexesOf(repo)[0]!.stats();
+  async stats(repo: string): Promise<RepositoryStats> {
+    return (await this.#indexesOf(repo))[0]!.stats();
   }
 
-  #fileIndex(path: string, repo: string | undefined): CodeQueryIndex {
-    const holding = this.#indexesOf(repo).filter((index) => index.files.has(path));
+  async #fileIndex(path: string, repo: string | undefined): Promise<CodeQueryIndex> {
+    const holding = (await this.#indexesOf(repo)).filter((index) => index.files.has(path));
     if (holding.length > 1) {
       throw new DomainError(
         "VALIDATION_ERROR",
@@ -201,15 +210,19 @@ export class CodeQueries {
   }
 
   /** The indexes of every repository, or of the one named (REPOSITORY_NOT_FOUND if unknown). */
-  #indexesOf(repo?: string): CodeQueryIndex[] {
-    return this.code.views(repo).map((view) => {
-      let index = this.#indexes.get(view.graph);
-      if (!index) {
-        index = new CodeQueryIndex(view.name, view.graph);
-        this.#indexes.set(view.graph, index);
-      }
-      return index;
-    });
+  #indexesOf(repo?: string): Promise<CodeQueryIndex[]> {
+    const views = this.code.views(repo);
+    return Promise.all(
+      views.map((view) => {
+        let index = this.#indexes.get(view.graph);
+        if (!index) {
+          // Queries that arrive during the build wait for the same one.
+          index = CodeQueryIndex.build(view.name, view.graph, new Yielder(LOOP_SLICE_MS));
+          this.#indexes.set(view.graph, index);
+        }
+        return index;
+      }),
+    );
   }
 }
 

@@ -25,7 +25,7 @@ export function codeTools(queries: CodeQueries): ToolDefinition[] {
       output: SymbolHitList,
       run: async (args) => {
         const { q, repo, kind, limit } = args as SymbolSearchInput;
-        const items = queries.searchSymbols({
+        const items = await queries.searchSymbols({
           q,
           limit: limit ?? 20,
           ...(repo ? { repo } : {}),
