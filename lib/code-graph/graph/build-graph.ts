@@ -85,7 +85,8 @@ export async function buildGraph(input: GraphInput): Promise<GraphBuild> {
   const importsByFile = new Map<string, Set<string>>();
   for (const [path, fileFacts] of facts) {
     const kept = affected && !affected.has(path) ? previous!.build.perFile.get(path) : undefined;
-    const out = kept ?? fileEdges(repo, path, fileFacts, table, references, scopes.get(path)!);
+    const out =
+      kept ?? (await fileEdges(repo, path, fileFacts, table, references, scopes.get(path)!, yielder));
     perFile.set(path, out);
     edges.push(...out.edges);
     referencedFiles.set(path, out.strongTargets);
@@ -117,20 +118,23 @@ function containsEdgeOf(repo: string, symbol: CodeSymbol): CodeEdge {
   return edge;
 }
 
-function fileEdges(
+/** A file's resolved edges; a file with thousands of references gives way to the event loop as it goes. */
+async function fileEdges(
   repo: string,
   path: string,
   fileFacts: FileFacts,
   table: SymbolTable,
   references: ReferenceResolver,
   scope: FileScope,
-): FileEdges {
+  yielder: Yielder,
+): Promise<FileEdges> {
   const edges: CodeEdge[] = [];
   const best = new Map<string, { from: string; to: string; confidence: number }>();
   const strongTargets = new Set<string>();
   const qualifiedUses = new Map<string, Set<string>>();
   const names = new Set<string>();
-  for (const ref of fileFacts.references) {
+  for (const [i, ref] of fileFacts.references.entries()) {
+    if (i % 256 === 255) await yielder.tick();
     names.add(ref.name);
     if (ref.qualifier !== undefined) addTo(qualifiedUses, ref.qualifier, ref.name);
     const from = ref.from === undefined ? undefined : table.inFile(path, ref.from);
