@@ -32,11 +32,12 @@ export interface RealApp {
   root: string;
   /**
    * Where the truth comes from. `python`: one of truth/dump_*.py run with Debian's python3 on
-   * `args`; `node`: a script run with truth/node-routes.cjs preloaded (`args` after the script);
+   * `args`; `ruby`: truth/dump_rails.rb on the fetched tree; `node`: a script run with truth/node-routes.cjs preloaded (`args` after the script);
    * `hand`: a file of `METHOD path` lines read by hand from the code (`file`, under truth/).
    */
   truth:
     | { kind: "python"; dumper: "flask" | "django" | "fastapi"; args: string[]; env?: Record<string, string> }
+    | { kind: "ruby"; dumper: "rails" }
     | { kind: "node"; script: string; args?: string[]; env?: Record<string, string> }
     | { kind: "hand"; file: string };
   note?: string;

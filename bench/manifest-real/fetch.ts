@@ -39,12 +39,14 @@ export function fetchApp(app: RealApp): string {
   const dir = join(CACHE, `${kind}-${name.replace(/[@/]/g, "_")}`);
   mkdirSync(dir, { recursive: true });
   if (kind === "deb-src") {
-    if (!readdirSync(dir).some((f) => !f.includes("."))) run("apt-get", ["source", "-q", name], dir);
-    const tree = readdirSync(dir).find(
-      (f) => f.startsWith(`${name}-`) && !f.includes(".orig") && !f.endsWith(".dsc"),
-    );
-    if (!tree) throw new Error(`apt-get source ${name} left no source tree in ${dir}`);
-    return join(dir, tree);
+    // What the source tree needs to print its route table (Rails' router: ruby-actionpack).
+    const missing = (app.package.with ?? []).filter((p) => !debInstalled(p));
+    if (missing.length > 0) run("apt-get", ["install", "-y", "-q", "--no-install-recommends", ...missing]);
+    const tree = () => readdirSync(dir).find((f) => f.startsWith(`${name}-`) && !f.endsWith(".dsc"));
+    if (!tree()) run("apt-get", ["source", "-q", name], dir);
+    const found = tree();
+    if (!found) throw new Error(`apt-get source ${name} left no source tree in ${dir}`);
+    return join(dir, found);
   }
   const spec = app.package.version ? `${name}@${app.package.version}` : name;
   const wanted = [spec, ...(app.package.with ?? [])];

@@ -34,6 +34,8 @@ export function truthRoutes(app: RealApp, home: string, scratch: string): Route[
       execFileSync("/usr/bin/python3", [join(HERE, "truth", `dump_${t.dumper}.py`), ...t.args], opts),
     );
   }
+  if (t.kind === "ruby")
+    return jsonLines(execFileSync("ruby", [join(HERE, "truth", `dump_${t.dumper}.rb`), home], opts));
   const script = join(HERE, "truth", t.script);
   const args = ["--require", join(HERE, "truth", "node-routes.cjs"), script, ...(t.args ?? [])];
   return jsonLines(execFileSync(process.execPath, args, { ...opts, env: { ...env, BENCH_APP_HOME: home } }));
