@@ -39,13 +39,16 @@ function allowedEdits(query: string): number {
   return query.length <= 3 ? 0 : query.length <= 7 ? 1 : 2;
 }
 
-/** Two rows of the distance table, reused: a fuzzy pass computes thousands of distances. */
-let rows = [new Int32Array(64), new Int32Array(64)] as const;
+/** Two rows of the distance table, made once per pass: a fuzzy pass computes thousands of distances. */
+type Rows = [Int32Array, Int32Array];
 
 /** Levenshtein distance, or `max + 1` as soon as it must exceed `max`. */
-function boundedDistance(a: string, b: string, max: number): number {
+function boundedDistance(a: string, b: string, max: number, rows: Rows): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (rows[0].length <= b.length) rows = [new Int32Array(b.length * 2), new Int32Array(b.length * 2)];
+  if (rows[0].length <= b.length) {
+    rows[0] = new Int32Array(b.length * 2);
+    rows[1] = new Int32Array(b.length * 2);
+  }
   let [previous, row] = rows;
   for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
@@ -84,6 +87,7 @@ function subsequenceSlack(query: string, name: string): number {
  */
 export function fuzzyNames(sorted: readonly string[], query: string, max: number): FuzzyName[] {
   const edits = allowedEdits(query);
+  const rows: Rows = [new Int32Array(64), new Int32Array(64)];
   const found: FuzzyName[] = [];
   for (const name of sorted) {
     if (name.startsWith(query)) continue;
@@ -92,7 +96,7 @@ export function fuzzyNames(sorted: readonly string[], query: string, max: number
       found.push({ name, distance: 1 + Math.min(at, 8) / 10 });
       continue;
     }
-    const typos = edits > 0 ? boundedDistance(query, name, edits) : 1;
+    const typos = edits > 0 ? boundedDistance(query, name, edits, rows) : 1;
     if (typos <= edits) {
       found.push({ name, distance: 10 + typos });
       continue;
