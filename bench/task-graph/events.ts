@@ -5,7 +5,9 @@
 //      BENCH_ROUNDS rounds, each a phase of BENCH_PHASE_S with and one without, in alternating
 //      order; the median of the rounds' ratios (short paired phases, because the load other work
 //      puts on this shared machine swings a lot within a minute). Target: >= 0.90. Also reported:
-//      the service's CPU time per write, with and without.
+//      the service's CPU time per write (user and kernel), with and without; its CPU per second
+//      above the baseline's per-write cost (the fan-out's own, set against events-send-floor.ts);
+//      and the subscribers' process's CPU per write (it competes for the same cores).
 //   2. 2xx → event: for every write, from its 2xx at the writer to its event at each of the probe
 //      subscribers (the first BENCH_PROBES; the others only count what they get), p50/p95.
 //      Target: p95 <= 100 ms. Also reported: request sent → event (never negative).
@@ -394,6 +396,8 @@ async function main(): Promise<void> {
     const phases: PhaseResult[] = [];
     const ratios: number[] = [];
     const cpuRatios: number[] = [];
+    /** Per round: the service's CPU per second above what its writes cost without subscribers (ms/s). */
+    const extraCpu: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       // Each round runs both, in alternating order; the ratio is taken within the round.
       const order = r % 2 === 0 ? (["none", "subscribers"] as const) : (["subscribers", "none"] as const);
@@ -411,6 +415,8 @@ async function main(): Promise<void> {
       }
       ratios.push(pair.subscribers!.writes_per_s / pair.none!.writes_per_s);
       cpuRatios.push(pair.subscribers!.service_cpu_ms_per_write / pair.none!.service_cpu_ms_per_write);
+      const extra = pair.subscribers!.service_cpu_ms_per_write - pair.none!.service_cpu_ms_per_write;
+      extraCpu.push(extra * pair.subscribers!.writes_per_s);
     }
     const none = phases.filter((p) => p.kind === "none");
     const withSubs = phases.filter((p) => p.kind === "subscribers");
@@ -420,7 +426,8 @@ async function main(): Promise<void> {
     const cpuMedian = (ps: PhaseResult[]) => round(median(ps.map((p) => p.service_cpu_ms_per_write)), 3);
     console.log(
       `throughput with ${SUBSCRIBERS} subscribers / without: median of ${ROUNDS} paired rounds ${round(ratio)} (target >= 0.9); ` +
-        `service CPU per write ×${round(median(cpuRatios))} (medians ${cpuMedian(withSubs)} vs ${cpuMedian(none)} ms)`,
+        `service CPU per write ×${round(median(cpuRatios))} (medians ${cpuMedian(withSubs)} vs ${cpuMedian(none)} ms), ` +
+        `${round(median(extraCpu), 1)} ms CPU/s above the baseline (the sends to ${SUBSCRIBERS} sockets: compare events-send-floor.ts)`,
     );
     console.log(
       `2xx → event p95 (median over phases): ${round(p95)} ms (target <= 100); subscribers short: ${short}`,
@@ -453,6 +460,7 @@ async function main(): Promise<void> {
       throughput_ratio: round(ratio),
       throughput_ratios: ratios.map((r) => round(r)),
       service_cpu_per_write_ratio: round(median(cpuRatios)),
+      service_extra_cpu_ms_per_s: round(median(extraCpu), 1),
       service_cpu_ms_per_write: { none: cpuMedian(none), subscribers: cpuMedian(withSubs) },
       ack_to_event_p95_ms: round(p95),
       writes_per_s: {
