@@ -58,11 +58,12 @@ interface BatchLimit {
 }
 
 /**
- * Code documents per vector batch: ~10 ms of the local embedder, so mirroring a large upload
- * yields often enough (a file's embedText holds every symbol name: a .d.ts can have thousands).
- * Issues keep 256 a batch: one Redis pipeline each.
+ * Code documents per vector batch: a batch is embedded in one task, so it stays well under 50 ms
+ * of the local embedder even on a loaded machine (100,000 characters took 130 ms there; a file's
+ * embedText holds every symbol name: a .d.ts can have thousands). Issues keep 256 a batch: one
+ * Redis pipeline each.
  */
-const CODE_BATCH: BatchLimit = { docs: 64, chars: 100_000 };
+const CODE_BATCH: BatchLimit = { docs: 16, chars: 20_000 };
 const ISSUE_BATCH = (docs: number): BatchLimit => ({ docs, chars: Number.POSITIVE_INFINITY });
 
 export interface SearchServiceOptions {
