@@ -26,7 +26,7 @@ export function truthRoutes(app: RealApp, home: string, scratch: string): Route[
         return { method, path };
       });
   }
-  const env = { ...process.env, HOME: scratch, ...(t.env ?? {}) };
+  const env = { ...process.env, HOME: scratch, ...("env" in t ? t.env : {}) };
   const opts = { cwd: scratch, env, encoding: "utf8" as const, maxBuffer: 64 << 20, timeout: 120_000 };
   if (t.kind === "python") {
     // Debian's interpreter: the packages were installed for it, not for another python3 on PATH.

@@ -92,6 +92,36 @@ end
     ]);
   });
 
+  it("hangs a shallow resource's member block at its shallow path, unrolls %w(…).each loops, and leaves a sample plugin's routes.rb out", async () => {
+    const s = await scan({
+      Gemfile: 'gem "rails", "~> 7.1"\n',
+      "config/routes.rb": `Rails.application.routes.draw do
+  resources :projects, only: [:show] do
+    shallow do
+      resources :repositories, only: [:create] do
+        member do
+          match 'committers', :via => [:get, :post]
+        end
+      end
+    end
+  end
+  %w(browse raw).each do |action|
+    get "projects/:id/repository/#{action}(/*path)", :controller => 'repositories', :action => action
+  end
+end
+`,
+      "extra/sample_plugin/config/routes.rb": `get 'projects/:id/hello', :to => 'example#say_hello'\n`,
+    });
+    expect(table(s)).toEqual([
+      "GET /projects/{id} ProjectsController.show",
+      "GET /projects/{id}/repository/browse RepositoriesController.browse",
+      "GET /projects/{id}/repository/raw RepositoriesController.raw",
+      "GET /repositories/{id}/committers RepositoriesController.committers",
+      "POST /projects/{project_id}/repositories RepositoriesController.create",
+      "POST /repositories/{id}/committers RepositoriesController.committers",
+    ]);
+  });
+
   it("reads strong parameters as the body, typed by db/schema.rb", async () => {
     const s = await scan({
       "config/routes.rb": `Rails.application.routes.draw do

@@ -31,7 +31,7 @@ export const railsScanner: FrameworkScanner<RailsFacts> = {
   name: "rails",
   kind: "framework",
   languages: ["ruby"],
-  version: 2,
+  version: 3,
   reads: (path) => ROUTES_FILE.test(path) || CONTROLLER_FILE.test(path) || SCHEMA_FILE.test(path),
   extract(file) {
     if (ROUTES_FILE.test(file.path)) return extractRoutes(file.root);
@@ -44,7 +44,7 @@ export const railsScanner: FrameworkScanner<RailsFacts> = {
 
 function linkRails(files: readonly FileFacts<RailsFacts>[]): ScanContribution {
   const endpoints = new Map<string, Endpoint>();
-  for (const main of files.filter((f) => f.path.endsWith("config/routes.rb"))) {
+  for (const main of appRouteFiles(files)) {
     const dir = posix.dirname(main.path);
     const router = new RailsRouter((name) => {
       const drawn = files.find((f) => f.path === `${dir}/routes/${name}.rb`);
@@ -126,4 +126,16 @@ function addStrongParams(endpoints: Endpoint[], files: readonly FileFacts<RailsF
     e.params.push({ name: key, in: "body", type: name, required: true });
   }
   return [...dtos.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The apps' own `config/routes.rb`: the shallowest ones. A deeper one (redmine's
+ * `extra/sample_plugin/config/routes.rb`, an engine under `vendor/` or `plugins/`) is drawn only
+ * when that app loads it, and an engine's routes are reported at its mount.
+ */
+function appRouteFiles(files: readonly FileFacts<RailsFacts>[]): FileFacts<RailsFacts>[] {
+  const mains = files.filter((f) => f.path === "config/routes.rb" || f.path.endsWith("/config/routes.rb"));
+  const depth = (f: FileFacts<RailsFacts>) => f.path.split("/").length;
+  const shallowest = Math.min(...mains.map(depth));
+  return mains.filter((f) => depth(f) === shallowest);
 }

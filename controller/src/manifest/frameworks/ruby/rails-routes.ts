@@ -150,8 +150,9 @@ export class RailsRouter {
     const member = singular ? path : `${memberBase}/:${param}`;
     const resource: Resource = {
       path,
-      member: singular ? path : `${path}/:${param}`,
-      nested: singular ? path : `${path}/:${singularize(name)}_${param}`,
+      // Shallow: the member block's routes hang where the default member actions do.
+      member,
+      nested: singular ? path : `${memberBase}/:${singularize(name)}_${param}`,
       controller,
       singular,
     };
