@@ -168,16 +168,18 @@ class DoneView(TemplateView):
     ]);
   });
 
-  it("follows include('pkg.ui.urls') in a namespace package's folder, views wrapped in login_required, and lists a class built by a factory as GET", async () => {
+  it("follows include('pkg.ui.urls') in a namespace package's folder, views wrapped in login_required or sensitive_post_parameters(…), and lists a class built by a factory as GET", async () => {
     const s = await scan(
       {
         "tracker/server/urls.py": `from django.urls import include, path
 from django.contrib.auth.decorators import login_required
+from django.views.decorators.debug import sensitive_post_parameters
 from tracker.ui import views
 
 urlpatterns = [
     path("", include("tracker.ui.urls")),
     path("me/", login_required(views.Profile.as_view())),
+    path("login/", sensitive_post_parameters("password")(views.Login.as_view())),
 ]
 `,
         "tracker/ui/__init__.py": "",
@@ -196,12 +198,16 @@ class ItemList(bases.ItemList):
 
 class Profile(DetailView):
     pass
+
+class Login(DetailView):
+    def post(self, request):
+        return None
 `,
         "tracker/ui/factory.py": "def make_views():\n    return None\n",
       },
       "tracker",
     );
-    expect(ids(s)).toEqual(["GET /items/", "GET /me/"]);
+    expect(ids(s)).toEqual(["GET /items/", "GET /login/", "GET /me/", "POST /login/"]);
   });
 });
 

@@ -55,11 +55,11 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
         const router: Router = { registrations: [], trailingSlash: !(slash?.t === "bool" && !slash.v) };
         return { t: "obj", kind: "drf.router", data: router };
       }
-      // `login_required(View.as_view())`, `csrf_exempt(view)`: a library's wrapper of a view
+      // `login_required(View.as_view())`, `sensitive_post_parameters("pw")(view)`: a library's wrapper of a view
       // is still that view for the URL table.
       const wrapped = site.args[0];
       if (
-        callee.t === "external" &&
+        (callee.t === "external" || callee.t === "unknown") &&
         (wrapped?.t === "func" || (wrapped?.t === "obj" && wrapped.kind === "django.view"))
       )
         return wrapped;
