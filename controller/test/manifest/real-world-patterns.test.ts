@@ -585,3 +585,29 @@ module.exports.autoPrefix = "/v1";
     expect(ids(s)).toEqual(["GET /v1/users"]);
   });
 });
+
+describe("an app handed to a function that adds its routes", () => {
+  it("lists the routes `routes(app)` and `require('./routes/api')(app)` add, also for `var app = module.exports = koa()`", async () => {
+    const express = await scan({
+      "app.js": `var express = require('express');
+var app = express();
+require('./routes/api')(app);
+var routes = require('./routes/web');
+routes(app);
+`,
+      "routes/api.js": "module.exports = function (app) {\n  app.get('/api/items', list);\n};\n",
+      "routes/web.js": "function routes(app) {\n  app.post('/login', login);\n}\nmodule.exports = routes;\n",
+    });
+    expect(ids(express)).toEqual(["GET /api/items", "POST /login"]);
+    const koa = await scan({
+      "servers/registry.js": `var koa = require('koa');
+var app = module.exports = koa();
+var routes = require('../routes/registry');
+routes(app);
+`,
+      "routes/registry.js":
+        "function routes(app) {\n  app.get('/-/all', listAll);\n  app.put('/:name', save);\n}\nmodule.exports = routes;\n",
+    });
+    expect(ids(koa)).toEqual(["GET /-/all", "PUT /{name}"]);
+  });
+});

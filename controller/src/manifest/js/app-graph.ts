@@ -10,7 +10,7 @@ import { DeclaredTypes } from "./declared-types.js";
 import { expandLoops } from "./expand-loops.js";
 import { handlerName } from "./handler-name.js";
 import { addHandlerReads, type ReadTable } from "./handler-reads.js";
-import type { JsModule } from "./module-facts.js";
+import { type CallFact, type JsModule, PLAIN_CALL } from "./module-facts.js";
 import { joinPaths, pathParams, templatePath } from "./paths.js";
 import { JsProgram, outsideModules } from "./program.js";
 import { SchemaReader } from "./schema-reader.js";
@@ -178,6 +178,10 @@ export function linkApps(
 
   for (const { path: file, facts } of files) {
     for (const call of facts.calls) {
+      if (stringOf(call.method) === PLAIN_CALL.v) {
+        handOver(call, file);
+        continue;
+      }
       if (!matters(call.method)) continue;
       const recv = nodeOf(call.recv, file);
       if (!recv) continue;
@@ -198,6 +202,22 @@ export function linkApps(
         }
       }
     }
+  }
+
+  /**
+   * `routes(app)`: the project function's parameter is the instance it was handed, so the routes
+   * it adds to it hang under that instance (an edge without a prefix).
+   */
+  function handOver(call: CallFact, file: string): void {
+    const fn = program.resolve(call.recv, file);
+    if (fn.k !== "fn") return;
+    call.args.forEach((arg, index) => {
+      if (arg.k !== "id") return;
+      const parent = nodeOf(arg, file);
+      const child = `param@${fn.id}#${index}`;
+      if (parent && parent !== child && !edges.some((e) => e.parent === parent && e.child === child))
+        edges.push({ parent, child, prefix: "" });
+    });
   }
 
   function applyAction(action: Action, recv: string, file: string, line: number): void {

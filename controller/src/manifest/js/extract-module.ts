@@ -13,6 +13,7 @@ import type {
   MemberFact,
   ParamFact,
 } from "./module-facts.js";
+import { PLAIN_CALL } from "./module-facts.js";
 import { literalUnion, typeText } from "./type-text.js";
 import { str, unknown, type Value } from "./value.js";
 
@@ -102,6 +103,9 @@ export function extractModule(file: SourceFile): JsModule {
         return scope.get(n.text) ?? { k: "id", name: n.text };
       case "this":
         return { k: "id", name: "this" };
+      // `var app = module.exports = koa()`: the value of an assignment is its right side.
+      case "assignment_expression":
+        return toValue(n.childForFieldName("right"), scope);
       case "parenthesized_expression":
       case "await_expression":
       case "as_expression":
@@ -408,6 +412,15 @@ export function extractModule(file: SourceFile): JsModule {
           line: lineOf(methodNode ?? n),
         };
         m.calls.push(fact);
+      } else if (fnNode && args.some((a) => a.type === "identifier")) {
+        // `routes(app)`, `require("./routes")(app)`: a project function that adds routes to the
+        // instance it is handed (app-graph.ts binds its parameter to the argument).
+        m.calls.push({
+          recv: toValue(fnNode, scope),
+          method: PLAIN_CALL,
+          args: args.map((a) => toValue(a, scope)),
+          line: lineOf(n),
+        });
       }
     }
     for (const c of named(n)) walkExpr(c, scope);

@@ -36,8 +36,11 @@ export interface FnFact {
   reads?: [number, ...string[]][];
 }
 
+/** The `method` of a plain call `fn(args)`, whose `recv` is the function. */
+export const PLAIN_CALL = { k: "str", v: "()" } as const;
+
 export interface CallFact {
-  /** `recv.method(args)`. */
+  /** `recv.method(args)`, or `recv(args)` with `method` PLAIN_CALL. */
   recv: Value;
   method: Value;
   args: Value[];
@@ -117,4 +120,4 @@ export interface JsModule {
 }
 
 /** The facts key of a JsModule. Bump when extractModule's output changes. */
-export const JS_FACTS_KEY = "js-module@2";
+export const JS_FACTS_KEY = "js-module@3";
