@@ -5,10 +5,13 @@
 // non-test files the commit changed. Reported in the same run: Hit@1, Hit@5 and MRR of
 // GET /agent/context's files vs plain BM25 over file contents (lib/search) vs the files whose path
 // or symbols the message mentions; plus the latency of agent/context and the service's RSS.
-// Options: --commits N (default 120), --tracker both|past-work|empty (default both), --no-watch.
+// Options: --commits N (default 120), --tracker both|past-work|empty (default both), --no-watch,
+// --repos PATH[,PATH...] (default: this repository; another real history: debian-repo.sh), one
+// report per repository in the same run. Every case's top files with their signals go to
+// bench/results/context-signals.json: the data fit-ranker.ts fits the ranking on.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { type CodeGraph, CodeIndexer, type FileChange } from "../../lib/code-graph/index.js";
 import { WordVectorEmbedder } from "../../lib/embedding/index.js";
 import { LexicalIndex } from "../../lib/search/index.js";
@@ -20,7 +23,9 @@ import { percentile, type Scores, scoreRanking } from "./metrics.js";
 import { type CaseResult, lossReport, qualityReport, splitOf } from "./report.js";
 import { PastWorkTracker } from "./tracker.js";
 
-const REPO_NAME = "gantry";
+let REPO_NAME = "gantry";
+/** Files of each answer kept for fitting (the API's most). */
+const DUMP_FILES = 100;
 const UPLOAD_CHARS = 2_500_000;
 const option = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -61,7 +66,11 @@ class Mirror {
 
   constructor(private readonly services: StartedService[]) {}
 
-  async apply(changes: FileChange[]): Promise<void> {
+  async apply(all: FileChange[]): Promise<void> {
+    // Binary content (a NUL byte: git's rule, the service's too) is refused by an upload: not sent.
+    const changes = all.map((c) =>
+      "content" in c && c.content.includes("\0") ? { path: c.path, deleted: true as const } : c,
+    );
     for (const c of changes) {
       if ("deleted" in c) {
         this.texts.delete(c.path);
@@ -123,17 +132,37 @@ interface Setting {
   latencies: number[];
 }
 
-async function main(): Promise<void> {
-  const repo = gitIn(process.cwd(), "rev-parse", "--show-toplevel").trim();
+/** One case's answer as fitting data: every file with its signals. */
+export interface DumpedCase {
+  repo: string;
+  commit: string;
+  split: string;
+  order: number;
+  setting: string;
+  gold: string[];
+  files: { path: string; score: number; signals: Record<string, number> }[];
+}
+
+async function evaluate(
+  repo: string,
+  dump: DumpedCase[],
+  watch: boolean,
+): Promise<{ lines: string[]; json: unknown }> {
+  REPO_NAME = basename(repo).replace(/[^A-Za-z0-9_-]/g, "-");
   const cases = historyCases(repo, COMMITS);
-  if (cases.length < 60) throw new Error(`only ${cases.length} commits qualify; the evaluation needs >= 60`);
+  if (cases.length < 30)
+    throw new Error(`only ${cases.length} commits qualify in ${repo}; the evaluation needs >= 30`);
   const tmp = mkdtempSync(join(tmpdir(), "bench-context-"));
   const tree = join(tmp, "tree");
   gitIn(repo, "worktree", "add", "--detach", "--quiet", tree, cases[0]!.parent);
   const settings: Setting[] = [];
   try {
     for (const name of TRACKERS) {
-      const svc = await startService({ adapters: { embedder: new WordVectorEmbedder() } });
+      // A larger tree than the default quota (Django with its translations: 18 MB of text).
+      const svc = await startService({
+        adapters: { embedder: new WordVectorEmbedder() },
+        env: { CODE_MAX_REPO_BYTES: String(64 * 2 ** 20), CODE_MAX_TOTAL_BYTES: String(128 * 2 ** 20) },
+      });
       settings.push({
         name,
         svc,
@@ -172,13 +201,29 @@ async function main(): Promise<void> {
         const started = performance.now();
         const ctx = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=4000&limit=20`);
         setting.latencies.push(performance.now() - started);
-        const full = await svc.get(`/api/v1/agent/context/${created.body.id}?budget_tokens=200000&limit=20`);
+        const full = await svc.get(
+          `/api/v1/agent/context/${created.body.id}?budget_tokens=200000&limit=${DUMP_FILES}`,
+        );
         if (ctx.status !== 200 || full.status !== 200)
           throw new Error(`context: ${ctx.status} ${ctx.text.slice(0, 200)}`);
         if (ctx.body.used_tokens > 4000) throw new Error(`used_tokens ${ctx.body.used_tokens} > 4000`);
         const top = full.body.files.map((f: { path: string }) => f.path);
-        agent[setting.name] = { scores: scoreRanking(top, c.gold), top };
+        agent[setting.name] = { scores: scoreRanking(top, c.gold), top: top.slice(0, 20) };
+        dump.push({
+          repo: REPO_NAME,
+          commit: c.commit,
+          split: splitOf(c.commit),
+          order: rows.length,
+          setting: setting.name,
+          gold: c.gold,
+          files: full.body.files.map((f: DumpedCase["files"][number]) => ({
+            path: f.path,
+            score: f.score,
+            signals: f.signals,
+          })),
+        });
       }
+      if (rows.length % 20 === 0) console.error(`${REPO_NAME}: case ${rows.length + 1}/${cases.length}`);
       const bm25Top = mirror.lexical.search(message, 20).map((h) => h.key);
       rows.push({
         c,
@@ -206,38 +251,50 @@ async function main(): Promise<void> {
     lines.push(
       `process RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB (${settings.length} services + the bench's own baseline indexer)`,
     );
-    if (!process.argv.includes("--no-watch")) {
+    if (watch) {
       const reflect = await watchLatency(settings[0]!.svc, tree);
       lines.push(
         `one-file change on disk reflected (watcher + re-index, polled every 5 ms): median ${percentile(reflect, 50).toFixed(0)} ms, max ${Math.max(...reflect).toFixed(0)} ms over ${reflect.length} edits`,
       );
     }
     lines.push(...lossReport(rows, settings[0]!.name));
-    console.log(lines.join("\n"));
-    writeFileSync(
-      join(repo, "bench/results/context.json"),
-      `${JSON.stringify(
-        {
-          settings: settings.map((s) => ({ name: s.name, latencies: s.latencies })),
-          cases: rows.map((r) => ({
-            commit: r.c.commit,
-            split: splitOf(r.c.commit),
-            gold: r.c.gold,
-            agent: r.agent,
-            bm25: r.bm25,
-            mention: r.mention,
-            bm25Top: r.bm25Top.slice(0, 5),
-          })),
-        },
-        null,
-        1,
-      )}\n`,
-    );
+    return {
+      lines,
+      json: {
+        repo: REPO_NAME,
+        settings: settings.map((s) => ({ name: s.name, latencies: s.latencies })),
+        cases: rows.map((r) => ({
+          commit: r.c.commit,
+          split: splitOf(r.c.commit),
+          gold: r.c.gold,
+          agent: r.agent,
+          bm25: r.bm25,
+          mention: r.mention,
+          bm25Top: r.bm25Top.slice(0, 5),
+        })),
+      },
+    };
   } finally {
     for (const s of settings) await s.svc.close();
     gitIn(repo, "worktree", "remove", "--force", tree);
     rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+async function main(): Promise<void> {
+  const here = gitIn(process.cwd(), "rev-parse", "--show-toplevel").trim();
+  const repos = (option("--repos") ?? here).split(",").map((r) => resolve(r));
+  const dump: DumpedCase[] = [];
+  const results: unknown[] = [];
+  for (const repo of repos) {
+    const watch = repo === repos[0] && !process.argv.includes("--no-watch");
+    const { lines, json } = await evaluate(repo, dump, watch);
+    console.log(`\n## ${basename(repo)}\n${lines.join("\n")}`);
+    results.push(json);
+    // Written as each repository ends: a later one failing does not lose the earlier data.
+    writeFileSync(join(here, "bench/results/context-signals.json"), JSON.stringify(dump));
+  }
+  writeFileSync(join(here, "bench/results/context.json"), `${JSON.stringify(results, null, 1)}\n`);
 }
 
 await main();

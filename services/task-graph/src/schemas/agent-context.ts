@@ -71,7 +71,7 @@ export const AgentContextResponse = Type.Object({
         minimum: 0,
         maximum: 1,
         description:
-          "Weighted mean of the signals, Σ w·signal / Σ w (w: link 2, lexical 1, mention 0.5, component 0.3, tests 0.3, semantic 0.2, graph 0.1), halved for a test file the issue neither mentions nor links.",
+          "Logistic model over the signals, the file's kind (code, test, docs, build) and the issue's affinity to that kind, weights fitted on real commit histories (context/ranker-weights.ts); the issue's own code_refs and component add 2 and 0.3 times the lexical weight.",
       }),
       signals: Signals,
       reasons: Type.Array(Type.String(), { description: "Why, one sentence per contributing signal." }),

@@ -1,25 +1,26 @@
 // Ranks code files for an issue (SPEC §4): each file gets signals from the issue (mention, link,
 // component, lexical, semantic, tests), a personalised PageRank over the file graph seeded by them
-// spreads them to the files around (graph), and the score is their weighted mean. A mean, not a
-// noisy-or: two signals agreeing on a file (its words and a name the issue gives) must count more
-// than one strong signal alone, and a noisy-or of strong signals saturates. Every signal that
-// contributes is explained in `reasons`. Deterministic: ties break by repo and path.
+// spreads them to the files around (graph), and the score is a logistic model over those signals,
+// the file's kind (code, test, docs, build) and how much the issue is about that kind, with
+// weights fitted on real histories (fitted-ranker.ts; issue 21). Every signal that contributes is
+// explained in `reasons`. Deterministic: ties break by repo and path.
 import picomatch from "picomatch";
 import { inTestFolder, isTestFile } from "../../../../../lib/code-graph/index.js";
 import type { RepositoryView } from "../code/code-workspace.js";
 import { repositoryFiles } from "./file-graph.js";
+import { featuresOf, fittedLogit, instructedLogit, issueKinds, logistic } from "./fitted-ranker.js";
 import { type Mentions, pathMatches } from "./mentions.js";
 import { personalizedPageRank } from "./pagerank.js";
 import type { RelatedWork } from "./past-work.js";
+import { RANKER } from "./ranker-weights.js";
 
 export const SIGNALS = ["mention", "link", "component", "graph", "lexical", "semantic", "tests"] as const;
 export type Signal = (typeof SIGNALS)[number];
 export type Signals = Record<Signal, number>;
 
 /**
- * score = Σ weight · signal / Σ weight (chosen with bench:context on its tuning half). The
- * issue's own code_refs weigh most: a user's explicit link outranks any inferred evidence.
- * The OpenAPI description of a file's `score` (schemas/agent-context.ts) lists them: keep both.
+ * The seed of the graph signal's PageRank: Σ weight · signal / Σ weight. Only the seed: the score
+ * itself is fitted (fitted-ranker.ts).
  */
 const WEIGHTS: Record<Signal, number> = {
   lexical: 1,
@@ -31,8 +32,15 @@ const WEIGHTS: Record<Signal, number> = {
   graph: 0.1,
 };
 const TOTAL_WEIGHT = Object.values(WEIGHTS).reduce((a, b) => a + b, 0);
-/** A test file (or a file in a test folder: fixtures, helpers) counts this much unless the issue names or links it: the list leads with the code to change. */
+/** A test file (or a file in a test folder: fixtures, helpers) seeds the graph this much unless the issue names or links it. */
 const TEST_FILE_DAMPING = 0.5;
+/**
+ * Past work lends links only while the fit keeps it (bench/context/fit-ranker.ts measures it under
+ * cross-validation and drops it when ranking does better without it).
+ */
+const PAST_WORK = RANKER.features.includes("related");
+/** The graph signal (PageRank seeded by the others) likewise. */
+const GRAPH = RANKER.features.includes("graph");
 /** The link related work lends to the file it points at most; the issue's own code_refs give 1. */
 const RELATED_LINK = 0.15;
 /** A related issue lends similarity^POWER / files^SPREAD: the closest issues dominate, and a narrow change says more per file. */
@@ -62,6 +70,8 @@ export interface RankedFile {
   reasons: string[];
   /** Symbol names the issue names (mentions, code_refs) in this file. */
   named: Set<string>;
+  /** The link lent by related past work (signals.link shows the larger of it and the issue's own). */
+  related: number;
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -86,9 +96,10 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
       signals: { mention: 0, link: 0, component: 0, graph: 0, lexical: 0, semantic: 0, tests: 0 },
       reasons: [],
       named: new Set<string>(),
+      related: 0,
     }));
     const at = (path: string) => files[rf.index.get(path)!]!;
-    lendRelatedLinks(input.related, rf.index, files);
+    if (PAST_WORK) lendRelatedLinks(input.related, rf.index, files);
     for (const file of files) {
       const { signals, reasons } = file;
       for (const mention of input.mentions.paths) {
@@ -172,10 +183,11 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
       seeds[i] = (seed / TOTAL_WEIGHT) * damping[i]!;
       mass += seeds[i]!;
     });
-    const rank = mass > 0 ? personalizedPageRank(rf.graph, seeds) : new Float64Array(files.length);
+    // The graph signal costs a PageRank per request: computed only while the fit keeps it.
+    const rank = mass > 0 && GRAPH ? personalizedPageRank(rf.graph, seeds) : new Float64Array(files.length);
     repoRanks.push({ files, rank, mass, damping });
     files.forEach((file, i) => {
-      file.score = seeds[i]!; // the seed for now; the graph's share is added below
+      file.score = seeds[i]!; // the evidence for now: files with none and no graph rank are left out
     });
     all.push(...files);
   }
@@ -189,11 +201,13 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
       best = Math.max(best, r.rank[i]!);
     }
   }
+  const kinds = issueKinds(all.map((f) => ({ path: f.path, lexical: f.signals.lexical })));
   for (const r of repoRanks) {
     r.files.forEach((file, i) => {
       const graph = best > 0 ? round(r.rank[i]! / best) : 0;
       file.signals.graph = graph;
-      file.score = round(file.score + (WEIGHTS.graph * graph * r.damping[i]!) / TOTAL_WEIGHT);
+      if (file.score <= 0 && graph <= 0) return;
+      file.score = fittedScore(file, kinds);
       if (graph >= 0.05 && file.reasons.length === 0) {
         file.reasons.push(`close in the code graph to files the issue points at (graph ${graph})`);
       } else if (graph >= 0.05) {
@@ -208,6 +222,16 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
         b.score - a.score ||
         (a.repo < b.repo ? -1 : a.repo > b.repo ? 1 : a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
     );
+}
+
+/** The fitted model's score of a file in (0, 1), from its signals, kind and the issue's kinds. */
+function fittedScore(file: RankedFile, kinds: ReturnType<typeof issueKinds>): number {
+  const { signals } = file;
+  const ownLink = signals.link > file.related ? signals.link : 0;
+  const z =
+    fittedLogit(featuresOf({ path: file.path, ...signals, related: file.related }, kinds)) +
+    instructedLogit(ownLink, signals.component);
+  return Math.round(logistic(z) * 1e6) / 1e6;
 }
 
 /**
@@ -236,6 +260,7 @@ function lendRelatedLinks(related: RelatedWork[], index: Map<string, number>, fi
     const strength = round((RELATED_LINK * (1 - m)) / best);
     if (strength <= file.signals.link) continue;
     file.signals.link = strength;
+    file.related = strength;
     for (const work of by.get(slot)!.slice(0, RELATED_REASONS)) {
       file.reasons.push(
         `changed for related issue ${work.id} ("${work.title.slice(0, 80)}"), per its code_refs`,
