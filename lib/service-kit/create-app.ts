@@ -8,10 +8,12 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyHttpOptions,
   type FastifyInstance,
+  type FastifyRequest,
   type FastifyServerOptions,
   LogController,
   type RawServerDefault,
 } from "fastify";
+import { AJV_OPTIONS } from "./ajv-options.js";
 import { bodyTrimmerFor } from "./body-trim.js";
 import { clientErrorHandler } from "./client-errors.js";
 import { registerCors, resolveCorsPolicy } from "./cors.js";
@@ -24,6 +26,7 @@ import {
   toHttpError,
 } from "./error-handler.js";
 import { httpError } from "./errors.js";
+import { parseJsonInSlices } from "./json-in-slices.js";
 import { lazySchemaController } from "./lazy-compilers.js";
 import { loggerOptions, resolveLogLevel } from "./logger.js";
 import { decodedLikeRouter, RouteTable } from "./method-not-allowed.js";
@@ -31,7 +34,22 @@ import { registerOpenApi } from "./openapi.js";
 import { queryCoercerFor } from "./query-coercion.js";
 import { requestTimeoutServerOptions, resolveRequestTimeout } from "./request-timeout.js";
 import { attachSecurityRegistry } from "./route-security.js";
-import { AJV_OPTIONS } from "./ajv-options.js";
+
+/** Bodies longer than this (characters) are parsed in slices of the event loop. */
+const PARSED_IN_SLICES_FROM = 1024 * 1024;
+
+/** Fastify's JSON parser called for a value (it answers synchronously). */
+function parseNow(parser: JsonParser, request: FastifyRequest, piece: string): unknown {
+  let result: { err: Error | null; value?: unknown } | undefined;
+  parser(request, piece, (err, value) => {
+    result = { err, value };
+  });
+  if (!result) throw new Error("the JSON parser did not answer synchronously");
+  if (result.err) throw result.err;
+  return result.value;
+}
+
+type JsonParser = ReturnType<FastifyInstance["getDefaultJsonParser"]>;
 
 export type ServiceApp = FastifyInstance<
   RawServerDefault,
@@ -112,6 +130,15 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
     // routes that need a body then answer VALIDATION_ERROR naming it.
     if (body === "" || (typeof body === "string" && body.trim() === "")) {
       done(null, undefined);
+      return;
+    }
+    // A large body (a code upload, up to 8 MiB) in pieces between turns of the event loop, each
+    // through the same safe parser (json-in-slices.ts); the rest in one parse.
+    if ((body as string).length > PARSED_IN_SLICES_FROM) {
+      parseJsonInSlices(body as string, (piece) => parseNow(jsonParser, request, piece)).then(
+        (value) => done(null, value),
+        (err: Error) => done(err),
+      );
       return;
     }
     jsonParser(request, body as string, done);
