@@ -212,6 +212,63 @@ class Login(DetailView):
 });
 
 describe("Flask", () => {
+  it("reads a project's own route decorator (`@api_routing('/ping')` calling add_url_rule with a `.format`ted twin) and a blueprint's routes in modules star-imported below it", async () => {
+    const s = await scan({
+      "web.py": `from flask import Flask
+from api import api
+from frontend import frontend
+
+def create_application():
+    app = Flask(__name__)
+    app.register_blueprint(frontend)
+    app.register_blueprint(api, url_prefix="/rest")
+    return app
+`,
+      "api/__init__.py": `from flask import Blueprint
+api = Blueprint("api", __name__)
+
+def api_routing(endpoint):
+    def decorator(func):
+        viewendpoint = "{}.view".format(endpoint)
+        api.add_url_rule(endpoint, view_func=func, methods=["GET", "POST"])
+        api.add_url_rule(viewendpoint, view_func=func, methods=["GET", "POST"])
+        return func
+    return decorator
+
+from .system import *
+`,
+      "api/system.py": `from . import api_routing
+
+@api_routing("/ping")
+def ping():
+    return "pong"
+`,
+      "frontend/__init__.py": `from flask import Blueprint
+frontend = Blueprint("frontend", __name__)
+
+@frontend.route("/")
+def index():
+    return "x"
+
+from .playlist import *
+`,
+      "frontend/playlist.py": `from . import frontend
+
+@frontend.route("/playlist")
+def playlist_index():
+    return "y"
+`,
+    });
+    expect(ids(s)).toEqual([
+      "GET /",
+      "GET /playlist",
+      "GET /rest/ping",
+      "GET /rest/ping.view",
+      "POST /rest/ping",
+      "POST /rest/ping.view",
+    ]);
+  });
+
   it("keeps `flask.views` Flask's own in a package folder that has a views package of its own", async () => {
     const s = await scan(
       {

@@ -47,6 +47,8 @@ export class PyProgram {
   /** `self.app = Flask(...)` in a method: the attributes a class's instances get. */
   private readonly instanceAttrs = new WeakMap<PyClass, Scope>();
   private hooks: PyHooks = {};
+  /** Inside applyDecoratorFactory: a decorator factory is applied one level deep only. */
+  private inFactory = false;
   /** The package the scanned folder is, when the folder is a package (see rootPackageName). */
   private readonly rootPackage: string | undefined;
 
@@ -205,6 +207,14 @@ export class PyProgram {
       for (const star of state.facts.imports.filter((i) => i.name === "*")) {
         const target = this.resolveModuleName(state, star.module);
         if (target === undefined) continue;
+        // Run the star-imported module only if it can have the name: running it early (for
+        // `__name__` in `bp = Blueprint("x", __name__)`, above `from .views import *`) would run
+        // its `@bp.route` decorators before `bp` exists.
+        const facts = this.modules.get(target)!.facts;
+        const mayBind =
+          facts.body.some((st) => boundNames(st).includes(name)) ||
+          facts.imports.some((i) => i.local === name || i.name === "*");
+        if (!mayBind) continue;
         const found =
           this.load(target).get(name) ?? this.importBinding(this.modules.get(target)!, name, seen);
         if (found) return found;
@@ -303,6 +313,7 @@ export class PyProgram {
     fn.decorators.forEach((decorator, i) => {
       const evaluated = this.evaluate(decorator, scopes, state);
       this.hooks.decorate?.(evaluated, value, fn.decoratorLines[i] ?? fn.line);
+      this.applyDecoratorFactory(decorator, scopes, state, value);
     });
     // App factories (`def create_app(): app = Flask(...)`) register routes in their bodies.
     const fnScope: Scope = new Map(fn.params.map((p) => [p.name, UNKNOWN]));
@@ -443,6 +454,8 @@ export class PyProgram {
       }
       case "obj":
         return { t: "method", self: owner, name };
+      case "str":
+        return name === "format" ? { t: "method", self: owner, name } : { t: "unknown", expr };
       default:
         return { t: "unknown", expr };
     }
@@ -451,6 +464,43 @@ export class PyProgram {
   private submodule(module: string, name: string): PyValue {
     const sub = this.modules.has(childModule(module, name)) ? childModule(module, name) : undefined;
     return sub ? { t: "module", ref: this.refOf(sub) } : UNKNOWN;
+  }
+
+  /**
+   * `@api_routing("/ping")` where `def api_routing(endpoint): def decorator(func):
+   * api.add_url_rule(endpoint, view_func=func) …; return decorator`: the project's own route
+   * decorator. Its body runs with `endpoint` bound to the argument, then the inner function's
+   * with `func` bound to the decorated function, so the routes it adds are seen. Once deep.
+   */
+  private applyDecoratorFactory(
+    decorator: PyExpr,
+    scopes: Scope[],
+    state: ModuleState,
+    target: FuncValue,
+  ): void {
+    if (decorator.k !== "call" || this.inFactory) return;
+    const factory = this.evaluate(decorator.fn, scopes, state);
+    if (factory.t !== "func") return;
+    const owner = this.modules.get(factory.ref.module);
+    const inner = factory.fn.body.find(
+      (st): st is Extract<PyStmt, { s: "def" }> => st.s === "def" && st.fn.params.length >= 1,
+    );
+    if (!owner || !inner) return;
+    const args = decorator.args.map((a) => this.evaluate(a, scopes, state));
+    const factoryScope: Scope = new Map(
+      factory.fn.params.map((p, i) => [
+        p.name,
+        args[i] ?? (decorator.kw[p.name] ? this.evaluate(decorator.kw[p.name]!, scopes, state) : UNKNOWN),
+      ]),
+    );
+    const innerScope: Scope = new Map(inner.fn.params.map((p, i) => [p.name, i === 0 ? target : UNKNOWN]));
+    this.inFactory = true;
+    try {
+      const outer = [this.load(factory.ref.module), factoryScope];
+      this.run(inner.fn.body, [...outer, innerScope], owner, { defineOnly: false });
+    } finally {
+      this.inFactory = false;
+    }
   }
 
   private call(expr: Extract<PyExpr, { k: "call" }>, scopes: Scope[], state: ModuleState): PyValue {
@@ -466,6 +516,16 @@ export class PyProgram {
     if (hooked) return hooked;
     if (callee.t === "class") return { t: "instance", cls: callee };
     if (callee.t === "func") return this.returned(callee);
+    // `"{}.view".format(endpoint)`: positional fields filled with known strings.
+    if (callee.t === "method" && callee.name === "format" && callee.self.t === "str") {
+      const values = site.args.map(asString);
+      let next = 0;
+      const text = callee.self.v.replace(
+        /\{(\d*)\}/g,
+        (_, index: string) => values[index ? Number(index) : next++] ?? "\0",
+      );
+      return text.includes("\0") ? UNKNOWN : { t: "str", v: text };
+    }
     if (callee.t === "external" && callee.path.endsWith(".str")) return site.args[0] ?? UNKNOWN;
     // `os.getenv("API_PREFIX", "/api")`: the default is what a scan can know.
     if (callee.t === "external" && ENV_READERS.has(callee.path))
