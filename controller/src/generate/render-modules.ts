@@ -4,6 +4,7 @@
 // checks only (the baseline the fault-injection proof compares against).
 
 import { parseTypeText } from "../http/index.js";
+import { isUpsert, type QuerySource, querySource, upsertParam } from "./creators.js";
 import { type LookupKey, lookupKey } from "./lookups.js";
 import { isIdentifier, key, member, snake } from "./naming.js";
 import {
@@ -36,8 +37,19 @@ function pathArgs(ctx: Ctx, p: PlannedEndpoint, lines: string[]): string[] {
   const params = pathParams(p);
   const args: string[] = [];
   const owner = ownerResource(plan, p.endpoint.path);
+  const created = upsertParam(plan, p);
   params.forEach((q, i) => {
     const v = `${snake(q.name).replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Arg`;
+    if (q.name === created) {
+      // An upsert makes what this names: a fresh key, not one made another way (which it may refuse).
+      const fresh = fieldSample(q.name, q.type, q.constraints, {
+        dtos: plan.dtos,
+        reference: () => undefined,
+      });
+      lines.push(`const ${v} = ${fresh ?? "crypto.randomUUID()"}; // ${p.endpoint.method} creates it`);
+      args.push(v);
+      return;
+    }
     const made = i === 0 && owner && owner.idParam === q.name ? owner : undefined;
     const parentPath = p.endpoint.path.slice(0, p.endpoint.path.lastIndexOf("/"));
     const parent =
@@ -98,11 +110,18 @@ function queryArg(ctx: Ctx, p: PlannedEndpoint): string | undefined {
 
 const isLogout = (p: PlannedEndpoint) => /\/(logout|signout|sign-out)$/i.test(p.endpoint.path);
 
-/** The call of `p` with its arguments; `body` replaces the valid body when given. */
-function call(ctx: Ctx, p: PlannedEndpoint, args: string[], body?: string, options?: string): string {
+/** The call of `p` with its arguments; `body` and `query` replace the valid ones when given. */
+function call(
+  ctx: Ctx,
+  p: PlannedEndpoint,
+  args: string[],
+  body?: string,
+  options?: string,
+  query?: string,
+): string {
   const all = [...args];
   if (hasBody(p)) all.push(body ?? `await ${bodyBuilder(p)}(page)`);
-  const q = queryArg(ctx, p);
+  const q = query ?? queryArg(ctx, p);
   if (q !== undefined) all.push(q);
   if (options) {
     if (q === undefined && queryParams(p).length > 0) all.push("{}");
@@ -126,8 +145,30 @@ function checkShape(ctx: Ctx, p: PlannedEndpoint, res: string, lines: string[]):
       );
 }
 
+/**
+ * Calls the creator of what a read's query names (querySource) and returns the read's query,
+ * made of the values the creator answered or sent.
+ */
+function madeQuery(ctx: Ctx, source: QuerySource, lines: string[]): string {
+  const c = source.creator;
+  const args = pathArgs(ctx, c, lines);
+  if (hasBody(c)) lines.push(`const madeBody = await ${bodyBuilder(c)}(page);`);
+  lines.push(
+    `const made = await page.${c.method}(${[...args, ...(hasBody(c) ? ["madeBody"] : [])].join(", ")});`,
+    `assertStatus(made, ${JSON.stringify(c.success)}, "making what the query names");`,
+  );
+  const parts = source.values.map((v) => {
+    const from = v.from === "answer" ? `made.json()${v.access}` : `madeBody${v.access}`;
+    const typed = /^(integer|number)$/.test(v.param.type) ? `Number(${from})` : `String(${from})`;
+    return `${JSON.stringify(v.param.name)}: ${typed}`;
+  });
+  return `{ ${parts.join(", ")} }`;
+}
+
 function happyModule(ctx: Ctx, p: PlannedEndpoint): string[] {
   const lines: string[] = [];
+  const source = querySource(ctx.plan, p);
+  const query = source && madeQuery(ctx, source, lines);
   const args = pathArgs(ctx, p, lines);
   let options: string | undefined;
   if (ctx.plan.session && isLogout(p)) {
@@ -140,7 +181,7 @@ function happyModule(ctx: Ctx, p: PlannedEndpoint): string[] {
   const stream = isStream(p);
   // A stream that does not end (Server-Sent Events): read its head only, then close it.
   if (stream) options = "{ headersOnly: true }";
-  lines.push(`const res = await ${call(ctx, p, args, undefined, options)};`);
+  lines.push(`const res = await ${call(ctx, p, args, undefined, options, query)};`);
   lines.push(`assertStatus(res, ${JSON.stringify(p.success)});`);
   if (p.contentType && ctx.checks === "full") {
     const media = p.contentType.split(";")[0]!.trim();
@@ -320,9 +361,11 @@ function unknownIdModule(ctx: Ctx, r: Resource): string[] | undefined {
     !(ctx.plan.dtos.get(p.endpoint.request ?? "")?.fields ?? []).some(
       (f) => f.required && /^(object|unknown|undefined)(\[\])?$/.test(f.type),
     );
+  // An upsert creates what an unknown id names (it answers 2xx, not 404): no lookup of it.
   const targets = ctx.plan.endpoints.filter(
     (p) =>
       (p.endpoint.path === r.item || p.endpoint.path.startsWith(`${r.item}/`)) &&
+      !isUpsert(p) &&
       pathParams(p).length === 1 &&
       described(p),
   );
