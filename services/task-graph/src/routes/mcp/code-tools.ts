@@ -12,6 +12,7 @@ import {
   type SymbolSearchInput,
   SymbolSearchQuery,
 } from "../../schemas/code-queries.js";
+import { summariseFile, summariseStats, summariseSymbol, summariseSymbolSearch } from "./code-summaries.js";
 import type { ToolDefinition } from "./tool-runner.js";
 
 export function codeTools(queries: CodeQueries): ToolDefinition[] {
@@ -23,6 +24,7 @@ export function codeTools(queries: CodeQueries): ToolDefinition[] {
         "Functions, classes, methods... by name: exact (any case) first, then names that start with q, then near names (contains, typos, letters in order); filters repo and kind. Same as GET /api/v1/code/symbols.",
       parts: [SymbolSearchQuery],
       output: SymbolHitList,
+      summary: summariseSymbolSearch,
       run: async (args) => {
         const { q, repo, kind, limit } = args as SymbolSearchInput;
         const items = await queries.searchSymbols({
@@ -41,6 +43,7 @@ export function codeTools(queries: CodeQueries): ToolDefinition[] {
         "The symbol (id from find_symbol) with the symbols that reference it and those it references, each with the confidence of the reference, its container and members. Same as GET /api/v1/code/symbols/{id}.",
       parts: [SymbolByIdQuery],
       output: SymbolDetailSchema,
+      summary: summariseSymbol,
       run: async (args) => queries.symbol(args.id as string, (args.limit as number | undefined) ?? 100),
     },
     {
@@ -50,6 +53,7 @@ export function codeTools(queries: CodeQueries): ToolDefinition[] {
         "A code file with its symbols, the files it imports and that import it, the files it tests and the test files that exercise it. Same as GET /api/v1/code/files.",
       parts: [FileQuery],
       output: FileInfoSchema,
+      summary: summariseFile,
       run: async (args) =>
         queries.file(
           args.path as string,
@@ -64,6 +68,7 @@ export function codeTools(queries: CodeQueries): ToolDefinition[] {
         "Files, lines, symbols, languages and edges by type of an indexed repository. Same as GET /api/v1/code/repositories/{name}/stats.",
       parts: [RepositoryParams],
       output: RepositoryStatsSchema,
+      summary: summariseStats,
       run: async (args) => queries.stats(args.name as string),
     },
   ];

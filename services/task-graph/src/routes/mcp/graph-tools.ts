@@ -18,6 +18,13 @@ import {
   NoQuery,
   ProjectsResponse,
 } from "../../schemas/graph.js";
+import {
+  summariseAgents,
+  summariseBulk,
+  summariseComponentImpact,
+  summariseGraph,
+  summariseProjects,
+} from "./graph-summaries.js";
 import type { ToolDefinition } from "./tool-runner.js";
 import { idOf } from "./tool-services.js";
 
@@ -34,6 +41,7 @@ export function graphTools(s: WholeGraphServices): ToolDefinition[] {
         "All or none: each id is checked as add_dependency checks one; the first that breaks a rule is named and none is added. Same as POST /api/v1/issues/{id}/dependencies/bulk.",
       parts: [IdParams, BulkDependenciesBody],
       output: BulkDependenciesResponse,
+      summary: summariseBulk,
       run: (args) => s.bulk.add(idOf(args), args.depends_on_ids as string[]),
     },
     {
@@ -43,6 +51,7 @@ export function graphTools(s: WholeGraphServices): ToolDefinition[] {
         "Issues as nodes and their dependencies as edges (from the dependent to its prerequisite), narrowed by status, component_id, project, or root and depth; more nodes than the limit is refused with GRAPH_TOO_LARGE. Same as GET /api/v1/graph (format json).",
       parts: [GraphFilters],
       output: GraphJson,
+      summary: summariseGraph,
       run: (args) => {
         const { status, ...rest } = args as GraphFilter;
         return s.graph.build({ ...rest, ...(status ? { status: [...new Set(status)] } : {}) });
@@ -55,6 +64,7 @@ export function graphTools(s: WholeGraphServices): ToolDefinition[] {
         "Each project with its number of components and its issues by status. Same as GET /api/v1/projects.",
       parts: [NoQuery],
       output: Type.Object({ items: ProjectsResponse }),
+      summary: summariseProjects,
       run: async () => ({ items: await s.projects.list() }),
     },
     {
@@ -64,6 +74,7 @@ export function graphTools(s: WholeGraphServices): ToolDefinition[] {
         "The component's open issues, the issues outside it that depend on them, their components and a risk level. Same as GET /api/v1/analyze/component-impact/{component_id}.",
       parts: [ComponentIdParams, ComponentImpactQuery],
       output: ComponentImpactResponse,
+      summary: summariseComponentImpact,
       run: (args) =>
         s.componentImpact.analyse(args.component_id as string, (args.max_depth as number | undefined) ?? 10),
     },
@@ -74,6 +85,7 @@ export function graphTools(s: WholeGraphServices): ToolDefinition[] {
         "Agents holding claims or seen in the last 24 hours, with their claims and when they were last seen. Same as GET /api/v1/agents.",
       parts: [NoQuery],
       output: Type.Object({ items: AgentsResponse }),
+      summary: summariseAgents,
       run: async () => ({ items: await s.agents.list() }),
     },
   ];

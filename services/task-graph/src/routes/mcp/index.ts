@@ -62,7 +62,7 @@ export const mcpRoutes: FastifyPluginAsync<ToolServices> = async (fastify, servi
           .map((t) => t.name)
           .join(
             ", ",
-          )}. A tool's arguments are validated by the schemas of the HTTP route it stands for, and its answer (structuredContent, and the same JSON as text) follows the route's response schema, declared as the tool's outputSchema; a refused call is a tool result with isError and the route's error body as text. Notifications are answered 202 without a body.`,
+          )}. A tool's arguments are validated by the schemas of the HTTP route it stands for, and its answer (structuredContent, and a short text naming its key facts) follows the route's response schema, declared as the tool's outputSchema; a refused call is a tool result with isError and the route's error body as text. Notifications are answered 202 without a body.`,
         body: JsonRpcMessage,
         response: {
           200: JsonRpcAnswer,

@@ -4,13 +4,15 @@
 // result. A refusal is a result with isError and the JSON error body the route would send
 // ({error, code, details}), so an agent reads the same sentence an HTTP client gets. Every tool
 // declares the schema of its answer (`outputSchema`, the route's response schema) and answers
-// with `structuredContent` plus the same JSON as text, for clients that read text only.
+// with it as `structuredContent` plus a short text its summariser writes (SPEC §2c): the key facts
+// in a few lines, lists capped, for an agent or a person to read at a glance.
 import type { TObject } from "@fastify/type-provider-typebox";
 import type { CallToolResult, Tool } from "@modelcontextprotocol/sdk/types.js";
 import { type ArgumentValidators, HttpError, httpError } from "../../../../../lib/service-kit/index.js";
 import { translateTaskGraphError } from "../errors.js";
 import { malformedText } from "../text-guard.js";
 import { plainJsonSchema } from "./plain-json-schema.js";
+import { bounded, type Summariser } from "./summary-text.js";
 
 export type Arguments = Record<string, unknown>;
 
@@ -24,6 +26,11 @@ export interface ToolDefinition {
   output: TObject;
   /** Runs the domain call with the validated arguments; the answer is a JSON object. */
   run(args: Arguments): Promise<object>;
+  /**
+   * The short text beside the answer. Typed on the tool's own answer where it is defined; here
+   * any answer (`never` accepts each tool's summariser), called with what `run` returned.
+   */
+  summary: Summariser<never>;
 }
 
 const LOCATION = "arguments";
@@ -68,9 +75,10 @@ export class ToolRunner {
     const tool = this.#tools.get(name);
     if (!tool) throw new Error(`unknown tool ${name}`);
     try {
-      const answer = await tool.definition.run(tool.check(args ?? {}));
+      const checked = tool.check(args ?? {});
+      const answer = await tool.definition.run(checked);
       return {
-        content: [{ type: "text", text: JSON.stringify(answer) }],
+        content: [{ type: "text", text: bounded(tool.definition.summary(answer as never, checked)) }],
         structuredContent: answer as Record<string, unknown>,
       };
     } catch (err) {

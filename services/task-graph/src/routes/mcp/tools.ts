@@ -24,8 +24,15 @@ import {
 import { issueListingOf } from "../issue-listing.js";
 import { envelopeOf } from "../paging.js";
 import { type RagSearchBody, ragSearch, ragSearchSchemas } from "../rag.js";
+import {
+  summariseContext,
+  summariseImpact,
+  summariseRootCause,
+  summariseSearch,
+} from "./analysis-summaries.js";
 import { codeTools } from "./code-tools.js";
 import { graphTools } from "./graph-tools.js";
+import { issueListSummary, issueSummary, summariseNote } from "./issue-summaries.js";
 import type { ToolDefinition } from "./tool-runner.js";
 import { IssueAnswer, IssueList, idOf as id, type ToolServices, withEtag } from "./tool-services.js";
 import { workTools } from "./work-tools.js";
@@ -48,6 +55,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
         "The issue, the code files most relevant to it (ranked, each score explained, within a token budget) and related issues. Same as GET /api/v1/agent/context/{id}.",
       parts: [IdParams, AgentContextQuery],
       output: AgentContextResponse,
+      summary: summariseContext,
       run: (args) => {
         const q = args as AgentContextInput;
         return s.agentContext.context(id(args), {
@@ -64,6 +72,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
         "Hybrid lexical and semantic search over everything indexed; results scoring below min_score are left out. Same as POST /api/v1/rag/search.",
       parts: [ragSearchSchemas(s.searchTypes).body],
       output: ragSearchSchemas(s.searchTypes).response,
+      summary: summariseSearch,
       run: (args) => ragSearch(s.search, args as RagSearchBody, s.noteIssue),
     },
     {
@@ -73,6 +82,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
         "Issues that depend on this one, directly and transitively, the ones it alone blocks, and a risk score. Same as GET /api/v1/analyze/impact/{id}.",
       parts: [IdParams, ImpactQuery],
       output: ImpactResponse,
+      summary: summariseImpact,
       run: (args) => s.impact.analyse(id(args), (args.max_depth as number | undefined) ?? 10),
     },
     {
@@ -82,6 +92,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
         "Issues ranked as likely causes of a failing test, each signal explained. Same as POST /api/v1/analyze/root-cause.",
       parts: [RootCauseBody],
       output: RootCauseResponse,
+      summary: summariseRootCause,
       run: (args) => s.rootCause.analyse(args as unknown as RootCauseRequest),
     },
     {
@@ -91,6 +102,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
         "Issues not closed, not BLOCKED, whose prerequisites are all closed; unclaimed: true leaves out issues another agent holds. Same filters, sort and paging as GET /api/v1/issues/workable.",
       parts: [ReadinessQuery],
       output: IssueList,
+      summary: issueListSummary("workable issue"),
       run: async (args) => {
         const query = args as ReadinessInput;
         const { listing, paging } = issueListingOf(query);
@@ -105,6 +117,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
         "Claims the issue for an agent with a lease (the same agent renews); refused with ALREADY_CLAIMED while another agent's lease runs. Same as POST /api/v1/issues/{id}/claim.",
       parts: [IdParams, ClaimBody],
       output: IssueAnswer,
+      summary: issueSummary("Claimed"),
       run: async (args) => {
         const { agent, lease_seconds } = args as ClaimInput;
         return withEtag(await s.claims.claim(id(args), agent, lease_seconds));
@@ -116,6 +129,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
       description: "Creates an issue; the answer carries its etag. Same as POST /api/v1/issues.",
       parts: [CreateIssueBody],
       output: IssueAnswer,
+      summary: issueSummary("Created"),
       run: async (args) => withEtag(await s.issues.create(args as CreateIssueInput)),
     },
     {
@@ -125,6 +139,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
         "Changes the given fields (closing needs every prerequisite closed); if_match with an earlier etag refuses the change if the issue changed since (PRECONDITION_FAILED). Same as PATCH /api/v1/issues/{id}.",
       parts: [UpdateTarget, PatchIssueBody],
       output: IssueAnswer,
+      summary: issueSummary("Updated"),
       run: async (args) => {
         const { id: issueId, if_match, ...patch } = args;
         const ifMatch = if_match as string | undefined;
@@ -138,6 +153,7 @@ export function taskGraphTools(s: ToolServices): ToolDefinition[] {
         "Records a note, decision, reasoning or progress on the issue (its author is the event's actor); searchable, and an issue's latest decisions are in its context. Same as POST /api/v1/issues/{id}/notes.",
       parts: [IdParams, CreateNoteBody],
       output: NoteSchema,
+      summary: summariseNote,
       run: async (args) => {
         const { id: issueId, ...note } = args;
         const input = note as CreateNoteInput;

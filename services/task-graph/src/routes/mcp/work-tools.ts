@@ -8,6 +8,13 @@ import { ChainQuery, DependencyChainResponse } from "../../schemas/graph.js";
 import { type ListIssuesInput, ListIssuesQuery, ReadinessQuery, ReleaseQuery } from "../../schemas/issue.js";
 import { issueListingOf } from "../issue-listing.js";
 import { envelopeOf } from "../paging.js";
+import {
+  issueListSummary,
+  issueSummary,
+  summariseChain,
+  summariseDependencyAdded,
+  summariseDependencyRemoved,
+} from "./issue-summaries.js";
 import type { ToolDefinition } from "./tool-runner.js";
 import { IssueAnswer, IssueList, idOf, type ToolServices, withEtag } from "./tool-services.js";
 
@@ -37,6 +44,7 @@ export function workTools(s: ToolServices): ToolDefinition[] {
       description: "The issue with its dependencies, claim and etag. Same as GET /api/v1/issues/{id}.",
       parts: [IdParams],
       output: IssueAnswer,
+      summary: issueSummary("Read"),
       run: async (args) => withEtag(await s.issues.get(idOf(args))),
     },
     {
@@ -46,6 +54,7 @@ export function workTools(s: ToolServices): ToolDefinition[] {
         "Issues with filters (status, priority, component_id, label, q, project), sort and paging. Same as GET /api/v1/issues.",
       parts: [ListIssuesQuery],
       output: IssueList,
+      summary: issueListSummary("issue"),
       run: async (args) => {
         const { listing, paging } = issueListingOf(args as ListIssuesInput);
         return envelopeOf(await s.issues.list(listing), paging);
@@ -58,6 +67,7 @@ export function workTools(s: ToolServices): ToolDefinition[] {
         "Issues not closed that cannot go on: status BLOCKED or a prerequisite not closed; unclaimed: true leaves out issues an agent holds. Same filters, sort and paging as GET /api/v1/issues/blocked.",
       parts: [ReadinessQuery],
       output: IssueList,
+      summary: issueListSummary("blocked issue"),
       run: async (args) => {
         const { listing, paging } = issueListingOf(args as ListIssuesInput);
         const page = await s.issues.blocked(listing, { unclaimed: args.unclaimed === true });
@@ -71,6 +81,7 @@ export function workTools(s: ToolServices): ToolDefinition[] {
         "id depends on depends_on_id (idempotent); refused with CIRCULAR_DEPENDENCY naming the cycle, or ISSUE_CLOSED when a closed issue would get an open prerequisite. Same as POST /api/v1/issues/{id}/dependencies.",
       parts: [DependencyTarget],
       output: DependencyEdge,
+      summary: summariseDependencyAdded,
       run: async (args) => {
         const { edge, created } = await s.dependencies.add(idOf(args), args.depends_on_id as string);
         return { ...edge, created };
@@ -83,6 +94,7 @@ export function workTools(s: ToolServices): ToolDefinition[] {
         "id no longer depends on depends_on_id; DEPENDENCY_NOT_FOUND if it did not. Same as DELETE /api/v1/issues/{id}/dependencies/{depends_on_id}.",
       parts: [DependencyTarget],
       output: RemovedDependency,
+      summary: summariseDependencyRemoved,
       run: async (args) => {
         const dependsOnId = args.depends_on_id as string;
         await s.dependencies.remove(idOf(args), dependsOnId);
@@ -96,6 +108,7 @@ export function workTools(s: ToolServices): ToolDefinition[] {
         "The issue's prerequisites, direct and transitive, each with its depth and id path, and how many are still open. Same as GET /api/v1/issues/{id}/dependency-chain.",
       parts: [IdParams, ChainQuery],
       output: DependencyChainResponse,
+      summary: summariseChain,
       run: (args) =>
         s.wholeGraph.chain.of(idOf(args), (args.max_depth as number | undefined) ?? DEFAULT_CHAIN_DEPTH),
     },
@@ -106,6 +119,7 @@ export function workTools(s: ToolServices): ToolDefinition[] {
         "Frees the issue for other agents (also when it was not claimed); with agent, only if that agent holds it (else ALREADY_CLAIMED). Same as DELETE /api/v1/issues/{id}/claim.",
       parts: [IdParams, ReleaseQuery],
       output: IssueAnswer,
+      summary: issueSummary("Released"),
       run: async (args) => withEtag(await s.claims.release(idOf(args), args.agent as string | undefined)),
     },
   ];
