@@ -3,7 +3,7 @@
 // points live in this repository; the code is fetched at bench time (fetch.ts).
 import { readFileSync } from "node:fs";
 
-export type Framework =
+type Framework =
   | "express"
   | "fastify"
   | "koa"

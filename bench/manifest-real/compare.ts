@@ -22,7 +22,7 @@ export interface Score {
   extra: string[];
 }
 
-export const normalPath = (path: string): string =>
+const normalPath = (path: string): string =>
   `/${path}`
     .replace(/\{[^}]*\}/g, "{}")
     .replace(/:\w+(\([^)]*\))?\??/g, "{}") // Express/Koa `:id`, `:scope(global)`, `:id?`

@@ -27,7 +27,7 @@ const only = argv.includes("--only") ? new Set(argv[argv.indexOf("--only") + 1]?
 const verbose = argv.includes("--verbose");
 
 /** Frozen split: the first byte of sha256(name) modulo 3 is 0. Never change it. */
-export const heldOut = (name: string): boolean => createHash("sha256").update(name).digest()[0]! % 3 === 0;
+const heldOut = (name: string): boolean => createHash("sha256").update(name).digest()[0]! % 3 === 0;
 
 async function scanRoutes(root: string, name: string): Promise<Route[]> {
   const { service } = await scanService({ name, root, displayRoot: ".", parser: codeGraphParser });
