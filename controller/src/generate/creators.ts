@@ -28,7 +28,7 @@ export function upsertParam(plan: SuitePlan, p: PlannedEndpoint): string | undef
 }
 
 /** A query value the creating call gives: `made.json()<access>` (answer) or `madeBody<access>` (sent). */
-export interface MadeValue {
+interface MadeValue {
   param: Param;
   from: "answer" | "body";
   access: string;
