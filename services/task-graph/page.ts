@@ -192,6 +192,64 @@ export default class TaskGraphPage extends BasePage {
     return this.put(`${repositoryPath(name)}/files`, { files });
   }
 
+  /** GET /api/v1/code/symbols?q&repo&kind&limit: exact name, then prefix, then fuzzy (SPEC §2c) */
+  findSymbols(query: { q: string; repo?: string; kind?: string; limit?: number }): Promise<PageResponse> {
+    return this.get("/api/v1/code/symbols", { query: { ...query } });
+  }
+
+  /** GET /api/v1/code/symbols/{id}?limit: the symbol with callers, callees, container, members */
+  getSymbol(id: string, limit?: number): Promise<PageResponse> {
+    return this.get(`/api/v1/code/symbols/${encodeURIComponent(id)}`, {
+      query: limit === undefined ? {} : { limit },
+    });
+  }
+
+  /** GET /api/v1/code/symbols/by-id?id&limit: the same, for ids too long for a path segment */
+  getSymbolById(id: string, limit?: number): Promise<PageResponse> {
+    return this.get("/api/v1/code/symbols/by-id", { query: limit === undefined ? { id } : { id, limit } });
+  }
+
+  /** GET /api/v1/code/files?path&repo&limit: a file's symbols, imports, importers and tests */
+  codeFile(query: { path: string; repo?: string; limit?: number }): Promise<PageResponse> {
+    return this.get("/api/v1/code/files", { query: { ...query } });
+  }
+
+  /** GET /api/v1/code/repositories/{name}/stats */
+  repositoryStats(name: string): Promise<PageResponse> {
+    return this.get(`${repositoryPath(name)}/stats`);
+  }
+
+  /** POST /api/v1/issues/{id}/notes {author, kind, text}, as `agent` (X-Agent) when given (SPEC §2c) */
+  addNote(id: string, body: unknown, agent?: string): Promise<PageResponse> {
+    return this.post(`${issuePath(id)}/notes`, body, agent ? { headers: { "x-agent": agent } } : {});
+  }
+
+  /** GET /api/v1/issues/{id}/notes?kind&page&limit */
+  notes(id: string, query: { kind?: string; page?: number; limit?: number } = {}): Promise<PageResponse> {
+    return this.get(`${issuePath(id)}/notes`, { query: { ...query } });
+  }
+
+  /** GET /api/v1/issues/{id}/activity?page&limit: the issue's events, newest first */
+  activity(id: string, query: { page?: number; limit?: number } = {}): Promise<PageResponse> {
+    return this.get(`${issuePath(id)}/activity`, { query: { ...query } });
+  }
+
+  /**
+   * GET /api/v1/events (Server-Sent Events). The stream does not end, so by default only its
+   * status and headers are read; `headersOnly: false` reads a refusal's JSON body.
+   */
+  events(
+    query: { types?: string; issue_id?: string; last_event_id?: string } = {},
+    options: { headersOnly?: boolean } = {},
+  ): Promise<PageResponse> {
+    return this.get("/api/v1/events", { query: { ...query }, headersOnly: options.headersOnly ?? true });
+  }
+
+  /** PATCH /api/v1/issues/{id} as `agent` (X-Agent: recorded as the event's actor) */
+  updateIssueAs(id: string, body: unknown, agent: string): Promise<PageResponse> {
+    return this.patch(issuePath(id), body, { headers: { "x-agent": agent } });
+  }
+
   /** GET /api/v1/agent/context/{issue_id}?budget_tokens&limit&repo */
   agentContext(
     issueId: string,
