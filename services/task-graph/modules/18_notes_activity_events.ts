@@ -33,7 +33,7 @@ export async function run(page: TaskGraphPage) {
   });
   assert.equal(decision.status, 201, decision.text());
   assert.deepEqual(
-    { ...decision.json(), id: "", created_at: "" },
+    { ...decision.json<Record<string, unknown>>(), id: "", created_at: "" },
     { id: "", issue_id: issue.id, author: agent, kind: "decision", text: `Use ${word} ids.`, created_at: "" },
   );
   assert.match(decision.json().created_at, TIMESTAMP);
