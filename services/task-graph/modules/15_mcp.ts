@@ -4,13 +4,18 @@ import type TaskGraphPage from "../page.js";
 
 export const tags = ["mcp", "agent"];
 
-/** An agent over MCP: creates an issue, finds it workable, claims it and asks for its context — the answers of the HTTP routes. */
+/** An agent over MCP: creates an issue (a short text beside the data), claims it and asks for its context — the answers of the HTTP routes. */
 export async function run(page: TaskGraphPage) {
   const title = `MCP flow ${randomUUID().slice(0, 8)}`;
   const created = await page.callTool("create_issue", { title });
   assert.equal(created.status, 200);
   const issue = created.json().result.structuredContent;
   assert.equal(issue.title, title);
+  // The data is structuredContent; the text beside it is a short summary naming the issue.
+  const [text] = created.json().result.content;
+  assert.equal(text.type, "text");
+  assert.ok(text.text.length <= 1000, text.text);
+  assert.ok(text.text.startsWith(`Created issue ${issue.id} '${title}' (OPEN, MEDIUM)`), text.text);
 
   const claimed = await page.callTool("claim_issue", { id: issue.id, agent: "e2e-agent" });
   assert.equal(claimed.json().result.structuredContent.assignee, "e2e-agent");
