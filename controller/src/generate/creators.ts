@@ -6,7 +6,7 @@
 import { parseTypeText } from "../http/index.js";
 import type { Param } from "../manifest/index.js";
 import { member } from "./naming.js";
-import { ownerResource, type PlannedEndpoint, type SuitePlan } from "./plan.js";
+import type { PlannedEndpoint, SuitePlan } from "./plan.js";
 import { pathParams, queryParams } from "./render-page.js";
 
 // Docs of a PUT that say it creates: "created on first upload", "creates the user", "upsert".
@@ -19,12 +19,12 @@ export function isUpsert(p: PlannedEndpoint): boolean {
   return p.success.includes(201) || CREATES.test(`${e.summary ?? ""} ${e.description ?? ""}`);
 }
 
-/** The path parameter an upsert creates: its owner resource's key, else its last parameter. */
-export function upsertParam(plan: SuitePlan, p: PlannedEndpoint): string | undefined {
-  if (!isUpsert(p)) return undefined;
-  const params = pathParams(p).map((q) => q.name);
-  const owner = ownerResource(plan, p.endpoint.path);
-  return owner && params.includes(owner.idParam) ? owner.idParam : params[params.length - 1];
+/**
+ * The path parameter an upsert creates: its last one (`PUT /x/{a}/y/{b}` makes `b` under an `a`
+ * that must exist; `PUT /repositories/{name}/files` makes the repository `name`).
+ */
+export function upsertParam(p: PlannedEndpoint): string | undefined {
+  return isUpsert(p) ? pathParams(p).at(-1)?.name : undefined;
 }
 
 /** A query value the creating call gives: `made.json()<access>` (answer) or `madeBody<access>` (sent). */

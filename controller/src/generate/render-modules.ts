@@ -37,7 +37,7 @@ function pathArgs(ctx: Ctx, p: PlannedEndpoint, lines: string[]): string[] {
   const params = pathParams(p);
   const args: string[] = [];
   const owner = ownerResource(plan, p.endpoint.path);
-  const created = upsertParam(plan, p);
+  const created = upsertParam(p);
   params.forEach((q, i) => {
     const v = `${snake(q.name).replace(/_(\w)/g, (_, c: string) => c.toUpperCase())}Arg`;
     if (q.name === created) {

@@ -2,7 +2,8 @@
 // none of the generator's code names: albums made from a server folder (read-only) or by their
 // first upload (an upsert PUT, said in its summary), and photos looked up by query. The suite
 // generated from its manifest runs with `e2e run` against a real server that behaves that way:
-// the upload gets a fresh album (a folder-backed one answers 409), the photo lookup reads what
+// the upload gets a fresh album (a folder-backed one answers 409), a tag PUT documented 201 gets
+// a fresh tag on an album that exists (its last parameter is what it makes), the photo lookup reads what
 // the upload sent and answered, and the unknown-id module leaves the upsert out (it creates).
 
 import { readdirSync, readFileSync } from "node:fs";
@@ -65,6 +66,12 @@ const MANIFEST = {
           request: "PhotoUpload",
           responses: [{ status: 200, dto: "UploadResult" }],
         }),
+        // An upsert by its documented 201: the tag (its last parameter) is made, the album must exist.
+        endpoint("PUT", "/api/albums/{slug}/tags/{tag}", {
+          summary: "Tag an album",
+          params: [SLUG, { name: "tag", in: "path", type: "string", required: true, constraints: {} }],
+          responses: [{ status: 201, dto: "Tagged" }],
+        }),
         endpoint("GET", "/api/photos", {
           params: [
             { name: "file", in: "query", type: "string", required: true, constraints: { minLength: 1 } },
@@ -95,6 +102,7 @@ const MANIFEST = {
             constraints: { minItems: 1 },
           },
         ]),
+        dto("Tagged", [str("album"), str("tag")]),
         dto("UploadResult", [str("album"), int("photos")]),
       ],
       types: [],
@@ -132,6 +140,12 @@ function albumsApi() {
         if ((album === null || a.slug === album) && file !== null && a.photos.has(file))
           return sendJson(res, 200, { album: a.slug, file, bytes: a.photos.get(file)?.length });
       return sendJson(res, 404, { code: "NOT_FOUND" });
+    }
+    const tagged = /^\/api\/albums\/([^/]+)\/tags\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "PUT" && tagged) {
+      const [album, tag] = [tagged[1], tagged[2]].map((x) => decodeURIComponent(x as string));
+      if (!albums.has(album as string)) return sendJson(res, 404, { code: "NOT_FOUND" });
+      return sendJson(res, 201, { album, tag });
     }
     const m = /^\/api\/albums\/([^/]+)(?:\/(cover|photos))?$/.exec(url.pathname);
     if (!m) return sendJson(res, 404, { code: "NOT_FOUND" });
@@ -190,6 +204,10 @@ describe("generate-tests: what one call makes that another needs", () => {
     const upload = moduleText("put_api_albums_by_slug_photos");
     expect(upload).toContain("// PUT creates it");
     expect(upload).not.toContain("newAlbum(");
+    // Its last parameter is what an upsert makes; the ones before it name what must exist.
+    const tag = moduleText("put_api_albums_by_slug_tags_by_tag");
+    expect(tag).toContain("const slugArg = (await newAlbum(page)).slug;");
+    expect(tag).toMatch(/const tagArg = .*; \/\/ PUT creates it/);
     const lookup = moduleText("get_api_photos");
     expect(lookup).toContain("const made = await page.putApiAlbumsBySlugPhotos(slugArg, madeBody);");
     expect(lookup).toContain('"file": String(madeBody.photos[0]?.file), "album": String(made.json().album)');
@@ -209,8 +227,8 @@ describe("generate-tests: what one call makes that another needs", () => {
       services: { modules: { name: string; status: string }[] }[];
     };
     const modules = report.services[0]?.modules ?? [];
-    // 5 happy, the albums CRUD chain, 3 bodies refused, unknown albums.
-    expect(modules.length).toBe(10);
+    // 6 happy, the albums CRUD chain, 3 bodies refused, unknown albums.
+    expect(modules.length).toBe(11);
     expect(
       modules.filter((m) => m.status !== "passed"),
       r.stdout + r.stderr,
