@@ -2,9 +2,10 @@
 // none of the generator's code names: albums made from a server folder (read-only) or by their
 // first upload (an upsert PUT, said in its summary), and photos looked up by query. The suite
 // generated from its manifest runs with `e2e run` against a real server that behaves that way:
-// the upload gets a fresh album (a folder-backed one answers 409), a tag PUT documented 201 gets
-// a fresh tag on an album that exists (its last parameter is what it makes), the photo lookup reads what
-// the upload sent and answered, and the unknown-id module leaves the upsert out (it creates).
+// the upload gets a fresh album (a folder-backed one answers 409), a tag PUT documented 201
+// gets a fresh tag on an album that exists (its last parameter is what it makes), the photo
+// lookup reads what the upload sent and answered, and the unknown-id module leaves the upsert
+// out (it creates).
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
