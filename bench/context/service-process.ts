@@ -6,6 +6,7 @@
 // worktree); `ipc`: an IPC channel, for a preloaded helper (`nodeArgs: ["--import", file]`) to answer.
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Client, client } from "../../services/task-graph/harness/start-service.js";
 import { REPO } from "../code-graph/corpus.js";
@@ -38,7 +39,15 @@ export async function startServiceProcess(
   ];
   const child: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" },
+    // Folders may be registered only under CODE_REGISTER_ROOTS (off by default): the benches' are in tmp.
+    env: {
+      CODE_REGISTER_ROOTS: tmpdir(),
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+    },
     stdio: ["ignore", "pipe", "inherit", ...(options.ipc ? ["ipc" as const] : [])],
   });
   const lines: Record<string, unknown>[] = [];
