@@ -22,7 +22,7 @@ import { existsSync, mkdtempSync, rmSync, symlinkSync, unlinkSync } from "node:f
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO } from "../code-graph/corpus.js";
-import { startServiceProcess, type ServiceProcess } from "../context/service-process.js";
+import { type ServiceProcess, startServiceProcess } from "../context/service-process.js";
 import { type ScaleFile, scaleCorpus, uploadBatches } from "./code-scale-corpus.js";
 import { cpuMsOf } from "./graph-load-support.js";
 import { startHealthProbe } from "./health-probe-support.js";
