@@ -26,6 +26,7 @@ const normalPath = (path: string): string =>
   `/${path}`
     .replace(/\{[^}]*\}/g, "{}")
     .replace(/:\w+(\([^)]*\))?\??/g, "{}") // Express/Koa `:id`, `:scope(global)`, `:id?`
+    .replace(/\*\w+/g, "{}") // Express 5 `*filepath`, Rails `*path`
     .replace(/\/{2,}/g, "/");
 
 const key = (r: Route): string => `${r.method.toUpperCase()} ${normalPath(r.path)}`;
