@@ -118,7 +118,7 @@ function containsEdgeOf(repo: string, symbol: CodeSymbol): CodeEdge {
   return edge;
 }
 
-/** A file's resolved edges; a file with thousands of references gives way to the event loop as it goes. */
+/** A file's resolved edges; a file with many references gives way to the event loop as it goes. */
 async function fileEdges(
   repo: string,
   path: string,
@@ -134,7 +134,8 @@ async function fileEdges(
   const qualifiedUses = new Map<string, Set<string>>();
   const names = new Set<string>();
   for (const [i, ref] of fileFacts.references.entries()) {
-    if (i % 256 === 255) await yielder.tick();
+    // A reference to a common name weighs its many candidates: look at the clock often.
+    if (i % 16 === 15) await yielder.tick();
     names.add(ref.name);
     if (ref.qualifier !== undefined) addTo(qualifiedUses, ref.qualifier, ref.name);
     const from = ref.from === undefined ? undefined : table.inFile(path, ref.from);
