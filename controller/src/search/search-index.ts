@@ -56,7 +56,6 @@ export type RuleName =
   | "phrases"
   | "collocations"
   | "intent"
-  | "letters"
   | DocumentRule;
 
 export interface SearchIndexOptions {
@@ -95,9 +94,6 @@ export interface SearchHit extends DocHead {
   /** The query's words the item contains (a related word WordNet added is shown as `word~`). */
   matched: string[];
 }
-
-/** A lone letter is what an apostrophe leaves ("a cat's record": s; "can't": t), not a word. */
-const LETTER = /^[a-z]$/;
 
 export class SearchIndex {
   readonly #lexical = new LexicalIndex();
@@ -229,10 +225,7 @@ export class SearchIndex {
   #terms(query: string, leadingKeys: readonly (string | undefined)[]): QueryTermSets {
     // No item holds "get rid of": its synonyms stand in for it, as the API vocabulary's do.
     const collocations = this.#wordnet.collocationTerms(leadingKeys, this.#lexical, STANDS_IN);
-    const dropLetters = !this.#off.has("letters");
-    const own = queryTerms(query).filter(
-      (t) => !collocations.replaced.has(t.term) && !(dropLetters && LETTER.test(t.term)),
-    );
+    const own = queryTerms(query).filter((t) => !collocations.replaced.has(t.term));
     const seen = new Set(own.map((t) => t.term));
     const phraseTerms = this.#off.has("phrases") ? [] : this.#vocabulary.phraseTerms(query, this.#lexical);
     const phrases = [...phraseTerms, ...collocations.terms].filter((t) => !seen.has(t.term));

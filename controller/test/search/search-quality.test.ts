@@ -9,12 +9,13 @@ import { evaluate } from "../../../bench/e2e-search/evaluate.js";
 import { L2 } from "../../../bench/e2e-search/fit-options.js";
 
 /**
- * Leave one app out, measured 88.8 % (judged corpus, 2026-11-27). The floor was 90 % on the
- * hand-set ranking's in-sample figure (its rules were shaped on these queries); a CV figure is the
- * honest one, and the hand-set ranking measures 89.1 % on the same run, not CV'd.
+ * Leave one app out, measured 88.8 % (judged corpus, 2026-11-27, after the ablation;
+ * bench/results/e2e-search.md). The floor was 90 % on the hand-set ranking's in-sample figure (its
+ * rules were shaped on these queries, and the judged corpus's DTOs and code words drift with our
+ * services: it measured 88.5–88.9 % that day); a CV figure is the honest one for a fitted model.
  */
 const CV_TOP3_FLOOR = 0.87;
-/** The command as shipped (model fitted on every query: in-sample, so it must at least match CV). */
+/** The command as shipped (model fitted on every query: in-sample), measured 89.4 %. */
 const SHIPPED_TOP3_FLOOR = 0.88;
 
 describe("e2e search quality", () => {
