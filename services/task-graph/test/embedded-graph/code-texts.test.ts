@@ -153,4 +153,25 @@ describe("uploaded code texts in the embedded store", () => {
       expect(await packs.readMany([])).toEqual([]);
     },
   );
+
+  it.each([
+    ["on disk", () => new DiskTextPacks(join(dataDir, "packs"))],
+    ["in memory", () => new MemoryTextPacks()],
+  ])(
+    "reads back every text of a pack of several MiB (written in pieces) %s",
+    async (_, make: () => TextPacks) => {
+      const packs = make();
+      await packs.open();
+      // ~4 MiB in texts of many sizes, multi-byte characters across the ~1 MiB piece boundaries.
+      const texts = Array.from(
+        { length: 300 },
+        (_, i) => `${i}: ${"é€😀x".repeat(1 + ((i * 977) % 4000))}\n`,
+      );
+      const refs = await packs.write(texts);
+      expect(await packs.readMany(refs)).toEqual(texts);
+      const bytes = texts.reduce((sum, t) => sum + Buffer.byteLength(t), 0);
+      expect(bytes).toBeGreaterThan(3 * 2 ** 20);
+      expect(refs.at(-1)!.at + refs.at(-1)!.bytes).toBe(bytes);
+    },
+  );
 });
