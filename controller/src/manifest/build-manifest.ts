@@ -14,17 +14,17 @@ import {
   type WrittenManifest,
 } from "./manifest-file.js";
 import { type ManifestPlan, type ManifestTarget, projectDirOf } from "./plan-targets.js";
+import type { Parser, ScanStats } from "./scan-service.js";
 import {
   codeStamp,
   type FileHashes,
   hashFile,
   resultHash,
-  stampOf,
+  ScanState,
   type ServiceRecord,
   type ServiceSummary,
-  ScanState,
+  stampOf,
 } from "./scan-state.js";
-import type { Parser, ScanStats } from "./scan-service.js";
 import { listSourceFiles } from "./source-tree.js";
 import { MANIFEST_VERSION, type Manifest, type ServiceManifest } from "./types.js";
 

@@ -187,7 +187,12 @@ function wordLeaves(root: Node): Leaf[] {
       const type = cursor.nodeType;
       const comment = type === "comment" || type.endsWith("_comment");
       if (comment || (type.endsWith("identifier") && cursor.nodeIsNamed)) {
-        out.push({ row: cursor.startPosition.row, endRow: cursor.endPosition.row, text: cursor.nodeText, comment });
+        out.push({
+          row: cursor.startPosition.row,
+          endRow: cursor.endPosition.row,
+          text: cursor.nodeText,
+          comment,
+        });
         descend = false; // a comment's or an identifier's parts are not words of their own
       }
     }
