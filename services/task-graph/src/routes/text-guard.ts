@@ -2,7 +2,7 @@
 // a lone UTF-16 surrogate) with 400 VALIDATION_ERROR naming the field, before schema checks.
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from "fastify";
 import { HttpError } from "../../../../lib/service-kit/index.js";
-import { findMalformed } from "../domain/text.js";
+import { findMalformed, findMalformedInSlices, type Malformed } from "../domain/text.js";
 import { MCP_PATH } from "./api-key.js";
 
 // A callback hook, not an async one: it runs on every request, list pages included.
@@ -15,6 +15,14 @@ export function refuseMalformedText(
   // is a tool result naming the argument rather than an HTTP error about the JSON-RPC envelope.
   if (request.routeOptions.url === MCP_PATH) {
     done();
+    return;
+  }
+  // A large body (a code upload) is walked between turns of the event loop: same answer.
+  if (Number(request.headers["content-length"] ?? 0) > SLICED_FROM_BYTES) {
+    findMalformedInSlices(request.body).then(
+      (bad) => done(bad ? refusal(bad, "body") : (malformedText(request.query, "query") ?? undefined)),
+      (err: Error) => done(err),
+    );
     return;
   }
   for (const [location, value] of [
@@ -34,10 +42,16 @@ export function refuseMalformedText(
 export function malformedText(value: unknown, location: string): HttpError | null {
   if (value === undefined || value === null) return null;
   const bad = findMalformed(value);
-  if (!bad) return null;
+  return bad ? refusal(bad, location) : null;
+}
+
+function refusal(bad: Malformed, location: string): HttpError {
   return new HttpError(400, "VALIDATION_ERROR", `Field "${bad.field}" ${bad.rule}.`, {
     field: bad.field,
     location,
     rule: bad.rule,
   });
 }
+
+/** Bodies larger than this are walked in slices of the event loop. */
+const SLICED_FROM_BYTES = 1024 * 1024;
