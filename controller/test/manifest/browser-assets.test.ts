@@ -4,8 +4,8 @@
 
 import { describe, expect, it } from "vitest";
 import { listSourceFiles } from "../../src/manifest/source-tree.js";
-import { projectScanner } from "../helpers/scan-project.js";
 import { makeProject } from "../helpers/project.js";
+import { projectScanner } from "../helpers/scan-project.js";
 
 const scan = projectScanner();
 
