@@ -20,6 +20,7 @@ export {
 } from "./route-security.js";
 export { MAX_GRAPHEMES, UNIQUE_IGNORING_CASE } from "./schema-keywords.js";
 export { PageQueryProperties } from "./schemas.js";
+export { slicedArrayValidatorCompiler } from "./sliced-body-validator.js";
 export { handleShutdownSignals, ignoreSignals } from "./shutdown.js";
 export { graphemeLength, VISIBLE_PATTERN } from "./text.js";
 export { utcTimestamp } from "./timestamp.js";

@@ -1,6 +1,7 @@
 // A code upload over 1 MiB is parsed and checked for unstorable text in slices of the event loop
-// (service-kit json-in-slices.ts, domain/text.ts findMalformedInSlices): over a socket it is
-// accepted, or refused naming the field, exactly as a small body is.
+// (service-kit json-in-slices.ts, domain/text.ts findMalformedInSlices), and its files are
+// validated against the schema one by one (service-kit sliced-body-validator.ts): over a socket it
+// is accepted, or refused naming the field, exactly as a small body is.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type StartedService, startService } from "../../harness/start-service.js";
 import { findMalformed, findMalformedInSlices } from "../../src/domain/text.js";
@@ -38,6 +39,29 @@ describe("a large code upload", () => {
     expect(big.body.details).toMatchObject({ field: "files[400].content", location: "body" });
     expect(small.body.details).toMatchObject({ field: "files[0].content", location: "body" });
     expect(big.body.error).toBe(small.body.error.replace("files[0]", "files[400]"));
+  });
+
+  it("with a file the schema refuses, last, is refused naming that field, as a small one is", async () => {
+    const bad: Record<string, unknown>[] = [
+      { path: "src/bad.ts", content: 7 },
+      { path: "src/bad.ts", deleted: false },
+      { path: "src/bad.ts", content: "x", mode: "755" },
+      { path: "", content: "x" },
+    ];
+    for (const last of bad) {
+      const big = await svc.request("PUT", "/api/v1/code/repositories/bad/files", {
+        files: files(last as { path: string; content: string }),
+      });
+      const small = await svc.request("PUT", "/api/v1/code/repositories/bad/files", { files: [last] });
+      expect(big.status, JSON.stringify(last)).toBe(400);
+      expect(big.body.code).toBe("VALIDATION_ERROR");
+      expect(big.body.details.field).toMatch(/^files\[400\]/);
+      expect(big.body.details).toEqual({
+        ...small.body.details,
+        field: small.body.details.field.replace("files[0]", "files[400]"),
+      });
+      expect(big.body.error).toBe(small.body.error.replace("files[0]", "files[400]"));
+    }
   });
 });
 
