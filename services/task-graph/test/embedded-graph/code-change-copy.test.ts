@@ -31,6 +31,31 @@ describe("copyCodeChange", () => {
     expect(json.join("")).toBe(JSON.stringify(change));
   });
 
+  it("copies one file with thousands of symbols and edges a piece at a time, to the same copy and JSON", async () => {
+    const big = makeCodeFile(
+      "app",
+      "src/big.ts",
+      Array.from({ length: 3000 }, (_, k) => `s${k}`),
+    );
+    const edges = Array.from({ length: 1000 }, (_, k) => ({
+      ...big.edges[k % big.edges.length]!,
+      note: `é${k}`,
+    }));
+    const change = {
+      repo: "app",
+      upsert: [makeCodeFile("app", "src/a.ts", ["f"]), { ...big, edges }],
+      remove: [],
+    };
+    expect(big.symbols.length).toBeGreaterThan(1000);
+    const { value, turns } = await turnsDuring(() => copyCodeChange(change, new LoopSlices(0)));
+    expect(value.change).toEqual(JSON.parse(JSON.stringify(change)));
+    expect(Object.isFrozen(value.change.upsert[1]!.symbols)).toBe(true);
+    expect(Object.isFrozen(value.change.upsert[1]!.edges[999])).toBe(true);
+    expect(value.json.join("")).toBe(JSON.stringify(change));
+    expect(value.json.length).toBeGreaterThan(10);
+    expect(turns).toBeGreaterThan(0);
+  });
+
   it("gives way to the event loop on a large change", async () => {
     const upsert = Array.from({ length: 3000 }, (_, i) =>
       makeCodeFile(

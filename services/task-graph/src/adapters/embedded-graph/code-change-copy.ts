@@ -1,7 +1,9 @@
 // A code write as the embedded store keeps it: a deep, frozen copy (what is applied is exactly
 // what the journal replays, whatever the caller does next) and the JSON text of that copy for the
 // journal line, made a file's subgraph at a time with turns of the event loop between slices.
-// Copying and stringifying a 1,200-file upload whole held the loop for 1-3 s (issue 25 point 5).
+// Copying and stringifying a 1,200-file upload whole held the loop for 1-3 s (issue 25 point 5);
+// one large file's subgraph (thousands of symbols and edges) took 30-70 ms, so its long arrays
+// are copied a few hundred items at a time.
 import type { CodeFileSubgraph, CodeFilesChange } from "../../ports/code-graph-store.js";
 import { LoopSlices } from "./loop-slices.js";
 
@@ -16,11 +18,10 @@ export async function copyCodeChange(
   slices = new LoopSlices(),
 ): Promise<CopiedChange> {
   const upsert: CodeFileSubgraph[] = [];
-  const parts: string[] = [];
+  const json = [`{"repo":${JSON.stringify(change.repo)},"upsert":[`];
   for (const sub of change.upsert) {
-    const json = JSON.stringify(sub);
-    parts.push(json);
-    upsert.push(deepFreeze(JSON.parse(json) as CodeFileSubgraph));
+    if (upsert.length > 0) json.push(",");
+    upsert.push((await copyObject(sub, json, slices)) as CodeFileSubgraph);
     await slices.tick();
   }
   const remove = Object.freeze([...change.remove]) as string[];
@@ -29,10 +30,53 @@ export async function copyCodeChange(
     upsert: Object.freeze(upsert) as CodeFileSubgraph[],
     remove,
   });
-  const json = [`{"repo":${JSON.stringify(change.repo)},"upsert":[`];
-  for (let i = 0; i < parts.length; i++) json.push(i === 0 ? parts[i]! : `,${parts[i]}`);
   json.push(`],"remove":${JSON.stringify(remove)}}`);
   return { change: copy, json };
+}
+
+/** Items of an array stringified and copied between two looks at the clock. */
+const ARRAY_PIECE = 256;
+
+/**
+ * A frozen copy of one object (a file's subgraph) through JSON, its JSON pushed onto `json` in
+ * pieces; a member that is a long array goes ARRAY_PIECE items at a time. The pieces joined are
+ * JSON.stringify(value).
+ */
+async function copyObject(value: object, json: string[], slices: LoopSlices): Promise<object> {
+  const out: Record<string, unknown> = {};
+  json.push("{");
+  let first = true;
+  for (const [key, member] of Object.entries(value)) {
+    // What JSON.stringify leaves out of an object.
+    if (member === undefined || typeof member === "function" || typeof member === "symbol") continue;
+    json.push(`${first ? "" : ","}${JSON.stringify(key)}:`);
+    first = false;
+    out[key] =
+      Array.isArray(member) && member.length > ARRAY_PIECE
+        ? await copyArray(member, json, slices)
+        : copyWhole(member, json);
+  }
+  json.push("}");
+  return Object.freeze(out);
+}
+
+async function copyArray(items: unknown[], json: string[], slices: LoopSlices): Promise<unknown[]> {
+  const out: unknown[] = [];
+  json.push("[");
+  for (let i = 0; i < items.length; i += ARRAY_PIECE) {
+    const piece = JSON.stringify(items.slice(i, i + ARRAY_PIECE));
+    json.push(`${i === 0 ? "" : ","}${piece.slice(1, -1)}`);
+    for (const item of JSON.parse(piece) as unknown[]) out.push(deepFreeze(item));
+    await slices.tick();
+  }
+  json.push("]");
+  return Object.freeze(out);
+}
+
+function copyWhole(value: unknown, json: string[]): unknown {
+  const text = JSON.stringify(value);
+  json.push(text);
+  return deepFreeze(JSON.parse(text));
 }
 
 function deepFreeze<T>(value: T): T {
