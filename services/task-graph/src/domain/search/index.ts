@@ -22,6 +22,7 @@ import {
   type LexicalHit,
   LexicalIndex,
   type LexicalSearchOptions,
+  type LinearModel,
   MIN_SCORE,
   type QueryExpander,
   queryTerms,
@@ -41,6 +42,8 @@ import {
   type SearchDocument,
 } from "./documents.js";
 import { IssueFacets, type IssueFacts } from "./facets.js";
+import { IssueFieldIndex } from "./issue-fields.js";
+import { type HybridHit, issueFeatureVector, rerankIssues } from "./issue-reranker.js";
 import type { SearchIndexCache } from "./index-cache.js";
 import { PIECE_CHARS, slicedTerms } from "./sliced-terms.js";
 import { makeSnippet } from "./snippet.js";
@@ -79,6 +82,10 @@ export interface SearchServiceOptions {
   softWeight?: number;
   /** Terms and vectors kept from an earlier run (index-cache.ts): start-up reuses what still matches. */
   cache?: SearchIndexCache;
+  /** Re-orders issues by title/description/labels/component scores (issue-reranker.ts). @default none */
+  issueReranker?: LinearModel;
+  /** Keeps the per-field issue index without a re-ranker (its fit reads issueFeatureRows). @default false */
+  issueFields?: boolean;
 }
 
 export interface SearchRequest {
@@ -125,6 +132,8 @@ interface Stored {
   location?: CodeLocation;
   /** Its key in the index cache. */
   fingerprint?: string;
+  /** Issues only: the component whose name the issue re-ranker's component field reads. */
+  componentId?: string;
 }
 
 /** What syncVectors() did. */
@@ -141,6 +150,9 @@ export class SearchService {
   readonly #lexical = new LexicalIndex();
   readonly #docs = new Map<string, Stored>();
   readonly #facets = new IssueFacets();
+  /** Only with a re-ranker or for its fit: no cost on issue writes otherwise. */
+  readonly #issueFields: IssueFieldIndex | undefined;
+  readonly #issueModel: LinearModel | undefined;
   readonly #types = new Set<string>();
   /** Keys whose vector is missing or stale in the vector index. */
   readonly #unsynced = new Set<string>();
@@ -168,6 +180,8 @@ export class SearchService {
     this.#vectorWeight = options.vectorWeight ?? VECTOR_WEIGHT;
     this.#softWeight = options.softWeight ?? 0;
     this.#cache = options.cache;
+    this.#issueModel = options.issueReranker;
+    if (options.issueReranker || options.issueFields) this.#issueFields = new IssueFieldIndex();
   }
 
   indexIssue(issue: IssueRecord): Promise<void> {
@@ -269,6 +283,7 @@ export class SearchService {
     this.#forgetCached(this.#docs.get(key));
     this.#lexical.delete(key);
     if (type === "issue") this.#facets.delete(id);
+    this.#issueFields?.delete(key);
     this.#docs.delete(key);
     this.#unsynced.delete(key);
     this.#unremoved.add(key);
@@ -328,9 +343,34 @@ export class SearchService {
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       throw new RangeError(`limit must be an integer 1..100, got ${limit}`);
     }
+    const hybrid = await this.#hybrid(query, limit, request);
+    if (!hybrid) return { results: [], degraded: false };
+    const { byId, degraded, terms } = hybrid;
+    const ranked: { key: string; score: number }[] = this.#issueModel
+      ? rerankIssues(hybrid.ranked, this.#issueFieldScores(terms, hybrid.ranked), this.#issueModel)
+      : hybrid.ranked;
+    if (byId) ranked.unshift({ key: byId, score: 1 });
+    const results = ranked.slice(0, limit).map(({ key, score }) => {
+      const doc = this.#docs.get(key)!;
+      return {
+        type: doc.type,
+        id: doc.id,
+        title: doc.title,
+        snippet: request.snippets === false ? "" : makeSnippet(doc.text || doc.title, query),
+        score: Math.round(score * 10_000) / 10_000,
+        ...(doc.status !== undefined ? { status: doc.status } : {}),
+        ...doc.location,
+      };
+    });
+    // Vectors still being written (start-up resync, catching up after an outage) count as degraded too.
+    return { results, degraded: degraded || this.vectorsBehind };
+  }
+
+  /** The hybrid ranking of a request's candidates (lib/search rankCandidates), the id match apart; null when no type is asked for. */
+  async #hybrid(query: string, limit: number, request: SearchRequest) {
     const minScore = request.minScore ?? this.#minScore;
     const types = request.types;
-    if (types?.length === 0) return { results: [], degraded: false };
+    if (types?.length === 0) return null;
     const statuses = request.status ? new Set(request.status.map((s) => s.toUpperCase())) : null;
     const accept = (key: string) => {
       const doc = this.#docs.get(key);
@@ -367,24 +407,34 @@ export class SearchService {
       softWeight: this.#softWeight,
       minScore,
       soft: this.#soft,
-    })
-      .filter((r) => r.key !== byId)
-      .map(({ key, score }) => ({ key, score }));
-    if (byId) ranked.unshift({ key: byId, score: 1 });
-    const results = ranked.slice(0, limit).map(({ key, score }) => {
-      const doc = this.#docs.get(key)!;
-      return {
-        type: doc.type,
-        id: doc.id,
-        title: doc.title,
-        snippet: request.snippets === false ? "" : makeSnippet(doc.text || doc.title, query),
-        score: Math.round(score * 10_000) / 10_000,
-        ...(doc.status !== undefined ? { status: doc.status } : {}),
-        ...doc.location,
-      };
-    });
-    // Vectors still being written (start-up resync, catching up after an outage) count as degraded too.
-    return { results, degraded: degraded || this.vectorsBehind };
+    }).filter((r) => r.key !== byId);
+    return { ranked, byId, degraded, terms };
+  }
+
+  /** Field scores (issue-fields.ts) of the issues among these hits. */
+  #issueFieldScores(terms: WeightedTerm[], hits: readonly HybridHit[]): Map<string, number[]> {
+    const issues = hits.flatMap((h) => (this.#docs.get(h.key)?.type === "issue" ? [h.key] : []));
+    if (!this.#issueFields) throw new Error("issue fields are kept only with issueReranker or issueFields");
+    return this.#issueFields.fieldScores(terms, issues, (key) => this.#componentName(key));
+  }
+
+  /** The issue re-ranker's features (issue-reranker.ts) of a request's issue candidates, hybrid order: what its fit reads. */
+  async issueFeatureRows(request: SearchRequest): Promise<{ id: string; features: number[] }[]> {
+    await this.ready();
+    const hybrid = await this.#hybrid(request.query.trim(), request.limit ?? 10, request);
+    if (!hybrid) return [];
+    const fields = this.#issueFieldScores(hybrid.terms, hybrid.ranked);
+    return hybrid.ranked.flatMap((h) =>
+      fields.has(h.key)
+        ? [{ id: this.#docs.get(h.key)!.id, features: issueFeatureVector(h, fields.get(h.key)!) }]
+        : [],
+    );
+  }
+
+  /** An issue's component name for its field (the id when that component is not indexed here). */
+  #componentName(issueKey: string): string {
+    const id = this.#docs.get(issueKey)?.componentId;
+    return id ? (this.#docs.get(documentKey("component", id))?.title ?? id) : "";
   }
 
   /**
@@ -504,10 +554,17 @@ export class SearchService {
       ...(status !== undefined ? { status } : {}),
       ...(location ? { location } : {}),
       ...(fingerprint ? { fingerprint } : {}),
+      ...(doc.component_id ? { componentId: doc.component_id } : {}),
     });
     this.#types.add(type);
-    if (type === "issue")
+    if (type === "issue") {
       this.#facets.set(id, doc.component_id ?? null, doc.labels ?? [], doc.changedMs ?? 0);
+      this.#issueFields?.set(key, {
+        title,
+        description: text,
+        labels: doc.labels ?? [],
+      });
+    }
     this.#unremoved.delete(key);
     this.#unsynced.add(key);
     return key;
