@@ -42,9 +42,9 @@ import {
   type SearchDocument,
 } from "./documents.js";
 import { IssueFacets, type IssueFacts } from "./facets.js";
+import type { SearchIndexCache } from "./index-cache.js";
 import { IssueFieldIndex } from "./issue-fields.js";
 import { type HybridHit, issueFeatureVector, rerankIssues } from "./issue-reranker.js";
-import type { SearchIndexCache } from "./index-cache.js";
 import { PIECE_CHARS, slicedTerms } from "./sliced-terms.js";
 import { makeSnippet } from "./snippet.js";
 import { TimeSlicer } from "./time-slicer.js";
