@@ -84,6 +84,16 @@ describe("utf8InSlices", () => {
     expect(await utf8InSlices(["one line\n"])).toEqual([Buffer.from("one line\n")]);
   });
 
+  it("encodes one long piece (a file's text of MBs) in parts, never splitting a surrogate pair", async () => {
+    // Odd offset: a cut every 256Ki characters would fall between the halves of a pair.
+    const piece = `a${"😀".repeat(1_000_000)}é`;
+    const buffers = await utf8InSlices([piece]);
+    expect(buffers.length).toBeGreaterThan(1);
+    expect(Buffer.concat(buffers).equals(Buffer.from(piece))).toBe(true);
+    const mixed = ["x", piece, "\n"];
+    expect(Buffer.concat(await utf8InSlices(mixed)).equals(Buffer.from(mixed.join("")))).toBe(true);
+  });
+
   it("gives way to the event loop on a long line", async () => {
     const pieces = Array.from({ length: 64 }, () => "x".repeat(256 * 1024));
     const { value, turns } = await turnsDuring(() => utf8InSlices(pieces, new LoopSlices(0)));

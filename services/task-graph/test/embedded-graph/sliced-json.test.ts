@@ -30,6 +30,24 @@ describe("writeJsonSliced", () => {
     }
   });
 
+  it("walks a long array below `depth`, or a record holding one, to the same text", async () => {
+    const symbols = Array.from({ length: 1000 }, (_, k) => ({ id: `s${k}`, gone: undefined, name: `é${k}` }));
+    const value = {
+      code: {
+        files: [
+          { file: { path: "big.ts" }, symbols, edges: [...symbols.map((s) => ({ to: s.id })), undefined] },
+          { file: { path: "small.ts" }, symbols: symbols.slice(0, 3), edges: [] },
+        ],
+      },
+      list: Array.from({ length: 700 }, (_, k) => (k % 7 === 0 ? undefined : [k, { k }])),
+    };
+    for (const depth of [0, 1, 3]) {
+      const path = join(dir, `long${depth}.json`);
+      await writeJsonSliced(path, value, depth);
+      expect(readFileSync(path, "utf8")).toBe(JSON.stringify(value));
+    }
+  });
+
   it("gives way to the event loop while writing a large value", async () => {
     const files = Array.from({ length: 40_000 }, (_, i) => ({
       file: { path: `src/f${i}.ts`, hash: "h".repeat(64) },

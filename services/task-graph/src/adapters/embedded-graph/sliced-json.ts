@@ -2,7 +2,8 @@
 // a file in pieces, giving way to the event loop between them: JSON.stringify of the whole and
 // the string's conversion to bytes each held the loop for seconds (issue 25 point 5). The text is
 // exactly JSON.stringify's; arrays and objects down to `depth` levels are walked here, anything
-// deeper is stringified whole (one record: small).
+// deeper is stringified whole (one record: small), except a long array or a record holding one
+// (one large file's symbols and edges: 30-100 ms stringified whole), which is walked too.
 import { open } from "node:fs/promises";
 
 /** Bytes gathered before a write; a slice of the loop's time is spent on about this much. */
@@ -47,7 +48,12 @@ export async function writeJsonSliced(path: string, value: unknown, depth = 3): 
 }
 
 async function walk(value: unknown, depth: number, sink: Sink): Promise<void> {
-  if (depth <= 0 || value === null || typeof value !== "object" || "toJSON" in value) {
+  if (
+    value === null ||
+    typeof value !== "object" ||
+    "toJSON" in value ||
+    (depth <= 0 && !holdsLongArray(value))
+  ) {
     await sink(JSON.stringify(value) ?? "null");
     return;
   }
@@ -73,4 +79,16 @@ async function walk(value: unknown, depth: number, sink: Sink): Promise<void> {
     await walk(item, depth - 1, sink);
   }
   await sink("}");
+}
+
+/** Items of an array stringified in one call at most, below `depth`. */
+const LONG_ARRAY = 256;
+
+function holdsLongArray(value: object): boolean {
+  if (Array.isArray(value)) return value.length > LONG_ARRAY;
+  for (const key in value) {
+    const member = (value as Record<string, unknown>)[key];
+    if (Array.isArray(member) && member.length > LONG_ARRAY) return true;
+  }
+  return false;
 }
