@@ -51,11 +51,13 @@ async function sizeOf(root: string): Promise<Size> {
 // measures the others' load.
 const GNU_TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
-function time(args: string[]): { ms: number; cpu?: number } {
+// Every command runs in the temporary folder: no e2e.conf there or above (this repository's own
+// config, found from its root, would be loaded and parsed by every run, as no user's is).
+function time(args: string[], cwd: string): { ms: number; cpu?: number } {
   const started = process.hrtime.bigint();
   const r = GNU_TIME
-    ? spawnSync(GNU_TIME, ["-f", "CPU %U %S", process.execPath, ...args], { encoding: "utf8" })
-    : spawnSync(process.execPath, args, { encoding: "utf8" });
+    ? spawnSync(GNU_TIME, ["-f", "CPU %U %S", process.execPath, ...args], { cwd, encoding: "utf8" })
+    : spawnSync(process.execPath, args, { cwd, encoding: "utf8" });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
   if (r.status !== 0)
     throw new Error(`${args.join(" ").slice(0, 120)} exited ${r.status}: ${r.stderr.slice(0, 400)}`);
@@ -77,15 +79,15 @@ async function measure(root: string) {
   writeFileSync(list, (await listSourceFiles(root)).map((f) => join(root, f)).join("\n"));
   const manifest = ["manifest", root, "--out", join(out, "m.json")];
   const variants: Record<Variant, () => { ms: number; cpu?: number }> = {
-    "node -e 0": () => time(["-e", "0"]),
-    "read every listed file": () => time(["-e", readEvery(list)]),
+    "node -e 0": () => time(["-e", "0"], out),
+    "read every listed file": () => time(["-e", readEvery(list)], out),
     "e2e manifest cold": () => {
       rmSync(join(out, "m.cache"), { recursive: true, force: true });
-      return time([BIN, ...manifest]);
+      return time([BIN, ...manifest], out);
     },
-    "e2e manifest warm": () => time([BIN, ...manifest]),
+    "e2e manifest warm": () => time([BIN, ...manifest], out),
   };
-  time([BIN, ...manifest]); // warms the disk cache and checks that it runs
+  time([BIN, ...manifest], out); // warms the disk cache and checks that it runs
   const wall = new Map<Variant, number[]>();
   const cpu = new Map<Variant, number[]>();
   for (let round = 0; round < RUNS; round++) {
