@@ -77,9 +77,15 @@ const FOLDS = 5;
 interface Config {
   l2: number;
   depth: number;
+  /**
+   * null ranks by the model alone; a number β ranks by hybrid + β·(w·x)/Σ|w|, a correction of the
+   * current ranking that the CV can shrink to nothing (β = 0 is the current ranking).
+   */
+  blend: number | null;
 }
 const configs: Config[] = [];
-for (const depth of [5, 10, 20, 1000]) for (const l2 of [0.01, 0.1, 1, 10]) configs.push({ l2, depth });
+for (const depth of [5, 10, 20, 1000])
+  for (const l2 of [0.01, 1]) for (const blend of [null, 0, 0.1, 0.3, 1]) configs.push({ l2, depth, blend });
 const heldOut = queries.filter((q) => fnv1a(q.id) % FOLDS === 0);
 const dev = queries.filter((q) => fnv1a(q.id) % FOLDS !== 0);
 
@@ -90,18 +96,19 @@ const judged = (q: JudgedQuery, keep: readonly boolean[], depth: number): Judged
   features: q.rows.slice(0, depth).map((r) => masked(r.features, keep)),
   relevant: q.rows.slice(0, depth).map((r) => q.relevant.has(r.id)),
 });
-const rankBy = (q: JudgedQuery, weights: number[], keep: readonly boolean[]) =>
+const rankBy = (q: JudgedQuery, weights: number[], keep: readonly boolean[], blend: number | null) =>
   q.rows
-    .map((r) => ({
-      id: r.id,
-      s: linearScore({ features: [], weights, scale: 1, bias: 0 }, masked(r.features, keep)),
-    }))
+    .map((r) => {
+      const s = linearScore({ features: [], weights, scale: 1, bias: 0 }, masked(r.features, keep));
+      const norm = weights.reduce((a, w) => a + Math.abs(w), 0) || 1;
+      return { id: r.id, s: blend === null ? s : r.features[0]! + (blend * s) / norm };
+    })
     .sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1))
     .map((r) => r.id);
 
 /** Each of `qs` ranked by a model fitted on the other folds (fold = position mod FOLDS). */
 function crossValidated(
-  { l2, depth }: Config,
+  { l2, depth, blend }: Config,
   keep: readonly boolean[],
   qs: readonly JudgedQuery[] = dev,
 ): Map<string, string[]> {
@@ -109,7 +116,8 @@ function crossValidated(
   for (let fold = 0; fold < FOLDS; fold++) {
     const train = qs.filter((_, i) => i % FOLDS !== fold).map((q) => judged(q, keep, depth));
     const model = fitLinearModel(ISSUE_RANK_FEATURES, train, { l2 });
-    for (const q of qs.filter((_, i) => i % FOLDS === fold)) out.set(q.id, rankBy(q, model.weights, keep));
+    for (const q of qs.filter((_, i) => i % FOLDS === fold))
+      out.set(q.id, rankBy(q, model.weights, keep, blend));
   }
   return out;
 }
@@ -132,13 +140,14 @@ function nestedCrossValidated(keep: readonly boolean[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (let fold = 0; fold < FOLDS; fold++) {
     const trainQs = dev.filter((_, i) => i % FOLDS !== fold);
-    const { l2, depth } = bestConfig(trainQs, keep);
+    const { l2, depth, blend } = bestConfig(trainQs, keep);
     const model = fitLinearModel(
       ISSUE_RANK_FEATURES,
       trainQs.map((q) => judged(q, keep, depth)),
       { l2 },
     );
-    for (const q of dev.filter((_, i) => i % FOLDS === fold)) out.set(q.id, rankBy(q, model.weights, keep));
+    for (const q of dev.filter((_, i) => i % FOLDS === fold))
+      out.set(q.id, rankBy(q, model.weights, keep, blend));
   }
   return out;
 }
@@ -156,11 +165,11 @@ console.log(
 for (const c of configs) {
   const cv = crossValidated(c, all);
   show(
-    `fitted, CV, depth ${c.depth}, l2 ${c.l2}`,
+    `fitted, CV, depth ${c.depth}, l2 ${c.l2}, blend ${c.blend ?? "none"}`,
     rates(dev, (q) => cv.get(q.id)!),
   );
 }
-const { l2, depth } = bestConfig(dev, all);
+const { l2, depth, blend } = bestConfig(dev, all);
 const cv = nestedCrossValidated(all);
 const cvNoFields = nestedCrossValidated(noFields);
 const model = fitLinearModel(
@@ -178,7 +187,7 @@ for (const [part, qs] of [
     const sub = kind === "all" ? qs : qs.filter((q) => q.kind === kind);
     console.log(`\n${part}: ${kind}`);
     const fitted = (q: JudgedQuery) =>
-      part === "frozen held-out" ? rankBy(q, model.weights, all) : cv.get(q.id)!;
+      part === "frozen held-out" ? rankBy(q, model.weights, all, blend) : cv.get(q.id)!;
     const b = rates(sub, (q) => q.bm25);
     const c = rates(sub, (q) => q.current);
     const f = rates(sub, fitted);
@@ -201,7 +210,7 @@ console.log(
 console.log(report.join("\n"));
 const round = (x: number) => Math.round(x * 1e5) / 1e5;
 console.log(
-  `\ndepth ${depth}, l2 ${l2}; weights: ${model.features.map((f, i) => `${f} ${round(model.weights[i]!)}`).join(", ")}`,
+  `\ndepth ${depth}, l2 ${l2}, blend ${blend ?? "none"}; weights: ${model.features.map((f, i) => `${f} ${round(model.weights[i]!)}`).join(", ")}`,
 );
 const cvFitted = rates(dev, (q) => cv.get(q.id)!).mrr10;
 const cvCurrent = rates(dev, (q) => q.current).mrr10;
@@ -213,7 +222,7 @@ if (cvFitted <= cvCurrent) {
   const file = {
     description:
       "issue search's re-ranker (services/task-graph/src/domain/search/issue-reranker.ts), fitted by bench/task-graph/issue-fields-fit.ts (npm run fit:issue-search) on the development queries of bench/search-quality/eval-set.json (the frozen held-out fold excluded)",
-    fitted_on: `${dev.length} queries, depth ${depth}, l2 ${l2}, nested-CV MRR@10 ${cvFitted.toFixed(3)} vs current ${cvCurrent.toFixed(3)}`,
+    fitted_on: `${dev.length} queries, depth ${depth}, l2 ${l2}, blend ${blend ?? "none"}, nested-CV MRR@10 ${cvFitted.toFixed(3)} vs current ${cvCurrent.toFixed(3)}`,
     features: model.features,
     weights: model.weights.map(round),
     scale: round(model.scale),
