@@ -1,15 +1,17 @@
 // `npm run fit:issue-search`: fits issue search's re-ranker (services/task-graph/src/domain/search/
 // issue-reranker.ts: the hybrid score and its parts plus title / description / labels / component
-// BM25 as separate fields) on bench/search-quality/eval-set.json, and prints, from one run, plain
+// as separate fields) on bench/search-quality/eval-set.json, and prints, from one run, plain
 // BM25, the current ranking and the fitted one:
-//   - k-fold cross-validated (5 folds) over the development queries: every figure is from a model
-//     that did not see the query;
-//   - on a frozen held-out fold (FNV-1a of the query id mod 5 = 0) that no fit, L2 choice or feature
+//   - nested 5-fold cross-validation over the development queries: the settings (candidate depth,
+//     L2, blend with the hybrid score) are chosen by an inner CV inside each outer training part,
+//     so every figure is from a model and settings that did not see the query;
+//   - on a frozen held-out fold (FNV-1a of the query id mod 5 = 0) that no fit, setting or feature
 //     choice sees; reported apart;
 //   - split by query kind (symptom, synonym, paraphrase).
 // Writes the model fitted on all development queries to lib/search/data/issue-search-reranker.json
-// only when its cross-validated MRR@10 beats the current ranking's (else says so and writes
-// nothing). Deterministic: the same data gives the same file.
+// only when its nested-CV MRR@10 beats the current ranking's (else says so and writes nothing;
+// that is the case today: bench/results/search-quality.md). The service's rerankIssues ranks by
+// the model alone: a chosen blend would need it too. Deterministic: same data, same file.
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { WordVectorEmbedder } from "../../lib/embedding/index.js";
