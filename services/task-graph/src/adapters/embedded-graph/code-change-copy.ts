@@ -60,7 +60,7 @@ async function copyObject(value: object, json: string[], slices: LoopSlices): Pr
   return Object.freeze(out);
 }
 
-async function copyArray(items: unknown[], json: string[], slices: LoopSlices): Promise<unknown[]> {
+async function copyArray(items: unknown[], json: string[], slices: LoopSlices): Promise<readonly unknown[]> {
   const out: unknown[] = [];
   json.push("[");
   for (let i = 0; i < items.length; i += ARRAY_PIECE) {
