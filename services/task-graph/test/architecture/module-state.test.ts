@@ -59,6 +59,10 @@ const ALLOWED_COLLECTIONS: Record<string, string> = {
   "lib/service-kit/create-app.ts routeTables": "keyed by the app",
   "lib/service-kit/route-security.ts registries": "keyed by the app",
   "lib/service-kit/route-security.ts principals": "keyed by the request",
+  // Memos of pure functions: the same answer for every app, so nothing of one app reaches another.
+  "services/task-graph/src/domain/context/fitted-ranker.ts KINDS":
+    "a path's file kind (a pure function of the path), at most 200,000 kept",
+  "lib/code-graph/graph/build-graph.ts containsEdges": "keyed by the symbol object (one app's own)",
 };
 
 function sources(): { file: string; text: string }[] {
