@@ -41,6 +41,8 @@ export interface ToolLog {
 
 export class ToolRunner {
   readonly #tools = new Map<string, { definition: ToolDefinition; check: (args: Arguments) => Arguments }>();
+  /** tools/list's answer, converted from the route schemas once: it never changes. */
+  readonly #listed: Tool[];
 
   constructor(
     definitions: ToolDefinition[],
@@ -54,17 +56,18 @@ export class ToolRunner {
       }));
       this.#tools.set(definition.name, { definition, check: (args) => checkArguments(args, checks) });
     }
-  }
-
-  /** The tools as tools/list shows them: one JSON Schema object merged from the parts. */
-  list(): Tool[] {
-    return [...this.#tools.values()].map(({ definition }) => ({
+    this.#listed = [...this.#tools.values()].map(({ definition }) => ({
       name: definition.name,
       title: definition.title,
       description: definition.description,
       inputSchema: mergedInputSchema(definition.parts),
       outputSchema: plainJsonSchema(definition.output) as Tool["outputSchema"],
     }));
+  }
+
+  /** The tools as tools/list shows them: one JSON Schema object merged from the parts. */
+  list(): Tool[] {
+    return this.#listed;
   }
 
   has(name: string): boolean {
