@@ -5,25 +5,20 @@
 // middle would repeat events it already has, joining late would skip some.
 import { afterEach, expect, it } from "vitest";
 import { type StartedService, startService } from "../../harness/start-service.js";
-import { openSse, type SseEvent, type SseStream } from "../helpers/sse-client.js";
+import { liveStreams, type SseEvent, type SseStream } from "../helpers/sse-client.js";
 
 const EVENTS = "/api/v1/events";
 let svc: StartedService | null = null;
-const streams: SseStream[] = [];
+const streams = liveStreams();
 
 afterEach(async () => {
-  for (const s of streams.splice(0)) s.close();
+  streams.closeAll();
   await svc?.close();
   svc = null;
 });
 
-async function subscribe(path = EVENTS, headers: Record<string, string> = {}): Promise<SseStream> {
-  const stream = await openSse(svc!.url + path, headers);
-  streams.push(stream);
-  expect(stream.status).toBe(200);
-  await stream.waitForComment("stream open");
-  return stream;
-}
+const subscribe = (path = EVENTS, headers: Record<string, string> = {}): Promise<SseStream> =>
+  streams.open(svc!.url + path, headers);
 
 const ids = (events: SseEvent[]) => events.map((e) => Number(e.id));
 const consecutive = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k);

@@ -10,26 +10,20 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { client, type StartedService, startService } from "../../harness/start-service.js";
 import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
 import { faultyJournalFs } from "../helpers/faulty-journal-fs.js";
-import { openSse, refusal, type SseEvent, type SseStream } from "../helpers/sse-client.js";
+import { liveStreams, refusal, type SseEvent, type SseStream } from "../helpers/sse-client.js";
 
 const EVENTS = "/api/v1/events";
 let svc: StartedService | null = null;
-const streams: SseStream[] = [];
+const streams = liveStreams();
 
 afterEach(async () => {
-  for (const s of streams.splice(0)) s.close();
+  streams.closeAll();
   await svc?.close();
   svc = null;
 });
 
-async function subscribe(path = EVENTS, headers: Record<string, string> = {}): Promise<SseStream> {
-  const stream = await openSse(svc!.url + path, headers);
-  streams.push(stream);
-  expect(stream.status).toBe(200);
-  // The opening comment: from here on every durable change reaches this subscriber.
-  await stream.waitForComment("stream open");
-  return stream;
-}
+const subscribe = (path = EVENTS, headers: Record<string, string> = {}): Promise<SseStream> =>
+  streams.open(svc!.url + path, headers);
 
 const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
   svc!.request(method, path, body, headers);

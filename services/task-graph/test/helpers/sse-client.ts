@@ -2,6 +2,7 @@
 // stream as a client does: it parses `id:`/`event:`/`data:` frames and comment lines as they
 // arrive, and lets a test await the next event that matches, never a fixed delay.
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { expect } from "vitest";
 
 export interface SseEvent {
   id: string | undefined;
@@ -130,4 +131,24 @@ function parseBlock(block: string, events: SseEvent[], comments: string[]): void
 export async function refusal(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(url, { headers: { accept: "text/event-stream", ...headers } });
   return { status: res.status, body: (await res.json()) as { code: string; error: string } };
+}
+
+/**
+ * Streams a test opens, each live on return (200, and the opening comment seen: from there on
+ * every durable change reaches it), closed together after each test.
+ */
+export function liveStreams() {
+  const streams: SseStream[] = [];
+  return {
+    async open(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
+      const stream = await openSse(url, headers);
+      streams.push(stream);
+      expect(stream.status).toBe(200);
+      await stream.waitForComment("stream open");
+      return stream;
+    },
+    closeAll(): void {
+      for (const s of streams.splice(0)) s.close();
+    },
+  };
 }
