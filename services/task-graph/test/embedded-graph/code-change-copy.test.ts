@@ -2,8 +2,9 @@
 // (code-change-copy.ts, loop-slices.ts): the same copy and bytes as in one go, never one string of
 // the whole line, and the event loop turns meanwhile.
 import { describe, expect, it } from "vitest";
+import { Yielder } from "../../../../lib/code-graph/index.js";
 import { copyCodeChange } from "../../src/adapters/embedded-graph/code-change-copy.js";
-import { LoopSlices, utf8InSlices } from "../../src/adapters/embedded-graph/loop-slices.js";
+import { utf8InSlices } from "../../src/adapters/embedded-graph/loop-slices.js";
 import { makeCodeFile } from "../conformance/code-graph-store.conformance.js";
 
 /** Counts turns of the event loop while `work` runs. */
@@ -47,7 +48,7 @@ describe("copyCodeChange", () => {
       remove: [],
     };
     expect(big.symbols.length).toBeGreaterThan(1000);
-    const { value, turns } = await turnsDuring(() => copyCodeChange(change, new LoopSlices(0)));
+    const { value, turns } = await turnsDuring(() => copyCodeChange(change, new Yielder(0)));
     expect(value.change).toEqual(JSON.parse(JSON.stringify(change)));
     expect(Object.isFrozen(value.change.upsert[1]!.symbols)).toBe(true);
     expect(Object.isFrozen(value.change.upsert[1]!.edges[999])).toBe(true);
@@ -65,7 +66,7 @@ describe("copyCodeChange", () => {
       ),
     );
     const { value, turns } = await turnsDuring(() =>
-      copyCodeChange({ repo: "app", upsert, remove: [] }, new LoopSlices(1)),
+      copyCodeChange({ repo: "app", upsert, remove: [] }, new Yielder(1)),
     );
     expect(value.change.upsert).toHaveLength(3000);
     expect(turns).toBeGreaterThan(0);
@@ -96,7 +97,7 @@ describe("utf8InSlices", () => {
 
   it("gives way to the event loop on a long line", async () => {
     const pieces = Array.from({ length: 64 }, () => "x".repeat(256 * 1024));
-    const { value, turns } = await turnsDuring(() => utf8InSlices(pieces, new LoopSlices(0)));
+    const { value, turns } = await turnsDuring(() => utf8InSlices(pieces, new Yielder(0)));
     expect(Buffer.concat(value).length).toBe(64 * 256 * 1024);
     expect(turns).toBeGreaterThan(0);
   });

@@ -3,8 +3,8 @@
 // as a state built afresh from the same subgraphs; a large write is applied in slices of the event
 // loop, and no read or snapshot sees it half applied.
 import { describe, expect, it } from "vitest";
+import { Yielder } from "../../../../lib/code-graph/index.js";
 import { CodeGraphState } from "../../src/adapters/embedded-graph/code-graph-state.js";
-import { LoopSlices } from "../../src/adapters/embedded-graph/loop-slices.js";
 import type { CodeEdge } from "../../src/ports/code-graph-store.js";
 import { makeCodeFile } from "../conformance/code-graph-store.conformance.js";
 
@@ -77,7 +77,7 @@ describe("CodeGraphState", () => {
     const upsert = Array.from({ length: 2000 }, (_, i) => makeCodeFile("app", `src/big${i}.ts`, ["x", "y"]));
     const applied = state.applyInSlices(
       { op: "code.files", change: { repo: "app", upsert, remove: [] } },
-      new LoopSlices(0),
+      new Yielder(0),
     );
     // Queued behind the large write, not applied before it.
     state.apply({ op: "code.files", change: { repo: "app", upsert: [], remove: ["src/big0.ts"] } });
@@ -101,7 +101,7 @@ describe("CodeGraphState", () => {
     const upsert = Array.from({ length: 500 }, (_, i) => makeCodeFile("app", `src/s${i}.ts`, ["x"]));
     const applied = state.applyInSlices(
       { op: "code.files", change: { repo: "app", upsert, remove: [] } },
-      new LoopSlices(0),
+      new Yielder(0),
     );
     expect(state.toSnapshot().files).toHaveLength(500);
     await applied;

@@ -4,8 +4,9 @@
 // Copying and stringifying a 1,200-file upload whole held the loop for 1-3 s (issue 25 point 5);
 // one large file's subgraph (thousands of symbols and edges) took 30-70 ms, so its long arrays
 // are copied a few hundred items at a time.
+
+import { Yielder } from "../../../../../lib/code-graph/index.js";
 import type { CodeFileSubgraph, CodeFilesChange } from "../../ports/code-graph-store.js";
-import { LoopSlices } from "./loop-slices.js";
 
 export interface CopiedChange {
   change: CodeFilesChange;
@@ -15,7 +16,7 @@ export interface CopiedChange {
 
 export async function copyCodeChange(
   change: Omit<CodeFilesChange, "texts">,
-  slices = new LoopSlices(),
+  slices = new Yielder(),
 ): Promise<CopiedChange> {
   const upsert: CodeFileSubgraph[] = [];
   const json = [`{"repo":${JSON.stringify(change.repo)},"upsert":[`];
@@ -42,7 +43,7 @@ const ARRAY_PIECE = 256;
  * pieces; a member that is a long array goes ARRAY_PIECE items at a time. The pieces joined are
  * JSON.stringify(value).
  */
-async function copyObject(value: object, json: string[], slices: LoopSlices): Promise<object> {
+async function copyObject(value: object, json: string[], slices: Yielder): Promise<object> {
   const out: Record<string, unknown> = {};
   json.push("{");
   let first = true;
@@ -60,7 +61,7 @@ async function copyObject(value: object, json: string[], slices: LoopSlices): Pr
   return Object.freeze(out);
 }
 
-async function copyArray(items: unknown[], json: string[], slices: LoopSlices): Promise<readonly unknown[]> {
+async function copyArray(items: unknown[], json: string[], slices: Yielder): Promise<readonly unknown[]> {
   const out: unknown[] = [];
   json.push("[");
   for (let i = 0; i < items.length; i += ARRAY_PIECE) {

@@ -2,6 +2,8 @@
 // reads need (symbols by id, files by repository, who points at a node). Subgraphs are replaced
 // whole and never changed in place, so two states may share them and a snapshot can serialise
 // them while writes go on.
+
+import { Yielder } from "../../../../../lib/code-graph/index.js";
 import {
   type CodeCounts,
   type CodeEdge,
@@ -16,7 +18,6 @@ import {
   type RepositorySummary,
 } from "../../ports/code-graph-store.js";
 import type { TextRef } from "./code-texts.js";
-import { LoopSlices } from "./loop-slices.js";
 
 export type CodeMutation =
   /** `texts`: [path, where its text is] for upserted files that keep one (code-texts.ts). */
@@ -72,7 +73,7 @@ export class CodeGraphState {
    * (issue 25 point 5: one task per state held the loop for up to a second at 20,000 files).
    * Resolves once it and everything queued behind it is applied.
    */
-  applyInSlices(m: Extract<CodeMutation, { op: "code.files" }>, slices = new LoopSlices()): Promise<void> {
+  applyInSlices(m: Extract<CodeMutation, { op: "code.files" }>, slices = new Yielder()): Promise<void> {
     const keys = new Map(m.texts);
     for (const path of m.change.remove) this.#steps.push(() => this.removeFile(fileId(m.change.repo, path)));
     for (const sub of m.change.upsert) this.#steps.push(() => this.putFile(sub, keys.get(sub.file.path)));
@@ -90,7 +91,7 @@ export class CodeGraphState {
     while (this.#next < this.#steps.length) this.#steps[this.#next++]!();
   }
 
-  async #drain(slices: LoopSlices): Promise<void> {
+  async #drain(slices: Yielder): Promise<void> {
     try {
       while (this.#next < this.#steps.length) {
         this.#steps[this.#next++]!();

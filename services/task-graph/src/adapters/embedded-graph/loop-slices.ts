@@ -1,22 +1,6 @@
-// Long work on the event loop in slices: `tick()` resolves at once inside a slice and after the
-// loop's next turn past it, so requests interleave with a large write (issue 25 point 5: no task
-// over 50 ms while a 20,000-file repository is indexed). Copied from lib/code-graph's Yielder in
-// spirit; the adapters do not depend on the code-graph library.
-export class LoopSlices {
-  #since = performance.now();
-
-  constructor(readonly sliceMs = 8) {}
-
-  tick(): Promise<void> | undefined {
-    if (performance.now() - this.#since < this.sliceMs) return undefined;
-    return new Promise((resolve) =>
-      setImmediate(() => {
-        this.#since = performance.now();
-        resolve();
-      }),
-    );
-  }
-}
+// Long work on the event loop in slices (issue 25 point 5: no task over 50 ms while a
+// 20,000-file repository is indexed): lib/code-graph's Yielder gives the turns.
+import { Yielder } from "../../../../../lib/code-graph/index.js";
 
 /** Bytes gathered into one buffer (and encoded between two looks at the clock). */
 const BUFFER_BYTES = 1024 * 1024;
@@ -26,7 +10,7 @@ const BUFFER_BYTES = 1024 * 1024;
  * journal line is tens of MB, and one string of it cost a flatten and an encode of the whole in
  * one task. Each piece must be whole characters (no lone half of a surrogate pair at its ends).
  */
-export async function utf8InSlices(pieces: readonly string[], slices = new LoopSlices()): Promise<Buffer[]> {
+export async function utf8InSlices(pieces: readonly string[], slices = new Yielder()): Promise<Buffer[]> {
   if (pieces.length === 1 && pieces[0]!.length <= PART_CHARS) return [Buffer.from(pieces[0]!)];
   // Each part is encoded straight into a buffer of about a MiB: a buffer per piece and a concat
   // of them doubled what was allocated outside the heap, and with the heap of a 20,000-file
