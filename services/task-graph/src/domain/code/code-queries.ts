@@ -7,6 +7,7 @@ import {
   type CodeFile,
   type CodeGraph,
   type CodeSymbol,
+  fileId,
   type SymbolKind,
   Yielder,
 } from "../../../../../lib/code-graph/index.js";
@@ -16,15 +17,7 @@ import type { RepositoryView } from "./code-workspace.js";
 import { fuzzyNames, type MatchTier, prefixNames } from "./name-match.js";
 
 /** A symbol as lists show it. */
-export interface SymbolSummary {
-  id: string;
-  repo: string;
-  path: string;
-  name: string;
-  kind: SymbolKind;
-  line: number;
-  signature: string;
-}
+export type SymbolSummary = Pick<CodeSymbol, "id" | "repo" | "path" | "name" | "kind" | "line" | "signature">;
 
 export type SymbolHit = SymbolSummary & { match: MatchTier };
 export type SymbolReference = SymbolSummary & { confidence: number };
@@ -135,7 +128,7 @@ export class CodeQueries {
       exported: symbol.exported,
       container: parent
         ? { type: "symbol", id: parent.id, name: parent.name, path: parent.path }
-        : { type: "file", id: `${repo}:${symbol.path}`, name: symbol.path, path: symbol.path },
+        : { type: "file", id: fileId(repo, symbol.path), name: symbol.path, path: symbol.path },
       members: index.outgoing("CONTAINS", id).flatMap(({ id: m }) => {
         const member = index.symbols.get(m);
         return member ? [summary(member)] : [];
@@ -154,7 +147,7 @@ export class CodeQueries {
   async file(path: string, repo: string | undefined, limit: number): Promise<FileInfo> {
     const index = await this.#fileIndex(path, repo);
     const file = index.files.get(path)!;
-    const id = `${index.repo}:${path}`;
+    const id = fileId(index.repo, path);
     const files = (ends: readonly Neighbour[]) =>
       ends
         .flatMap((end) => {
