@@ -21,7 +21,7 @@ import {
   startService,
 } from "../../services/task-graph/harness/start-service.js";
 import { CodeQueries } from "../../services/task-graph/src/domain/code/code-queries.js";
-import { type ScaleFile, scaleCorpus, uploadBatches } from "./code-scale-corpus.js";
+import { CORPUS_ROOM, type ScaleFile, scaleCorpus, uploadBatches } from "./code-scale-corpus.js";
 import { type LatencySummary, round, summarize, writeResult } from "./search-support.js";
 
 const LINES = Number(process.env.BENCH_LINES ?? 300_000);
@@ -29,13 +29,6 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 const REPO = "scale";
 const BODY_BYTES = 7.5 * 1024 * 1024;
 const TARGET_MS = 20;
-const ROOM = {
-  CODE_MAX_REPO_FILES: "50000",
-  CODE_MAX_TOTAL_FILES: "50000",
-  CODE_MAX_REPO_BYTES: String(512 * 2 ** 20),
-  CODE_MAX_TOTAL_BYTES: String(512 * 2 ** 20),
-  TASK_GRAPH_BACKEND_TIMEOUT_MS: "60000",
-};
 
 /** The corpus's first files holding at least `lines` lines. */
 function corpusOfLines(lines: number): { files: ScaleFile[]; lines: number } {
@@ -98,7 +91,7 @@ function queriesOf(svc: StartedService, s: Json): [Kind, () => Promise<{ status:
 async function main(): Promise<void> {
   const corpus = corpusOfLines(LINES);
   console.log(`corpus: ${corpus.files.length} files, ${corpus.lines} lines`);
-  const svc = await startService({ env: ROOM });
+  const svc = await startService({ env: CORPUS_ROOM });
   try {
     for (const body of uploadBatches(corpus.files, BODY_BYTES)) {
       const res = await svc.request("PUT", `/api/v1/code/repositories/${REPO}/files`, body);

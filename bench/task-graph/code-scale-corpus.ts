@@ -17,6 +17,20 @@ import {
 import { findMalformed } from "../../services/task-graph/src/domain/text.js";
 import { REPO } from "../code-graph/corpus.js";
 
+/**
+ * The service's settings with room for this corpus (set for code-scale.ts's baseline too, which
+ * has no quotas): 20,000 files, ~125 MB of text, are over the default quotas (CODE_MAX_*: 10,000
+ * files and 16 MiB a repository), and the baseline's event loop is held for seconds per upload,
+ * long enough for a store write to miss the default 5 s backend deadline (503).
+ */
+export const CORPUS_ROOM = {
+  CODE_MAX_REPO_FILES: "50000",
+  CODE_MAX_TOTAL_FILES: "50000",
+  CODE_MAX_REPO_BYTES: String(512 * 2 ** 20),
+  CODE_MAX_TOTAL_BYTES: String(512 * 2 ** 20),
+  TASK_GRAPH_BACKEND_TIMEOUT_MS: "60000",
+};
+
 export interface ScaleFile {
   path: string;
   content: string;

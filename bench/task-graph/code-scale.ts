@@ -23,7 +23,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { REPO } from "../code-graph/corpus.js";
 import { type ServiceProcess, startServiceProcess } from "../context/service-process.js";
-import { type ScaleFile, scaleCorpus, uploadBatches } from "./code-scale-corpus.js";
+import { CORPUS_ROOM, type ScaleFile, scaleCorpus, uploadBatches } from "./code-scale-corpus.js";
 import { cpuMsOf } from "./graph-load-support.js";
 import { startHealthProbe } from "./health-probe-support.js";
 import { percentile, round, writeResult } from "./search-support.js";
@@ -82,25 +82,11 @@ function removeBaseline(root: string): void {
   git("worktree", "remove", "--force", root);
 }
 
-/**
- * Set for both services. The corpus (20,000 files, ~125 MB of text) is over this checkout's
- * default quotas (CODE_MAX_*: 10,000 files and 16 MiB a repository; the baseline had none). The
- * baseline's event loop is held for seconds per upload, long enough for a store write to miss
- * its 5 s deadline (503).
- */
-const ROOM = {
-  CODE_MAX_REPO_FILES: "50000",
-  CODE_MAX_TOTAL_FILES: "50000",
-  CODE_MAX_REPO_BYTES: String(512 * 2 ** 20),
-  CODE_MAX_TOTAL_BYTES: String(512 * 2 ** 20),
-  TASK_GRAPH_BACKEND_TIMEOUT_MS: "60000",
-};
-
 async function start(target: Target, dataDir: string): Promise<ServiceProcess> {
   // Bundled beforehand, so neither start counts (nor disturbs the other with) an esbuild run.
   const starter = join(target.root, "controller/bin/start-service.mjs");
   execFileSync(process.execPath, [starter, "task-graph", "--prepare"], { cwd: target.root });
-  Object.assign(process.env, ROOM);
+  Object.assign(process.env, CORPUS_ROOM);
   const monitor = join(REPO, "bench/task-graph/loop-monitor-support.mjs");
   const profile = target.root === REPO ? process.env.BENCH_CPU_PROFILE : undefined;
   return startServiceProcess(dataDir, {
