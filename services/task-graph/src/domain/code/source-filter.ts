@@ -159,6 +159,8 @@ function linguistVerdict(attrs: string[]): boolean | null {
  */
 export class GeneratedAttributes {
   readonly #byDir = new Map<string, { match: Ignore; marked: boolean }[]>();
+  /** #byDir's folders, shallowest first; sorted again only after a change (marks runs per file). */
+  #order: string[] | undefined;
 
   add(dir: string, text: string): void {
     const lines: { match: Ignore; marked: boolean }[] = [];
@@ -170,17 +172,19 @@ export class GeneratedAttributes {
     }
     if (lines.length) this.#byDir.set(dir, lines);
     else this.#byDir.delete(dir);
+    this.#order = undefined;
   }
 
   forget(dir: string): void {
     this.#byDir.delete(dir);
+    this.#order = undefined;
   }
 
   marks(path: string): boolean {
     let marked = false;
     const depth = (dir: string) => (dir === "" ? 0 : dir.split("/").length);
-    const dirs = [...this.#byDir.keys()].sort((a, b) => depth(a) - depth(b));
-    for (const dir of dirs) {
+    this.#order ??= [...this.#byDir.keys()].sort((a, b) => depth(a) - depth(b));
+    for (const dir of this.#order) {
       if (dir !== "" && !path.startsWith(`${dir}/`)) continue;
       const rel = dir === "" ? path : path.slice(dir.length + 1);
       for (const line of this.#byDir.get(dir)!) if (line.match.ignores(rel)) marked = line.marked;
