@@ -108,10 +108,9 @@ export async function scanService(opts: ScanServiceOptions): Promise<ScannedServ
     }
     nextCache[path] = { hash, facts };
   }
-  opts.cache?.setFiles(opts.displayRoot, nextCache);
-
   const reads: FileHashes = {};
-  const outside = await outsideOf(opts.root, scanners, perScanner, extract);
+  const outside = await outsideOf(opts.root, scanners, perScanner, cachedExtract(extract, cached, nextCache));
+  opts.cache?.setFiles(opts.displayRoot, nextCache);
   Object.assign(reads, outside.hashes);
   const ctx: LinkContext = {
     outside: outside.byKey,
@@ -151,6 +150,25 @@ export async function scanService(opts: ScanServiceOptions): Promise<ScannedServ
   const openapi = findOpenApiFiles(opts.root, paths);
   if (openapi.length > 0) mergeOpenApi(service, openapi);
   return { service: sortService(keepReachable(service)), stats: { files: texts.size, extracted }, reads };
+}
+
+/**
+ * `extract` that first takes the facts cached for the file's path and hash, and files what it
+ * returns in `next`: modules outside the root (outside-modules.ts) are then parsed once, not again
+ * on each scan that an edit inside the tree starts.
+ */
+function cachedExtract(
+  extract: (file: FileToExtract, keys: readonly string[]) => Promise<Record<string, unknown>>,
+  cached: Record<string, CachedFile>,
+  next: Record<string, CachedFile>,
+): (file: FileToExtract, keys: readonly string[]) => Promise<Record<string, unknown>> {
+  return async (file, keys) => {
+    const previous = cached[file.path];
+    const hit = previous?.hash === file.hash && keys.every((k) => k in previous.facts);
+    const facts = hit ? previous.facts : await extract(file, keys);
+    next[file.path] = { hash: file.hash, facts };
+    return facts;
+  };
 }
 
 /** The JavaScript modules outside the root that the tree imports (outside-modules.ts). */
