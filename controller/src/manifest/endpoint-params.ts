@@ -26,3 +26,13 @@ export function routeName(method: string, path: string): string {
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join("");
 }
+
+/** The `{name}` placeholders of a path, also within a segment (`/{name}.{ext}`): required strings. */
+export function placeholderParams(path: string): Param[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1]!,
+    in: "path",
+    type: "string",
+    required: true,
+  }));
+}

@@ -3,7 +3,7 @@
 // `withRouting`), else by Laravel's defaults (`routes/api.php` under `/api`, middleware `api`).
 
 import { posix } from "node:path";
-import { routeName } from "../endpoint-params.js";
+import { placeholderParams, routeName } from "../endpoint-params.js";
 import type { FileFacts, FrameworkScanner, ScanContribution } from "../scanner.js";
 import type { Dto, Endpoint } from "../types.js";
 import { LaravelRouter } from "./php/laravel-router.js";
@@ -53,12 +53,6 @@ function linkLaravel(files: readonly FileFacts<PhpRoutesFacts>[]): ScanContribut
     for (const r of router.routes) {
       const id = `${r.method} ${r.path}`;
       if (endpoints.has(id)) continue;
-      const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-        name: m[1]!,
-        in: "path" as const,
-        type: "string",
-        required: true,
-      }));
       const endpoint: Endpoint = {
         id,
         method: r.method,
@@ -66,7 +60,7 @@ function linkLaravel(files: readonly FileFacts<PhpRoutesFacts>[]): ScanContribut
         handler: r.handler,
         file: `${base}${r.file}`,
         line: r.line,
-        params,
+        params: placeholderParams(r.path),
         responses: [],
       };
       if (r.auth) endpoint.auth = true;

@@ -4,6 +4,7 @@
 // An action's strong parameters (ruby/rails-params.ts) are its body, typed by db/schema.rb.
 
 import posix from "node:path/posix";
+import { placeholderParams } from "../endpoint-params.js";
 import type { FileFacts, FrameworkScanner, ScanContribution } from "../scanner.js";
 import type { Dto, Endpoint } from "../types.js";
 import { sortEndpoints } from "./python/py-scanner-kit.js";
@@ -55,12 +56,6 @@ function linkRails(files: readonly FileFacts<RailsFacts>[]): ScanContribution {
       const path = r.path.replace(/[:*]([A-Za-z_]\w*)/g, "{$1}");
       const id = `${r.method} ${path}`;
       if (endpoints.has(id)) continue; // Rails matches the first route drawn
-      const params = [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-        name: m[1]!,
-        in: "path" as const,
-        type: "string",
-        required: true,
-      }));
       const endpoint: Endpoint = {
         id,
         method: r.method,
@@ -68,7 +63,7 @@ function linkRails(files: readonly FileFacts<RailsFacts>[]): ScanContribution {
         handler: r.handler,
         file: r.file,
         line: r.line,
-        params,
+        params: placeholderParams(path),
         responses: [],
       };
       if (r.engine) {
