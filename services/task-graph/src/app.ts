@@ -21,6 +21,7 @@ import type { DomainContext } from "./domain/context.js";
 import { DependencyService } from "./domain/dependencies.js";
 import { ActivityService } from "./domain/events/activity.js";
 import { EventFeed } from "./domain/events/event-feed.js";
+import { allComponents } from "./domain/graph/projects.js";
 import { ImpactAnalysis } from "./domain/impact/impact-analysis.js";
 import { IssueService } from "./domain/issues.js";
 import { noteDocument } from "./domain/notes/note-document.js";
@@ -33,7 +34,7 @@ import { BestEffortIndexer } from "./domain/search-indexer.js";
 import { WriteLock } from "./domain/write-lock.js";
 import { readEventsConfig } from "./events-config.js";
 import type { Embedder } from "./ports/embedder.js";
-import type { ComponentRecord, GraphStore } from "./ports/graph-store.js";
+import type { GraphStore } from "./ports/graph-store.js";
 import type { VectorIndex } from "./ports/vector-index.js";
 import { agentContextRoutes } from "./routes/agent-context.js";
 import { analyzeRoutes } from "./routes/analyze.js";
@@ -322,14 +323,5 @@ async function openSearchCache(
   } catch (err) {
     log.warn({ err }, "search index cache unavailable; the search index is rebuilt");
     return undefined;
-  }
-}
-
-async function allComponents(graph: GraphStore): Promise<ComponentRecord[]> {
-  const out: ComponentRecord[] = [];
-  for (let offset = 0; ; offset += 1000) {
-    const page = await graph.listComponents(offset, 1000);
-    out.push(...page.items);
-    if (page.items.length < 1000) return out;
   }
 }

@@ -110,7 +110,7 @@ export class GraphExport {
   }
 
   private async componentsOf(project: string): Promise<Set<string>> {
-    return new Set((await allComponents(this.ctx, project)).map((c) => c.id));
+    return new Set((await allComponents(this.ctx.store, project)).map((c) => c.id));
   }
 }
 

@@ -1,6 +1,6 @@
 // Projects (SPEC §2c): a project is the `project` its components name. For each, how many
 // components and how many issues in each status; issues without a component belong to none.
-import type { ComponentRecord, IssueStatus } from "../../ports/graph-store.js";
+import type { ComponentRecord, GraphStore, IssueStatus } from "../../ports/graph-store.js";
 import type { DomainContext } from "../context.js";
 
 export interface ProjectSummary {
@@ -21,7 +21,7 @@ export class Projects {
 
   /** Every project with components, by name. */
   async list(): Promise<ProjectSummary[]> {
-    const components = await allComponents(this.ctx);
+    const components = await allComponents(this.ctx.store);
     const byProject = new Map<string, ProjectSummary>();
     const projectOf = new Map<string, ProjectSummary>();
     for (const c of components) {
@@ -45,11 +45,11 @@ export class Projects {
   }
 }
 
-/** Every component (optionally of one project), read in pages. */
-export async function allComponents(ctx: DomainContext, project?: string): Promise<ComponentRecord[]> {
+/** Every component (optionally of one project), read in pages (also the search index's build). */
+export async function allComponents(store: GraphStore, project?: string): Promise<ComponentRecord[]> {
   const out: ComponentRecord[] = [];
   for (let offset = 0; ; offset += 1000) {
-    const page = await ctx.store.listComponents(offset, 1000, project);
+    const page = await store.listComponents(offset, 1000, project);
     out.push(...page.items);
     if (page.items.length < 1000) return out;
   }
