@@ -60,17 +60,22 @@ function lexicalOf(lexical: LexicalIndex, terms: WeightedTerm[], keys: ReadonlyS
   return out;
 }
 
+/** The idf of each of the user's own words (weight ≈ 1): once per query, not per candidate. */
+function ownIdfs(lexical: LexicalIndex, own: WeightedTerm[]): { term: string; idf: number }[] {
+  const n = lexical.size || 1;
+  return own
+    .filter(({ weight }) => weight >= 0.99)
+    .map(({ term }) => ({ term, idf: Math.log(1 + (n + 0.5) / (lexical.documentFrequency(term) + 0.5)) }));
+}
+
 /** The idf-weighted share of the user's words that the item's name or path holds. */
-function nameShare(lexical: LexicalIndex, head: DocHead, own: WeightedTerm[]): number {
+function nameShare(head: DocHead, idfs: readonly { term: string; idf: number }[]): number {
   const words = new Set(
     tokenize(`${head.path ?? ""} ${head.name ?? ""}`, { stem: true, dropStopwords: false }),
   );
-  const n = lexical.size || 1;
   let total = 0;
   let found = 0;
-  for (const { term, weight } of own) {
-    if (weight < 0.99) continue;
-    const idf = Math.log(1 + (n + 0.5) / (lexical.documentFrequency(term) + 0.5));
+  for (const { term, idf } of idfs) {
     total += idf;
     if (words.has(term)) found += idf;
   }
@@ -104,6 +109,7 @@ export function candidateFeatures(context: FeatureContext, candidates: readonly 
   const wordnet = lexicalOf(lexical, terms.wordnet, keys);
   const all = lexicalOf(lexical, terms.all, keys);
   const centroid = feedbackCentroid(candidates, vectors);
+  const idfs = ownIdfs(lexical, terms.own);
   return candidates.map((c) => {
     const head = heads.get(c.key)!;
     const [agrees, writeForChange, mismatch] = methodAgreement(intent, head.method);
@@ -114,7 +120,7 @@ export function candidateFeatures(context: FeatureContext, candidates: readonly 
       c.soft,
       Math.max(0, c.cosine),
       centroid ? Math.max(0, cosine(centroid, vectors.get(c.key)!)) : 0,
-      nameShare(lexical, head, terms.own),
+      nameShare(head, idfs),
       agrees,
       writeForChange,
       mismatch,
