@@ -1,23 +1,31 @@
 // Express: `express()`, `express.Router()`/`Router()`, `app.use("/prefix", router)` across files,
 // `router.route("/x").get(…).post(…)`, routes registered in loops, auth middleware by name,
-// path arrays and `a|b` alternations (one endpoint per path).
+// path arrays and `a|b` alternations (one endpoint per path); Babel's and TypeScript's compiled
+// output (extract-module.ts); a project's router classes over Express (express-classes.ts).
 
-import { type Action, HTTP_METHODS } from "../js/app-graph.js";
+import { type Action, HTTP_METHODS, isVerb } from "../js/app-graph.js";
 import { REQUEST_READS } from "../js/handler-reads.js";
 import { appScanner } from "../js/js-scanner.js";
 import { expandAlternations } from "../js/paths.js";
 import { packageMember } from "../js/program.js";
 import { isPath, routeActions, useActions } from "../js/route-actions.js";
+import { wrapsExpress } from "./express-classes.js";
 import { describeValidators } from "../js/validator-middleware.js";
 
 export const expressScanner = appScanner({
   name: "express",
-  creates(call) {
+  creates(call, program) {
     const from = packageMember(call.fn);
-    if (call.fn.k === "import" && call.fn.from === "express" && call.fn.name === "default") return {};
-    if (from?.from === "express" && from.name === "Router") return {};
+    if (from?.from === "express" && ["Router", "default", "*"].includes(from.name)) return {};
+    // `new UsersRouter()` of a project's router class over Express (express-classes.ts).
+    if (call.isNew && wrapsExpress(program.lineage(program.classOf(call.fn)), program)) return {};
     return undefined;
   },
+  claims(node, program) {
+    const self = /^global@(.*)#(this:[^#]*)$/.exec(node);
+    return self ? wrapsExpress(program.lineage(program.classOfThis(self[2]!, self[1]!)), program) : false;
+  },
+  verbFirst: true,
   reads: REQUEST_READS,
   typedHandlers: true,
   packages: ["express"],
@@ -32,6 +40,9 @@ export const expressScanner = appScanner({
     if (HTTP_METHODS.has(method) && args.length >= 1 && !isPath(args[0]))
       return routeActions(verb, { k: "str", v: "" }, args);
     if (method === "use") return useActions(args);
+    // `this.route("GET", "/users/:id", handler)`: a project's router class, verb first.
+    if (!HTTP_METHODS.has(method) && isVerb(args[0]) && args.length >= 3 && isPath(args[1]))
+      return routeActions(args[0]!, args[1]!, args.slice(2));
     return [];
   },
   describe: describeValidators,

@@ -19,6 +19,10 @@ import { stringOf, type Value } from "./value.js";
 
 export const HTTP_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 
+/** A literal HTTP method name, any case (`"GET"`, `"post"`). */
+export const isVerb = (v: Value | undefined): boolean =>
+  v?.k === "str" && HTTP_METHODS.has(v.v.toLowerCase());
+
 export type Action =
   | { kind: "route"; method: Value; path: Value; handler?: Value; middlewares: Value[]; options?: Value }
   /** `pluginArgs`: what the framework passes the child plugin, by parameter (Fastify: `[, options]`). */
@@ -68,6 +72,11 @@ export interface Dialect {
   reads?: ReadTable;
   /** A wrapper call whose instance is its argument's (`fp(plugin)` is the plugin). */
   unwrap?(call: Extract<Value, { k: "call" }>): Value | undefined;
+  /**
+   * Routes registered verb first (`this.route("GET", "/users", handler)`, a project's router
+   * class wrapping the framework's): calls whose first argument is an HTTP method name matter.
+   */
+  verbFirst?: boolean;
   /** The paths one written route path stands for (Express `/a|b` alternations); default itself. */
   expandPath?(path: string): string[];
   /** A mount whose child shares its parent's prefix (fastify-plugin). */
@@ -173,16 +182,24 @@ export function linkApps(
     }
   };
 
-  const matters = (method: Value) =>
-    method.k !== "str" || HTTP_METHODS.has(method.v) || dialect.methods.has(method.v);
+  const matters = (call: CallFact) =>
+    call.method.k !== "str" ||
+    HTTP_METHODS.has(call.method.v) ||
+    dialect.methods.has(call.method.v) ||
+    (dialect.verbFirst === true && isVerb(call.args[0]));
 
   for (const { path: file, facts } of files) {
     for (const call of facts.calls) {
       if (stringOf(call.method) === PLAIN_CALL.v) {
-        handOver(call, file);
+        handOver(call, file, program.resolve(call.recv, file));
         continue;
       }
-      if (!matters(call.method)) continue;
+      if (!matters(call)) {
+        // `routes.mount(app)`: a project function reached through a module or object.
+        if (call.args.some((a) => a.k === "id" || a.k === "call"))
+          handOver(call, file, program.resolve({ k: "get", of: call.recv, prop: call.method }, file), true);
+        continue;
+      }
       const recv = nodeOf(call.recv, file);
       if (!recv) continue;
       const resolved = [
@@ -208,11 +225,11 @@ export function linkApps(
    * `routes(app)`: the project function's parameter is the instance it was handed, so the routes
    * it adds to it hang under that instance (an edge without a prefix).
    */
-  function handOver(call: CallFact, file: string): void {
-    const fn = program.resolve(call.recv, file);
+  function handOver(call: CallFact, file: string, fn: Value, calls = false): void {
     if (fn.k !== "fn") return;
     call.args.forEach((arg, index) => {
-      if (arg.k !== "id") return;
+      // A local `const router = new Router()` is inlined as its call (`calls`: member calls).
+      if (arg.k !== "id" && !(calls && arg.k === "call")) return;
       const parent = nodeOf(arg, file);
       const child = `param@${fn.id}#${index}`;
       if (parent && parent !== child && !edges.some((e) => e.parent === parent && e.child === child))

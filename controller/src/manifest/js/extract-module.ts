@@ -28,6 +28,8 @@ const FN_TYPES = new Set([
   "method_definition",
 ]);
 const LOOP_METHODS = new Set(["forEach", "map", "flatMap"]);
+/** Babel's and TypeScript's helpers around `require()` in compiled ES modules. */
+const INTEROP_HELPERS = /^_{0,2}(interopRequire(Default|Wildcard)|import(Default|Star))$/;
 
 const named = (n: SyntaxNode | null | undefined): readonly SyntaxNode[] => n?.namedChildren ?? [];
 const lineOf = (n: SyntaxNode) => n.startPosition.row + 1;
@@ -74,6 +76,8 @@ export function extractModule(file: SourceFile): JsModule {
   };
   const at = (n: SyntaxNode) => `${file.path}:${n.startPosition.row}:${n.startPosition.column}`;
   let loops = 0;
+  /** The constructor being walked: its `this.x = …` assignments are the class's props. */
+  let ctor: { fn: FnFact | undefined; props: Record<string, Value> } | undefined;
 
   function toValue(n: SyntaxNode | null | undefined, scope: Scope): Value {
     if (!n) return unknown("");
@@ -101,8 +105,15 @@ export function extractModule(file: SourceFile): JsModule {
       case "identifier":
       case "shorthand_property_identifier":
         return scope.get(n.text) ?? { k: "id", name: n.text };
+      // Inside a class's methods `this` names that class's instance (`this:Name`, classProps).
       case "this":
-        return { k: "id", name: "this" };
+        return scope.get("this") ?? { k: "id", name: "this" };
+      // `(0, _express.default)()`: compiled code calls an import through a comma expression.
+      case "sequence_expression":
+        return toValue(named(n).at(-1), scope);
+      // `exports.x = void 0`: the placeholder compilers write before the real export.
+      case "unary_expression":
+        return n.text.replace(/\s+/g, " ") === "void 0" ? { k: "null" } : unknown(n.text);
       // `var app = module.exports = koa()`: the value of an assignment is its right side.
       case "assignment_expression":
         return toValue(n.childForFieldName("right"), scope);
@@ -183,6 +194,8 @@ export function extractModule(file: SourceFile): JsModule {
         if (fnNode?.type === "identifier" && fnNode.text === "require" && args[0]?.type === "string") {
           return { k: "import", from: stringText(args[0]), name: "default" };
         }
+        const interop = interopImport(fnNode, args, scope);
+        if (interop) return interop;
         if (fnNode?.type === "import") {
           return args[0]?.type === "string"
             ? { k: "import", from: stringText(args[0]), name: "default" }
@@ -234,6 +247,23 @@ export function extractModule(file: SourceFile): JsModule {
     }
   }
 
+  /**
+   * `_interopRequireDefault(require("x"))`, `__importDefault(require("x"))` (Babel's and
+   * TypeScript's CommonJS output) and their wildcard twins: the module's namespace, whose
+   * `.default` is its default export (program.ts).
+   */
+  function interopImport(
+    fnNode: SyntaxNode | null,
+    args: readonly SyntaxNode[],
+    scope: Scope,
+  ): Value | undefined {
+    const name =
+      fnNode?.type === "member_expression" ? fnNode.childForFieldName("property")?.text : fnNode?.text;
+    if (args.length !== 1 || !name || !INTEROP_HELPERS.test(name)) return undefined;
+    const inner = toValue(args[0], scope);
+    return inner.k === "import" && inner.name === "default" ? { ...inner, name: "*" } : undefined;
+  }
+
   /** Records a read of a parameter's parts (`req.query.page`) on the function it belongs to. */
   function noteRead(v: Value): Value {
     const path: string[] = [];
@@ -252,9 +282,16 @@ export function extractModule(file: SourceFile): JsModule {
   }
 
   /** Records a function's facts, walks its body with its parameters bound, returns its value. */
-  function fnValue(n: SyntaxNode, scope: Scope, name?: string, declaredType?: string): Value {
+  function fnValue(
+    n: SyntaxNode,
+    scope: Scope,
+    name?: string,
+    declaredType?: string,
+    onFact?: (fact: FnFact) => void,
+  ): Value {
     const id = at(n);
     const fact: FnFact = { line: lineOf(n), params: [] };
+    onFact?.(fact);
     const fnName = name ?? n.childForFieldName("name")?.text;
     if (fnName) fact.name = fnName;
     if (declaredType) fact.declaredType = declaredType;
@@ -350,6 +387,8 @@ export function extractModule(file: SourceFile): JsModule {
         value = toValue(valueNode, scope);
         walkExpr(valueNode, scope);
       }
+      // `var _default = exports.default = Router;` (Babel's output) also exports.
+      if (topLevel && valueNode?.type === "assignment_expression") commonJsExport(valueNode, scope);
       if (topLevel) {
         if (nameNode.type === "identifier") {
           m.bindings[nameNode.text] = value;
@@ -508,6 +547,7 @@ export function extractModule(file: SourceFile): JsModule {
       case "expression_statement": {
         const e = s.namedChildren[0];
         if (topLevel && e?.type === "assignment_expression") commonJsExport(e, scope);
+        if (ctor && fn === ctor.fn && e?.type === "assignment_expression") instanceProp(e, scope);
         walkExpr(e, scope);
         return;
       }
@@ -516,11 +556,24 @@ export function extractModule(file: SourceFile): JsModule {
     }
   }
 
+  /** `this.router = express.Router()` in a constructor: a property of every instance. */
+  function instanceProp(e: SyntaxNode, scope: Scope): void {
+    const left = e.childForFieldName("left");
+    const right = e.childForFieldName("right");
+    const prop = left?.childForFieldName("property")?.text;
+    if (!ctor || left?.type !== "member_expression" || left.childForFieldName("object")?.type !== "this")
+      return;
+    if (prop && right)
+      ctor.props[prop] = FN_TYPES.has(right.type) ? fnValue(right, scope) : toValue(right, scope);
+  }
+
   function commonJsExport(e: SyntaxNode, scope: Scope): void {
     const left = e.childForFieldName("left");
     const rightNode = e.childForFieldName("right");
     if (!left || !rightNode) return;
     const right = FN_TYPES.has(rightNode.type) ? fnValue(rightNode, scope) : toValue(rightNode, scope);
+    // `exports.default = exports.Router = void 0;` only declares what is exported later.
+    if (right.k === "null" && rightNode.type !== "null") return;
     if (left.text === "module.exports") {
       m.exports.default = right;
       if (right.k === "obj") for (const [k, v] of right.props) m.exports[k] = v;
@@ -617,6 +670,9 @@ export function extractModule(file: SourceFile): JsModule {
     const fact: ClassFact = { name, line: lineOf(decorators.length > 0 ? s : s), decorators, members: [] };
     const heritage = named(s).find((c) => c.type === "class_heritage");
     const ext = named(heritage).find((c) => c.type === "extends_clause");
+    // JavaScript's grammar has no extends_clause: the heritage holds the expression itself.
+    const jsBase = heritage && !ext ? heritage.namedChildren[0] : undefined;
+    if (jsBase) fact.extends = toValue(jsBase, new Map());
     if (ext) {
       fact.extends = toValue(ext.childForFieldName("value"), new Map());
       const args = named(ext.childForFieldName("type_arguments")).map((t) => typeText(t));
@@ -627,6 +683,8 @@ export function extractModule(file: SourceFile): JsModule {
     );
     if (typeParams.length > 0) fact.typeParams = typeParams;
     let pending: DecoratorFact[] = [];
+    const self: Value = { k: "id", name: `this:${name}` };
+    const props: Record<string, Value> = {};
     for (const c of named(s.childForFieldName("body"))) {
       if (c.type === "decorator") {
         pending.push(decoratorFact(c));
@@ -645,8 +703,30 @@ export function extractModule(file: SourceFile): JsModule {
         const ret = c.childForFieldName("return_type");
         if (ret) method.type = typeText(ret);
         fact.members.push(method);
-        fnValue(c, new Map(), `${name}.${method.name}`);
-      } else if (c.type === "public_field_definition" || c.type === "property_signature") {
+        const isCtor = method.name === "constructor";
+        const outer = ctor;
+        if (isCtor) ctor = { fn: undefined, props };
+        fnValue(c, new Map([["this", self]]), `${name}.${method.name}`, undefined, (f) => {
+          if (isCtor && ctor) ctor.fn = f;
+        });
+        ctor = outer;
+      } else if (
+        c.type === "public_field_definition" ||
+        c.type === "property_signature" ||
+        c.type === "field_definition"
+      ) {
+        // `router = express.Router()`: a property of every instance.
+        const fieldName = (c.childForFieldName("name") ?? c.childForFieldName("property"))?.text;
+        const value = c.childForFieldName("value");
+        const isStatic = c.children.some((x) => x.type === "static");
+        if (fieldName && value && !isStatic)
+          props[fieldName] = FN_TYPES.has(value.type)
+            ? fnValue(value, new Map([["this", self]]))
+            : toValue(value, new Map([["this", self]]));
+        if (c.type === "field_definition") {
+          pending = [];
+          continue;
+        }
         const own = decoratorsOf(c);
         const all = [...pending, ...own];
         const field: MemberFact = {
@@ -663,6 +743,7 @@ export function extractModule(file: SourceFile): JsModule {
       }
       pending = [];
     }
+    if (Object.keys(props).length > 0) fact.props = props;
     m.classes.push(fact);
   }
 

@@ -68,6 +68,8 @@ export interface ClassFact {
   /** `extends Base<Cat>`: ["Cat"]. */
   extendsTypeArgs?: string[];
   members: MemberFact[];
+  /** What each instance holds: field initialisers and the constructor's `this.x = …`. */
+  props?: Record<string, Value>;
 }
 
 export interface FieldFact {
@@ -120,4 +122,4 @@ export interface JsModule {
 }
 
 /** The facts key of a JsModule. Bump when extractModule's output changes. */
-export const JS_FACTS_KEY = "js-module@3";
+export const JS_FACTS_KEY = "js-module@4";

@@ -151,6 +151,12 @@ export class JsProgram {
           if (of.k === "arr" && prop.k === "num") return of.items[prop.v] ?? { k: "unknown", text: "index" };
           if (of.k === "import" && of.from.startsWith(LOCAL))
             return this.exportOf(of.from.slice(1), name, depth + 1);
+          // A package's namespace (`_interopRequireWildcard(require("express"))`): `.default` is its default.
+          if (of.k === "import" && of.name === "*" && name === "default") return { ...of, name: "default" };
+          const held = this.instanceProp(of, file, name, depth);
+          if (held) return held;
+          const required = this.requiredExport(v.of, file, name, depth);
+          if (required) return required;
         }
         return { k: "get", of, prop };
       }
@@ -180,6 +186,56 @@ export class JsProgram {
       default:
         return v;
     }
+  }
+
+  /**
+   * `this.router` inside a class, `new Controller().router` outside: what the class (or a class
+   * it extends) assigns to the property (extract's `props`), resolved where it was written.
+   */
+  private instanceProp(of: Value, file: string, name: string, depth: number): Value | undefined {
+    const created = of.k === "call" && of.isNew ? this.classOf(of.fn) : undefined;
+    const start = of.k === "id" ? this.classOfThis(of.name, file) : created;
+    for (const cls of this.lineage(start)) {
+      const held = cls.fact.props?.[name];
+      if (!held) continue;
+      // `new Server(app)` with `this.app = app` in the constructor: the argument given.
+      const ctor = `${cls.fact.name}.constructor`;
+      const args = cls === created && of.k === "call" ? of.args : undefined;
+      const given = (x: Value): Value =>
+        args && x.k === "param" && this.fn(x.fn)?.name === ctor && !x.path
+          ? (args[x.index] ?? x)
+          : mapChildren(x, given);
+      return this.resolve(given(held), cls.file, depth + 1);
+    }
+    return undefined;
+  }
+
+  /** The class `this:Name` (extract's name of `this` in a class's methods) in `file`. */
+  classOfThis(self: string, file: string): { file: string; fact: ClassFact } | undefined {
+    return self.startsWith("this:") ? this.classes.get(`${file}#${self.slice(5)}`) : undefined;
+  }
+
+  /** A class of the tree and those it extends, nearest first. */
+  lineage(start: { file: string; fact: ClassFact } | undefined): { file: string; fact: ClassFact }[] {
+    const out: { file: string; fact: ClassFact }[] = [];
+    let cls = start;
+    while (cls && out.length < 8 && !out.includes(cls)) {
+      out.push(cls);
+      cls = cls.fact.extends ? this.classOf(this.resolve(cls.fact.extends, cls.file)) : undefined;
+    }
+    return out;
+  }
+
+  /**
+   * `require("./users").UsersRouter` where the module also sets `exports.default` (compiled ES
+   * modules): `require` gives the whole exports object, so a named export is a property of it.
+   */
+  private requiredExport(raw: Value, file: string, name: string, depth: number): Value | undefined {
+    const bound = raw.k === "id" ? this.modules.get(file)?.bindings[raw.name] : raw;
+    if (bound?.k !== "import" || bound.name !== "default") return undefined;
+    const target = this.resolveSpecifier(file, bound.from);
+    const exported = target ? this.modules.get(target)?.exports[name] : undefined;
+    return target && exported && name !== "default" ? this.resolve(exported, target, depth + 1) : undefined;
   }
 
   private resolveImport(v: Extract<Value, { k: "import" }>, file: string, depth: number): Value {
