@@ -6,7 +6,8 @@
 // so a CV rank is the rank `e2e search` would give with that fold's model.
 import {
   type CandidateFeatures,
-  RANK_FEATURES,
+  CHANNEL_FEATURES,
+  featureNames,
   type RuleName,
   type SearchIndex,
 } from "../../controller/src/search/index.js";
@@ -47,12 +48,16 @@ export interface JudgedQuery {
 
 export const appOf = (expected: readonly string[]) => expected[0]!.split(":")[0]!;
 
-/** Every query of the evaluation set with its candidates' features, BM25's and the rules' ranks. */
+/**
+ * Every query of the evaluation set with its candidates' features, BM25's and the rules' ranks;
+ * with the embedders `env` names (EMBEDDINGS_URL: CHANNEL_FEATURES, else the word vectors' features).
+ */
 export async function judgedQueries(
   corpus: EvaluationCorpus,
   off: ReadonlySet<RuleName> = new Set(),
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ documents: number; queries: JudgedQuery[] }> {
-  const { index, queries, close } = await openEvaluation(corpus, { off });
+  const { index, queries, close } = await openEvaluation(corpus, { off }, env);
   try {
     const out: JudgedQuery[] = [];
     for (const q of queries) out.push(await judgeQuery(index, { ...q, app: appOf(q.expected) }));
@@ -92,6 +97,10 @@ export function rankUnder(model: LinearModel, q: JudgedQuery): number {
   return rankOf(order, q.expected);
 }
 
+/** The features the queries were computed with: the HTTP channel's when their rows are that long. */
+export const namesOf = (queries: readonly JudgedQuery[]): readonly string[] =>
+  featureNames(queries.some((q) => q.features[0]?.length === CHANNEL_FEATURES.length));
+
 /**
  * Each query's rank under the model fitted without its app (by query id), on the other apps'
  * queries and `alsoFitOn` (another set's queries, none of these apps).
@@ -101,10 +110,11 @@ export function leaveOneAppOut(
   options: FitOptions = {},
   alsoFitOn: readonly JudgedQuery[] = [],
 ): Map<string, number> {
+  const names = namesOf(queries);
   const ranks = new Map<string, number>();
   for (const app of [...new Set(queries.map((q) => q.app))].sort()) {
     const train = [...alsoFitOn, ...queries.filter((q) => q.app !== app)].map(asJudged);
-    const model = fitLinearModel(RANK_FEATURES, train, options);
+    const model = fitLinearModel(names, train, options);
     for (const q of queries) if (q.app === app) ranks.set(q.id, rankUnder(model, q));
   }
   return ranks;

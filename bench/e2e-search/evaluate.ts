@@ -15,9 +15,11 @@ import {
   planTargets,
   type ServiceManifest,
 } from "../../controller/src/manifest/index.js";
-import { openSearchIndex, type SearchIndexOptions } from "../../controller/src/search/index.js";
-import { selectEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
-import { rankWeights } from "../../lib/search/index.js";
+import {
+  openSearchIndex,
+  type SearchIndexOptions,
+  searchEmbedders,
+} from "../../controller/src/search/index.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const REPO_ROOT = resolve(here, "../..");
@@ -138,19 +140,25 @@ export function rankOf(hits: string[], expected: string[]): number {
   return i + 1;
 }
 
-/** The evaluation's index over `corpus`, its queries checked answerable; `close` removes its folder. */
-export async function openEvaluation(corpus: EvaluationCorpus = "judged", options: SearchIndexOptions = {}) {
+/**
+ * The evaluation's index over `corpus` with the embedders `env` names (the command's choice:
+ * EMBEDDINGS_URL adds the HTTP channel), its queries checked answerable; `close` removes its folder.
+ */
+export async function openEvaluation(
+  corpus: EvaluationCorpus = "judged",
+  options: SearchIndexOptions = {},
+  env: NodeJS.ProcessEnv = process.env,
+) {
   const dir = mkdtempSync(join(tmpdir(), "e2e-search-eval-"));
   const manifestPath = join(dir, ".e2e", "manifest.json");
   mkdirSync(dirname(manifestPath));
   const manifest = await evaluationManifest(corpus);
   assertAnswerable(evalSet(), manifest);
   writeFileSync(manifestPath, JSON.stringify(manifest));
-  const embedder = selectEmbedder(process.env);
-  const weights = rankWeights(embedder instanceof WordVectorEmbedder);
-  const { index } = await openSearchIndex(manifestPath, embedder, weights, {
+  const { base, channel, weights } = searchEmbedders(env);
+  const { index } = await openSearchIndex(manifestPath, base, weights, {
     root: REPO_ROOT,
-    index: options,
+    index: channel ? { ...options, channel } : options,
   });
   return { index, queries: evalSet(), close: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -8,13 +8,13 @@
 // open apps cross-validated, the frozen held-out apps apart). Prints the queries the fitted
 // ranking misses (CV), then the tables.
 
-import { RANK_FEATURES } from "../../controller/src/search/index.js";
 import { fitLinearModel } from "../../lib/search/index.js";
 import {
   asJudged,
   type JudgedQuery,
   judgedQueries,
   leaveOneAppOut,
+  namesOf,
   rankUnder,
   summary,
 } from "./cross-validate.js";
@@ -37,7 +37,7 @@ interface Rankings {
 async function rankings(corpus: EvaluationCorpus): Promise<Rankings> {
   const { documents, queries } = await judgedQueries(corpus);
   const cv = leaveOneAppOut(queries, { l2: L2 });
-  const model = fitLinearModel(RANK_FEATURES, queries.map(asJudged), { l2: L2 });
+  const model = fitLinearModel(namesOf(queries), queries.map(asJudged), { l2: L2 });
   const inSample = new Map(queries.map((q) => [q.id, rankUnder(model, q)]));
   return { corpus, documents, queries, cv, inSample };
 }
@@ -87,7 +87,7 @@ async function realApps(judged: readonly JudgedQuery[]): Promise<void> {
   const open = real.queries.filter((q) => !isHeldOut(q.app));
   const held = real.queries.filter((q) => isHeldOut(q.app));
   const cv = leaveOneAppOut(open, { l2: L2 }, judged);
-  const model = fitLinearModel(RANK_FEATURES, [...judged, ...open].map(asJudged), { l2: L2 });
+  const model = fitLinearModel(namesOf(judged), [...judged, ...open].map(asJudged), { l2: L2 });
   const fitted = new Map([...cv, ...held.map((q) => [q.id, rankUnder(model, q)] as const)]);
   for (const [name, qs] of [
     ["real apps, open (leave one app out)", open],

@@ -10,9 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codeGraphParser } from "../../controller/src/manifest/code-graph-parser.js";
 import { scanService } from "../../controller/src/manifest/scan-service.js";
-import { openSearchIndex } from "../../controller/src/search/index.js";
-import { selectEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
-import { rankWeights } from "../../lib/search/index.js";
+import { openSearchIndex, searchEmbedders } from "../../controller/src/search/index.js";
 import type { RealApp } from "../manifest-real/apps.js";
 import { fetchApp } from "../manifest-real/fetch.js";
 import { type JudgedQuery, judgeQuery } from "./cross-validate.js";
@@ -50,9 +48,11 @@ async function appQueries(app: RealAppQueries): Promise<JudgedQuery[]> {
     mkdirSync(join(dir, ".e2e"));
     const manifest = { version: 1, generated_at: "2026-11-27T00:00:00.000", services: [service] };
     writeFileSync(manifestPath, JSON.stringify(manifest));
-    const embedder = selectEmbedder(process.env);
-    const weights = rankWeights(embedder instanceof WordVectorEmbedder);
-    const { index } = await openSearchIndex(manifestPath, embedder, weights, { root });
+    const { base, channel, weights } = searchEmbedders(process.env);
+    const { index } = await openSearchIndex(manifestPath, base, weights, {
+      root,
+      ...(channel ? { index: { channel } } : {}),
+    });
     const out: JudgedQuery[] = [];
     for (const q of app.queries) out.push(await judgeQuery(index, { ...q, app: app.name }));
     return out;

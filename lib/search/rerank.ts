@@ -151,5 +151,14 @@ export function readLinearModel(path: string, features: readonly string[]): Line
   return model;
 }
 
-/** Where `e2e search`'s fitted model is (committed; copied into dist/ with the other data files). */
-export const e2eRerankerPath = () => dataFile(import.meta.url, "search", "e2e-search-reranker.json");
+/**
+ * Where `e2e search`'s fitted model is (committed; copied into dist/ with the other data files):
+ * one over the word vectors' evidence, one with an embeddings endpoint's cosine as one more
+ * feature ("http", its weights fitted with that channel).
+ */
+export const e2eRerankerPath = (channel: "words" | "http" = "words") =>
+  dataFile(
+    import.meta.url,
+    "search",
+    channel === "http" ? "e2e-search-reranker-http.json" : "e2e-search-reranker.json",
+  );

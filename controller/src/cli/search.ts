@@ -1,13 +1,13 @@
 // `e2e search QUERY [--service NAME] [--manifest FILE] [-k 10] [--json] [-c e2e.conf]` (SPEC §5):
 // the best hits of the manifest and its suite for a plain-language query. The embedder is the
-// task graph's choice (lib/embedding's selectEmbedder: EMBEDDINGS_URL, else LOCAL_EMBEDDER, default
-// pre-trained word vectors). Usage errors (no manifest, bad -k, blank query, unknown service, an
+// task graph's choice (lib/embedding's selectEmbedder: LOCAL_EMBEDDER, default pre-trained word
+// vectors; EMBEDDINGS_URL adds an embeddings endpoint as one more channel of the fitted ranking,
+// search/search-embedders.ts). Usage errors (no manifest, bad -k, blank query, unknown service, an
 // embedder variable it does not accept) exit 2; an embeddings endpoint that fails exits 1.
 
-import { EmbedderConfigError, selectEmbedder, WordVectorEmbedder } from "../../../lib/embedding/index.js";
-import { rankWeights } from "../../../lib/search/index.js";
+import { EmbedderConfigError } from "../../../lib/embedding/index.js";
 import { UsageError } from "../errors/index.js";
-import { findManifest, openSearchIndex, type SearchHit } from "../search/index.js";
+import { findManifest, openSearchIndex, type SearchHit, searchEmbedders } from "../search/index.js";
 import { commandFailed } from "./command-errors.js";
 
 export interface SearchCommandOptions {
@@ -25,10 +25,10 @@ function limitOf(raw: string | undefined): number {
   return k;
 }
 
-/** The embedder the environment asks for; a variable it does not accept is the user's to fix (exit 2). */
-function embedderFrom(env: NodeJS.ProcessEnv): ReturnType<typeof selectEmbedder> {
+/** The embedders the environment asks for; a variable it does not accept is the user's to fix (exit 2). */
+function embeddersFrom(env: NodeJS.ProcessEnv): ReturnType<typeof searchEmbedders> {
   try {
-    return selectEmbedder(env);
+    return searchEmbedders(env);
   } catch (err) {
     if (err instanceof EmbedderConfigError) throw new UsageError(err.message, { cause: err });
     throw err;
@@ -67,9 +67,8 @@ export async function searchCommand(query: string, opts: SearchCommandOptions): 
     if (!query.trim()) throw new UsageError("the query is blank; say what you are looking for");
     const limit = limitOf(opts.k);
     const manifest = await findManifest(opts);
-    const embedder = embedderFrom(process.env);
-    const weights = rankWeights(embedder instanceof WordVectorEmbedder);
-    const { index } = await openSearchIndex(manifest, embedder, weights);
+    const { base, channel, weights } = embeddersFrom(process.env);
+    const { index } = await openSearchIndex(manifest, base, weights, channel ? { index: { channel } } : {});
     if (opts.service && !index.services().includes(opts.service))
       throw new UsageError(
         `no service "${opts.service}" in ${manifest} (it has: ${index.services().join(", ") || "none"})`,

@@ -41,6 +41,8 @@ export async function buildIndex(
   embedder: SearchEmbedder,
   /** Hand lists left out (measurement only: documents.ts DocumentRule). */
   off: ReadonlySet<string> = new Set(),
+  /** The HTTP channel's embedder (EMBEDDINGS_URL): each document gets its vector too. */
+  channel?: SearchEmbedder,
 ): Promise<BuiltIndex> {
   const manifest = readManifest(manifestPath);
   const documents: SearchDocument[] = [];
@@ -53,11 +55,14 @@ export async function buildIndex(
   documents.push(...(await suiteDocuments(root, files)));
   // The terms exactly as BM25 tokenizes a document's fields.
   const lexical = new LexicalIndex();
-  const vectors = await embedder.embed(documents.map((d) => d.embedText));
+  const texts = documents.map((d) => d.embedText);
+  const [vectors, channelVectors] = await Promise.all([embedder.embed(texts), channel?.embed(texts)]);
   const indexed = documents.map((d, i): IndexedDocument => {
     lexical.set(d.key, d.kind, d.fields);
     const { fields: _fields, embedText: _text, ...head } = d;
-    return { head, terms: lexical.termsOf(d.key), vector: vectors[i]! };
+    const vector = vectors[i]!;
+    const terms = lexical.termsOf(d.key);
+    return channelVectors ? { head, terms, vector, channel: channelVectors[i]! } : { head, terms, vector };
   });
   // The seed verbs too: a query's verb is told by its synonyms among them (method-intent.ts).
   const vocabulary = new Set([...lexical.terms(), ...INTENT_SEED_STEMS]);

@@ -18,6 +18,8 @@ interface CachedDocument {
   terms: [string, number][];
   /** Float32 little-endian, base64. */
   vector: string;
+  /** The HTTP channel's vector, the same way (only in an index with that channel). */
+  channel?: string;
 }
 
 interface CacheFile {
@@ -67,12 +69,17 @@ export function readCache(path: string, sources: string, root: string): IndexCon
   )
     return undefined;
   const documents = file.documents.map((d): IndexedDocument => {
-    // Copied: a Float32Array needs an offset that is a multiple of 4, a decoded Buffer may not have one.
-    const bytes = new Uint8Array(Buffer.from(d.vector, "base64"));
-    return { head: d.head, terms: new Map(d.terms), vector: new Float32Array(bytes.buffer) };
+    const doc: IndexedDocument = { head: d.head, terms: new Map(d.terms), vector: floats(d.vector) };
+    if (typeof d.channel === "string") doc.channel = floats(d.channel);
+    return doc;
   });
   return { documents, synonyms: file.synonyms };
 }
+
+// Copied: a Float32Array needs an offset that is a multiple of 4, a decoded Buffer may not have one.
+const floats = (text: string) => new Float32Array(new Uint8Array(Buffer.from(text, "base64")).buffer);
+
+const base64 = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString("base64");
 
 export function writeCache(
   path: string,
@@ -88,7 +95,8 @@ export function writeCache(
     documents: documents.map((d) => ({
       head: d.head,
       terms: [...d.terms],
-      vector: Buffer.from(d.vector.buffer, d.vector.byteOffset, d.vector.byteLength).toString("base64"),
+      vector: base64(d.vector),
+      ...(d.channel ? { channel: base64(d.channel) } : {}),
     })),
   };
   const tmp = `${path}.${process.pid}.tmp`;

@@ -3,7 +3,8 @@
 export { ApiVocabulary, VOCABULARY_GROUPS } from "./api-vocabulary.js";
 export { findManifest } from "./find-manifest.js";
 export { openSearchIndex } from "./open-index.js";
-export { FEATURES as RANK_FEATURES } from "./rank-features.js";
+export { CHANNEL_FEATURES, featureNames } from "./rank-features.js";
+export { searchEmbedders } from "./search-embedders.js";
 export type {
   CandidateFeatures,
   RuleName,

@@ -1,7 +1,8 @@
 // Opens the search index of a manifest: from the cache beside it when fresh, else built from the
 // manifest and the suite (build-index.ts, loaded only then) and cached. The manifest's folder's
 // parent is the project root (the manifest's own convention): the suite's services/<name>/
-// folders are looked for there.
+// folders are looked for there. With an HTTP channel (EMBEDDINGS_URL; SearchIndexOptions.channel)
+// each document holds its vector too, and the cache is keyed by both embedders' names.
 import { existsSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import type { RankWeights } from "../../../lib/search/index.js";
@@ -30,14 +31,16 @@ export async function openSearchIndex(
     throw new UsageError(`no manifest at ${manifestPath}; run \`e2e manifest\` first to write it`);
   const root = options.root ? resolve(options.root) : dirname(dirname(manifestPath));
   const files = suiteFiles(root);
-  const sources = sourcesKey(embedder.name, root, [relative(root, manifestPath), ...files]);
+  const channel = options.index?.channel;
+  const embedders = channel ? `${embedder.name}+${channel.name}` : embedder.name;
+  const sources = sourcesKey(embedders, root, [relative(root, manifestPath), ...files]);
   const cachePath = cachePathOf(manifestPath);
   // An ablation of a document rule builds its own index and keeps no cache.
   const ablated = [...(options.index?.off ?? [])].some((r) => DOCUMENT_RULES.has(r));
   const cached = ablated ? undefined : readCache(cachePath, sources, root);
   if (cached) return { index: new SearchIndex(cached, embedder, weights, options.index), built: false };
   const { buildIndex } = await import("./build-index.js");
-  const built = await buildIndex(manifestPath, root, files, embedder, options.index?.off);
+  const built = await buildIndex(manifestPath, root, files, embedder, options.index?.off, channel);
   if (!ablated) writeCache(cachePath, sources, root, built);
   return { index: new SearchIndex(built, embedder, weights, options.index), built: true };
 }

@@ -5,13 +5,15 @@
 // WordNet's, plus the API vocabulary's; then soft matching, the vector cosine, pseudo-relevance
 // feedback (the cosine to the centroid of the first-stage top 5), how much of the item's name or
 // path the query covers, the item's kind, and whether the endpoint's method does what the query's
-// verb asks (method-intent.ts), as three yes/no features rather than a table of factors.
+// verb asks (method-intent.ts), as three yes/no features rather than a table of factors. With an
+// embeddings endpoint (EMBEDDINGS_URL), its cosine is one more feature (CHANNEL_FEATURES), with
+// weights of its own fitted with that channel (lib/search e2eRerankerPath("http")).
 import { cosine, tokenize } from "../../../lib/embedding/index.js";
 import type { LexicalIndex, WeightedTerm } from "../../../lib/search/index.js";
 import type { DocHead } from "./documents.js";
 import { type MethodIntent, methodAgreement } from "./method-intent.js";
 
-export const FEATURES = [
+const FEATURES = [
   "lex_own",
   "lex_wordnet",
   "lex_all",
@@ -28,6 +30,12 @@ export const FEATURES = [
   "kind_field",
 ] as const;
 
+/** FEATURES and the embeddings endpoint's cosine (the HTTP channel), when one is configured. */
+export const CHANNEL_FEATURES = [...FEATURES, "channel_cosine"] as const;
+
+/** The features a search computes: with the HTTP channel's cosine or without. */
+export const featureNames = (channel: boolean): readonly string[] => (channel ? CHANNEL_FEATURES : FEATURES);
+
 /** The term sets of one query, from the narrowest to the widest. */
 export interface QueryTermSets {
   own: WeightedTerm[];
@@ -42,6 +50,8 @@ export interface Candidate {
   cosine: number;
   /** Soft matching's share (lib/search SoftMatcher). */
   soft: number;
+  /** The HTTP channel's cosine (undefined without one). */
+  channel?: number;
 }
 
 export interface FeatureContext {
@@ -50,6 +60,8 @@ export interface FeatureContext {
   vectors: ReadonlyMap<string, Float32Array>;
   terms: QueryTermSets;
   intent: MethodIntent | undefined;
+  /** Whether the HTTP channel's cosine is a feature (CHANNEL_FEATURES). */
+  channel: boolean;
 }
 
 /** √(normalised BM25) of `terms` for each candidate (0 when it holds none). */
@@ -101,9 +113,9 @@ function feedbackCentroid(
   return sum.map((v) => v / norm);
 }
 
-/** Each candidate's feature vector, in FEATURES' order. */
+/** Each candidate's feature vector, in featureNames(context.channel)'s order. */
 export function candidateFeatures(context: FeatureContext, candidates: readonly Candidate[]): number[][] {
-  const { lexical, heads, vectors, terms, intent } = context;
+  const { lexical, heads, vectors, terms, intent, channel } = context;
   const keys = new Set(candidates.map((c) => c.key));
   const own = lexicalOf(lexical, terms.own, keys);
   const wordnet = lexicalOf(lexical, terms.wordnet, keys);
@@ -113,7 +125,7 @@ export function candidateFeatures(context: FeatureContext, candidates: readonly 
   return candidates.map((c) => {
     const head = heads.get(c.key)!;
     const [agrees, writeForChange, mismatch] = methodAgreement(intent, head.method);
-    return [
+    const row = [
       own.get(c.key) ?? 0,
       wordnet.get(c.key) ?? 0,
       all.get(c.key) ?? 0,
@@ -129,5 +141,7 @@ export function candidateFeatures(context: FeatureContext, candidates: readonly 
       head.kind === "dto" ? 1 : 0,
       head.kind === "field" ? 1 : 0,
     ];
+    if (channel) row.push(Math.max(0, c.channel ?? 0));
+    return row;
   });
 }

@@ -1,7 +1,9 @@
 // The searchable index of one manifest and its suite: the lexical side (lib/search's BM25 with
-// WordNet expansion), one vector per document (the embedder of embedder.ts), and the hybrid
-// ranking of lib/search/rank.ts, the task graph's own. The vector side is an exact scan (a
-// manifest holds thousands of documents at most, a few ms).
+// WordNet expansion), one vector per document (the local embedder: word vectors by default), and
+// the hybrid ranking of lib/search/rank.ts, the task graph's own. With an embeddings endpoint
+// (EMBEDDINGS_URL) each document has a second vector, the HTTP channel: its nearest documents join
+// the candidates and its cosine is one more feature of the fitted re-ranker (search-embedders.ts).
+// The vector sides are exact scans (a manifest holds thousands of documents at most, a few ms).
 import { cosine, stem, tokenize } from "../../../lib/embedding/index.js";
 import {
   candidateDepth,
@@ -24,13 +26,15 @@ import {
 import { ApiVocabulary, STANDS_IN } from "./api-vocabulary.js";
 import type { DocHead, DocumentRule } from "./documents.js";
 import { type IntentLookup, type MethodIntent, methodIntent } from "./method-intent.js";
-import { type Candidate, candidateFeatures, FEATURES, type QueryTermSets } from "./rank-features.js";
+import { type Candidate, candidateFeatures, featureNames, type QueryTermSets } from "./rank-features.js";
 
 /** A document as the index (and its cache) holds it. */
 export interface IndexedDocument {
   head: DocHead;
   terms: ReadonlyMap<string, number>;
   vector: Float32Array;
+  /** The HTTP channel's vector (an embeddings endpoint), when the index has that channel. */
+  channel?: Float32Array;
 }
 
 /** What an index is made of (and its cache holds). */
@@ -61,6 +65,8 @@ export type RuleName =
 export interface SearchIndexOptions {
   /** The re-ranker's model; read from lib/search's data file on first use when not given. */
   model?: LinearModel;
+  /** The HTTP channel's embedder (EMBEDDINGS_URL); the documents must hold its vectors. */
+  channel?: SearchEmbedder;
   /** Rules left out (measurement only). */
   off?: ReadonlySet<RuleName>;
 }
@@ -99,6 +105,8 @@ export class SearchIndex {
   readonly #lexical = new LexicalIndex();
   readonly #heads = new Map<string, DocHead>();
   readonly #vectors = new Map<string, Float32Array>();
+  readonly #channelVectors = new Map<string, Float32Array>();
+  readonly #channel: QueryEmbedder | undefined;
   readonly #soft = new SoftMatcher(this.#lexical, { exactUnknown: true });
   readonly #wordnet: WordNetExpander;
   readonly #vocabulary: ApiVocabulary;
@@ -126,13 +134,16 @@ export class SearchIndex {
     options: SearchIndexOptions = {},
   ) {
     this.#model = options.model;
+    this.#channel = options.channel;
     this.#off = options.off ?? new Set();
     this.#vocabulary = new ApiVocabulary(this.#off);
     this.#wordnet = new WordNetExpander(undefined, undefined, synonyms);
-    for (const { head, terms, vector } of documents) {
+    for (const { head, terms, vector, channel } of documents) {
       this.#lexical.setTerms(head.key, head.kind, terms);
       this.#heads.set(head.key, head);
       this.#vectors.set(head.key, vector);
+      if (this.#channel && !channel) throw new Error(`the index has no HTTP-channel vector for ${head.key}`);
+      if (this.#channel && channel) this.#channelVectors.set(head.key, channel);
       for (const word of tokenize(head.path ?? "", { stem: true })) this.#resources.add(word);
     }
   }
@@ -182,26 +193,39 @@ export class SearchIndex {
     const collocations = this.#off.has("collocations") ? [] : leadingCollocations(query, this.#wordnet.table);
     const terms = this.#terms(query, collocations);
     const lexicalHits = this.#lexical.search(terms.all, depth, { accept });
-    const [queryVector] = await this.embedder.embed([query]);
+    const [[queryVector], channelQuery] = await Promise.all([
+      this.embedder.embed([query]),
+      this.#channel?.embed([query]).then(([v]) => v),
+    ]);
     const minScore = options.minScore ?? MIN_SCORE;
     const leading =
       (this.#off.has("phrases") ? undefined : this.#vocabulary.leadingWord(query)) ?? collocations[0];
     const intent = this.#off.has("intent") ? undefined : methodIntent(query, this.#intentLookup, leading);
     const ranked = rankCandidates({
-      vectorHits: this.#vectorHits(queryVector!, depth, accept, lexicalHits),
+      vectorHits: this.#vectorHits(queryVector!, depth, accept, [
+        ...lexicalHits,
+        ...(channelQuery ? nearest(this.#channelVectors, channelQuery, depth, accept) : []),
+      ]),
       lexicalHits,
       terms: terms.all,
       ...this.weights,
       minScore,
       soft: this.#soft,
     });
-    const candidates = ranked.map((r) => ({ key: r.key, hybrid: r.score, cosine: r.cosine, soft: r.soft }));
+    const candidates = ranked.map((r) => ({
+      key: r.key,
+      hybrid: r.score,
+      cosine: r.cosine,
+      soft: r.soft,
+      ...(channelQuery ? { channel: cosine(channelQuery, this.#channelVectors.get(r.key)!) } : {}),
+    }));
     return { candidates, terms, intent };
   }
 
   /** lib/search's fitted re-ranker: ordered by w·x, shown as its probability. */
   #byModel(stage: FirstStage) {
-    this.#model ??= readLinearModel(e2eRerankerPath(), FEATURES);
+    const channel = this.#channel !== undefined;
+    this.#model ??= readLinearModel(e2eRerankerPath(channel ? "http" : "words"), featureNames(channel));
     const model = this.#model;
     const features = this.#featuresOf(stage);
     return stage.candidates.map(({ key }, i) => ({
@@ -213,7 +237,14 @@ export class SearchIndex {
 
   #featuresOf({ candidates, terms, intent }: FirstStage): number[][] {
     return candidateFeatures(
-      { lexical: this.#lexical, heads: this.#heads, vectors: this.#vectors, terms, intent },
+      {
+        lexical: this.#lexical,
+        heads: this.#heads,
+        vectors: this.#vectors,
+        terms,
+        intent,
+        channel: this.#channel !== undefined,
+      },
       candidates,
     );
   }
@@ -243,30 +274,25 @@ export class SearchIndex {
   }
 
   /**
-   * The `depth` documents closest to the query vector, and the lexical side's candidates with
-   * their own cosine: the scan is exact, so a lexical hit need not count 0 on the vector side
-   * (the lower bound lib/search/rank.ts assumes for an approximate index).
+   * The `depth` documents closest to the query vector, and the other sides' candidates (lexical,
+   * the HTTP channel's nearest) with their own cosine: the scan is exact, so such a candidate need
+   * not count 0 on the vector side (the lower bound lib/search/rank.ts assumes for an approximate
+   * index).
    */
   #vectorHits(
     query: Float32Array,
     depth: number,
     accept: (key: string) => boolean,
-    lexicalHits: readonly { key: string }[],
+    others: readonly { key: string }[],
   ) {
-    const hits = this.#nearest(query, depth, accept);
+    const hits = nearest(this.#vectors, query, depth, accept);
     const seen = new Set(hits.map((h) => h.key));
-    for (const { key } of lexicalHits)
-      if (!seen.has(key)) hits.push({ key, score: cosine(query, this.#vectors.get(key)!) });
+    for (const { key } of others)
+      if (!seen.has(key)) {
+        seen.add(key);
+        hits.push({ key, score: cosine(query, this.#vectors.get(key)!) });
+      }
     return hits;
-  }
-
-  /** The `depth` documents closest to the query vector (exact scan). */
-  #nearest(query: Float32Array, depth: number, accept: (key: string) => boolean) {
-    const hits: { key: string; score: number }[] = [];
-    for (const [key, vector] of this.#vectors) {
-      if (accept(key)) hits.push({ key, score: cosine(query, vector) });
-    }
-    return hits.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1)).slice(0, depth);
   }
 
   #matched(key: string, terms: WeightedTerm[], shown: Map<string, string>): string[] {
@@ -280,6 +306,18 @@ export class SearchIndex {
     }
     return [...own, ...related];
   }
+}
+
+/** The `depth` documents of `vectors` closest to the query vector (exact scan). */
+function nearest(
+  vectors: ReadonlyMap<string, Float32Array>,
+  query: Float32Array,
+  depth: number,
+  accept: (key: string) => boolean,
+) {
+  const hits: { key: string; score: number }[] = [];
+  for (const [key, vector] of vectors) if (accept(key)) hits.push({ key, score: cosine(query, vector) });
+  return hits.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1)).slice(0, depth);
 }
 
 /** The query's own words by their stem, to show "following" rather than "follow". */

@@ -63,10 +63,13 @@ describe("fitted linear re-ranker", () => {
     );
   });
 
-  it("ships e2e search's model as a data file: at most 15 features and 20 free parameters", () => {
-    const { features } = JSON.parse(readFileSync(e2eRerankerPath(), "utf8")) as { features: string[] };
-    const model = readLinearModel(e2eRerankerPath(), features);
-    expect(model.features.length).toBeLessThanOrEqual(15);
-    expect(model.weights.length + 2).toBeLessThanOrEqual(20);
+  it("ships e2e search's models as data files (word vectors; with an embeddings endpoint): at most 15 features and 20 free parameters each", () => {
+    for (const channel of ["words", "http"] as const) {
+      const path = e2eRerankerPath(channel);
+      const { features } = JSON.parse(readFileSync(path, "utf8")) as { features: string[] };
+      const model = readLinearModel(path, features);
+      expect(model.features.length).toBeLessThanOrEqual(15);
+      expect(model.weights.length + 2).toBeLessThanOrEqual(20);
+    }
   });
 });

@@ -1,0 +1,28 @@
+// Which embedders `e2e search` uses, from the environment (lib/embedding's selectEmbedder, the
+// task graph's own choice). With EMBEDDINGS_URL the endpoint is one more channel, not a
+// replacement: the shipped word vectors stay the base (the first stage's cosine, feedback and
+// what min_score is held against, with the weights lib/search sets for them), and the endpoint's
+// cosine is one more feature of the re-ranker, whose weights were fitted with that channel
+// (lib/search e2eRerankerPath("http"); refit with `npm run fit:e2e-search` and your endpoint).
+// Without it, the local embedder alone (LOCAL_EMBEDDER: word vectors, or hashing).
+import { HttpEmbedder, selectEmbedder, WordVectorEmbedder } from "../../../lib/embedding/index.js";
+import { type RankWeights, rankWeights } from "../../../lib/search/index.js";
+import type { SearchEmbedder } from "./search-index.js";
+
+export interface SearchEmbedders {
+  /** The local embedder every document and query is embedded with. */
+  base: SearchEmbedder;
+  /** The embeddings endpoint (EMBEDDINGS_URL), when one is set. */
+  channel?: SearchEmbedder;
+  /** The first stage's weights for the base embedder. */
+  weights: RankWeights;
+}
+
+/** The embedders the environment names; a value it does not accept throws lib/embedding's EmbedderConfigError. */
+export function searchEmbedders(env: NodeJS.ProcessEnv): SearchEmbedders {
+  const chosen = selectEmbedder(env);
+  if (chosen instanceof HttpEmbedder) {
+    return { base: new WordVectorEmbedder(), channel: chosen, weights: rankWeights(true) };
+  }
+  return { base: chosen, weights: rankWeights(chosen instanceof WordVectorEmbedder) };
+}
