@@ -3,17 +3,11 @@
 // (python/django-urls.ts) and turns what it reaches into endpoints (python/drf-views.ts).
 
 import type { FrameworkScanner, ScanContribution } from "../scanner.js";
-import { type DjangoPattern, walkUrls } from "./python/django-urls.js";
+import { type DjangoPattern, includedModules, walkUrls } from "./python/django-urls.js";
 import { DrfLinker, type Router } from "./python/drf-views.js";
 import { PyProgram } from "./python/py-evaluator.js";
 import type { PyModuleFacts } from "./python/py-facts.js";
-import {
-  extractPython,
-  PYTHON_FACTS_KEY,
-  type PyFiles,
-  sortEndpoints,
-  stringList,
-} from "./python/py-scanner-kit.js";
+import { extractPython, PYTHON_FACTS_KEY, type PyFiles, sortEndpoints } from "./python/py-scanner-kit.js";
 import { asString, externalName } from "./python/py-values.js";
 
 export const djangoRestScanner: FrameworkScanner<PyModuleFacts> = {
@@ -113,7 +107,12 @@ function findSettings(program: PyProgram): string | undefined {
     .find((m) => asString(program.lookup(m, "ROOT_URLCONF")) !== undefined);
 }
 
-/** `ROOT_URLCONF` from settings; without settings, every `urls` module nobody includes. */
+/**
+ * `ROOT_URLCONF` from settings. Without settings: the folder's own `urls` module when it has one
+ * (a reusable app's documented entry, `include("allauth.urls")`: the URLconfs below it that it
+ * does not include are ones a site adds by choice, like a provider's or `djoser.social.urls`),
+ * else every `urls` module nobody includes.
+ */
 function rootUrlconfs(program: PyProgram, settings: string | undefined): string[] {
   const configured = settings ? asString(program.lookup(settings, "ROOT_URLCONF")) : undefined;
   const root = configured ? program.findModule(configured) : undefined;
@@ -122,9 +121,8 @@ function rootUrlconfs(program: PyProgram, settings: string | undefined): string[
     .moduleStates()
     .map((m) => m.ref.module)
     .filter((m) => m === "urls" || m.endsWith(".urls"));
+  if (urlModules.includes("urls")) return ["urls"];
   const included = new Set<string>();
-  for (const m of urlModules) {
-    for (const item of stringList(program.lookup(m, "urlpatterns"))) included.add(item);
-  }
+  for (const m of urlModules) for (const item of includedModules(program, m)) included.add(item);
   return urlModules.filter((m) => !included.has(m));
 }

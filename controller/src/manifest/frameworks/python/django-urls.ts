@@ -65,6 +65,25 @@ export function walkUrls(
   visit(program.lookup(root, "urlpatterns"), { path: "", params: [] }, new Set([root]));
 }
 
+/** The project modules a URLconf includes by name (`include("shop.urls")`), at any depth. */
+export function includedModules(program: PyProgram, module: string): string[] {
+  const out: string[] = [];
+  const visit = (value: PyValue, depth: number) => {
+    if (depth > 20) return;
+    if (value.t === "list") for (const item of value.items) visit(item, depth + 1);
+    else if (value.t === "obj" && value.kind === "django.pattern")
+      visit((value.data as DjangoPattern).view, depth + 1);
+    else if (value.t === "obj" && value.kind === "django.include") {
+      const target = value.data as PyValue;
+      const found = target.t === "str" ? program.findModule(target.v) : undefined;
+      if (found !== undefined) out.push(found);
+      else visit(target, depth + 1);
+    }
+  };
+  visit(program.lookup(module, "urlpatterns"), 0);
+  return out;
+}
+
 export interface Prefix {
   /** Without the leading slash, as Django writes routes. */
   path: string;

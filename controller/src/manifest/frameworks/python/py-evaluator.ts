@@ -90,7 +90,9 @@ export class PyProgram {
       for (const imp of facts.imports) {
         if (imp.module.startsWith(".") || this.modules.has(imp.module)) continue;
         const dot = imp.module.indexOf(".");
-        if (dot > 0) vote(imp.module.slice(0, dot), this.modules.has(imp.module.slice(dot + 1)));
+        // `from django.urls import path` in an app with a `urls` module of its own: the folder's
+        // `urls` would have to define `path` for `django` to be the folder's name.
+        if (dot > 0) vote(imp.module.slice(0, dot), this.defines(imp.module.slice(dot + 1), imp.name));
         else if (imp.name && imp.name !== "*")
           vote(imp.module, this.modules.has(imp.name) || rootNames.has(imp.name));
       }
@@ -98,6 +100,18 @@ export class PyProgram {
     return [...votes]
       .filter(([, v]) => v.inside > v.outside)
       .sort((a, b) => b[1].inside - a[1].inside || a[0].localeCompare(b[0]))[0]?.[0];
+  }
+
+  /** The folder's module `module` exists and can give `name` (a binding, an import or a submodule). */
+  private defines(module: string, name: string | undefined): boolean {
+    const facts = this.modules.get(module)?.facts;
+    if (!facts) return false;
+    if (name === undefined || name === "*") return true;
+    return (
+      bindsAnywhere(facts.body, name) ||
+      facts.imports.some((i) => i.local === name || i.name === "*") ||
+      this.modules.has(childModule(module, name))
+    );
   }
 
   /** Runs every module once under the hooks; lookups afterwards only read. */
@@ -450,6 +464,7 @@ export class PyProgram {
         const attr = this.classAttribute(owner.cls, name);
         // A settings object: its class declares `API_V1_STR: str = "/api/v1"`.
         if (attr && attr.t !== "func") return attr;
+        if (attr?.t === "func" && isProperty(attr.fn)) return this.propertyValue(attr);
         return { t: "method", self: owner, name };
       }
       case "obj":
@@ -459,6 +474,27 @@ export class PyProgram {
       default:
         return { t: "unknown", expr };
     }
+  }
+
+  /**
+   * What a `@property` hands out, when its body says it without calling anything: `return
+   * Base` or `klass = Base; …; return klass` (a factory of view classes read as attributes).
+   */
+  private propertyValue(prop: FuncValue): PyValue {
+    const ret = prop.fn.returned;
+    if (!ret || ret.k === "call") return UNKNOWN;
+    const local =
+      ret.k === "name"
+        ? prop.fn.body.findLast(
+            (st): st is Extract<PyStmt, { s: "assign" }> =>
+              st.s === "assign" &&
+              st.targets.length === 1 &&
+              st.targets[0]?.k === "name" &&
+              st.targets[0].id === ret.id,
+          )?.value
+        : undefined;
+    const expr = local ?? ret;
+    return expr.k === "name" || expr.k === "attr" ? this.evaluateIn(prop.ref.module, expr) : UNKNOWN;
   }
 
   private submodule(module: string, name: string): PyValue {
@@ -554,6 +590,14 @@ export class PyProgram {
   }
 }
 
+/** `@property`, `@cached_property`, `@functools.cached_property`. */
+function isProperty(fn: PyFunction): boolean {
+  return fn.decorators.some((d) => {
+    const name = d.k === "name" ? d.id : d.k === "attr" ? d.name : undefined;
+    return name === "property" || name === "cached_property";
+  });
+}
+
 const FIELD_MAKERS = new Set(["pydantic.Field", "pydantic.fields.Field", "pydantic_settings.Field"]);
 
 const ENV_READERS = new Set(["os.getenv", "os.environ.get"]);
@@ -562,6 +606,13 @@ const BUILTINS = new Set(["str", "int", "float", "bool", "list", "dict", "set", 
 
 /** `views` of package `app` is `app.views`; of the scanned folder's own package ("") `views`. */
 const childModule = (pkg: string, name: string): string => (pkg ? `${pkg}.${name}` : name);
+
+/** A statement of the body, also inside `if`/`try` blocks, binds `name`. */
+function bindsAnywhere(body: readonly PyStmt[], name: string): boolean {
+  return body.some(
+    (st) => boundNames(st).includes(name) || (st.s === "block" && bindsAnywhere(st.body, name)),
+  );
+}
 
 /** The names a module-level statement binds (`def f`, `class C`, `x = …`). */
 function boundNames(st: PyStmt): string[] {

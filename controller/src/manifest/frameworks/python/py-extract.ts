@@ -163,9 +163,11 @@ function readDefinition(node: SyntaxNode, imports: PyImport[]): PyStmt[] {
     uses: body ? readBodyUses(body, readExpr) : ([] as PyBodyUse[]),
     body: body ? readBlock(body, imports) : [],
   };
-  // `def get_settings(): return Settings()`: what a settings factory returns, when it is a call.
+  // `def get_settings(): return Settings()`: what a settings factory returns, when it is a call;
+  // `return klass` / `return views.Base`: a name (a property giving a class, py-evaluator.ts).
   const ret = body?.namedChildren.find((c) => c.type === "return_statement")?.namedChildren[0];
-  if (ret?.type === "call") fn.returned = readExpr(ret);
+  if (ret?.type === "call" || ret?.type === "identifier" || ret?.type === "attribute")
+    fn.returned = readExpr(ret);
   return [{ s: "def", fn }];
 }
 

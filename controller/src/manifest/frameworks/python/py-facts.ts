@@ -62,7 +62,10 @@ export interface PyFunction {
   decoratorLines: number[];
   params: PyParam[];
   returns?: PyExpr;
-  /** The call a top-level `return` gives back (`return Settings()`), for settings factories. */
+  /**
+   * What a top-level `return` gives back when it is a call (`return Settings()`, settings
+   * factories) or a name (`return klass`, a property that hands out a class).
+   */
   returned?: PyExpr;
   uses: PyBodyUse[];
   body: PyStmt[];
