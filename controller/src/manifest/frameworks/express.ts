@@ -36,8 +36,9 @@ export const expressScanner = appScanner({
     const verb = { k: "str", v: method } as const;
     if (HTTP_METHODS.has(method) && args.length >= 2 && isPath(args[0]))
       return routeActions(verb, args[0], args.slice(1));
-    // router.route("/x").get(handler): the path is the derived instance's prefix.
-    if (HTTP_METHODS.has(method) && args.length >= 1 && !isPath(args[0]))
+    // router.route("/x").get(handler): the path is the derived instance's prefix. A path built
+    // of parts not known statically (`${prefix}/${app.locals.name}`) is no handler.
+    if (HTTP_METHODS.has(method) && args.length >= 1 && args[0]?.k !== "cat" && !isPath(args[0]))
       return routeActions(verb, { k: "str", v: "" }, args);
     if (method === "use") return useActions(args);
     // `this.route("GET", "/users/:id", handler)`: a project's router class, verb first.

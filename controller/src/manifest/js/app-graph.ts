@@ -15,7 +15,7 @@ import { joinPaths, pathParams, templatePath } from "./paths.js";
 import { JsProgram, outsideModules } from "./program.js";
 import { SchemaReader } from "./schema-reader.js";
 import { addTypedHandler } from "./typed-handler.js";
-import { stringOf, type Value } from "./value.js";
+import { propOf, stringOf, type Value } from "./value.js";
 
 export const HTTP_METHODS = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 
@@ -143,6 +143,17 @@ export function linkApps(
         return `param@${v.id}#0`;
       case "id":
         return `global@${file}#${v.name}`;
+      case "get": {
+        // `routers(app).v1` where `function routers(app) { …; return { v1, v2 } }`.
+        const name = stringOf(v.prop);
+        if (v.of.k !== "call" || v.of.fn.k !== "fn" || v.of.isNew || name === undefined) return undefined;
+        const fnFile = program.fileOfFn(v.of.fn.id);
+        const held = propOf(
+          program.resolve(program.apply(v.of.fn.id, v.of.args) ?? { k: "null" }, fnFile),
+          name,
+        );
+        return held ? nodeOf(held, fnFile, depth + 1) : undefined;
+      }
       case "call": {
         const inner = dialect.unwrap?.(v);
         if (inner) return nodeOf(inner, file, depth + 1);
@@ -188,16 +199,29 @@ export function linkApps(
     dialect.methods.has(call.method.v) ||
     (dialect.verbFirst === true && isVerb(call.args[0]));
 
+  // Project functions handed an instance or a value: `routes(app, prefix)`, and `routes.mount(app)`
+  // reached through a module or object. Their string arguments are bound first, so a prefix the
+  // function builds from its parameter (`${urlPrefix}/api`) resolves wherever its calls are read.
+  const handed = new Map<CallFact, { fn: Value; member: boolean }>();
   for (const { path: file, facts } of files) {
     for (const call of facts.calls) {
-      if (stringOf(call.method) === PLAIN_CALL.v) {
-        handOver(call, file, program.resolve(call.recv, file));
-        continue;
-      }
-      if (!matters(call)) {
-        // `routes.mount(app)`: a project function reached through a module or object.
-        if (call.args.some((a) => a.k === "id" || a.k === "call"))
-          handOver(call, file, program.resolve({ k: "get", of: call.recv, prop: call.method }, file), true);
+      const plain = stringOf(call.method) === PLAIN_CALL.v;
+      if (!plain && (matters(call) || !call.args.some((a) => a.k === "id" || a.k === "call"))) continue;
+      const fn = program.resolve(plain ? call.recv : { k: "get", of: call.recv, prop: call.method }, file);
+      if (fn.k !== "fn") continue;
+      handed.set(call, { fn, member: !plain });
+      call.args.forEach((arg, index) => {
+        const value = program.resolve(arg, file);
+        if (stringOf(value) !== undefined) program.bindParam(fn.id, index, value);
+      });
+    }
+  }
+
+  for (const { path: file, facts } of files) {
+    for (const call of facts.calls) {
+      if (stringOf(call.method) === PLAIN_CALL.v || !matters(call)) {
+        const to = handed.get(call);
+        if (to) handOver(call, file, to.fn, to.member);
         continue;
       }
       const recv = nodeOf(call.recv, file);
@@ -348,7 +372,9 @@ export function linkApps(
   for (const r of routes) {
     if (!claimed.has(r.node)) continue;
     for (const chain of chains(r.node, new Set())) {
-      const path = templatePath(joinPaths(chain.prefix, r.info.path));
+      // A route written with a trailing slash (`/items/`) keeps it, as the framework registers it.
+      const slash = r.info.path.length > 1 && r.info.path.endsWith("/") ? "/" : "";
+      const path = templatePath(joinPaths(chain.prefix, r.info.path)) + slash;
       const params: Param[] = pathParams(path).map((name) => ({
         name,
         in: "path",

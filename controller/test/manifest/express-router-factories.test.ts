@@ -1,0 +1,83 @@
+// Express apps that build their routers in functions (issue 20, point 5): a routes module handed
+// the app and a prefix, factories returning several routers, paths written with a trailing
+// slash. Written from Express's router guide (`express.Router()` modules mounted with
+// `app.use(path, router)`), not copied from an app.
+
+import { afterAll, describe, expect, it } from "vitest";
+import { codeGraphParser } from "../../src/manifest/code-graph-parser.js";
+import { scanService } from "../../src/manifest/scan-service.js";
+import type { ServiceManifest } from "../../src/manifest/types.js";
+import { makeProject, type Project } from "../helpers/project.js";
+
+const projects: Project[] = [];
+afterAll(() => {
+  for (const p of projects) p.remove();
+});
+
+async function scan(files: Record<string, string>): Promise<ServiceManifest> {
+  const p = makeProject(files);
+  projects.push(p);
+  const { service } = await scanService({
+    name: "app",
+    root: p.dir,
+    displayRoot: "app",
+    parser: codeGraphParser,
+  });
+  return service;
+}
+
+const ids = (s: ServiceManifest) => s.endpoints.map((e) => e.id).sort();
+
+describe("Express routers built by functions", () => {
+  it("applies a prefix handed to a routes module, takes routers from a factory's returned object and keeps trailing slashes", async () => {
+    const s = await scan({
+      "lib/app.js": `const express = require("express");
+const settings = require("./settings");
+
+module.exports = function createApp() {
+  const base = settings.get("base") || "";
+  const app = express();
+  app.get(\`\${base}/\`, (req, res) => res.send("home"));
+  // A path made of a value only known at run time is not a route the scan can name.
+  app.post(\`\${base}/\${app.locals.loginPath}\`, (req, res) => res.send(""));
+  require("./routes")(app, base);
+  return app;
+};
+`,
+      "lib/settings.js": "module.exports = { get: (key) => process.env[key] };\n",
+      "lib/routes/index.js": `module.exports = function (app, prefix) {
+  const versions = require("./api")(app);
+  app.use(\`\${prefix}/v1\`, versions.v1);
+  app.use(\`\${prefix}/v2\`, versions.v2);
+  app.use(\`\${prefix}/admin\`, require("./admin")());
+};
+`,
+      "lib/routes/api.js": `const express = require("express");
+
+module.exports = function (app) {
+  const v1 = express.Router();
+  const v2 = express.Router();
+  v1.get("/items", (req, res) => res.json([]));
+  v1.post("/items/", (req, res) => res.json({}));
+  v2.get("/items/:itemId", (req, res) => res.json({}));
+  return { v1, v2 };
+};
+`,
+      "lib/routes/admin.js": `const express = require("express");
+
+module.exports = function () {
+  const router = express.Router();
+  router.delete("/cache", (req, res) => res.sendStatus(204));
+  return router;
+};
+`,
+    });
+    expect(ids(s)).toEqual([
+      "DELETE /admin/cache",
+      "GET /",
+      "GET /v1/items",
+      "GET /v2/items/{itemId}",
+      "POST /v1/items/",
+    ]);
+  });
+});
