@@ -5,8 +5,8 @@
 // leave-one-app-out cross-validation (cross-validate.ts: every query ranked by a model fitted
 // without its app). Also the committed model (fitted on every query: in-sample, shown only to
 // compare). On the judged corpus (evaluate.ts), the live one, and the real-app set (real-apps.ts:
-// open apps cross-validated, the frozen held-out apps apart). Prints the queries the fitted
-// ranking misses (CV), then the tables.
+// open apps cross-validated, the frozen held-out apps apart, each blind batch apart too, beside the
+// shipped ranking: the command's own). Prints the queries the fitted ranking misses (CV), then the tables.
 
 import { fitLinearModel } from "../../lib/search/index.js";
 import {
@@ -20,7 +20,7 @@ import {
 } from "./cross-validate.js";
 import type { EvaluationCorpus } from "./evaluate.js";
 import { L2 } from "./fit-options.js";
-import { isHeldOut, realAppQueries } from "./real-apps.js";
+import { isHeldOut, type RealJudgedQuery, realAppQueries } from "./real-apps.js";
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const rank = (r: number) => (r === 0 ? ">10" : String(r));
@@ -77,7 +77,27 @@ function perApp(r: Rankings): void {
   }
 }
 
-/** The real-app set: its open apps cross-validated (fitted on the judged set and the other open apps), its held-out apps ranked by a model fitted on all the rest. */
+/** One real-app table: BM25, the rules, the fitted model (CV / held-out fold) and the shipped ranking. */
+function realTable(name: string, qs: readonly RealJudgedQuery[], fitted: ReadonlyMap<string, number>): void {
+  const apps = [...new Set(qs.map((q) => q.app))].join(", ");
+  console.log(`\n${name}: ${qs.length} queries (${apps})\n`);
+  console.log("| ranking | top-3 | MRR@10 |");
+  console.log("|---|---|---|");
+  for (const [label, f] of [
+    ["BM25 (baseline)", (q: RealJudgedQuery) => q.bm25],
+    ["hand-set rules (before)", (q: RealJudgedQuery) => q.rules],
+    ["fitted", (q: RealJudgedQuery) => fitted.get(q.id)!],
+    ["shipped (`e2e search`, committed model)", (q: RealJudgedQuery) => q.shipped],
+  ] as const) {
+    const s = summary(qs.map(f));
+    console.log(`| ${label} | ${pct(s.top3)} | ${s.mrr.toFixed(3)} |`);
+  }
+}
+
+/**
+ * The real-app set: its open apps cross-validated (fitted on the judged set and the other open apps), its
+ * held-out apps ranked by a model fitted on all the rest; every table for all batches, then each batch apart.
+ */
 async function realApps(judged: readonly JudgedQuery[]): Promise<void> {
   const real = await realAppQueries();
   if ("notRun" in real) {
@@ -89,29 +109,27 @@ async function realApps(judged: readonly JudgedQuery[]): Promise<void> {
   const cv = leaveOneAppOut(open, { l2: L2 }, judged);
   const model = fitLinearModel(namesOf(judged), [...judged, ...open].map(asJudged), { l2: L2 });
   const fitted = new Map([...cv, ...held.map((q) => [q.id, rankUnder(model, q)] as const)]);
-  for (const [name, qs] of [
-    ["real apps, open (leave one app out)", open],
-    ["real apps, HELD OUT (frozen split, fitted on everything else)", held],
-  ] as const) {
-    const apps = [...new Set(qs.map((q) => q.app))].join(", ");
-    console.log(`\n${name}: ${qs.length} queries (${apps})\n`);
-    console.log("| ranking | top-3 | MRR@10 |");
-    console.log("|---|---|---|");
-    for (const [label, f] of [
-      ["BM25 (baseline)", (q: JudgedQuery) => q.bm25],
-      ["hand-set rules (before)", (q: JudgedQuery) => q.rules],
-      ["fitted", (q: JudgedQuery) => fitted.get(q.id)!],
-    ] as const) {
-      const s = summary(qs.map(f));
-      console.log(`| ${label} | ${pct(s.top3)} | ${s.mrr.toFixed(3)} |`);
-    }
+  realTable("real apps, open (leave one app out)", open, fitted);
+  realTable("real apps, HELD OUT (frozen split, fitted on everything else)", held, fitted);
+  for (const batch of [...new Set(real.queries.map((q) => q.batch))].sort()) {
+    realTable(
+      `batch ${batch} alone, open`,
+      open.filter((q) => q.batch === batch),
+      fitted,
+    );
+    realTable(
+      `batch ${batch} alone, HELD OUT`,
+      held.filter((q) => q.batch === batch),
+      fitted,
+    );
   }
-  console.log("\nreal-app queries by app: BM25 / rules / fitted rank (✗: not in the top 3 of the fitted)");
+  console.log(
+    "\nreal-app queries by app: BM25 / rules / fitted / shipped rank (✗: not in the top 3 of the fitted)",
+  );
   for (const q of real.queries) {
     const f = fitted.get(q.id)!;
-    console.log(
-      `  ${q.id} ${q.query}: ${rank(q.bm25)} / ${rank(q.rules)} / ${rank(f)}${found(f) ? "" : " ✗"}`,
-    );
+    const ranks = [q.bm25, q.rules, f, q.shipped].map(rank).join(" / ");
+    console.log(`  ${q.id} ${q.query}: ${ranks}${found(f) ? "" : " ✗"}`);
   }
 }
 

@@ -3,7 +3,9 @@
 // repository), each scanned as `e2e manifest <folder>` scans it, one search index per app (what a
 // user of that app searches), and the blind queries written from its route table. Each query
 // comes back as cross-validate.ts's JudgedQuery: its candidates' features, BM25's and the hand-set
-// ranking's ranks. `held_out` apps (sha1(name) starts with 0-3) are reported apart and never fit on.
+// ranking's ranks, plus the rank the shipped ranking gives it (the command's own `search`, committed
+// model) and its batch (1, or the app's `batch`: each blind batch is reported apart). `held_out`
+// apps (sha1(name) starts with 0-3) are reported apart and never fit on.
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,14 +16,20 @@ import { openSearchIndex, searchEmbedders } from "../../controller/src/search/in
 import type { RealApp } from "../manifest-real/apps.js";
 import { fetchApp } from "../manifest-real/fetch.js";
 import { type JudgedQuery, judgeQuery } from "./cross-validate.js";
+import { label, rankOf } from "./evaluate.js";
 
 interface RealAppQueries {
   name: string;
   package: RealApp["package"];
   /** The folder scanned, relative to the fetched package's folder (absolute for a Debian package). */
   root: string;
+  /** Which blind batch wrote its queries (absent: 1). */
+  batch?: number;
   queries: { id: string; query: string; expected: string[] }[];
 }
+
+/** A real-app query judged: `shipped` is its rank under the command's own ranking (0: not in the first 10). */
+export type RealJudgedQuery = JudgedQuery & { batch: number; shipped: number };
 
 /** The frozen held-out split: by the app's name, fixed before any query was run. */
 export const isHeldOut = (app: string) => "0123".includes(createHash("sha1").update(app).digest("hex")[0]!);
@@ -35,7 +43,7 @@ function readSet(): RealAppQueries[] {
 }
 
 /** One app's queries judged on its own index; throws when a query expects a route the scan did not find. */
-async function appQueries(app: RealAppQueries): Promise<JudgedQuery[]> {
+async function appQueries(app: RealAppQueries): Promise<RealJudgedQuery[]> {
   const root = join(fetchApp(app as unknown as RealApp), app.root);
   const { service } = await scanService({ name: app.name, root, displayRoot: ".", parser: codeGraphParser });
   const routes = new Set(service.endpoints.map((e) => `${app.name}:${e.method} ${e.path}`));
@@ -53,8 +61,12 @@ async function appQueries(app: RealAppQueries): Promise<JudgedQuery[]> {
       root,
       ...(channel ? { index: { channel } } : {}),
     });
-    const out: JudgedQuery[] = [];
-    for (const q of app.queries) out.push(await judgeQuery(index, { ...q, app: app.name }));
+    const out: RealJudgedQuery[] = [];
+    for (const q of app.queries) {
+      const judged = await judgeQuery(index, { ...q, app: app.name });
+      const shipped = rankOf((await index.search(q.query, { limit: 10 })).map(label), q.expected);
+      out.push({ ...judged, batch: app.batch ?? 1, shipped });
+    }
     return out;
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -62,8 +74,8 @@ async function appQueries(app: RealAppQueries): Promise<JudgedQuery[]> {
 }
 
 /** Every real app's judged queries, or why the set could not be run (an app that cannot be fetched here). */
-export async function realAppQueries(): Promise<{ queries: JudgedQuery[] } | { notRun: string }> {
-  const queries: JudgedQuery[] = [];
+export async function realAppQueries(): Promise<{ queries: RealJudgedQuery[] } | { notRun: string }> {
+  const queries: RealJudgedQuery[] = [];
   for (const app of readSet()) {
     try {
       queries.push(...(await appQueries(app)));
