@@ -69,6 +69,8 @@ async function startService(dataDir: string): Promise<Service> {
       ...(process.env.BENCH_CPU_PROFILE
         ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
         : []),
+      // BENCH_NODE_ARGS: more node flags for the service (e.g. --trace-gc; its lines go to stderr).
+      ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
       join(REPO, "controller/bin/start-service.mjs"),
       "task-graph",
     ],
@@ -88,6 +90,7 @@ async function startService(dataDir: string): Promise<Service> {
         lines.push(JSON.parse(line) as Record<string, unknown>);
       } catch {
         lines.push({ msg: line });
+        process.stderr.write(`service: ${line}\n`);
       }
     }
   });

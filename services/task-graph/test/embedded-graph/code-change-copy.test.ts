@@ -85,6 +85,19 @@ describe("utf8InSlices", () => {
     expect(await utf8InSlices(["one line\n"])).toEqual([Buffer.from("one line\n")]);
   });
 
+  it("holds a batch of short lines in a buffer of about their size, not a MiB each", async () => {
+    // Group commit encodes every batch of a few journal lines: a MiB per batch made V8 run a full
+    // collection several times a second under steady writes.
+    const lines = Array.from({ length: 8 }, (_, i) => `{"op":"issue.update","id":"T-${i}","title":"é"}\n`);
+    const [buffer, ...rest] = await utf8InSlices(lines);
+    expect(rest).toEqual([]);
+    expect(buffer!.equals(Buffer.from(lines.join("")))).toBe(true);
+    expect(buffer!.buffer.byteLength).toBeLessThanOrEqual(8 * 1024);
+    const medium = Array.from({ length: 40 }, () => "y".repeat(10_000));
+    const held = (await utf8InSlices(medium)).reduce((n, b) => n + b.buffer.byteLength, 0);
+    expect(held).toBeLessThanOrEqual(3 * 400_000);
+  });
+
   it("encodes one long piece (a file's text of MBs) in parts, never splitting a surrogate pair", async () => {
     // Odd offset: a cut every 256Ki characters would fall between the halves of a pair.
     const piece = `a${"😀".repeat(1_000_000)}é`;
