@@ -187,3 +187,39 @@ module.exports = Cache;
     expect(ids(s)).toEqual(["GET /health", "GET /items", "PUT /v1/items/{itemId}"]);
   });
 });
+
+describe("An Express server written as a class", () => {
+  it("follows the instance's app and routers into its methods and into functions it hands them to", async () => {
+    const s = await scan({
+      "src/server.js": `const express = require("express");
+const registerHealth = require("./health");
+
+class Server {
+  constructor() {
+    this.app = express();
+    this.api = express.Router();
+    this.prefix = "/api";
+    this.mountApi(this.api);
+    registerHealth(this.app);
+    this.app.use(this.prefix, this.api);
+  }
+
+  mountApi(router) {
+    router.get("/users", this.listUsers);
+    router.post("/users", (req, res) => res.status(201).json({}));
+  }
+
+  listUsers(req, res) {
+    res.json([]);
+  }
+}
+module.exports = Server;
+`,
+      "src/health.js": `module.exports = (app) => {
+  app.get("/health", (req, res) => res.send("ok"));
+};
+`,
+    });
+    expect(ids(s)).toEqual(["GET /api/users", "GET /health", "POST /api/users"]);
+  });
+});

@@ -40,6 +40,7 @@ module.exports = function createApp() {
   app.get(\`\${base}/\`, (req, res) => res.send("home"));
   // A path made of a value only known at run time is not a route the scan can name.
   app.post(\`\${base}/\${app.locals.loginPath}\`, (req, res) => res.send(""));
+  app.get(settings.get("playground") || settings.required("playground"), (req, res) => res.send(""));
   require("./routes")(app, base);
   return app;
 };

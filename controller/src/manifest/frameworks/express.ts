@@ -12,6 +12,9 @@ import { isPath, routeActions, useActions } from "../js/route-actions.js";
 import { wrapsExpress } from "./express-classes.js";
 import { describeValidators } from "../js/validator-middleware.js";
 
+/** Shapes of a first argument that is a path built of unknown parts, never a handler. */
+const UNKNOWN_PATHS = new Set(["cat", "or"]);
+
 export const expressScanner = appScanner({
   name: "express",
   creates(call, program) {
@@ -36,9 +39,15 @@ export const expressScanner = appScanner({
     const verb = { k: "str", v: method } as const;
     if (HTTP_METHODS.has(method) && args.length >= 2 && isPath(args[0]))
       return routeActions(verb, args[0], args.slice(1));
-    // router.route("/x").get(handler): the path is the derived instance's prefix. A path built
-    // of parts not known statically (`${prefix}/${app.locals.name}`) is no handler.
-    if (HTTP_METHODS.has(method) && args.length >= 1 && args[0]?.k !== "cat" && !isPath(args[0]))
+    // router.route("/x").get(handler): the path is the derived instance's prefix. A path the
+    // scan cannot know (`${prefix}/${app.locals.name}`, `this.config.path || fallback()`) is no
+    // handler.
+    if (
+      HTTP_METHODS.has(method) &&
+      args.length >= 1 &&
+      !UNKNOWN_PATHS.has(args[0]?.k ?? "") &&
+      !isPath(args[0])
+    )
       return routeActions(verb, { k: "str", v: "" }, args);
     if (method === "use") return useActions(args);
     // `this.route("GET", "/users/:id", handler)`: a project's router class, verb first.

@@ -206,7 +206,11 @@ export function linkApps(
   for (const { path: file, facts } of files) {
     for (const call of facts.calls) {
       const plain = stringOf(call.method) === PLAIN_CALL.v;
-      if (!plain && (matters(call) || !call.args.some((a) => a.k === "id" || a.k === "call"))) continue;
+      if (
+        !plain &&
+        (matters(call) || !call.args.some((a) => a.k === "id" || a.k === "call" || a.k === "get"))
+      )
+        continue;
       const fn = program.resolve(plain ? call.recv : { k: "get", of: call.recv, prop: call.method }, file);
       if (fn.k !== "fn") continue;
       handed.set(call, { fn, member: !plain });
@@ -252,8 +256,9 @@ export function linkApps(
   function handOver(call: CallFact, file: string, fn: Value, calls = false): void {
     if (fn.k !== "fn") return;
     call.args.forEach((arg, index) => {
-      // A local `const router = new Router()` is inlined as its call (`calls`: member calls).
-      if (arg.k !== "id" && !(calls && arg.k === "call")) return;
+      // A local `const router = new Router()` is inlined as its call (`calls`: member calls);
+      // `this.router` is a property of an instance.
+      if (arg.k !== "id" && arg.k !== "get" && !(calls && arg.k === "call")) return;
       const parent = nodeOf(arg, file);
       const child = `param@${fn.id}#${index}`;
       if (parent && parent !== child && !edges.some((e) => e.parent === parent && e.child === child))

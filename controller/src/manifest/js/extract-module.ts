@@ -50,6 +50,10 @@ function stringText(n: SyntaxNode): string {
     .join("");
 }
 
+/** `this.app`: an instance's property handed to a function (`registerRoutes(this.app)`). */
+const isThisMember = (n: SyntaxNode): boolean =>
+  n.type === "member_expression" && n.childForFieldName("object")?.type === "this";
+
 /** `a.b["c"].d`: member accesses down to a name, nothing evaluated on the way. */
 function isNameChain(n: SyntaxNode): boolean {
   let node: SyntaxNode | null = n;
@@ -451,7 +455,7 @@ export function extractModule(file: SourceFile): JsModule {
           line: lineOf(methodNode ?? n),
         };
         m.calls.push(fact);
-      } else if (fnNode && args.some((a) => a.type === "identifier")) {
+      } else if (fnNode && args.some((a) => a.type === "identifier" || isThisMember(a))) {
         // `routes(app)`, `require("./routes")(app)`: a project function that adds routes to the
         // instance it is handed (app-graph.ts binds its parameter to the argument).
         m.calls.push({
@@ -685,6 +689,7 @@ export function extractModule(file: SourceFile): JsModule {
     let pending: DecoratorFact[] = [];
     const self: Value = { k: "id", name: `this:${name}` };
     const props: Record<string, Value> = {};
+    const methods: Record<string, Value> = {};
     for (const c of named(s.childForFieldName("body"))) {
       if (c.type === "decorator") {
         pending.push(decoratorFact(c));
@@ -706,10 +711,25 @@ export function extractModule(file: SourceFile): JsModule {
         const isCtor = method.name === "constructor";
         const outer = ctor;
         if (isCtor) ctor = { fn: undefined, props };
-        fnValue(c, new Map([["this", self]]), `${name}.${method.name}`, undefined, (f) => {
-          if (isCtor && ctor) ctor.fn = f;
-        });
+        const methodValue = fnValue(
+          c,
+          new Map([["this", self]]),
+          `${name}.${method.name}`,
+          undefined,
+          (f) => {
+            if (isCtor && ctor) ctor.fn = f;
+          },
+        );
         ctor = outer;
+        // `this.mountRoutes(router)`: a method is reached through the instance too (not a prop
+        // an assignment in the constructor made, which wins).
+        if (
+          !isCtor &&
+          method.name &&
+          !c.children.some((x) => x.type === "static") &&
+          !c.children.some((x) => x.type === "get" || x.type === "set")
+        )
+          methods[method.name] = methodValue;
       } else if (
         c.type === "public_field_definition" ||
         c.type === "property_signature" ||
@@ -743,6 +763,7 @@ export function extractModule(file: SourceFile): JsModule {
       }
       pending = [];
     }
+    for (const [k, v] of Object.entries(methods)) props[k] ??= v;
     if (Object.keys(props).length > 0) fact.props = props;
     m.classes.push(fact);
   }

@@ -68,7 +68,7 @@ export interface ClassFact {
   /** `extends Base<Cat>`: ["Cat"]. */
   extendsTypeArgs?: string[];
   members: MemberFact[];
-  /** What each instance holds: field initialisers and the constructor's `this.x = …`. */
+  /** What each instance holds: field initialisers, the constructor's `this.x = …`, then its methods. */
   props?: Record<string, Value>;
 }
 
@@ -122,4 +122,4 @@ export interface JsModule {
 }
 
 /** The facts key of a JsModule. Bump when extractModule's output changes. */
-export const JS_FACTS_KEY = "js-module@4";
+export const JS_FACTS_KEY = "js-module@5";
