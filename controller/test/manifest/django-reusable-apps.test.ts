@@ -163,4 +163,44 @@ urlpatterns = [path("cart/", views.cart)]
     );
     expect(ids(s)).toEqual(["GET /posts/", "GET /shop/cart/"]);
   });
+
+  it("lists a syndication Feed instance as a view, also wrapped in a decorator the project wrote", async () => {
+    const s = await scan(
+      {
+        "news/__init__.py": "",
+        "news/urls.py": `from django.urls import path
+from news.feeds import LatestEntriesFeed, TagFeed
+from news.helpers import members_only
+
+urlpatterns = [
+    path("latest/feed/", LatestEntriesFeed()),
+    path("tags/<slug:tag>/feed/", members_only(TagFeed())),
+]
+`,
+        "news/feeds.py": `from django.contrib.syndication.views import Feed
+
+class LatestEntriesFeed(Feed):
+    title = "Latest entries"
+    link = "/news/"
+
+    def items(self):
+        return []
+
+class TagFeed(Feed):
+    def get_object(self, request, tag):
+        return tag
+`,
+        "news/helpers.py": `from functools import wraps
+
+def members_only(view):
+    @wraps(view)
+    def inner(request, *args, **kwargs):
+        return view(request, *args, **kwargs)
+    return inner
+`,
+      },
+      "news",
+    );
+    expect(ids(s)).toEqual(["GET /latest/feed/", "GET /tags/{tag}/feed/"]);
+  });
 });

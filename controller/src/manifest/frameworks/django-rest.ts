@@ -6,7 +6,7 @@ import type { FrameworkScanner, ScanContribution } from "../scanner.js";
 import { type DjangoPattern, includedModules, walkUrls } from "./python/django-urls.js";
 import { DrfLinker, type Router } from "./python/drf-views.js";
 import { PyProgram } from "./python/py-evaluator.js";
-import type { PyModuleFacts } from "./python/py-facts.js";
+import type { PyFunction, PyModuleFacts } from "./python/py-facts.js";
 import { extractPython, PYTHON_FACTS_KEY, type PyFiles, sortEndpoints } from "./python/py-scanner-kit.js";
 import { asString, externalName } from "./python/py-values.js";
 
@@ -51,10 +51,16 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
       }
       // `login_required(View.as_view())`, `sensitive_post_parameters("pw")(view)`: a library's wrapper of a view
       // is still that view for the URL table.
+      // A project's own decorator used the same way (`check_private(MyFeed())`, a function that
+      // defines and returns its wrapper) is too.
       const wrapped = site.args[0];
       if (
-        (callee.t === "external" || callee.t === "unknown") &&
-        (wrapped?.t === "func" || (wrapped?.t === "obj" && wrapped.kind === "django.view"))
+        (callee.t === "external" ||
+          callee.t === "unknown" ||
+          (callee.t === "func" && isDecorator(callee.fn))) &&
+        (wrapped?.t === "func" ||
+          wrapped?.t === "instance" ||
+          (wrapped?.t === "obj" && wrapped.kind === "django.view"))
       )
         return wrapped;
       if (callee.t !== "method") return undefined;
@@ -98,6 +104,12 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
     );
   }
   return { endpoints: sortEndpoints(linker.endpoints), dtos: linker.dtos(), types: linker.types() };
+}
+
+/** `def deco(view): def inner(request, …): …; return inner`: a decorator written in the project. */
+function isDecorator(fn: PyFunction): boolean {
+  const returned = fn.returned;
+  return returned?.k === "name" && fn.body.some((st) => st.s === "def" && st.fn.name === returned.id);
 }
 
 function findSettings(program: PyProgram): string | undefined {

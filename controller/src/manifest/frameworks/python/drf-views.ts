@@ -142,6 +142,21 @@ export class DrfLinker {
       }
       return;
     }
+    // `path("feed/", LatestEntriesFeed())`: an instance of a callable class (Django's syndication
+    // `Feed`, or a class with `__call__`) is a view, listed as GET as a function view is.
+    if (view.t === "instance" && this.callable(view.cls)) {
+      this.endpoints.push({
+        id: `GET ${leaf.path}`,
+        method: "GET",
+        path: leaf.path,
+        handler: `${view.cls.cls.name}.__call__`,
+        file: leaf.file,
+        line: leaf.line,
+        params: pathParams(leaf.params),
+        responses: [],
+      });
+      return;
+    }
     if (view.t !== "obj" || view.kind !== "django.view") return;
     const { cls, actions } = view.data as { cls: ClassValue; actions: PyValue | undefined };
     if (actions?.t === "dict") {
@@ -241,6 +256,16 @@ export class DrfLinker {
     };
     if (method !== "GET" && method !== "DELETE" && extra.serializer) endpoint.request = extra.serializer;
     this.endpoints.push(endpoint);
+  }
+
+  /** Instances of the class answer requests: it has `__call__` or derives from Django's `Feed`. */
+  private callable(cls: ClassValue): boolean {
+    return (
+      this.attr(cls, "__call__")?.t === "func" ||
+      this.program
+        .ancestry(cls)
+        .some((a) => a.t === "external" && a.path.startsWith("django.contrib.syndication"))
+    );
   }
 
   private attr(cls: ClassValue, name: string): PyValue | undefined {
