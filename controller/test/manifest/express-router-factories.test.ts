@@ -81,4 +81,30 @@ module.exports = function () {
       "POST /v1/items/",
     ]);
   });
+
+  it("writes several parameters of one segment, as Express's routing guide shows them, each as a path parameter", async () => {
+    const s = await scan({
+      "app.js": `const express = require("express");
+const app = express();
+app.get("/flights/:from-:to", (req, res) => res.json([]));
+app.get("/plantae/:genus.:species", (req, res) => res.json({}));
+app.get("/files/:name.:ext?", (req, res) => res.send(""));
+app.get("/user/:userId(\\d+)/books/:bookId", (req, res) => res.json({}));
+app.get("/-/user/org.couchdb.user::name", (req, res) => res.json({}));
+module.exports = app;
+`,
+    });
+    expect(ids(s)).toEqual([
+      "GET /-/user/org.couchdb.user:{name}",
+      "GET /files/{name}.{ext}",
+      "GET /flights/{from}-{to}",
+      "GET /plantae/{genus}.{species}",
+      "GET /user/{userId}/books/{bookId}",
+    ]);
+    const flights = s.endpoints.find((e) => e.path === "/flights/{from}-{to}");
+    expect(flights?.params.map((p) => [p.name, p.in])).toEqual([
+      ["from", "path"],
+      ["to", "path"],
+    ]);
+  });
 });

@@ -7,35 +7,60 @@ export function joinPaths(...parts: string[]): string {
 }
 
 /**
- * `:id`, `:id?`, `:id(\\d+)`, `:id{[0-9]+}` (Hono), `<int:id>`, `{id:int}` → `{id}`.
- * Other segments are kept as written.
+ * `:id`, `:id?`, `:id(\\d+)`, `:id{[0-9]+}` (Hono), `<int:id>`, `{id:int}` → `{id}`; several
+ * parameters in one segment, as Express and Fastify document them (`:from-:to`,
+ * `:genus.:species`, `:file.:ext?`) → `{from}-{to}`; a colon before no name is literal. Other
+ * text is kept.
  */
 export function templatePath(path: string): string {
   return path
     .split("/")
     .map((segment) => {
-      if (segment.startsWith(":")) {
-        let name = "";
-        for (const ch of segment.slice(1)) {
-          if (!/[\w$]/.test(ch)) break;
-          name += ch;
-        }
-        return `{${name}}`;
-      }
       if (segment.startsWith("<") && segment.endsWith(">"))
         return `{${segment.slice(1, -1).split(":").pop()}}`;
       if (segment.startsWith("{") && segment.endsWith("}")) return `{${segment.slice(1, -1).split(":")[0]}}`;
-      return segment;
+      return segment.includes(":") ? colonParams(segment) : segment;
     })
     .join("/");
 }
 
+/** One segment with `:name` parameters, each with its optional `(pattern)`, `{pattern}` and `?`. */
+function colonParams(segment: string): string {
+  let out = "";
+  let i = 0;
+  while (i < segment.length) {
+    const ch = segment[i]!;
+    // A colon not followed by a name is literal (`org.couchdb.user::name` is `…user:{name}`).
+    if (ch === ":" && /[\w$]/.test(segment[i + 1] ?? "")) {
+      let name = "";
+      for (i++; i < segment.length && /[\w$]/.test(segment[i]!); i++) name += segment[i];
+      i = skipPattern(segment, i);
+      if (segment[i] === "?") i++;
+      out += `{${name}}`;
+    } else {
+      out += ch;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Past a parameter's `(…)` or `{…}` pattern (nested brackets counted), if one starts at `i`. */
+function skipPattern(segment: string, i: number): number {
+  const open = segment[i];
+  if (open !== "(" && open !== "{") return i;
+  const close = open === "(" ? ")" : "}";
+  let depth = 0;
+  for (let j = i; j < segment.length; j++) {
+    if (segment[j] === open) depth++;
+    else if (segment[j] === close && --depth === 0) return j + 1;
+  }
+  return segment.length;
+}
+
 /** The parameter names of a templated path, in order. */
 export function pathParams(path: string): string[] {
-  return path
-    .split("/")
-    .filter((s) => s.startsWith("{") && s.endsWith("}"))
-    .map((s) => s.slice(1, -1));
+  return [...path.matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1]!);
 }
 
 /**
