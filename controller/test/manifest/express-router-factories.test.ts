@@ -107,4 +107,23 @@ module.exports = app;
       ["to", "path"],
     ]);
   });
+
+  it("takes a prefix from node-config's config/default.json and a path from a property set on the app", async () => {
+    const s = await scan({
+      "config/default.json": '{ "http": { "prefix": "/svc", "loginPath": "signin" } }\n',
+      "src/app.js": `const express = require("express");
+const config = require("config");
+
+const app = express();
+app.locals.loginPath = config.get("http.loginPath");
+const prefix = config.get("http.prefix");
+app.post(\`\${prefix}/\${app.locals.loginPath}\`, (req, res) => res.send(""));
+app.get(\`\${prefix}/status\`, (req, res) => res.json({}));
+// A key the defaults do not hold stays unknown: no route is made of it.
+app.get(config.get("http.missing"), (req, res) => res.send(""));
+module.exports = app;
+`,
+    });
+    expect(ids(s)).toEqual(["GET /svc/status", "POST /svc/signin"]);
+  });
 });

@@ -48,7 +48,7 @@ export const expressScanner = appScanner({
       !UNKNOWN_PATHS.has(args[0]?.k ?? "") &&
       !isPath(args[0])
     )
-      return routeActions(verb, { k: "str", v: "" }, args);
+      return routeActions(verb, { k: "str", v: "" }, args).map((a) => ({ ...a, derivedOnly: true }));
     if (method === "use") return useActions(args);
     // `this.route("GET", "/users/:id", handler)`: a project's router class, verb first.
     if (!HTTP_METHODS.has(method) && isVerb(args[0]) && args.length >= 3 && isPath(args[1]))

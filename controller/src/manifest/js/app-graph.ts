@@ -24,7 +24,16 @@ export const isVerb = (v: Value | undefined): boolean =>
   v?.k === "str" && HTTP_METHODS.has(v.v.toLowerCase());
 
 export type Action =
-  | { kind: "route"; method: Value; path: Value; handler?: Value; middlewares: Value[]; options?: Value }
+  | {
+      kind: "route";
+      method: Value;
+      path: Value;
+      handler?: Value;
+      middlewares: Value[];
+      options?: Value;
+      /** Only on an instance a `derives` method made (`router.route("/x").get(handler)`). */
+      derivedOnly?: boolean;
+    }
   /** `pluginArgs`: what the framework passes the child plugin, by parameter (Fastify: `[, options]`). */
   | { kind: "mount"; prefix?: Value; child: Value; pluginArgs?: (Value | undefined)[] }
   | { kind: "prefix"; prefix: Value }
@@ -116,7 +125,7 @@ export function linkApps(
     }),
   );
   if (!uses) return { endpoints: [], dtos: [], types: [] };
-  const program = new JsProgram(files, outsideModules(ctx));
+  const program = new JsProgram(files, outsideModules(ctx), ctx.readFile);
   const jsFiles = files.map((f) => f.path);
   // An autohooks file that adds an auth-looking hook (`addHook("onRequest", fastify.authenticate)`).
   const addsAuthHook = (hookFile: string) =>
@@ -298,6 +307,7 @@ export function linkApps(
       const target = action.child ? nodeOf(unname(action.child), file) : recv;
       if (target) guarded.add(target);
     } else {
+      if (action.derivedOnly && !recv.startsWith("derived@")) return;
       const methods = [action.method]
         .flatMap((m) => (m.k === "arr" ? m.items : [m]))
         .map((m) => stringOf(m)?.toLowerCase());

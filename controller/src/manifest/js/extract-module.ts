@@ -552,6 +552,7 @@ export function extractModule(file: SourceFile): JsModule {
         const e = s.namedChildren[0];
         if (topLevel && e?.type === "assignment_expression") commonJsExport(e, scope);
         if (ctor && fn === ctor.fn && e?.type === "assignment_expression") instanceProp(e, scope);
+        if (e?.type === "assignment_expression") propAssign(e, scope);
         walkExpr(e, scope);
         return;
       }
@@ -569,6 +570,24 @@ export function extractModule(file: SourceFile): JsModule {
       return;
     if (prop && right)
       ctor.props[prop] = FN_TYPES.has(right.type) ? fnValue(right, scope) : toValue(right, scope);
+  }
+
+  /** `app.locals.loginPath = config.get("…")`: a property of an object made elsewhere. */
+  function propAssign(e: SyntaxNode, scope: Scope): void {
+    const path: string[] = [];
+    let node = e.childForFieldName("left");
+    while (node?.type === "member_expression") {
+      path.unshift(node.childForFieldName("property")?.text ?? "");
+      node = node.childForFieldName("object");
+    }
+    if (!node || node.type !== "identifier" || path.length === 0 || ["module", "exports"].includes(node.text))
+      return;
+    const of = toValue(node, scope);
+    if (of.k !== "call" && of.k !== "id") return;
+    const right = e.childForFieldName("right");
+    if (!right || FN_TYPES.has(right.type)) return;
+    m.propAssigns ??= [];
+    m.propAssigns.push({ of, path, value: toValue(right, scope) });
   }
 
   function commonJsExport(e: SyntaxNode, scope: Scope): void {

@@ -119,7 +119,17 @@ export interface JsModule {
   interfaces: InterfaceFact[];
   aliases: AliasFact[];
   enums: EnumFact[];
+  /** `app.locals.loginPath = value`: a property set on an object after it was made. */
+  propAssigns?: PropAssign[];
+}
+
+export interface PropAssign {
+  /** The object (a call that made it, or a name holding one). */
+  of: Value;
+  /** The property path below it: `["locals", "loginPath"]`. */
+  path: string[];
+  value: Value;
 }
 
 /** The facts key of a JsModule. Bump when extractModule's output changes. */
-export const JS_FACTS_KEY = "js-module@5";
+export const JS_FACTS_KEY = "js-module@6";

@@ -4,6 +4,7 @@
 import { posix } from "node:path";
 import type { FileFacts, LinkContext } from "../scanner.js";
 import { type ClassFact, type FnFact, JS_FACTS_KEY, type JsModule } from "./module-facts.js";
+import { nodeConfigDefault } from "./node-config.js";
 import { mapChildren, propOf, stringOf, type Value } from "./value.js";
 
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
@@ -20,8 +21,19 @@ export class JsProgram {
   private readonly functions = new Map<string, FnFact>();
   private readonly classes = new Map<string, { file: string; fact: ClassFact }>();
 
-  /** `outside`: modules beyond the tree that it imports, only to resolve names through them. */
-  constructor(files: readonly FileFacts<JsModule>[], outside: readonly FileFacts<JsModule>[] = []) {
+  private readonly readFile: ((path: string) => string | undefined) | undefined;
+  private readonly configFiles = new Map<string, unknown>();
+
+  /**
+   * `outside`: modules beyond the tree that it imports, only to resolve names through them;
+   * `readFile`: the tree's other files (node-config's `config/default.json`).
+   */
+  constructor(
+    files: readonly FileFacts<JsModule>[],
+    outside: readonly FileFacts<JsModule>[] = [],
+    readFile?: (path: string) => string | undefined,
+  ) {
+    this.readFile = readFile;
     this.modules = new Map([...outside, ...files].map((f) => [f.path, f.facts]));
     for (const [file, m] of this.modules) {
       for (const [id, fn] of Object.entries(m.functions)) this.functions.set(id, fn);
@@ -155,13 +167,22 @@ export class JsProgram {
           if (of.k === "import" && of.name === "*" && name === "default") return { ...of, name: "default" };
           const held = this.instanceProp(of, file, name, depth);
           if (held) return held;
+          const assigned = this.assignedProp(v, file, depth);
+          if (assigned) return assigned;
           const required = this.requiredExport(v.of, file, name, depth);
           if (required) return required;
         }
         return { k: "get", of, prop };
       }
-      case "call":
-        return { ...v, fn: r(v.fn), args: v.args.map(r) };
+      case "call": {
+        const call = { ...v, fn: r(v.fn), args: v.args.map(r) };
+        // `config.get("server.prefix")` (node-config): the default the project ships.
+        const member = packageMember(call.fn);
+        const key = stringOf(call.args[0]);
+        if (member?.from === "config" && member.name === "get" && key !== undefined)
+          return nodeConfigDefault(this.readFile, key, this.configFiles) ?? call;
+        return call;
+      }
       case "cat":
         return { k: "cat", parts: v.parts.map(r) };
       case "or":
@@ -208,6 +229,43 @@ export class JsProgram {
       return this.resolve(given(held), cls.file, depth + 1);
     }
     return undefined;
+  }
+
+  /** Properties set on objects made by calls (`app.locals.x = v`), by the call site and path. */
+  private assigned: Map<string, { value: Value; file: string }[]> | undefined;
+
+  /** `app.locals.loginPath` where some module set it: the value set, when it was set once. */
+  private assignedProp(v: Extract<Value, { k: "get" }>, file: string, depth: number): Value | undefined {
+    const path: string[] = [];
+    let base: Value = v;
+    while (base.k === "get") {
+      const prop = stringOf(base.prop);
+      if (prop === undefined) return undefined;
+      path.unshift(prop);
+      base = base.of;
+    }
+    const made = this.resolve(base, file, depth + 1);
+    if (made.k !== "call") return undefined;
+    const found = this.assignments().get(`${made.at}|${path.join(".")}`);
+    return found?.length === 1 ? this.resolve(found[0]!.value, found[0]!.file, depth + 1) : undefined;
+  }
+
+  private assignments(): Map<string, { value: Value; file: string }[]> {
+    if (this.assigned) return this.assigned;
+    this.assigned = new Map();
+    for (const [file, m] of this.modules) {
+      for (const a of m.propAssigns ?? []) {
+        const made = this.resolve(a.of, file);
+        if (made.k !== "call") continue;
+        const key = `${made.at}|${a.path.join(".")}`;
+        const list = this.assigned.get(key) ?? [];
+        // A body walked twice (an exported function expression) records its assignments twice.
+        if (!list.some((x) => x.file === file && JSON.stringify(x.value) === JSON.stringify(a.value)))
+          list.push({ value: a.value, file });
+        this.assigned.set(key, list);
+      }
+    }
+    return this.assigned;
   }
 
   /** The class `this:Name` (extract's name of `this` in a class's methods) in `file`. */
