@@ -9,6 +9,7 @@ import {
   edgeKey,
   type GraphDelta,
 } from "./model.js";
+import { ShardedMap } from "./sharded-map.js";
 import { Yielder } from "./yielder.js";
 
 export async function diffGraphs(
@@ -57,7 +58,11 @@ export async function diffBuilds(
       if (affected.has(all[i]!.path)) symbols.push(all[i]!);
       if (i % CHUNK === 0) await yielder.tick();
     }
-    const edges = symbols.map((s) => containsEdge(repo, s));
+    const edges: CodeEdge[] = [];
+    for (let i = 0; i < symbols.length; i++) {
+      edges.push(containsEdge(repo, symbols[i]!));
+      if (i % CHUNK === 0) await yielder.tick();
+    }
     for (const path of affected) {
       for (const edge of build.perFile.get(path)?.edges ?? []) edges.push(edge);
       await yielder.tick();
@@ -102,7 +107,7 @@ async function diffSymbols(
   after: readonly CodeSymbol[],
   yielder: Yielder,
 ): Promise<void> {
-  const oldSymbols = new Map<string, CodeSymbol>();
+  const oldSymbols = new ShardedMap<CodeSymbol>();
   for (let i = 0; i < before.length; i++) {
     oldSymbols.set(before[i]!.id, before[i]!);
     if (i % CHUNK === 0) await yielder.tick();
@@ -123,7 +128,7 @@ async function diffEdges(
   after: readonly CodeEdge[],
   yielder: Yielder,
 ): Promise<void> {
-  const oldEdges = new Map<string, CodeEdge>();
+  const oldEdges = new ShardedMap<CodeEdge>();
   for (let i = 0; i < before.length; i++) {
     oldEdges.set(edgeKey(before[i]!), before[i]!);
     if (i % CHUNK === 0) await yielder.tick();
