@@ -167,7 +167,7 @@ export class JsProgram {
           if (of.k === "import" && of.name === "*" && name === "default") return { ...of, name: "default" };
           const held = this.instanceProp(of, file, name, depth);
           if (held) return held;
-          const assigned = this.assignedProp(v, file, depth);
+          const assigned = this.assignedProp(of, name, depth);
           if (assigned) return assigned;
           const required = this.requiredExport(v.of, file, name, depth);
           if (required) return required;
@@ -232,37 +232,42 @@ export class JsProgram {
   }
 
   /** Properties set on objects made by calls (`app.locals.x = v`), by the call site and path. */
-  private assigned: Map<string, { value: Value; file: string }[]> | undefined;
+  private assigned: { names: Set<string>; byKey: Map<string, { value: Value; file: string }[]> } | undefined;
 
-  /** `app.locals.loginPath` where some module set it: the value set, when it was set once. */
-  private assignedProp(v: Extract<Value, { k: "get" }>, file: string, depth: number): Value | undefined {
-    const path: string[] = [];
-    let base: Value = v;
+  /**
+   * `app.locals.loginPath` where some module set it: the value set, when it was set once. `of`
+   * is already resolved (`get(get(call, "locals"))` down to the call that made the object).
+   */
+  private assignedProp(of: Value, name: string, depth: number): Value | undefined {
+    if (!this.assignments().names.has(name)) return undefined;
+    const path = [name];
+    let base = of;
     while (base.k === "get") {
       const prop = stringOf(base.prop);
       if (prop === undefined) return undefined;
       path.unshift(prop);
       base = base.of;
     }
-    const made = this.resolve(base, file, depth + 1);
-    if (made.k !== "call") return undefined;
-    const found = this.assignments().get(`${made.at}|${path.join(".")}`);
+    if (base.k !== "call") return undefined;
+    const found = this.assignments().byKey.get(`${base.at}|${path.join(".")}`);
     return found?.length === 1 ? this.resolve(found[0]!.value, found[0]!.file, depth + 1) : undefined;
   }
 
-  private assignments(): Map<string, { value: Value; file: string }[]> {
+  private assignments(): { names: Set<string>; byKey: Map<string, { value: Value; file: string }[]> } {
     if (this.assigned) return this.assigned;
-    this.assigned = new Map();
+    const names = new Set<string>();
+    for (const m of this.modules.values()) for (const a of m.propAssigns ?? []) names.add(a.path.at(-1)!);
+    this.assigned = { names, byKey: new Map() };
     for (const [file, m] of this.modules) {
       for (const a of m.propAssigns ?? []) {
         const made = this.resolve(a.of, file);
         if (made.k !== "call") continue;
         const key = `${made.at}|${a.path.join(".")}`;
-        const list = this.assigned.get(key) ?? [];
+        const list = this.assigned.byKey.get(key) ?? [];
         // A body walked twice (an exported function expression) records its assignments twice.
         if (!list.some((x) => x.file === file && JSON.stringify(x.value) === JSON.stringify(a.value)))
           list.push({ value: a.value, file });
-        this.assigned.set(key, list);
+        this.assigned.byKey.set(key, list);
       }
     }
     return this.assigned;
