@@ -1,0 +1,92 @@
+// What a module imports and exports: ES `import`/`export` statements and CommonJS assignments
+// (`module.exports = …`, `exports.x = …`).
+
+import type { SyntaxNode } from "../scanner.js";
+import { classFact, decoratorsOf } from "./class-facts.js";
+import { FN_TYPES, lineOf, named, stringText } from "./js-syntax.js";
+import type { FnFact, JsModule } from "./module-facts.js";
+import type { ModuleWalk, Scope } from "./module-walk.js";
+
+export function importFacts(m: JsModule, s: SyntaxNode): void {
+  const source = s.childForFieldName("source");
+  if (!source) return;
+  const from = stringText(source);
+  const clause = named(s).find((c) => c.type === "import_clause");
+  for (const c of named(clause)) {
+    if (c.type === "identifier") m.bindings[c.text] = { k: "import", from, name: "default" };
+    else if (c.type === "namespace_import") {
+      const local = c.namedChildren[0]?.text;
+      if (local) m.bindings[local] = { k: "import", from, name: "*" };
+    } else if (c.type === "named_imports") {
+      for (const spec of named(c).filter((x) => x.type === "import_specifier")) {
+        const name = spec.childForFieldName("name")?.text ?? "";
+        const alias = spec.childForFieldName("alias")?.text ?? name;
+        m.bindings[alias] = { k: "import", from, name };
+      }
+    }
+  }
+}
+
+export function exportFacts(w: ModuleWalk, s: SyntaxNode, scope: Scope, fn?: FnFact): void {
+  const decl = s.childForFieldName("declaration");
+  const value = s.childForFieldName("value");
+  if (decl) exportDeclaration(w, s, decl, scope, fn);
+  else if (value) {
+    if (value.type === "class") classFact(w, value, decoratorsOf(w, s));
+    w.m.exports.default = FN_TYPES.has(value.type) ? w.fnValue(value, scope) : w.toValue(value, scope);
+    w.walkExpr(value, scope);
+  } else exportList(w.m, s);
+}
+
+/** `export const x = …`, `export class X {}`, `export default function f() {}`. */
+function exportDeclaration(w: ModuleWalk, s: SyntaxNode, decl: SyntaxNode, scope: Scope, fn?: FnFact): void {
+  const { m } = w;
+  const isDefault = s.children.some((c) => c.type === "default");
+  if (decl.type === "lexical_declaration" || decl.type === "variable_declaration") {
+    w.declare(decl, scope, true, true);
+  } else if (decl.type === "class_declaration" || decl.type === "abstract_class_declaration") {
+    classFact(w, decl, [...decoratorsOf(w, s), ...decoratorsOf(w, decl)]);
+    const name = decl.childForFieldName("name")?.text;
+    if (name) {
+      m.bindings[name] = { k: "class", name, file: w.file.path };
+      m.bindingLines[name] = lineOf(decl);
+      m.exports[isDefault ? "default" : name] = { k: "id", name };
+    }
+  } else {
+    w.walk(decl, scope, fn, true);
+    const name = decl.childForFieldName("name")?.text;
+    if (name) m.exports[isDefault ? "default" : name] = { k: "id", name };
+  }
+}
+
+/** `export { a, b as c }`, `export { a } from "./x"`, `export * from "./x"`. */
+function exportList(m: JsModule, s: SyntaxNode): void {
+  const source = s.childForFieldName("source");
+  const from = source ? stringText(source) : undefined;
+  const clause = named(s).find((c) => c.type === "export_clause");
+  for (const spec of named(clause).filter((c) => c.type === "export_specifier")) {
+    const name = spec.childForFieldName("name")?.text ?? "";
+    const alias = spec.childForFieldName("alias")?.text ?? name;
+    m.exports[alias] = from ? { k: "import", from, name } : { k: "id", name };
+  }
+  if (!clause && from) m.starExports.push(from);
+}
+
+/** `module.exports = …`, `exports.x = …`, `module.exports.x = …`. */
+export function commonJsExport(w: ModuleWalk, e: SyntaxNode, scope: Scope): void {
+  const left = e.childForFieldName("left");
+  const rightNode = e.childForFieldName("right");
+  if (!left || !rightNode) return;
+  const right = FN_TYPES.has(rightNode.type) ? w.fnValue(rightNode, scope) : w.toValue(rightNode, scope);
+  // `exports.default = exports.Router = void 0;` only declares what is exported later.
+  if (right.k === "null" && rightNode.type !== "null") return;
+  if (left.text === "module.exports") {
+    w.m.exports.default = right;
+    if (right.k === "obj") for (const [k, v] of right.props) w.m.exports[k] = v;
+  } else if (
+    left.type === "member_expression" &&
+    ["module.exports", "exports"].includes(left.childForFieldName("object")?.text ?? "")
+  ) {
+    w.m.exports[left.childForFieldName("property")?.text ?? ""] = right;
+  }
+}

@@ -1,0 +1,223 @@
+// An expression node → its Value, names looked up in the walk's scope (module-level names stay
+// `id`s for link to resolve). Functions met on the way are recorded through the walk.
+
+import type { SyntaxNode } from "../scanner.js";
+import { lineOf, named, stringText, unescapeSequence } from "./js-syntax.js";
+import type { ModuleWalk, Scope } from "./module-walk.js";
+import { str, unknown, type Value } from "./value.js";
+
+/** Babel's and TypeScript's helpers around `require()` in compiled ES modules. */
+const INTEROP_HELPERS = /^_{0,2}(interopRequire(Default|Wildcard)|import(Default|Star))$/;
+
+/** Wrappers whose value is the expression inside (types and parentheses dropped). */
+const TRANSPARENT = new Set([
+  "parenthesized_expression",
+  "await_expression",
+  "as_expression",
+  "satisfies_expression",
+  "non_null_expression",
+  "type_assertion",
+]);
+
+export function expressionValue(w: ModuleWalk, n: SyntaxNode | null | undefined, scope: Scope): Value {
+  if (!n) return unknown("");
+  if (TRANSPARENT.has(n.type))
+    return w.toValue(
+      named(n).find((c) => !c.type.endsWith("_type") && c.type !== "type_identifier") ?? n.namedChildren[0],
+      scope,
+    );
+  switch (n.type) {
+    case "string":
+      return str(stringText(n));
+    case "template_string":
+      return templateValue(w, n, scope);
+    case "number":
+      return { k: "num", v: Number(n.text.replace(/_/g, "")) };
+    case "regex":
+      return str(n.childForFieldName("pattern")?.text ?? "");
+    case "true":
+    case "false":
+      return { k: "bool", v: n.type === "true" };
+    case "null":
+    case "undefined":
+      return { k: "null" };
+    case "identifier":
+    case "shorthand_property_identifier":
+      return scope.get(n.text) ?? { k: "id", name: n.text };
+    // Inside a class's methods `this` names that class's instance (`this:Name`, classProps).
+    case "this":
+      return scope.get("this") ?? { k: "id", name: "this" };
+    // `(0, _express.default)()`: compiled code calls an import through a comma expression.
+    case "sequence_expression":
+      return w.toValue(named(n).at(-1), scope);
+    // `exports.x = void 0`: the placeholder compilers write before the real export.
+    case "unary_expression":
+      return n.text.replace(/\s+/g, " ") === "void 0" ? { k: "null" } : unknown(n.text);
+    // `var app = module.exports = koa()`: the value of an assignment is its right side.
+    case "assignment_expression":
+      return w.toValue(n.childForFieldName("right"), scope);
+    case "array":
+      return arrayValue(w, n, scope);
+    case "object":
+      return objectValue(w, n, scope);
+    case "binary_expression":
+      return binaryValue(w, n, scope);
+    case "ternary_expression":
+      return {
+        k: "or",
+        options: [
+          w.toValue(n.childForFieldName("consequence"), scope),
+          w.toValue(n.childForFieldName("alternative"), scope),
+        ],
+      };
+    case "member_expression":
+      return w.noteRead({
+        k: "get",
+        of: w.toValue(n.childForFieldName("object"), scope),
+        prop: str(n.childForFieldName("property")?.text ?? ""),
+      });
+    case "subscript_expression":
+      return w.noteRead({
+        k: "get",
+        of: w.toValue(n.childForFieldName("object"), scope),
+        prop: w.toValue(n.childForFieldName("index"), scope),
+      });
+    case "call_expression":
+      return callValue(w, n, scope);
+    case "new_expression":
+      return newValue(w, n, scope);
+    case "arrow_function":
+    case "function_expression":
+    case "function":
+      return w.fnValue(n, scope);
+    case "class":
+      return {
+        k: "class",
+        name: n.childForFieldName("name")?.text ?? `class@${lineOf(n)}`,
+        file: w.file.path,
+      };
+    default:
+      return unknown(n.text);
+  }
+}
+
+function templateValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
+  const parts: Value[] = [];
+  for (const c of named(n)) {
+    if (c.type === "template_substitution") parts.push(w.toValue(c.namedChildren[0], scope));
+    else parts.push(str(c.type === "escape_sequence" ? unescapeSequence(c.text) : c.text));
+  }
+  return { k: "cat", parts };
+}
+
+function arrayValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
+  return {
+    k: "arr",
+    items: named(n)
+      .filter((c) => c.type !== "comment")
+      .map(
+        (c): Value =>
+          c.type === "spread_element"
+            ? { k: "spread", of: w.toValue(c.namedChildren[0], scope) }
+            : w.toValue(c, scope),
+      ),
+  };
+}
+
+function objectValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
+  const props: [string, Value][] = [];
+  const spreads: Value[] = [];
+  for (const c of named(n)) {
+    if (c.type === "pair") {
+      const name = propertyName(c.childForFieldName("key"));
+      if (name !== undefined) props.push([name, w.toValue(c.childForFieldName("value"), scope)]);
+    } else if (c.type === "shorthand_property_identifier") props.push([c.text, w.toValue(c, scope)]);
+    else if (c.type === "spread_element") spreads.push(w.toValue(c.namedChildren[0], scope));
+    else if (c.type === "method_definition")
+      props.push([c.childForFieldName("name")?.text ?? "", w.fnValue(c, scope)]);
+  }
+  return spreads.length > 0 ? { k: "obj", props, spreads } : { k: "obj", props };
+}
+
+/** `"a"`, `[KEY]`, `a`: an object literal's key as written. */
+function propertyName(key: SyntaxNode | null): string | undefined {
+  if (key?.type === "string") return stringText(key);
+  if (key?.type === "computed_property_name") return key.namedChildren[0]?.text;
+  return key?.text;
+}
+
+function binaryValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
+  const op = n.childForFieldName("operator")?.text;
+  const left = w.toValue(n.childForFieldName("left"), scope);
+  const right = w.toValue(n.childForFieldName("right"), scope);
+  if (op === "+") return { k: "cat", parts: [left, right] };
+  if (op === "??" || op === "||") return { k: "or", options: [left, right] };
+  return unknown(n.text);
+}
+
+function callValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
+  const fnNode = n.childForFieldName("function");
+  const args = named(n.childForFieldName("arguments")).filter((c) => c.type !== "comment");
+  if (fnNode?.type === "identifier" && fnNode.text === "require" && args[0]?.type === "string") {
+    return { k: "import", from: stringText(args[0]), name: "default" };
+  }
+  const interop = interopImport(w, fnNode, args, scope);
+  if (interop) return interop;
+  if (fnNode?.type === "import") {
+    return args[0]?.type === "string"
+      ? { k: "import", from: stringText(args[0]), name: "default" }
+      : unknown(n.text);
+  }
+  const call: Value = {
+    k: "call",
+    fn: w.toValue(fnNode, scope),
+    args: args.map((a) => w.toValue(a, scope)),
+    at: w.at(n),
+    line: lineOf(n),
+  };
+  noteNamedPartRead(w, call);
+  return call;
+}
+
+/** `req.get("x-api-key")`, `c.req.query("q")`: a read of a named part of a parameter. */
+function noteNamedPartRead(w: ModuleWalk, call: Extract<Value, { k: "call" }>): void {
+  const named0 = call.args[0]?.k === "str" ? call.args[0].v : undefined;
+  if (call.fn.k !== "get" || named0 === undefined) return;
+  const method = call.fn.prop.k === "str" ? call.fn.prop.v : undefined;
+  if (method)
+    w.noteRead({
+      k: "get",
+      of: { k: "get", of: call.fn.of, prop: str(`${method}()`) },
+      prop: str(named0),
+    });
+}
+
+function newValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
+  const args = named(n.childForFieldName("arguments"));
+  return {
+    k: "call",
+    fn: w.toValue(n.childForFieldName("constructor"), scope),
+    args: args.map((a) => w.toValue(a, scope)),
+    at: w.at(n),
+    line: lineOf(n),
+    isNew: true,
+  };
+}
+
+/**
+ * `_interopRequireDefault(require("x"))`, `__importDefault(require("x"))` (Babel's and
+ * TypeScript's CommonJS output) and their wildcard twins: the module's namespace, whose
+ * `.default` is its default export (program.ts).
+ */
+function interopImport(
+  w: ModuleWalk,
+  fnNode: SyntaxNode | null,
+  args: readonly SyntaxNode[],
+  scope: Scope,
+): Value | undefined {
+  const name =
+    fnNode?.type === "member_expression" ? fnNode.childForFieldName("property")?.text : fnNode?.text;
+  if (args.length !== 1 || !name || !INTEROP_HELPERS.test(name)) return undefined;
+  const inner = w.toValue(args[0], scope);
+  return inner.k === "import" && inner.name === "default" ? { ...inner, name: "*" } : undefined;
+}
