@@ -1,0 +1,236 @@
+// The instances of an instance-based framework and how they connect: every receiver of a call
+// is traced to an instance (an app or router created somewhere, a plugin function's parameter,
+// a router factory's return value); mounts add edges with a prefix; routes hang on instances.
+
+import type { FileFacts } from "../scanner.js";
+import type { HttpMethod } from "../types.js";
+import { folderPlugins } from "./autoload.js";
+import { type Action, type Dialect, HTTP_METHODS, type RouteInfo } from "./dialect.js";
+import { handlerName } from "./handler-name.js";
+import type { CallFact, JsModule } from "./module-facts.js";
+import type { JsProgram } from "./program.js";
+import { propOf, stringOf, type Value } from "./value.js";
+import { looksLikeAuth, middlewareName, nameOf, unname } from "./written-names.js";
+
+export interface Edge {
+  parent: string;
+  child: string;
+  prefix: string;
+}
+
+export interface RouteOnInstance {
+  node: string;
+  info: RouteInfo;
+  handler: string;
+  fn?: Value;
+  auth: boolean;
+}
+
+type RouteAction = Extract<Action, { kind: "route" }>;
+
+export class InstanceGraph {
+  readonly created = new Set<string>();
+  readonly ownPrefix = new Map<string, string>();
+  readonly edges: Edge[] = [];
+  readonly guarded = new Set<string>();
+  readonly routes: RouteOnInstance[] = [];
+  private readonly jsFiles: string[];
+
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly program: JsProgram,
+    private readonly files: readonly FileFacts<JsModule>[],
+  ) {
+    this.jsFiles = files.map((f) => f.path);
+  }
+
+  /** The instance a value stands for, as a node name; undefined when it is none. */
+  nodeOf(raw: Value, file: string, depth = 0): string | undefined {
+    if (depth > 12) return undefined;
+    const v = this.program.resolve(raw, file);
+    switch (v.k) {
+      case "param":
+        return `param@${v.fn}#${v.index}`;
+      case "fn":
+        return `param@${v.id}#0`;
+      case "id":
+        return `global@${file}#${v.name}`;
+      case "get":
+        return this.heldNode(v, depth);
+      case "call":
+        return this.callNode(v, file, depth);
+      default:
+        return undefined;
+    }
+  }
+
+  /** `routers(app).v1` where `function routers(app) { …; return { v1, v2 } }`. */
+  private heldNode(v: Extract<Value, { k: "get" }>, depth: number): string | undefined {
+    const { program } = this;
+    const name = stringOf(v.prop);
+    if (v.of.k !== "call" || v.of.fn.k !== "fn" || v.of.isNew || name === undefined) return undefined;
+    const fnFile = program.fileOfFn(v.of.fn.id);
+    const held = propOf(program.resolve(program.apply(v.of.fn.id, v.of.args) ?? { k: "null" }, fnFile), name);
+    return held ? this.nodeOf(held, fnFile, depth + 1) : undefined;
+  }
+
+  private callNode(v: Extract<Value, { k: "call" }>, file: string, depth: number): string | undefined {
+    const { dialect, program } = this;
+    const inner = dialect.unwrap?.(v);
+    if (inner) return this.nodeOf(inner, file, depth + 1);
+    const creation = dialect.creates(v, program);
+    if (creation) return this.createdNode(v, creation.prefix, file);
+    if (v.fn.k === "get") {
+      const method = stringOf(v.fn.prop) ?? "";
+      if (dialect.passthrough.has(method) || HTTP_METHODS.has(method))
+        return this.nodeOf(v.fn.of, file, depth + 1);
+      const prefix = dialect.derives?.(method, v.args);
+      if (prefix !== undefined) return this.derivedNode(v, v.fn.of, prefix, file, depth);
+    }
+    if (v.fn.k === "fn") {
+      const applied = program.apply(v.fn.id, v.args);
+      if (applied) return this.nodeOf(applied, program.fileOfFn(v.fn.id), depth + 1);
+    }
+    // A call we cannot see into (a factory from outside the tree): the call site is the instance.
+    return `value@${v.at}`;
+  }
+
+  private createdNode(
+    v: Extract<Value, { k: "call" }>,
+    prefixValue: Value | undefined,
+    file: string,
+  ): string {
+    const node = `new@${v.at}`;
+    if (!this.created.has(node)) {
+      this.created.add(node);
+      const prefix = stringOf(prefixValue && this.program.resolve(prefixValue, file));
+      if (prefix) this.ownPrefix.set(node, prefix);
+    }
+    return node;
+  }
+
+  /** `router.route("/x")`, `app.basePath("/api")`: a new instance under its receiver. */
+  private derivedNode(
+    v: Extract<Value, { k: "call" }>,
+    of: Value,
+    prefix: Value,
+    file: string,
+    depth: number,
+  ): string {
+    const parent = this.nodeOf(of, file, depth + 1);
+    const node = `derived@${v.at}`;
+    if (parent && !this.edges.some((e) => e.child === node)) {
+      this.edges.push({ parent, child: node, prefix: stringOf(this.program.resolve(prefix, file)) ?? "" });
+    }
+    return node;
+  }
+
+  /**
+   * `routes(app)`: the project function's parameter is the instance it was handed, so the routes
+   * it adds to it hang under that instance (an edge without a prefix).
+   */
+  handOver(call: CallFact, file: string, fn: Value, calls = false): void {
+    if (fn.k !== "fn") return;
+    call.args.forEach((arg, index) => {
+      // A local `const router = new Router()` is inlined as its call (`calls`: member calls);
+      // `this.router` is a property of an instance.
+      if (arg.k !== "id" && arg.k !== "get" && !(calls && arg.k === "call")) return;
+      const parent = this.nodeOf(arg, file);
+      const child = `param@${fn.id}#${index}`;
+      if (parent && parent !== child && !this.edges.some((e) => e.parent === parent && e.child === child))
+        this.edges.push({ parent, child, prefix: "" });
+    });
+  }
+
+  apply(action: Action, recv: string, file: string, line: number): void {
+    if (action.kind === "mount") this.mount(action, recv, file);
+    else if (action.kind === "folder") this.folder(action.options, recv, file);
+    else if (action.kind === "prefix") {
+      const prefix = stringOf(this.program.resolve(unname(action.prefix), file));
+      if (prefix !== undefined) this.ownPrefix.set(recv, prefix);
+    } else if (action.kind === "guard") {
+      if (!looksLikeAuth(middlewareName(nameOf(action.middleware), this.program))) return;
+      const target = action.child ? this.nodeOf(unname(action.child), file) : recv;
+      if (target) this.guarded.add(target);
+    } else this.route(action, recv, file, line);
+  }
+
+  private mount(action: Extract<Action, { kind: "mount" }>, recv: string, file: string): void {
+    const { program } = this;
+    const child = this.nodeOf(unname(action.child), file);
+    if (!child) return;
+    const shares = this.dialect.sharesPrefix?.(unname(action.child), program) ?? false;
+    const prefix = shares
+      ? ""
+      : (stringOf(action.prefix && program.resolve(unname(action.prefix), file)) ?? "");
+    this.edges.push({ parent: recv, child, prefix });
+    // The plugin's options are known where it is registered: its schemas may be built from them.
+    const plugin = program.resolve(unname(action.child), file);
+    if (plugin.k === "fn")
+      for (const [i, a] of (action.pluginArgs ?? []).entries())
+        if (a) program.bindParam(plugin.id, i, program.resolve(a, file));
+  }
+
+  private folder(options: Value | undefined, recv: string, file: string): void {
+    // The instance loading a folder of route plugins is the framework's, created or not.
+    this.created.add(recv);
+    for (const plugin of folderPlugins(options, file, this.jsFiles, this.program)) {
+      const child = this.nodeOf(plugin.value, file);
+      if (!child) continue;
+      const shares = this.dialect.sharesPrefix?.(plugin.value, this.program) ?? false;
+      this.edges.push({ parent: recv, child, prefix: shares ? "" : plugin.prefix });
+      if (plugin.hooks.some((hook) => this.addsAuthHook(hook))) this.guarded.add(child);
+    }
+  }
+
+  /** An autohooks file that adds an auth-looking hook (`addHook("onRequest", fastify.authenticate)`). */
+  private addsAuthHook(hookFile: string): boolean {
+    return (this.files.find((f) => f.path === hookFile)?.facts.calls ?? []).some(
+      (c) =>
+        stringOf(c.method) === "addHook" &&
+        c.args.some((a) => looksLikeAuth(middlewareName(a, this.program))),
+    );
+  }
+
+  private route(action: RouteAction, recv: string, file: string, line: number): void {
+    if (action.derivedOnly && !recv.startsWith("derived@")) return;
+    const methods = [action.method]
+      .flatMap((m) => (m.k === "arr" ? m.items : [m]))
+      .map((m) => stringOf(m)?.toLowerCase());
+    const written = stringOf(this.program.resolve(unname(action.path), file));
+    if (written === undefined) return;
+    for (const path of this.dialect.expandPath?.(written) ?? [written])
+      this.addRoute(action, recv, file, line, methods, path);
+  }
+
+  private addRoute(
+    action: RouteAction,
+    recv: string,
+    file: string,
+    line: number,
+    methods: (string | undefined)[],
+    path: string,
+  ): void {
+    for (const m of methods) {
+      if (!m || !HTTP_METHODS.has(m)) continue;
+      const info: RouteInfo = {
+        file,
+        line,
+        method: m.toUpperCase() as HttpMethod,
+        path,
+        middlewares: action.middlewares.map(unname),
+        writtenMiddlewares: action.middlewares.map(nameOf),
+        ...(action.options
+          ? { options: unname(action.options), writtenOptions: nameOf(action.options) }
+          : {}),
+      };
+      this.routes.push({
+        node: recv,
+        info,
+        handler: handlerName(action.handler ? nameOf(action.handler) : undefined, this.program),
+        ...(action.handler ? { fn: unname(action.handler) } : {}),
+        auth: action.middlewares.some((mw) => looksLikeAuth(middlewareName(nameOf(mw), this.program))),
+      });
+    }
+  }
+}
