@@ -49,5 +49,6 @@ export {
   type Tree,
   withTree,
 } from "./parser.js";
+export { jsStringText, readEsImport, readExportList, unescapeJs } from "./syntax/js-module-syntax.js";
 export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";
 export { Yielder } from "./yielder.js";

@@ -3,6 +3,7 @@
 // `import()`; references by query.
 import type { ImportBinding, ImportFact } from "../facts.js";
 import type { Node } from "../parser.js";
+import { jsStringText, readEsImport, readExportList } from "../syntax/js-module-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences, keepResolvableValues } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
@@ -225,58 +226,32 @@ class Walker {
         this.statement(value, parent, true, isDefault);
       return;
     }
-    for (const clause of node.namedChildren) {
-      if (clause?.type !== "export_clause") continue;
-      for (const specifier of clause.namedChildren) {
-        const name = specifier?.childForFieldName("name")?.text;
-        const alias = specifier?.childForFieldName("alias")?.text;
-        if (name) this.symbols.markExported(name, alias === "default");
-      }
-    }
+    for (const { name, alias } of readExportList(node) ?? [])
+      this.symbols.markExported(name, alias === "default");
   }
 
   private reexport(node: Node, source: Node): void {
-    const bindings: ImportBinding[] = [];
-    let wildcard = true;
-    for (const child of node.namedChildren) {
-      if (child?.type === "export_clause") {
-        wildcard = false;
-        for (const specifier of child.namedChildren) {
-          const name = specifier?.childForFieldName("name")?.text;
-          if (!name) continue;
-          bindings.push({ imported: name, local: specifier?.childForFieldName("alias")?.text ?? name });
-        }
-      } else if (child?.type === "namespace_export") {
-        wildcard = false;
-        const local = child.namedChildren[0]?.text;
-        if (local) bindings.push({ imported: "*", local });
-      }
-    }
-    const fact: ImportFact = { specifier: stringValue(source), bindings, reexport: true, line: lineOf(node) };
-    if (wildcard) fact.wildcard = true;
+    const list = readExportList(node);
+    const bindings: ImportBinding[] = (list ?? []).map(({ name, alias }) => ({
+      imported: name,
+      local: alias ?? name,
+    }));
+    const namespace = node.namedChildren.find((c) => c?.type === "namespace_export");
+    const local = namespace?.namedChildren[0]?.text;
+    if (local) bindings.push({ imported: "*", local });
+    const fact: ImportFact = {
+      specifier: jsStringText(source),
+      bindings,
+      reexport: true,
+      line: lineOf(node),
+    };
+    if (!list && !namespace) fact.wildcard = true;
     this.imports.push(fact);
   }
 
   private importStatement(node: Node): void {
-    const source = node.childForFieldName("source");
-    if (!source) return;
-    const bindings: ImportBinding[] = [];
-    const clause = node.namedChildren.find((c) => c?.type === "import_clause");
-    for (const part of clause?.namedChildren ?? []) {
-      if (!part) continue;
-      if (part.type === "identifier") bindings.push({ local: part.text, imported: "default" });
-      else if (part.type === "namespace_import") {
-        const local = part.namedChildren[0]?.text;
-        if (local) bindings.push({ local, imported: "*" });
-      } else if (part.type === "named_imports") {
-        for (const specifier of part.namedChildren) {
-          const name = specifier?.childForFieldName("name")?.text;
-          if (!name) continue;
-          bindings.push({ imported: name, local: specifier?.childForFieldName("alias")?.text ?? name });
-        }
-      }
-    }
-    this.imports.push({ specifier: stringValue(source), bindings, line: lineOf(node) });
+    const esImport = readEsImport(node);
+    if (esImport) this.imports.push({ ...esImport, line: lineOf(node) });
   }
 
   /** `exports.x = ...`, `module.exports.x = ...`, `module.exports = x | { a, b }`. */
@@ -340,11 +315,6 @@ function requireBindings(call: Node | null | undefined): ImportBinding[] {
 
 function hasAccessibility(member: Node, level: string): boolean {
   return member.namedChildren.some((c) => c?.type === "accessibility_modifier" && c.text === level);
-}
-
-function stringValue(node: Node): string {
-  const fragment = node.namedChildren.find((c) => c?.type === "string_fragment");
-  return fragment ? fragment.text : node.text.slice(1, -1);
 }
 
 function lineOf(node: Node): number {

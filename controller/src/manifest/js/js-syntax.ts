@@ -2,6 +2,12 @@
 
 import type { SyntaxNode } from "../scanner.js";
 
+// String literals are read as the code graph reads them (lib/code-graph's shared syntax layer).
+export {
+  jsStringText as stringText,
+  unescapeJs as unescapeSequence,
+} from "../../../../lib/code-graph/index.js";
+
 /** Node types whose value is a function: their bodies are walked with parameters bound. */
 export const FN_TYPES = new Set([
   "arrow_function",
@@ -14,22 +20,6 @@ export const FN_TYPES = new Set([
 
 export const named = (n: SyntaxNode | null | undefined): readonly SyntaxNode[] => n?.namedChildren ?? [];
 export const lineOf = (n: SyntaxNode) => n.startPosition.row + 1;
-
-/** `\\n`, `\\'` → the character (JSON's escapes, else the escaped character itself). */
-export function unescapeSequence(seq: string): string {
-  try {
-    return JSON.parse(`"${seq}"`) as string;
-  } catch {
-    return seq.slice(1);
-  }
-}
-
-/** The text of a string literal node, without quotes, escapes resolved. */
-export function stringText(n: SyntaxNode): string {
-  return named(n)
-    .map((c) => (c.type === "escape_sequence" ? unescapeSequence(c.text) : c.text))
-    .join("");
-}
 
 /** `this.app`: an instance's property handed to a function (`registerRoutes(this.app)`). */
 export const isThisMember = (n: SyntaxNode): boolean =>

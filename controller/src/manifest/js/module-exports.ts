@@ -1,30 +1,18 @@
 // What a module imports and exports: ES `import`/`export` statements and CommonJS assignments
 // (`module.exports = …`, `exports.x = …`).
 
+import { readEsImport, readExportList } from "../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../scanner.js";
 import { classFact, decoratorsOf } from "./class-facts.js";
-import { FN_TYPES, lineOf, named, stringText } from "./js-syntax.js";
+import { FN_TYPES, lineOf, stringText } from "./js-syntax.js";
 import type { FnFact, JsModule } from "./module-facts.js";
 import type { ModuleWalk, Scope } from "./module-walk.js";
 
 export function importFacts(m: JsModule, s: SyntaxNode): void {
-  const source = s.childForFieldName("source");
-  if (!source) return;
-  const from = stringText(source);
-  const clause = named(s).find((c) => c.type === "import_clause");
-  for (const c of named(clause)) {
-    if (c.type === "identifier") m.bindings[c.text] = { k: "import", from, name: "default" };
-    else if (c.type === "namespace_import") {
-      const local = c.namedChildren[0]?.text;
-      if (local) m.bindings[local] = { k: "import", from, name: "*" };
-    } else if (c.type === "named_imports") {
-      for (const spec of named(c).filter((x) => x.type === "import_specifier")) {
-        const name = spec.childForFieldName("name")?.text ?? "";
-        const alias = spec.childForFieldName("alias")?.text ?? name;
-        m.bindings[alias] = { k: "import", from, name };
-      }
-    }
-  }
+  const esImport = readEsImport(s);
+  if (!esImport) return;
+  for (const { local, imported } of esImport.bindings)
+    m.bindings[local] = { k: "import", from: esImport.specifier, name: imported };
 }
 
 export function exportFacts(w: ModuleWalk, s: SyntaxNode, scope: Scope, fn?: FnFact): void {
@@ -63,13 +51,10 @@ function exportDeclaration(w: ModuleWalk, s: SyntaxNode, decl: SyntaxNode, scope
 function exportList(m: JsModule, s: SyntaxNode): void {
   const source = s.childForFieldName("source");
   const from = source ? stringText(source) : undefined;
-  const clause = named(s).find((c) => c.type === "export_clause");
-  for (const spec of named(clause).filter((c) => c.type === "export_specifier")) {
-    const name = spec.childForFieldName("name")?.text ?? "";
-    const alias = spec.childForFieldName("alias")?.text ?? name;
+  const list = readExportList(s);
+  for (const { name, alias = name } of list ?? [])
     m.exports[alias] = from ? { k: "import", from, name } : { k: "id", name };
-  }
-  if (!clause && from) m.starExports.push(from);
+  if (!list && from) m.starExports.push(from);
 }
 
 /** `module.exports = …`, `exports.x = …`, `module.exports.x = …`. */
