@@ -50,5 +50,6 @@ export {
   withTree,
 } from "./parser.js";
 export { jsStringText, readEsImport, readExportList, unescapeJs } from "./syntax/js-module-syntax.js";
+export { readPythonImport } from "./syntax/python-import-syntax.js";
 export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";
 export { Yielder } from "./yielder.js";

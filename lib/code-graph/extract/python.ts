@@ -4,6 +4,7 @@
 import type { ImportBinding, ImportFact } from "../facts.js";
 import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
+import { readPythonImport } from "../syntax/python-import-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences, keepResolvableValues } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
@@ -142,53 +143,31 @@ class Walker {
   }
 
   private importStatement(node: Node): void {
-    for (const name of node.namedChildren) {
-      if (!name) continue;
-      if (name.type === "dotted_name") {
-        // `import a.b.c` binds `a`; uses look like `a.b.c.f()`, so the qualifier is `a`.
-        const module = name.text;
-        this.imports.push({
-          specifier: module,
-          bindings: [{ local: module.split(".")[0]!, imported: "*" }],
-          line: lineOf(node),
-        });
-      } else if (name.type === "aliased_import") {
-        const module = name.childForFieldName("name")?.text;
-        const alias = name.childForFieldName("alias")?.text;
-        if (module && alias)
-          this.imports.push({
-            specifier: module,
-            bindings: [{ local: alias, imported: "*" }],
-            line: lineOf(node),
-          });
-      }
+    const read = readPythonImport(node);
+    if (read?.kind !== "import") return;
+    for (const { module, head, aliased, alias } of read.modules) {
+      // `import a.b.c` binds `a`; uses look like `a.b.c.f()`, so the qualifier is `a`.
+      if (!aliased) this.addImport(node, module, [{ local: head, imported: "*" }]);
+      else if (module && alias) this.addImport(node, module, [{ local: alias, imported: "*" }]);
     }
   }
 
+  private addImport(node: Node, specifier: string, bindings: ImportBinding[]): void {
+    this.imports.push({ specifier, bindings, line: lineOf(node) });
+  }
+
   private importFrom(node: Node): void {
-    const moduleNode = node.childForFieldName("module_name");
-    if (!moduleNode) return;
-    let specifier = moduleNode.text;
-    let level = 0;
-    if (moduleNode.type === "relative_import") {
-      const prefix = moduleNode.namedChildren.find((c) => c?.type === "import_prefix")?.text ?? "";
-      level = prefix.length;
-      specifier = moduleNode.namedChildren.find((c) => c?.type === "dotted_name")?.text ?? "";
-    }
+    const read = readPythonImport(node);
+    if (read?.kind !== "from") return;
     const bindings: ImportBinding[] = [];
     let wildcard = false;
-    for (const child of node.namedChildren) {
-      if (!child || child === moduleNode || child.startIndex === moduleNode.startIndex) continue;
-      if (child.type === "wildcard_import") wildcard = true;
-      else if (child.type === "dotted_name") bindings.push({ local: child.text, imported: child.text });
-      else if (child.type === "aliased_import") {
-        const imported = child.childForFieldName("name")?.text;
-        const local = child.childForFieldName("alias")?.text;
-        if (imported && local) bindings.push({ local, imported });
-      }
+    for (const name of read.names) {
+      if (name === "*") wildcard = true;
+      else if (!name.aliased) bindings.push({ local: name.name, imported: name.name });
+      else if (name.name && name.alias) bindings.push({ local: name.alias, imported: name.name });
     }
-    const fact: ImportFact = { specifier, bindings, line: lineOf(node) };
-    if (level > 0) fact.level = level;
+    const fact: ImportFact = { specifier: read.module, bindings, line: lineOf(node) };
+    if (read.level > 0) fact.level = read.level;
     if (wildcard) fact.wildcard = true;
     this.imports.push(fact);
   }

@@ -2,6 +2,7 @@
 // tree is read, never the text with patterns. One outline serves the FastAPI, Flask and Django
 // REST framework scanners, so it is built once per tree.
 
+import { readPythonImport } from "../../../../../lib/code-graph/index.js";
 import type { SourceFile, SyntaxNode } from "../../scanner.js";
 import { readBodyUses } from "./py-body-uses.js";
 import type {
@@ -206,36 +207,17 @@ function readParams(node: SyntaxNode | null): PyParam[] {
 }
 
 function readImport(node: SyntaxNode): PyImport[] {
-  const out: PyImport[] = [];
-  if (node.type === "import_statement") {
-    for (const name of node.namedChildren) {
-      if (name.type === "aliased_import") {
-        const module = name.childForFieldName("name")?.text ?? "";
-        out.push({ local: name.childForFieldName("alias")?.text ?? module, module });
-      } else if (name.type === "dotted_name") {
-        // `import a.b` binds `a`; attribute access then walks to `a.b`.
-        out.push({
-          local: name.namedChildren[0]?.text ?? name.text,
-          module: name.namedChildren[0]?.text ?? name.text,
-        });
-      }
-    }
-    return out;
-  }
-  const moduleNode = node.childForFieldName("module_name");
-  const module = moduleNode?.text ?? "";
-  for (const name of node.namedChildren) {
-    if (moduleNode === null || sameNode(name, moduleNode)) continue;
-    if (name.type === "aliased_import") {
-      const original = name.childForFieldName("name")?.text ?? "";
-      out.push({ local: name.childForFieldName("alias")?.text ?? original, module, name: original });
-    } else if (name.type === "dotted_name") {
-      out.push({ local: name.text, module, name: name.text });
-    } else if (name.type === "wildcard_import") {
-      out.push({ local: "*", module, name: "*" });
-    }
-  }
-  return out;
+  const read = readPythonImport(node);
+  if (!read) return [];
+  // `import a.b` binds `a`; attribute access then walks to `a.b`.
+  if (read.kind === "import")
+    return read.modules.map((m) =>
+      m.aliased ? { local: m.alias ?? m.module, module: m.module } : { local: m.head, module: m.head },
+    );
+  const module = read.written;
+  return read.names.map((n) =>
+    n === "*" ? { local: "*", module, name: "*" } : { local: n.alias ?? n.name, module, name: n.name },
+  );
 }
 
 /** An expression node as PyExpr. */
