@@ -26,21 +26,11 @@ export function expressionValue(w: ModuleWalk, n: SyntaxNode | null | undefined,
       named(n).find((c) => !c.type.endsWith("_type") && c.type !== "type_identifier") ?? n.namedChildren[0],
       scope,
     );
+  const literal = literalValue(n);
+  if (literal) return literal;
   switch (n.type) {
-    case "string":
-      return str(stringText(n));
     case "template_string":
       return templateValue(w, n, scope);
-    case "number":
-      return { k: "num", v: Number(n.text.replace(/_/g, "")) };
-    case "regex":
-      return str(n.childForFieldName("pattern")?.text ?? "");
-    case "true":
-    case "false":
-      return { k: "bool", v: n.type === "true" };
-    case "null":
-    case "undefined":
-      return { k: "null" };
     case "identifier":
     case "shorthand_property_identifier":
       return scope.get(n.text) ?? { k: "id", name: n.text };
@@ -71,17 +61,8 @@ export function expressionValue(w: ModuleWalk, n: SyntaxNode | null | undefined,
         ],
       };
     case "member_expression":
-      return w.noteRead({
-        k: "get",
-        of: w.toValue(n.childForFieldName("object"), scope),
-        prop: str(n.childForFieldName("property")?.text ?? ""),
-      });
     case "subscript_expression":
-      return w.noteRead({
-        k: "get",
-        of: w.toValue(n.childForFieldName("object"), scope),
-        prop: w.toValue(n.childForFieldName("index"), scope),
-      });
+      return accessValue(w, n, scope);
     case "call_expression":
       return callValue(w, n, scope);
     case "new_expression":
@@ -99,6 +80,36 @@ export function expressionValue(w: ModuleWalk, n: SyntaxNode | null | undefined,
     default:
       return unknown(n.text);
   }
+}
+
+/** Strings, numbers, regular expressions, booleans, null: values without names in them. */
+function literalValue(n: SyntaxNode): Value | undefined {
+  switch (n.type) {
+    case "string":
+      return str(stringText(n));
+    case "number":
+      return { k: "num", v: Number(n.text.replace(/_/g, "")) };
+    case "regex":
+      return str(n.childForFieldName("pattern")?.text ?? "");
+    case "true":
+    case "false":
+      return { k: "bool", v: n.type === "true" };
+    case "null":
+    case "undefined":
+      return { k: "null" };
+    default:
+      return undefined;
+  }
+}
+
+/** `a.b`, `a["b"]`, `a[i]`: a property read, recorded when it reads a parameter's parts. */
+function accessValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
+  const of = w.toValue(n.childForFieldName("object"), scope);
+  const prop =
+    n.type === "member_expression"
+      ? str(n.childForFieldName("property")?.text ?? "")
+      : w.toValue(n.childForFieldName("index"), scope);
+  return w.noteRead({ k: "get", of, prop });
 }
 
 function templateValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
