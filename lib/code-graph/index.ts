@@ -49,6 +49,7 @@ export {
   type Tree,
   withTree,
 } from "./parser.js";
+export { readGoImports } from "./syntax/go-import-syntax.js";
 export { jsStringText, readEsImport, readExportList, unescapeJs } from "./syntax/js-module-syntax.js";
 export { readPythonImport } from "./syntax/python-import-syntax.js";
 export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

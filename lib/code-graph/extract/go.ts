@@ -4,6 +4,7 @@
 import type { ImportFact } from "../facts.js";
 import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
+import { type GoImport, readGoImports } from "../syntax/go-import-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
@@ -34,7 +35,7 @@ export const goExtractor: Extractor = {
           packageName = node.namedChildren[0]?.text;
           break;
         case "import_declaration":
-          for (const spec of node.descendantsOfType("import_spec")) if (spec) imports.push(importOf(spec));
+          for (const spec of readGoImports(node)) imports.push(importOf(spec));
           break;
         case "function_declaration":
           addNamed(symbols, source, node, "function");
@@ -131,12 +132,10 @@ function addMethod(symbols: SymbolCollector, source: string, node: Node): void {
   });
 }
 
-function importOf(spec: Node): ImportFact {
-  const path = spec.childForFieldName("path");
-  const specifier = path ? path.text.slice(1, -1) : "";
-  const alias = spec.childForFieldName("name")?.text;
+function importOf({ path, alias, line }: GoImport): ImportFact {
+  const specifier = path ?? "";
   const local = alias ?? specifier.slice(specifier.lastIndexOf("/") + 1);
-  const fact: ImportFact = { specifier, bindings: [], line: spec.startPosition.row + 1 };
+  const fact: ImportFact = { specifier, bindings: [], line };
   if (alias === ".") fact.wildcard = true;
   else if (alias !== "_") fact.bindings.push({ local, imported: "*" });
   return fact;

@@ -1,5 +1,6 @@
 // One Go file's tree (tree-sitter-go) → GoFileFacts: what Gin and net/http scanners link.
 
+import { readGoImports } from "../../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../../scanner.js";
 import type { GoExpr, GoFileFacts, GoFunc, GoParam, GoStmt, GoStruct } from "./go-facts.js";
 
@@ -14,11 +15,9 @@ export function extractGo(root: SyntaxNode): GoFileFacts {
         facts.package = named(node)[0]?.text ?? "";
         break;
       case "import_declaration":
-        for (const spec of descendants(node, "import_spec")) {
-          const path = stringOf(spec.childForFieldName("path"));
+        for (const { path, alias } of readGoImports(node)) {
           if (path === undefined) continue;
-          const local = spec.childForFieldName("name")?.text ?? path.split("/").pop()!;
-          facts.imports[local] = path;
+          facts.imports[alias ?? path.split("/").pop()!] = path;
         }
         break;
       case "const_declaration":
