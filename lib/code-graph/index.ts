@@ -50,6 +50,7 @@ export {
   withTree,
 } from "./parser.js";
 export { readGoImports } from "./syntax/go-import-syntax.js";
+export { readJavaImport } from "./syntax/java-import-syntax.js";
 export { jsStringText, readEsImport, readExportList, unescapeJs } from "./syntax/js-module-syntax.js";
 export { readPythonImport } from "./syntax/python-import-syntax.js";
 export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

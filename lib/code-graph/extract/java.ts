@@ -4,6 +4,7 @@
 import type { ImportFact } from "../facts.js";
 import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
+import { readJavaImport } from "../syntax/java-import-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
@@ -117,11 +118,9 @@ class Walker {
   }
 
   importDeclaration(node: Node): void {
-    const name = node.namedChildren.find((c) => c?.type === "scoped_identifier" || c?.type === "identifier");
-    if (!name) return;
-    const isStatic = node.children.some((c) => c?.type === "static");
-    const wildcard = node.namedChildren.some((c) => c?.type === "asterisk");
-    const specifier = name.text;
+    const read = readJavaImport(node);
+    if (!read) return;
+    const { name: specifier, wildcard, isStatic } = read;
     const last = specifier.slice(specifier.lastIndexOf(".") + 1);
     const fact: ImportFact = {
       specifier,

@@ -5,6 +5,7 @@ export interface SyntaxNodeLike {
   readonly type: string;
   readonly text: string;
   readonly startPosition: { readonly row: number; readonly column: number };
+  readonly children: readonly (SyntaxNodeLike | null)[];
   readonly namedChildren: readonly (SyntaxNodeLike | null)[];
   childForFieldName(name: string): SyntaxNodeLike | null;
 }

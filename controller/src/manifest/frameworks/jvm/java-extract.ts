@@ -1,5 +1,6 @@
 // Reads a Java file's tree-sitter tree into JvmFileFacts (./jvm-facts.ts).
 
+import { readJavaImport } from "../../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../../scanner.js";
 import type {
   JvmAnnotation,
@@ -19,9 +20,8 @@ export function extractJava(root: SyntaxNode): JvmFileFacts {
     if (node.type === "package_declaration")
       facts.package = node.namedChildren.find((c) => c.type !== "annotation")?.text ?? "";
     else if (node.type === "import_declaration") {
-      const name = node.namedChildren.find((c) => c.type === "scoped_identifier" || c.type === "identifier");
-      const wildcard = node.namedChildren.some((c) => c.type === "asterisk");
-      if (name && !wildcard) facts.imports[name.text.split(".").pop() ?? name.text] = name.text;
+      const read = readJavaImport(node);
+      if (read && !read.wildcard) facts.imports[read.name.split(".").pop() ?? read.name] = read.name;
     } else readType(node, facts.classes);
   }
   return facts;
