@@ -15,6 +15,7 @@ import { crc32 } from "node:zlib";
 import { LexicalIndex } from "../../../../../lib/search/index.js";
 import type { Embedder } from "../../ports/embedder.js";
 import type { SearchDocument } from "./documents.js";
+import { VectorSlab } from "./vector-slab.js";
 
 const FORMAT = 1;
 export const CACHE_FILE = "search-index.cache";
@@ -37,6 +38,8 @@ export interface CacheLoadReport {
 
 export class SearchIndexCache {
   readonly #entries = new Map<string, CachedIndexEntry>();
+  /** Where the vectors put() keeps live (views into shared buffers, see vector-slab.ts). */
+  readonly #slab = new VectorSlab();
   /** Entries were added or dropped since the file was read or written: a save is worth it. */
   dirty = false;
 
@@ -81,8 +84,10 @@ export class SearchIndexCache {
     return SearchIndexCache.open(join(dataDir, CACHE_FILE), await indexingSalt(embedder), embedder.dimension);
   }
 
+  /** Keeps `entry` (its vector copied into a shared buffer: the caller's stays its own). */
   put(fingerprint: string, entry: CachedIndexEntry): void {
-    this.#entries.set(fingerprint, entry);
+    const vector = entry.vector && this.#slab.keep(entry.vector);
+    this.#entries.set(fingerprint, { terms: entry.terms, vector });
     this.dirty = true;
   }
 
