@@ -10,7 +10,7 @@ describe("VectorSlab", () => {
       Float32Array.from({ length: 100 }, (_, j) => i + j / 100),
     );
     const kept = given.map((v) => slab.keep(v));
-    kept.forEach((v, i) => expect(Array.from(v)).toEqual(Array.from(given[i]!)));
+    for (const [i, v] of kept.entries()) expect(Array.from(v)).toEqual(Array.from(given[i]!));
     expect(new Set(kept.map((v) => v.buffer)).size).toBeLessThanOrEqual(2);
     given[0]![0] = -1;
     expect(kept[0]![0]).toBe(0);
