@@ -26,23 +26,11 @@ import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embe
 import { MEANING_WEIGHTS, SearchService } from "../../services/task-graph/src/domain/search/index.js";
 import { ISSUE_RANK_FEATURES } from "../../services/task-graph/src/domain/search/issue-reranker.js";
 import type { IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
-import { evalSet, type JudgedQuery, type Rates, rates } from "./issue-fields-support.js";
+import { evalSet, issueRecords, type JudgedQuery, type Rates, rates } from "./issue-fields-support.js";
 
 const set = evalSet();
 const modelPath = fileURLToPath(new URL("../../lib/search/data/issue-search-reranker.json", import.meta.url));
-const at = "2026-11-20T12:00:00.000";
-const records: IssueRecord[] = set.issues.map((i) => ({
-  id: i.key,
-  title: i.title,
-  description: i.description,
-  status: i.status as IssueRecord["status"],
-  priority: "MEDIUM",
-  component_id: i.component,
-  labels: i.labels,
-  created_at: at,
-  updated_at: at,
-  closed_at: null,
-}));
+const records: IssueRecord[] = issueRecords(set, true);
 
 // Plain BM25, one merged field, no expansion: the baseline of bench:search-quality.
 const bm25 = new LexicalIndex();

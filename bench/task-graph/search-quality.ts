@@ -15,7 +15,6 @@
 // Reports MRR@10, recall@5 and precision@3 over all queries and over the tune / holdout halves
 // (weights may only be chosen on the tune half), how many results the nonsense queries get, and
 // per query where ours beats or loses to plain BM25 (reciprocal rank of the first relevant hit).
-import { readFileSync } from "node:fs";
 import { HashingEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
 import {
   CooccurrenceExpander,
@@ -32,44 +31,12 @@ import {
 } from "../../services/task-graph/src/domain/search/index.js";
 import type { Embedder } from "../../services/task-graph/src/ports/embedder.js";
 import type { IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
+import { evalSet, issueRecords } from "./issue-fields-support.js";
 import { type QueryScores, type Summary, scoreRanking, summarise } from "./search-quality-support.js";
 import { round, writeResult } from "./search-support.js";
 
-interface EvalSet {
-  issues: {
-    key: string;
-    component: string;
-    status: string;
-    labels: string[];
-    title: string;
-    description: string;
-  }[];
-  queries: {
-    id: string;
-    text: string;
-    split: "tune" | "holdout";
-    targets: string[];
-    also_relevant: string[];
-  }[];
-  nonsense_queries: string[];
-}
-
-const set = JSON.parse(
-  readFileSync(new URL("../search-quality/eval-set.json", import.meta.url), "utf8"),
-) as EvalSet;
-const at = "2026-11-20T12:00:00.000";
-const records: IssueRecord[] = set.issues.map((i) => ({
-  id: i.key,
-  title: i.title,
-  description: i.description,
-  status: i.status as IssueRecord["status"],
-  priority: "MEDIUM",
-  component_id: null,
-  labels: i.labels,
-  created_at: at,
-  updated_at: at,
-  closed_at: null,
-}));
+const set = evalSet();
+const records: IssueRecord[] = issueRecords(set, false);
 
 type Ranker = (query: string) => Promise<string[]>;
 
