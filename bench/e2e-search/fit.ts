@@ -8,10 +8,14 @@
 //   own model that way), else a stand-in this script starts on loopback (stand-in-embeddings.ts:
 //   no model can be downloaded here), and the model file says which.
 // Deterministic: the same data and endpoint give the same files.
-import { writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { fitLinearModel, type LinearModel } from "../../lib/search/index.js";
+import {
+  fitLinearModel,
+  type LinearModel,
+  readLinearModel,
+  writeLinearModel,
+} from "../../lib/search/index.js";
 import {
   asJudged,
   type JudgedQuery,
@@ -26,7 +30,6 @@ import { STAND_IN_MODEL, startStandInEmbeddings } from "./stand-in-embeddings.js
 const here = dirname(fileURLToPath(import.meta.url));
 const data = resolve(here, "../../lib/search/data");
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-const round = (x: number) => Math.round(x * 1e5) / 1e5;
 
 /** Prints the LOAO CV figures for a few L2 penalties (fit-options.ts's L2 among them). */
 function crossValidated(name: string, queries: readonly JudgedQuery[]): void {
@@ -39,18 +42,11 @@ function crossValidated(name: string, queries: readonly JudgedQuery[]): void {
 
 function write(file: string, model: LinearModel, description: string, fittedOn: string): void {
   const out = resolve(data, file);
-  const json = {
-    description,
-    fitted_on: fittedOn,
-    features: model.features,
-    weights: model.weights.map(round),
-    scale: round(model.scale),
-    bias: round(model.bias),
-  };
-  writeFileSync(out, `${JSON.stringify(json, null, 2)}\n`);
+  writeLinearModel(out, model, description, fittedOn);
   console.log(`wrote ${out}`);
-  for (const [i, f] of model.features.entries()) console.log(`  ${f.padEnd(18)} ${json.weights[i]}`);
-  console.log(`  scale ${json.scale} bias ${json.bias}`);
+  const saved = readLinearModel(out, model.features);
+  for (const [i, f] of saved.features.entries()) console.log(`  ${f.padEnd(18)} ${saved.weights[i]}`);
+  console.log(`  scale ${saved.scale} bias ${saved.bias}`);
 }
 
 const fitOn = (queries: readonly JudgedQuery[]) =>

@@ -12,7 +12,6 @@
 // only when its nested-CV MRR@10 beats the current ranking's (else says so and writes nothing;
 // that is the case today: bench/results/search-quality.md). The service's rerankIssues ranks by
 // the model alone: a chosen blend would need it too. Deterministic: same data, same file.
-import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { WordVectorEmbedder } from "../../lib/embedding/index.js";
 import {
@@ -21,6 +20,7 @@ import {
   LexicalIndex,
   linearScore,
   WordNetExpander,
+  writeLinearModel,
 } from "../../lib/search/index.js";
 import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
 import { MEANING_WEIGHTS, SearchService } from "../../services/task-graph/src/domain/search/index.js";
@@ -209,15 +209,11 @@ if (cvFitted <= cvCurrent) {
     `fitted ${cvFitted.toFixed(3)} does not beat current ${cvCurrent.toFixed(3)} under CV: no model written`,
   );
 } else {
-  const file = {
-    description:
-      "issue search's re-ranker (services/task-graph/src/domain/search/issue-reranker.ts), fitted by bench/task-graph/issue-fields-fit.ts (npm run fit:issue-search) on the development queries of bench/search-quality/eval-set.json (the frozen held-out fold excluded)",
-    fitted_on: `${dev.length} queries, depth ${depth}, l2 ${l2}, blend ${blend ?? "none"}, nested-CV MRR@10 ${cvFitted.toFixed(3)} vs current ${cvCurrent.toFixed(3)}`,
-    features: model.features,
-    weights: model.weights.map(round),
-    scale: round(model.scale),
-    bias: round(model.bias),
-  };
-  writeFileSync(modelPath, `${JSON.stringify(file, null, 2)}\n`);
+  writeLinearModel(
+    modelPath,
+    model,
+    "issue search's re-ranker (services/task-graph/src/domain/search/issue-reranker.ts), fitted by bench/task-graph/issue-fields-fit.ts (npm run fit:issue-search) on the development queries of bench/search-quality/eval-set.json (the frozen held-out fold excluded)",
+    `${dev.length} queries, depth ${depth}, l2 ${l2}, blend ${blend ?? "none"}, nested-CV MRR@10 ${cvFitted.toFixed(3)} vs current ${cvCurrent.toFixed(3)}`,
+  );
   console.log(`wrote ${modelPath}`);
 }

@@ -31,6 +31,7 @@ export {
   linearScore,
   modelProbability,
   readLinearModel,
+  writeLinearModel,
 } from "./rerank.js";
 export { SoftMatcher } from "./soft-match.js";
 export {

@@ -6,7 +6,7 @@
 // penalty, so it is deterministic and needs no library (a dozen weights, a 14×14 system).
 // Then one slope and one bias map w·x to a probability (pointwise logistic on the same data),
 // so the score a hit shows reads as "how likely this is what was asked". See README.md.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dataFile } from "../embedding/index.js";
 
 export interface LinearModel {
@@ -149,6 +149,25 @@ export function readLinearModel(path: string, features: readonly string[]): Line
       `${path} is not a re-ranker for the features ${features.join(", ")}; fit it again (npm run fit:e2e-search)`,
     );
   return model;
+}
+
+/** Saves a fitted model as readLinearModel reads it, numbers to five decimals, with where it came from. */
+export function writeLinearModel(
+  path: string,
+  model: LinearModel,
+  description: string,
+  fittedOn: string,
+): void {
+  const round = (x: number) => Math.round(x * 1e5) / 1e5;
+  const json = {
+    description,
+    fitted_on: fittedOn,
+    features: model.features,
+    weights: model.weights.map(round),
+    scale: round(model.scale),
+    bias: round(model.bias),
+  };
+  writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
 }
 
 /**
