@@ -85,11 +85,7 @@ function bindHandedArgs(dialect: Dialect, program: JsProgram, files: readonly Fi
   for (const { path: file, facts } of files) {
     for (const call of facts.calls) {
       const plain = stringOf(call.method) === PLAIN_CALL.v;
-      if (
-        !plain &&
-        (matters(dialect, call) || !call.args.some((a) => a.k === "id" || a.k === "call" || a.k === "get"))
-      )
-        continue;
+      if (!plain && (matters(dialect, call) || !call.args.some(mayHandInstance))) continue;
       const fn = program.resolve(plain ? call.recv : { k: "get", of: call.recv, prop: call.method }, file);
       if (fn.k !== "fn") continue;
       handed.set(call, { fn, member: !plain });
@@ -101,6 +97,13 @@ function bindHandedArgs(dialect: Dialect, program: JsProgram, files: readonly Fi
   }
   return handed;
 }
+
+/** An argument that may be (or hold, as `{ app }`) an instance: a name, a read, a call. */
+const mayHandInstance = (a: Value): boolean =>
+  a.k === "id" ||
+  a.k === "call" ||
+  a.k === "get" ||
+  (a.k === "obj" && a.props.some(([, x]) => mayHandInstance(x)));
 
 /** Every call of every file: hand-overs to project functions, and the dialect's actions. */
 function readCalls(

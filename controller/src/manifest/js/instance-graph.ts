@@ -50,13 +50,18 @@ export class InstanceGraph {
     const v = this.program.resolve(raw, file);
     switch (v.k) {
       case "param":
-        return `param@${v.fn}#${v.index}`;
+        return paramNode(v.fn, v.index, v.path);
       case "fn":
-        return `param@${v.id}#0`;
+        return paramNode(v.id, 0);
       case "id":
         return `global@${file}#${v.name}`;
-      case "get":
+      case "get": {
+        // `env.app` where `register(env)` is handed `{ app }`: the instance in that property.
+        const prop = stringOf(v.prop);
+        if (v.of.k === "param" && prop !== undefined)
+          return paramNode(v.of.fn, v.of.index, [...(v.of.path ?? []), prop]);
         return this.heldNode(v, depth);
+      }
       case "call":
         return this.callNode(v, file, depth);
       default:
@@ -131,14 +136,22 @@ export class InstanceGraph {
    */
   handOver(call: CallFact, file: string, fn: Value, calls = false): void {
     if (fn.k !== "fn") return;
-    call.args.forEach((arg, index) => {
+    const hand = (arg: Value, at: string, child: string, inlined: boolean) => {
       // A local `const router = new Router()` is inlined as its call (`calls`: member calls);
       // `this.router` is a property of an instance.
-      if (arg.k !== "id" && arg.k !== "get" && !(calls && arg.k === "call")) return;
-      const parent = this.nodeOf(arg, file);
-      const child = `param@${fn.id}#${index}`;
+      if (arg.k !== "id" && arg.k !== "get" && !(inlined && arg.k === "call")) return;
+      const parent = this.nodeOf(arg, at);
       if (parent && parent !== child && !this.edges.some((e) => e.parent === parent && e.child === child))
         this.edges.push({ parent, child, prefix: "" });
+    };
+    call.args.forEach((arg, index) => {
+      // `register({ app, auth })`, or `register(env)` with `const env = { app }`: each property
+      // is handed to the parameter's property (`env.app`).
+      const held = arg.k === "id" ? this.program.deref(arg, file) : undefined;
+      const obj = arg.k === "obj" ? { v: arg, file } : held?.v.k === "obj" ? held : undefined;
+      if (obj?.v.k === "obj")
+        for (const [key, value] of obj.v.props) hand(value, obj.file, paramNode(fn.id, index, [key]), true);
+      else hand(arg, file, paramNode(fn.id, index), calls);
     });
   }
 
@@ -234,3 +247,7 @@ export class InstanceGraph {
     }
   }
 }
+
+/** The node of a function's parameter, or of a property path inside it (`env.app`). */
+const paramNode = (fn: string, index: number, path: readonly string[] = []): string =>
+  `param@${fn}#${index}${path.map((p) => `.${p}`).join("")}`;

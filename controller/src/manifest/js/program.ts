@@ -3,7 +3,7 @@
 
 import { posix } from "node:path";
 import type { FileFacts, LinkContext } from "../scanner.js";
-import { type ClassFact, type FnFact, JS_FACTS_KEY, type JsModule } from "./module-facts.js";
+import { type ClassFact, type FnFact, JS_FACTS_KEY, type JsModule, type PropAssign } from "./module-facts.js";
 import { nodeConfigDefault } from "./node-config.js";
 import { mapChildren, propOf, stringOf, type Value } from "./value.js";
 
@@ -163,6 +163,7 @@ export class JsProgram {
           if (of.k === "arr" && prop.k === "num") return of.items[prop.v] ?? { k: "unknown", text: "index" };
           if (of.k === "import" && of.from.startsWith(LOCAL))
             return this.exportOf(of.from.slice(1), name, depth + 1);
+          if (this.isOwnExports(of, file)) return this.ownExport(file, name, depth);
           // A package's namespace (`_interopRequireWildcard(require("express"))`): `.default` is its default.
           if (of.k === "import" && of.name === "*" && name === "default") return { ...of, name: "default" };
           const held = this.instanceProp(of, file, name, depth);
@@ -253,6 +254,46 @@ export class JsProgram {
     return found?.length === 1 ? this.resolve(found[0]!.value, found[0]!.file, depth + 1) : undefined;
   }
 
+  /** `exports` or `module.exports` of a CommonJS module that does not bind either name itself. */
+  private isOwnExports(of: Value, file: string): boolean {
+    const bindings = this.modules.get(file)?.bindings;
+    if (of.k === "id") return of.name === "exports" && !bindings?.exports;
+    return (
+      of.k === "get" &&
+      of.of.k === "id" &&
+      of.of.name === "module" &&
+      !bindings?.module &&
+      stringOf(of.prop) === "exports"
+    );
+  }
+
+  /**
+   * `exports.prefix` read in the module's own code: a module that requires it and sets it
+   * (`api.prefix = "/api"`, once) changes the one shared exports object, before it calls in; else
+   * what the module exports.
+   */
+  private ownExport(file: string, name: string, depth: number): Value {
+    const set = this.assignments().byKey.get(`exports@${file}|${name}`);
+    if (set?.length === 1) return this.resolve(set[0]!.value, set[0]!.file, depth + 1);
+    return this.exportOf(file, name, depth + 1);
+  }
+
+  /** The local module a name of `file` is `require`d or imported as a whole from. */
+  private wholeModule(of: Value, file: string): string | undefined {
+    const bound = of.k === "id" ? this.modules.get(file)?.bindings[of.name] : undefined;
+    if (bound?.k !== "import" || (bound.name !== "default" && bound.name !== "*")) return undefined;
+    return this.resolveSpecifier(file, bound.from);
+  }
+
+  /** Where a property assignment lands: the call that made the object, or a required module. */
+  private assignKey(a: PropAssign, file: string): string | undefined {
+    // `api.prefix = "/api"` on a required module: its exports object (`ownExport`).
+    const module = a.path.length === 1 ? this.wholeModule(a.of, file) : undefined;
+    if (module) return `exports@${module}|${a.path[0]}`;
+    const made = this.resolve(a.of, file);
+    return made.k === "call" ? `${made.at}|${a.path.join(".")}` : undefined;
+  }
+
   private assignments(): { names: Set<string>; byKey: Map<string, { value: Value; file: string }[]> } {
     if (this.assigned) return this.assigned;
     const names = new Set<string>();
@@ -260,9 +301,8 @@ export class JsProgram {
     this.assigned = { names, byKey: new Map() };
     for (const [file, m] of this.modules) {
       for (const a of m.propAssigns ?? []) {
-        const made = this.resolve(a.of, file);
-        if (made.k !== "call") continue;
-        const key = `${made.at}|${a.path.join(".")}`;
+        const key = this.assignKey(a, file);
+        if (key === undefined) continue;
         const list = this.assigned.byKey.get(key) ?? [];
         // A body walked twice (an exported function expression) records its assignments twice.
         if (!list.some((x) => x.file === file && JSON.stringify(x.value) === JSON.stringify(a.value)))

@@ -116,7 +116,7 @@ export class DrfLinker {
   }
 
   leaf(leaf: UrlLeaf): void {
-    const view = leaf.view;
+    const view = factoryView(leaf.view);
     if (view.t === "func") {
       const decorator = view.fn.decorators.find(
         (d) => d.k === "call" && d.fn.k === "name" && d.fn.id === "api_view",
@@ -448,4 +448,17 @@ function returnResponses(fn: PyFunction, method: HttpMethod): EndpointResponse[]
     statuses.add(statusCode(use.statusExpr) ?? 200);
   }
   return statuses.size > 0 ? [...statuses].sort().map((status) => ({ status })) : [{ status: 200 }];
+}
+
+/**
+ * `done = confirmation_view(template="…")` where `def confirmation_view(template): def
+ * confirmed(request): …; return confirmed`: a project function that defines and returns a
+ * function (a view factory) gives that function, and Django routes to it like any view function.
+ */
+function factoryView(view: PyValue): PyValue {
+  if (view.t !== "result") return view;
+  const returned = view.fn.fn.returned;
+  if (returned?.k !== "name") return view;
+  const inner = view.fn.fn.body.find((st) => st.s === "def" && st.fn.name === returned.id);
+  return inner?.s === "def" ? { t: "func", ref: view.fn.ref, fn: inner.fn } : view;
 }

@@ -5,7 +5,15 @@
 // anything else evaluates to `unknown`, never to a guess.
 
 import type { FileFacts } from "../../scanner.js";
-import type { PyClass, PyExpr, PyFunction, PyModuleFacts, PyStmt } from "./py-facts.js";
+import {
+  KW_SPLAT,
+  type PyClass,
+  type PyExpr,
+  type PyFunction,
+  type PyModuleFacts,
+  type PyParam,
+  type PyStmt,
+} from "./py-facts.js";
 import {
   asString,
   type ClassValue,
@@ -523,12 +531,7 @@ export class PyProgram {
     );
     if (!owner || !inner) return;
     const args = decorator.args.map((a) => this.evaluate(a, scopes, state));
-    const factoryScope: Scope = new Map(
-      factory.fn.params.map((p, i) => [
-        p.name,
-        args[i] ?? (decorator.kw[p.name] ? this.evaluate(decorator.kw[p.name]!, scopes, state) : UNKNOWN),
-      ]),
-    );
+    const factoryScope = bindParams(factory.fn.params, args, this.keywords(decorator.kw, scopes, state));
     const innerScope: Scope = new Map(inner.fn.params.map((p, i) => [p.name, i === 0 ? target : UNKNOWN]));
     this.inFactory = true;
     try {
@@ -539,13 +542,25 @@ export class PyProgram {
     }
   }
 
+  /** A call's keyword arguments, its `**mapping` spread in when the mapping is a known dict. */
+  private keywords(kw: Record<string, PyExpr>, scopes: Scope[], state: ModuleState): Record<string, PyValue> {
+    const out: Record<string, PyValue> = {};
+    for (const [name, expr] of Object.entries(kw)) {
+      const value = this.evaluate(expr, scopes, state);
+      if (name !== KW_SPLAT) out[name] = value;
+      else if (value.t === "dict")
+        for (const [k, v] of value.entries) if (k.t === "str" && !(k.v in kw)) out[k.v] = v;
+    }
+    return out;
+  }
+
   private call(expr: Extract<PyExpr, { k: "call" }>, scopes: Scope[], state: ModuleState): PyValue {
     const callee = this.evaluate(expr.fn, scopes, state);
     const site: CallSite = {
       module: state.ref,
       line: expr.line,
       args: expr.args.map((a) => this.evaluate(a, scopes, state)),
-      kw: Object.fromEntries(Object.entries(expr.kw).map(([k, v]) => [k, this.evaluate(v, scopes, state)])),
+      kw: this.keywords(expr.kw, scopes, state),
       expr,
     };
     const hooked = this.hooks.call?.(callee, site);
@@ -588,6 +603,23 @@ export class PyProgram {
     }
     return { t: "result", fn };
   }
+}
+
+/**
+ * Python's binding of a call's arguments to `params`: by position, then by name; a `**kwargs`
+ * parameter takes the keywords no other parameter named (`def api(path, **route_options)`).
+ */
+function bindParams(params: readonly PyParam[], args: PyValue[], kw: Record<string, PyValue>): Scope {
+  const named = new Set(params.map((p) => p.name));
+  const rest: [PyValue, PyValue][] = Object.entries(kw)
+    .filter(([k]) => !named.has(k))
+    .map(([k, v]) => [{ t: "str", v: k }, v]);
+  return new Map(
+    params.map((p, i): [string, PyValue] => {
+      if (p.kwargs) return [p.name, { t: "dict", entries: rest }];
+      return [p.name, (p.splat ? undefined : args[i]) ?? kw[p.name] ?? UNKNOWN];
+    }),
+  );
 }
 
 /** `@property`, `@cached_property`, `@functools.cached_property`. */

@@ -5,15 +5,16 @@
 import { readPythonImport } from "../../../../../lib/code-graph/index.js";
 import type { SourceFile, SyntaxNode } from "../../scanner.js";
 import { readBodyUses } from "./py-body-uses.js";
-import type {
-  PyBodyUse,
-  PyClass,
-  PyExpr,
-  PyFunction,
-  PyImport,
-  PyModuleFacts,
-  PyParam,
-  PyStmt,
+import {
+  KW_SPLAT,
+  type PyBodyUse,
+  type PyClass,
+  type PyExpr,
+  type PyFunction,
+  type PyImport,
+  type PyModuleFacts,
+  type PyParam,
+  type PyStmt,
 } from "./py-facts.js";
 
 const outlines = new WeakMap<object, PyModuleFacts>();
@@ -198,8 +199,10 @@ function readParams(node: SyntaxNode | null): PyParam[] {
         break;
       }
       case "list_splat_pattern":
-      case "dictionary_splat_pattern":
         params.push({ name: p.namedChildren[0]?.text ?? "", splat: true });
+        break;
+      case "dictionary_splat_pattern":
+        params.push({ name: p.namedChildren[0]?.text ?? "", splat: true, kwargs: true });
         break;
     }
   }
@@ -327,6 +330,10 @@ function readCall(node: SyntaxNode): PyExpr {
       const name = arg.childForFieldName("name")?.text;
       const value = arg.childForFieldName("value");
       if (name && value) kw[name] = readExpr(value);
+    } else if (arg.type === "dictionary_splat") {
+      // `f(path, **options)`: kept apart, spread into the keywords when its value is known.
+      const value = arg.namedChildren[0];
+      if (value) kw[KW_SPLAT] = readExpr(value);
     } else if (arg.type !== "comment") {
       args.push(readExpr(arg));
     }

@@ -20,6 +20,9 @@ export type PyExpr =
   | { k: "lambda" }
   | { k: "other"; text: string };
 
+/** The key of a call's `**mapping` argument in its `kw` (no keyword argument can be named so). */
+export const KW_SPLAT = "**";
+
 /** `from mod import name as alias` (name undefined for `import mod as alias`). */
 export interface PyImport {
   local: string;
@@ -33,6 +36,8 @@ export interface PyParam {
   default?: PyExpr;
   /** `*args` / `**kwargs`. */
   splat?: boolean;
+  /** `**kwargs`: the keyword arguments no other parameter takes. */
+  kwargs?: boolean;
 }
 
 /** What a function body does with the request (Flask) and what it returns. */
