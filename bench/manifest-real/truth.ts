@@ -8,11 +8,13 @@ import type { Route } from "./compare.js";
 
 const HERE = import.meta.dirname;
 
+// An app's own JSON log lines on stdout (WeTTY's) are not routes: only {method, path} objects are.
 const jsonLines = (text: string): Route[] =>
   text
     .split("\n")
     .filter((l) => l.startsWith("{"))
-    .map((l) => JSON.parse(l) as Route);
+    .map((l) => JSON.parse(l) as Partial<Route>)
+    .filter((r): r is Route => typeof r.method === "string" && typeof r.path === "string");
 
 export function truthRoutes(app: RealApp, home: string, scratch: string): Route[] {
   const t = app.truth;
