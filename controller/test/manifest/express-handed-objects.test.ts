@@ -1,7 +1,8 @@
-// Express apps handed to a module inside an object, and a module whose exported setting its
-// requirer changes (issue 20, point 5). Written from CommonJS's module semantics (`require`
-// returns the one shared `exports` object) and Express's `app.METHOD(path, handler)`, not copied
-// from an app.
+// Express apps handed to a module inside an object, a module whose exported setting its
+// requirer changes, and chains through the app's setting methods (issue 20, point 5). Written
+// from CommonJS's module semantics (`require` returns the one shared `exports` object) and
+// Express's API (`app.METHOD(path, handler)`; `app.set`/`enable`/`disable` return the app), not
+// copied from an app.
 
 import { describe, expect, it } from "vitest";
 import type { ServiceManifest } from "../../src/manifest/types.js";
@@ -60,5 +61,22 @@ exports.register = ({ app }) => {
 `,
     });
     expect(ids(s)).toEqual(["GET /v1/health", "GET /v1/status"]);
+  });
+
+  it("follows a chain through the app's setting methods, which return the app", async () => {
+    const s = await scan({
+      "server.js": `const express = require("express");
+const app = express();
+app
+  .disable("x-powered-by")
+  .set("trust proxy", 1)
+  .use(express.json())
+  .get("/health", (req, res) => res.json({}))
+  .enable("etag")
+  .post("/items", (req, res) => res.json({}));
+app.listen(3000);
+`,
+    });
+    expect(ids(s)).toEqual(["GET /health", "POST /items"]);
   });
 });

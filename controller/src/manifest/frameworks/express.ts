@@ -33,7 +33,9 @@ export const expressScanner = appScanner({
   typedHandlers: true,
   packages: ["express"],
   methods: new Set(["use", "route", "all"]),
-  passthrough: new Set(["all", "use", "param"]),
+  // Methods that return the app or router they are called on (`app.disable("x-powered-by").get(…)`):
+  // Express's `set` (with a value), `enable`, `disable` and `engine` return `this`, as `use` does.
+  passthrough: new Set(["all", "use", "param", "set", "enable", "disable", "engine"]),
   derives: (method, args) => (method === "route" && args.length === 1 ? args[0] : undefined),
   actions(method, args): Action[] {
     const verb = { k: "str", v: method } as const;
