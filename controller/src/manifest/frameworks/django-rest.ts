@@ -8,7 +8,7 @@ import { DrfLinker, type Router } from "./python/drf-views.js";
 import { PyProgram } from "./python/py-evaluator.js";
 import type { PyFunction, PyModuleFacts } from "./python/py-facts.js";
 import { extractPython, PYTHON_FACTS_KEY, type PyFiles, sortEndpoints } from "./python/py-scanner-kit.js";
-import { asString, externalName } from "./python/py-values.js";
+import { asString, externalName, type PyValue } from "./python/py-values.js";
 
 export const djangoRestScanner: FrameworkScanner<PyModuleFacts> = {
   name: "django-rest-framework",
@@ -23,7 +23,9 @@ export const djangoRestScanner: FrameworkScanner<PyModuleFacts> = {
 function linkDjangoRest(files: PyFiles): ScanContribution {
   const program = new PyProgram(files);
   let sawRouterOrView = false;
+  const settings = djangoSettings(program);
   program.evaluateAll({
+    external: (path, name) => (path === "django.conf.settings" ? settings(name) : undefined),
     call(callee, site) {
       const name = externalName(callee);
       const path = callee.t === "external" ? callee.path : "";
@@ -89,9 +91,9 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
     },
   });
   if (!sawRouterOrView) return { endpoints: [], dtos: [], types: [] };
-  const settings = findSettings(program);
-  const roots = rootUrlconfs(program, settings);
-  const linker = new DrfLinker(program, settings);
+  const settingsModule = findSettings(program);
+  const roots = rootUrlconfs(program, settingsModule);
+  const linker = new DrfLinker(program, settingsModule);
   for (const root of roots) {
     walkUrls(
       program,
@@ -110,6 +112,27 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
 function isDecorator(fn: PyFunction): boolean {
   const returned = fn.returned;
   return returned?.k === "name" && fn.body.some((st) => st.s === "def" && st.fn.name === returned.id);
+}
+
+/**
+ * `from django.conf import settings; settings.MOUNT_POINT`: Django's settings object holds the
+ * names of the settings module, here the module of the tree that sets `ROOT_URLCONF` at its top
+ * level (the one setting every project has). Read lazily: modules are still being evaluated.
+ */
+function djangoSettings(program: PyProgram): (name: string) => PyValue | undefined {
+  let module: string | null | undefined;
+  return (name) => {
+    module ??=
+      program
+        .moduleStates()
+        .find(({ facts }) =>
+          facts.body.some(
+            (st) => st.s === "assign" && st.targets.some((t) => t.k === "name" && t.id === "ROOT_URLCONF"),
+          ),
+        )?.ref.module ?? null;
+    const value = module === null ? undefined : program.lookup(module, name);
+    return value && value.t !== "unknown" ? value : undefined;
+  };
 }
 
 function findSettings(program: PyProgram): string | undefined {

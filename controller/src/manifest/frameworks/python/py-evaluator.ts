@@ -37,6 +37,8 @@ export interface PyHooks {
   call?(callee: PyValue, site: CallSite): PyValue | undefined;
   /** A function was defined under this decorator (already evaluated). */
   decorate?(decorator: PyValue, target: FuncValue | ClassValue, line: number): void;
+  /** The value of a library object's attribute the framework knows (Django's `settings.X`). */
+  external?(path: string, name: string): PyValue | undefined;
 }
 
 type Scope = Map<string, PyValue>;
@@ -463,7 +465,7 @@ export class PyProgram {
           ? this.lookup(owner.ref.module, name)
           : this.submodule(owner.ref.module, name);
       case "external":
-        return { t: "external", path: `${owner.path}.${name}` };
+        return this.hooks.external?.(owner.path, name) ?? { t: "external", path: `${owner.path}.${name}` };
       case "class":
         return this.classAttribute(owner, name) ?? { t: "method", self: owner, name };
       case "instance": {
@@ -567,14 +569,14 @@ export class PyProgram {
     if (hooked) return hooked;
     if (callee.t === "class") return { t: "instance", cls: callee };
     if (callee.t === "func") return this.returned(callee);
-    // `"{}.view".format(endpoint)`: positional fields filled with known strings.
+    // `"{}.view".format(endpoint)`, `"^{root}me/$".format(root=MOUNT)`: fields filled with known strings.
     if (callee.t === "method" && callee.name === "format" && callee.self.t === "str") {
       const values = site.args.map(asString);
       let next = 0;
-      const text = callee.self.v.replace(
-        /\{(\d*)\}/g,
-        (_, index: string) => values[index ? Number(index) : next++] ?? "\0",
-      );
+      const text = callee.self.v.replace(/\{(\w*)\}/g, (_, field: string) => {
+        if (field === "") return values[next++] ?? "\0";
+        return (/^\d+$/.test(field) ? values[Number(field)] : asString(site.kw[field])) ?? "\0";
+      });
       return text.includes("\0") ? UNKNOWN : { t: "str", v: text };
     }
     if (callee.t === "external" && callee.path.endsWith(".str")) return site.args[0] ?? UNKNOWN;
