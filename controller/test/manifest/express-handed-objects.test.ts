@@ -1,8 +1,9 @@
-// Express apps handed to a module inside an object, a module whose exported setting its
-// requirer changes, and chains through the app's setting methods (issue 20, point 5). Written
-// from CommonJS's module semantics (`require` returns the one shared `exports` object) and
-// Express's API (`app.METHOD(path, handler)`; `app.set`/`enable`/`disable` return the app), not
-// copied from an app.
+// Express apps handed to a module inside an object or to a method of a constructor function's
+// prototype, a module whose exported setting its requirer changes, and chains through the app's
+// setting methods (issue 20, point 5). Written from JavaScript's semantics (`require` returns the
+// one shared `exports` object; `new F().m` is looked up on `F.prototype`) and Express's API
+// (`app.METHOD(path, handler)`; `app.set`/`enable`/`disable` return the app), not copied from an
+// app.
 
 import { describe, expect, it } from "vitest";
 import type { ServiceManifest } from "../../src/manifest/types.js";
@@ -78,5 +79,36 @@ app.listen(3000);
 `,
     });
     expect(ids(s)).toEqual(["GET /health", "POST /items"]);
+  });
+
+  it("follows an app handed to a method a constructor function's prototype holds", async () => {
+    const s = await scan({
+      "app.js": `const express = require("express");
+const Auth = require("./auth");
+
+module.exports = function (config) {
+  const app = express();
+  if (config.users) {
+    const auth = new Auth(config.users);
+    auth.initialize(app, { secret: config.secret });
+  }
+  app.get("/config.json", (req, res) => res.json({}));
+  return app;
+};
+`,
+      "auth.js": `function Auth(users) {
+  this.users = users;
+}
+
+function initialize(app, options) {
+  app.post("/login", (req, res) => res.redirect("/"));
+  app.get("/logout", (req, res) => res.redirect("/login"));
+}
+
+Auth.prototype.initialize = initialize;
+module.exports = Auth;
+`,
+    });
+    expect(ids(s)).toEqual(["GET /config.json", "GET /logout", "POST /login"]);
   });
 });

@@ -166,7 +166,7 @@ export class JsProgram {
           if (this.isOwnExports(of, file)) return this.ownExport(file, name, depth);
           // A package's namespace (`_interopRequireWildcard(require("express"))`): `.default` is its default.
           if (of.k === "import" && of.name === "*" && name === "default") return { ...of, name: "default" };
-          const held = this.instanceProp(of, file, name, depth);
+          const held = this.instanceProp(of, file, name, depth) ?? this.prototypeProp(of, name, depth);
           if (held) return held;
           const assigned = this.assignedProp(of, name, depth);
           if (assigned) return assigned;
@@ -228,6 +228,22 @@ export class JsProgram {
           ? (args[x.index] ?? x)
           : mapChildren(x, given);
       return this.resolve(given(held), cls.file, depth + 1);
+    }
+    return undefined;
+  }
+
+  /**
+   * `new Auth(users).initialize` where `Auth` is a constructor function and its module sets
+   * `Auth.prototype.initialize = initialize`: what the prototype holds, as JavaScript looks it up.
+   */
+  private prototypeProp(of: Value, name: string, depth: number): Value | undefined {
+    if (of.k !== "call" || !of.isNew || of.fn.k !== "fn") return undefined;
+    const ctor = of.fn.id;
+    const file = this.fileOfFn(ctor);
+    for (const a of this.modules.get(file)?.propAssigns ?? []) {
+      if (a.path.length !== 2 || a.path[0] !== "prototype" || a.path[1] !== name) continue;
+      const owner = this.resolve(a.of, file, depth + 1);
+      if (owner.k === "fn" && owner.id === ctor) return this.resolve(a.value, file, depth + 1);
     }
     return undefined;
   }
