@@ -49,3 +49,26 @@ describe("embedded exact cosine, a type filter that keeps few rows", () => {
     }
   });
 });
+
+describe("embedded exact cosine, room reserved before the first item, then a type filter", () => {
+  it("finds rows past the initial capacity (start-up reserves every document's row at once)", async () => {
+    const index = new EmbeddedVectorIndex({ initialCapacity: 16 });
+    await index.init();
+    await index.reserve(200);
+    for (let i = 0; i < 200; i++) {
+      const vector = new Float32Array([1, i / 200, 0]);
+      await index.upsert({ key: `issue:${i}`, type: "issue", id: String(i), title: "", text: "", vector });
+    }
+    const query = new Float32Array([1, 1, 0]);
+    const filtered = await index.search({ vector: query, limit: 5, types: ["issue"] });
+    const all = await index.search({ vector: query, limit: 5 });
+    expect(filtered.map((h) => h.key)).toEqual([
+      "issue:199",
+      "issue:198",
+      "issue:197",
+      "issue:196",
+      "issue:195",
+    ]);
+    expect(filtered).toEqual(all);
+  });
+});

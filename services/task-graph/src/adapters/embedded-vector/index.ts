@@ -169,8 +169,9 @@ export class EmbeddedVectorIndex implements VectorIndex {
   }
 
   #ensure(rows: number): void {
-    if (rows <= this.#rows.capacity) return;
-    this.#rows.ensure(rows, this.#count);
+    if (rows > this.#rows.capacity) this.#rows.ensure(rows, this.#count);
+    // Also when the first item made the rows as large as reserve() asked: the type codes must
+    // follow, else rows past the initial capacity have no type and a type filter drops them all.
     if (this.#typeCodes.length < this.#rows.capacity) {
       const codes = new Int32Array(this.#rows.capacity);
       codes.set(this.#typeCodes.subarray(0, this.#count));
