@@ -6,7 +6,7 @@ import type { FileFacts, ReferenceFact } from "../facts.js";
 import type { CodeSymbol } from "../model.js";
 import { isBuiltinMethodName } from "./builtin-methods.js";
 import type { FileScope } from "./scopes.js";
-import { familyOf, packageKey, type SymbolTable } from "./symbol-table.js";
+import { type Family, familyOf, packageKey, type SymbolTable } from "./symbol-table.js";
 
 export const CONFIDENCE = { import: 1, sameFile: 0.9, elsewhere: 0.6 } as const;
 export const MAX_CANDIDATES = 8;
@@ -16,6 +16,15 @@ const SELF = new Set(["this", "self", "cls", "super"]);
 export interface Resolution {
   symbol: CodeSymbol;
   confidence: number;
+}
+
+/** A long named() list counted once: methods and outer symbols, in all and per file. */
+interface NameCounts {
+  methods: number;
+  methodsIn: Map<string, number>;
+  /** Top-level symbols (for the JVM, every symbol: see unqualified()). */
+  outer: number;
+  outerIn: Map<string, number>;
 }
 
 export class ReferenceResolver {
@@ -31,6 +40,13 @@ export class ReferenceResolver {
    * answers are exactly those of the walk (its depth cap included).
    */
   readonly #viaReexports = new Map<string, CodeSymbol[]>();
+  /**
+   * Counts of the named() lists longer than MAX_CANDIDATES, for this build. A reference to a
+   * common name ("get", "push") has hundreds to thousands of candidates and resolves to nothing;
+   * filtering the whole list for every such reference made most of the code graph's garbage
+   * (about a GB of arrays for 8,000 files, issue 25 point 5). The counts answer "too many" first.
+   */
+  readonly #counts = new Map<CodeSymbol[], NameCounts>();
 
   resolve(path: string, facts: FileFacts, ref: ReferenceFact): Resolution[] {
     const scope = this.scopes.get(path);
@@ -143,9 +159,12 @@ export class ReferenceResolver {
     if (viaWildcard.length > 0) return split(viaWildcard, CONFIDENCE.import);
     if (binding || ref.value) return [];
     const family = familyOf(facts.language);
-    const elsewhere = this.table
-      .named(name, family)
-      .filter((s) => s.path !== path && (s.parent === undefined || family === "jvm"));
+    const named = this.table.named(name, family);
+    if (named.length > MAX_CANDIDATES) {
+      const counts = this.#countsOf(named, family);
+      if (counts.outer - (counts.outerIn.get(path) ?? 0) > MAX_CANDIDATES) return [];
+    }
+    const elsewhere = named.filter((s) => s.path !== path && (s.parent === undefined || family === "jvm"));
     return split(elsewhere, CONFIDENCE.elsewhere);
   }
 
@@ -153,10 +172,34 @@ export class ReferenceResolver {
   private byMemberName(path: string, facts: FileFacts, name: string): Resolution[] {
     const family = familyOf(facts.language);
     if (isBuiltinMethodName(family, name)) return [];
-    const methods = this.table.named(name, family).filter((s) => s.kind === "method");
+    const named = this.table.named(name, family);
+    if (named.length > MAX_CANDIDATES) {
+      const counts = this.#countsOf(named, family);
+      const local = counts.methodsIn.get(path) ?? 0;
+      if (local > MAX_CANDIDATES || (local === 0 && counts.methods > MAX_CANDIDATES)) return [];
+    }
+    const methods = named.filter((s) => s.kind === "method");
     const local = methods.filter((s) => s.path === path);
     if (local.length > 0) return split(local, CONFIDENCE.sameFile);
     return split(methods, CONFIDENCE.elsewhere);
+  }
+
+  #countsOf(named: CodeSymbol[], family: Family): NameCounts {
+    let counts = this.#counts.get(named);
+    if (counts) return counts;
+    counts = { methods: 0, methodsIn: new Map(), outer: 0, outerIn: new Map() };
+    for (const s of named) {
+      if (s.kind === "method") {
+        counts.methods++;
+        counts.methodsIn.set(s.path, (counts.methodsIn.get(s.path) ?? 0) + 1);
+      }
+      if (s.parent === undefined || family === "jvm") {
+        counts.outer++;
+        counts.outerIn.set(s.path, (counts.outerIn.get(s.path) ?? 0) + 1);
+      }
+    }
+    this.#counts.set(named, counts);
+    return counts;
   }
 
   /** The class/interface a symbol sits in (itself when it is one). */
