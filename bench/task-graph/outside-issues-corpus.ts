@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 
-export const NEWS_PATH = "/usr/share/doc/python3.11/NEWS.gz";
+const NEWS_PATH = "/usr/share/doc/python3.11/NEWS.gz";
 const NEWS_PACKAGE = "python3.11";
 
 export interface OutsideIssue {
@@ -20,15 +20,15 @@ export interface OutsideIssue {
   release: string;
 }
 
+const run = (cmd: string, args: string[]) =>
+  execFileSync(cmd, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+
 /** The change log's path, installing its package through apt-get when it is missing. */
-export function ensureNews(path = NEWS_PATH): string {
+function ensureNews(path = NEWS_PATH): string {
   if (existsSync(path)) return path;
   console.log(`${path} is missing: installing the Debian package ${NEWS_PACKAGE} (apt-get)`);
   try {
-    execFileSync("apt-get", ["install", "-y", "-q", "--reinstall", "--no-install-recommends", NEWS_PACKAGE], {
-      stdio: "inherit",
-      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-    });
+    run("apt-get", ["install", "-y", "-q", "--reinstall", "--no-install-recommends", NEWS_PACKAGE]);
   } catch (err) {
     throw new Error(`${path} is missing and apt-get install ${NEWS_PACKAGE} failed: ${String(err)}`);
   }
@@ -42,7 +42,7 @@ export function ensureNews(path = NEWS_PATH): string {
 }
 
 /** reST markup to the plain words a reader sees: :func:`~a.b` → b()-less "a.b", ``x`` → x. */
-export function plainText(rst: string): string {
+function plainText(rst: string): string {
   return rst
     .replace(/:[a-z]+(?::[a-z]+)?:`~?([^`<]*?)(?:\s*<[^>]*>)?`/g, "$1")
     .replace(/``([^`]*)``/g, "$1")
@@ -54,14 +54,15 @@ export function plainText(rst: string): string {
 /** First sentence: up to the first ". " (or the end), not cutting inside "e.g. " or a dotted name. */
 function splitSentence(text: string): [string, string] {
   const m = /^(.*?[^.\s][.!?])\s+(?=[A-Z(])/.exec(text);
-  if (!m || /\b(?:e\.g|i\.e|etc|vs)\.$/.test(m[1])) return [text, ""];
-  return [m[1], text.slice(m[0].length)];
+  const first = m?.[1];
+  if (!m || !first || /\b(?:e\.g|i\.e|etc|vs)\.$/.test(first)) return [text, ""];
+  return [first, text.slice(m[0].length)];
 }
 
 const ENTRY = /^- (gh-issue|bpo)-(\d+): ?(.*)$/;
 
 /** Every entry of the change log with an issue number, first occurrence of each id kept. */
-export function parseNews(text: string): OutsideIssue[] {
+function parseNews(text: string): OutsideIssue[] {
   const lines = text.split("\n");
   const out: OutsideIssue[] = [];
   const seen = new Set<string>();
@@ -76,18 +77,18 @@ export function parseNews(text: string): OutsideIssue[] {
     }
     current = undefined;
   };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  for (const [i, line] of lines.entries()) {
     const next = lines[i + 1] ?? "";
+    const entry = ENTRY.exec(line);
     if (/^What's New in Python /.test(line)) {
       flush();
       release = line.replace(/^What's New in Python (.*?)\??$/, "$1");
     } else if (/^-{3,}$/.test(next) && line.trim() !== "" && !line.startsWith("- ")) {
       flush();
       section = line.trim();
-    } else if (ENTRY.test(line)) {
+    } else if (entry) {
       flush();
-      const [, kind, num, rest] = ENTRY.exec(line) ?? [];
+      const [, kind, num, rest = ""] = entry;
       current = { id: `${kind === "bpo" ? "bpo" : "gh"}-${num}`, body: [rest] };
     } else if (/^- /.test(line) || /^\S/.test(line)) {
       flush(); // an entry without a number, or a heading: ends the current entry

@@ -1,0 +1,133 @@
+// `npm run bench:search-quality-outside`: issue search on issues nobody here wrote (issue 21):
+// every numbered entry of CPython's change log as Debian's python3.11 package ships it (7,462
+// issues, read at bench time by outside-issues-corpus.ts, installed with apt-get when missing),
+// with the 149 blind queries of bench/search-quality/outside-eval-set.json (written before any
+// search ran; frozen tune / holdout split). Every issue is indexed into the task graph's real
+// SearchService as the service builds it (app.ts: word-vector embedder, WordNet expansion,
+// MEANING_WEIGHTS, the issue documents' title ×2 / description / labels fields, component as the
+// section), beside plain BM25 over one merged field (LexicalIndex) in the same run, and the
+// ingredients one at a time as in search-quality.ts:
+//   bm25            one field (title + description + labels), no expansion: the baseline
+//   +fields         the service's issue documents (title ×2), lexical only
+//   +wordnet        + WordNet expansion, lexical only
+//   +hash vectors   + the hashing embedder's cosine (default fusion weight)
+//   +glove vectors  the word-vector embedder's cosine instead
+//   +soft (service) + soft term matching, MEANING_WEIGHTS: what the task graph runs
+//   soft, no wordnet
+// Reports MRR@10, recall@5 and precision@3 on all / tune / holdout. Nothing here is tuned: the
+// figures say how the shipped ranking carries over to data it never saw.
+import { HashingEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
+import { LexicalIndex, type QueryExpander, WordNetExpander } from "../../lib/search/index.js";
+import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
+import {
+  MEANING_WEIGHTS,
+  SearchService,
+  type SearchServiceOptions,
+} from "../../services/task-graph/src/domain/search/index.js";
+import type { Embedder } from "../../services/task-graph/src/ports/embedder.js";
+import type { IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
+import { type OutsideEvalSet, outsideEvalSet, outsideRecords } from "./outside-eval-support.js";
+import { type QueryScores, type Summary, scoreRanking, summarise } from "./search-quality-support.js";
+import { round, writeResult } from "./search-support.js";
+
+const set: OutsideEvalSet = outsideEvalSet();
+const records: IssueRecord[] = outsideRecords(set);
+console.log(`${records.length} issues indexed, ${set.queries.length} queries (${set.source.path})`);
+
+type Ranker = (query: string) => Promise<string[]>;
+
+function plainBm25(): Ranker {
+  const index = new LexicalIndex();
+  for (const r of records)
+    index.set(r.id, "issue", [[`${r.title}\n${r.description}\n${r.labels.join(" ")}`, 1]]);
+  return async (query) => index.search(query, 10).map((h) => h.key.replace(/^issue:/, ""));
+}
+
+async function service(
+  expanders: QueryExpander[],
+  options: SearchServiceOptions & { embedder?: Embedder } = {},
+): Promise<Ranker> {
+  const started = performance.now();
+  const search = new SearchService(new EmbeddedVectorIndex(), options.embedder ?? new HashingEmbedder(), {
+    expanders,
+    ...options,
+  });
+  await search.indexAll(records, []);
+  console.log(`  indexed in ${round((performance.now() - started) / 1000, 1)} s`);
+  return async (query) => (await search.search({ query, limit: 10, types: ["issue"] })).map((r) => r.id);
+}
+
+const wordnet = new WordNetExpander();
+const glove = new WordVectorEmbedder();
+const lexicalOnly = { useVectors: false, minScore: 0 };
+const variants: [string, () => Promise<Ranker>][] = [
+  ["bm25", async () => plainBm25()],
+  ["+fields", () => service([], lexicalOnly)],
+  ["+wordnet", () => service([wordnet], lexicalOnly)],
+  ["+hash vectors", () => service([wordnet])],
+  [
+    "+glove vectors",
+    () => service([wordnet], { embedder: glove, vectorWeight: MEANING_WEIGHTS.vectorWeight }),
+  ],
+  ["+soft (service)", () => service([wordnet], { embedder: glove, ...MEANING_WEIGHTS })],
+  ["soft, no wordnet", () => service([], { embedder: glove, ...MEANING_WEIGHTS })],
+];
+
+type Row = { all: Summary; tune: Summary; holdout: Summary };
+const results: Record<string, Row> = {};
+const perQuery: Record<string, Record<string, number>> = {};
+for (const [name, make] of variants) {
+  console.log(name);
+  const rank = await make();
+  const scores: (QueryScores & { split: string })[] = [];
+  for (const q of set.queries) {
+    const s = scoreRanking(await rank(q.text), new Set([...q.targets, ...q.also_relevant]));
+    scores.push({ ...s, split: q.split });
+    perQuery[q.id] = { ...perQuery[q.id], [name]: round(s.rr10, 2) };
+  }
+  results[name] = {
+    all: summarise(scores),
+    tune: summarise(scores.filter((s) => s.split === "tune")),
+    holdout: summarise(scores.filter((s) => s.split === "holdout")),
+  };
+}
+
+const cell = (cells: (string | number)[]) =>
+  cells.map((c, i) => String(c).padEnd(i === 0 ? 18 : 10)).join("");
+console.log(`\n${cell(["ranking", "MRR@10", "R@5", "P@3", "MRR tune", "MRR hold", "R@5 tune", "R@5 hold"])}`);
+for (const [name, r] of Object.entries(results)) {
+  const { all, tune, holdout } = r;
+  console.log(
+    cell([
+      name,
+      all.mrr10,
+      all.recall5,
+      all.precision3,
+      tune.mrr10,
+      holdout.mrr10,
+      tune.recall5,
+      holdout.recall5,
+    ]),
+  );
+}
+const ours = results["+soft (service)"]!;
+const base = results.bm25!;
+const gain = (part: keyof Row) => round(ours[part].mrr10 - base[part].mrr10, 3);
+console.log(
+  `\nservice vs plain BM25, MRR@10: all ${ours.all.mrr10} vs ${base.all.mrr10} (${gain("all")}; target +0.10), ` +
+    `tune ${ours.tune.mrr10} vs ${base.tune.mrr10} (${gain("tune")}), ` +
+    `holdout ${ours.holdout.mrr10} vs ${base.holdout.mrr10} (${gain("holdout")})`,
+);
+const wins = set.queries.filter((q) => perQuery[q.id]!["+soft (service)"]! > perQuery[q.id]!.bm25!).length;
+const losses = set.queries.filter((q) => perQuery[q.id]!["+soft (service)"]! < perQuery[q.id]!.bm25!).length;
+console.log(`per query (reciprocal rank): ${wins} wins, ${losses} losses against BM25`);
+const path = writeResult("search-quality-outside", {
+  corpus: { path: set.source.path, issues: records.length },
+  queries: set.queries.length,
+  baseline: "bm25",
+  ours: "+soft (service)",
+  mrr10_gain: { all: gain("all"), tune: gain("tune"), holdout: gain("holdout") },
+  variants: results,
+  per_query_rr10: perQuery,
+});
+console.log(`wrote ${path}`);
