@@ -51,6 +51,7 @@ export {
 } from "./parser.js";
 export { readGoImports } from "./syntax/go-import-syntax.js";
 export { readJavaImport } from "./syntax/java-import-syntax.js";
+export { type CommonJsExport, readCommonJsExport } from "./syntax/js-commonjs-syntax.js";
 export { jsStringText, readEsImport, readExportList, unescapeJs } from "./syntax/js-module-syntax.js";
 export { readPythonImport } from "./syntax/python-import-syntax.js";
 export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

@@ -3,6 +3,7 @@
 // `import()`; references by query.
 import type { ImportBinding, ImportFact } from "../facts.js";
 import type { Node } from "../parser.js";
+import { readCommonJsExport } from "../syntax/js-commonjs-syntax.js";
 import { jsStringText, readEsImport, readExportList } from "../syntax/js-module-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences, keepResolvableValues } from "./references.js";
@@ -256,11 +257,10 @@ class Walker {
 
   /** `exports.x = ...`, `module.exports.x = ...`, `module.exports = x | { a, b }`. */
   private commonJsExport(assignment: Node, statement: Node): void {
-    const left = assignment.childForFieldName("left");
-    const right = assignment.childForFieldName("right");
-    if (left?.type !== "member_expression" || !right) return;
-    const target = left.text;
-    if (target === "module.exports") {
+    const read = readCommonJsExport(assignment);
+    if (!read) return;
+    const right = read.value;
+    if (read.target === "module") {
       if (right.type === "identifier") this.symbols.markExported(right.text, true);
       else if (right.type === "object") {
         for (const entry of right.namedChildren) {
@@ -269,9 +269,6 @@ class Walker {
       }
       return;
     }
-    const object = left.childForFieldName("object")?.text;
-    const property = left.childForFieldName("property");
-    if ((object !== "exports" && object !== "module.exports") || !property) return;
     const isFunction = FUNCTION_VALUES.has(right.type);
     if (!isFunction && right.type === "identifier") {
       this.symbols.markExported(right.text);
@@ -279,7 +276,7 @@ class Walker {
     }
     this.symbols.add({
       node: statement,
-      name: property.text,
+      name: read.name,
       kind: isFunction ? "function" : right.type === "class" ? "class" : "variable",
       exported: true,
       signature: signatureOf(this.source, statement, right.childForFieldName("body")),

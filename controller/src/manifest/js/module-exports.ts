@@ -1,7 +1,7 @@
 // What a module imports and exports: ES `import`/`export` statements and CommonJS assignments
 // (`module.exports = …`, `exports.x = …`).
 
-import { readEsImport, readExportList } from "../../../../lib/code-graph/index.js";
+import { readCommonJsExport, readEsImport, readExportList } from "../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../scanner.js";
 import { classFact, decoratorsOf } from "./class-facts.js";
 import { FN_TYPES, lineOf, stringText } from "./js-syntax.js";
@@ -59,19 +59,15 @@ function exportList(m: JsModule, s: SyntaxNode): void {
 
 /** `module.exports = …`, `exports.x = …`, `module.exports.x = …`. */
 export function commonJsExport(w: ModuleWalk, e: SyntaxNode, scope: Scope): void {
-  const left = e.childForFieldName("left");
   const rightNode = e.childForFieldName("right");
-  if (!left || !rightNode) return;
+  if (!e.childForFieldName("left") || !rightNode) return;
+  // The value first, whatever the left side: its functions are facts of the module either way.
   const right = FN_TYPES.has(rightNode.type) ? w.fnValue(rightNode, scope) : w.toValue(rightNode, scope);
   // `exports.default = exports.Router = void 0;` only declares what is exported later.
   if (right.k === "null" && rightNode.type !== "null") return;
-  if (left.text === "module.exports") {
+  const read = readCommonJsExport(e);
+  if (read?.target === "module") {
     w.m.exports.default = right;
     if (right.k === "obj") for (const [k, v] of right.props) w.m.exports[k] = v;
-  } else if (
-    left.type === "member_expression" &&
-    ["module.exports", "exports"].includes(left.childForFieldName("object")?.text ?? "")
-  ) {
-    w.m.exports[left.childForFieldName("property")?.text ?? ""] = right;
-  }
+  } else if (read) w.m.exports[read.name] = right;
 }
