@@ -22,6 +22,8 @@ export interface LinearModel {
 export interface JudgedCandidates {
   features: number[][];
   relevant: boolean[];
+  /** How much the query counts in the fit (a few queries of one kind beside many of another). @default 1 */
+  weight?: number;
 }
 
 export interface FitOptions {
@@ -83,16 +85,20 @@ function newton(rows: number[][], c: number[], dim: number, l2: number, iteratio
       const q = c[r]! * p * (1 - p);
       for (let i = 0; i < dim; i++) {
         g[i]! -= c[r]! * (1 - p) * d[i]!;
-        for (let j = 0; j < dim; j++) h[i]![j]! += q * d[i]! * d[j]!;
+        // The Hessian is symmetric: its upper half here, mirrored below (the same sums, half the work).
+        const hi = h[i]!;
+        const qi = q * d[i]!;
+        for (let j = i; j < dim; j++) hi[j]! += qi * d[j]!;
       }
     });
+    for (let i = 0; i < dim; i++) for (let j = 0; j < i; j++) h[i]![j] = h[j]![i]!;
     const step = solve(h, g);
     w = w.map((wi, i) => wi - step[i]!);
   }
   return w;
 }
 
-/** Pairwise differences (relevant − other) of each query, each query weighing 1 in all. */
+/** Pairwise differences (relevant − other) of each query, each query weighing its `weight` (1) in all. */
 function pairs(queries: readonly JudgedCandidates[]): { rows: number[][]; weights: number[] } {
   const rows: number[][] = [];
   const weights: number[] = [];
@@ -100,7 +106,7 @@ function pairs(queries: readonly JudgedCandidates[]): { rows: number[][]; weight
     const pos = q.features.filter((_, i) => q.relevant[i]);
     const neg = q.features.filter((_, i) => !q.relevant[i]);
     if (pos.length === 0 || neg.length === 0) continue;
-    const share = 1 / (pos.length * neg.length);
+    const share = (q.weight ?? 1) / (pos.length * neg.length);
     for (const p of pos)
       for (const n of neg) {
         rows.push(p.map((v, i) => v - n[i]!));
@@ -128,7 +134,7 @@ export function fitLinearModel(
       const s = dot(weights, x);
       // Target 0 rows enter negated (the loss is written for target 1).
       cal.push(q.relevant[i] ? [s, 1] : [-s, -1]);
-      cw.push(1 / q.features.length);
+      cw.push((q.weight ?? 1) / q.features.length);
     });
   const [scale, bias] = newton(cal, cw, 2, 1e-6, iterations, 1);
   return { features: [...names], weights, scale: scale!, bias: bias! };

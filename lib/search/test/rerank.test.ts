@@ -45,6 +45,21 @@ describe("fitted linear re-ranker", () => {
     expect(fitLinearModel(["a", "b"], queries(40))).toEqual(fitLinearModel(["a", "b"], queries(40)));
   });
 
+  it("lets a query's weight decide between queries that disagree: a few heavy ones outweigh many light ones", () => {
+    // Many queries whose relevant candidate is told by feature a, a few by feature b: one linear
+    // order cannot serve both, so the side that weighs more in all wins.
+    const told = (by: 0 | 1): JudgedCandidates => ({
+      features: [by === 0 ? [1, 0] : [0, 1], by === 0 ? [0, 1] : [1, 0]],
+      relevant: [true, false],
+    });
+    const many = Array.from({ length: 40 }, () => told(0));
+    const few = Array.from({ length: 10 }, () => told(1));
+    const even = fitLinearModel(["a", "b"], [...many, ...few]);
+    const heavy = fitLinearModel(["a", "b"], [...many, ...few.map((q) => ({ ...q, weight: 20 }))]);
+    expect(even.weights[0]).toBeGreaterThan(even.weights[1]!);
+    expect(heavy.weights[1]).toBeGreaterThan(heavy.weights[0]!);
+  });
+
   it("shows a probability that rises with the ranking score", () => {
     const model = fitLinearModel(["signal", "noise"], queries(80));
     const low = modelProbability(model, [0.1, 0.5]);
