@@ -15,6 +15,7 @@ import {
   type EdgeType,
   edgeKey,
   fileId,
+  type Yielder,
 } from "../../../../lib/code-graph/index.js";
 
 // The records are lib/code-graph's (SPEC §4's fields), stored as they are.
@@ -108,32 +109,58 @@ export interface CodeGraphStore {
 /**
  * Refuses a change a store must not write: a file of another repository, a symbol of another
  * file, an edge that starts outside the file's subgraph (it would be owned by no one). Every
- * adapter calls it before writing anything.
+ * adapter calls it (or the sliced form) before writing anything.
  */
 export function assertConsistentChange(change: CodeFilesChange): void {
   const seen = new Set<string>();
-  for (const { file, symbols, edges } of change.upsert) {
-    const where = fileId(file.repo, file.path);
-    if (file.repo !== change.repo)
-      throw new Error(`code file ${where} is not in repository "${change.repo}"`);
-    if (seen.has(file.path)) throw new Error(`code file ${where} is written twice in one change`);
-    seen.add(file.path);
-    const owners = new Set([where]);
-    for (const s of symbols) {
-      if (s.repo !== file.repo || s.path !== file.path)
-        throw new Error(`symbol ${s.id} belongs to ${s.repo}:${s.path}, not to ${where}`);
-      owners.add(s.id);
-    }
-    for (const e of edges) {
-      if (!owners.has(e.from))
-        throw new Error(`${e.type} edge from ${e.from} does not start in ${where} or its symbols`);
-    }
+  for (const subgraph of change.upsert) assertConsistentFile(change.repo, subgraph, seen);
+  assertConsistentRest(change, seen);
+}
+
+/**
+ * assertConsistentChange giving way to the event loop between files: a 1,200-file upload has
+ * ~100k edges to look at, 30 ms in one task at 20,000 files (issue 25 point 5).
+ */
+export async function assertConsistentChangeInSlices(
+  change: CodeFilesChange,
+  slices: Yielder,
+): Promise<void> {
+  const seen = new Set<string>();
+  for (const subgraph of change.upsert) {
+    assertConsistentFile(change.repo, subgraph, seen);
+    await slices.tick();
   }
+  assertConsistentRest(change, seen);
+}
+
+function assertConsistentFile(
+  repo: string,
+  { file, symbols, edges }: CodeFileSubgraph,
+  seen: Set<string>,
+): void {
+  const where = fileId(file.repo, file.path);
+  if (file.repo !== repo) throw new Error(`code file ${where} is not in repository "${repo}"`);
+  if (seen.has(file.path)) throw new Error(`code file ${where} is written twice in one change`);
+  seen.add(file.path);
+  const owners = new Set([where]);
+  for (const s of symbols) {
+    if (s.repo !== file.repo || s.path !== file.path)
+      throw new Error(`symbol ${s.id} belongs to ${s.repo}:${s.path}, not to ${where}`);
+    owners.add(s.id);
+  }
+  for (const e of edges) {
+    if (!owners.has(e.from))
+      throw new Error(`${e.type} edge from ${e.from} does not start in ${where} or its symbols`);
+  }
+}
+
+function assertConsistentRest(change: CodeFilesChange, written: Set<string>): void {
   for (const path of change.remove) {
-    if (seen.has(path)) throw new Error(`code file ${fileId(change.repo, path)} is both written and removed`);
+    if (written.has(path))
+      throw new Error(`code file ${fileId(change.repo, path)} is both written and removed`);
   }
   for (const path of change.texts?.keys() ?? []) {
-    if (!seen.has(path))
+    if (!written.has(path))
       throw new Error(`text of ${fileId(change.repo, path)} is given for a file not written`);
   }
 }

@@ -174,6 +174,11 @@ export function describeCodeGraphStoreConformance(name: string, factory: () => P
       for (const bad of [foreignSymbol, foreignEdge, otherRepo]) {
         await expect(store.writeCodeFiles({ repo: "app", upsert: [b, bad], remove: [] })).rejects.toThrow();
       }
+      // A large change is checked a file at a time (between turns of the event loop): refused whole too.
+      const many = Array.from({ length: 80 }, (_, i) => makeCodeFile("app", `src/many${i}.ts`, []));
+      await expect(
+        store.writeCodeFiles({ repo: "app", upsert: [...many, foreignEdge], remove: [] }),
+      ).rejects.toThrow(/does not start in/);
       await expect(store.writeCodeFiles({ repo: "app", upsert: [b], remove: ["src/b.ts"] })).rejects.toThrow(
         /both written and removed/,
       );

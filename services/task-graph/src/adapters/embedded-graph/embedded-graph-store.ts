@@ -7,8 +7,10 @@
 // thus never seen by a reader, and head is rebuilt from committed when one fails.
 import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { Yielder } from "../../../../../lib/code-graph/index.js";
 import {
   assertConsistentChange,
+  assertConsistentChangeInSlices,
   type CodeCounts,
   type CodeEdge,
   type CodeFile,
@@ -427,14 +429,14 @@ export class EmbeddedGraphStore implements GraphStore {
   }
 
   writeCodeFiles(change: CodeFilesChange): Promise<void> {
+    // A copy: what is applied is exactly what the journal replays, whatever the caller does next.
+    const { texts, ...graph } = change;
+    if (texts?.size || graph.upsert.length > APPLIED_AT_ONCE) return this.checkedCopied(change);
     try {
       assertConsistentChange(change);
     } catch (err) {
       return Promise.reject(err);
     }
-    // A copy: what is applied is exactly what the journal replays, whatever the caller does next.
-    const { texts, ...graph } = change;
-    if (texts?.size || graph.upsert.length > APPLIED_AT_ONCE) return this.writeCopied(graph, texts);
     // Small, no text to write first: applied at once, like every other write.
     const held = this.heldPacks(graph);
     const durable = this.write({ op: "code.files", change: copied(graph) });
@@ -455,6 +457,13 @@ export class EmbeddedGraphStore implements GraphStore {
       if (text !== null && text !== undefined) out.set(path, text);
     });
     return out;
+  }
+
+  /** A large change: checked, then copied, both a file at a time between turns of the event loop. */
+  private async checkedCopied(change: CodeFilesChange): Promise<void> {
+    await assertConsistentChangeInSlices(change, new Yielder());
+    const { texts, ...graph } = change;
+    return this.writeCopied(graph, texts);
   }
 
   // Copied a file at a time between turns of the event loop (code-change-copy.ts), then the
