@@ -6,7 +6,8 @@
 // so a CV rank is the rank `e2e search` would give with that fold's model.
 import {
   type CandidateFeatures,
-  CHANNEL_FEATURES,
+  type FeatureName,
+  type FeatureSet,
   featureNames,
   type RuleName,
   type SearchIndex,
@@ -41,6 +42,10 @@ export interface JudgedQuery {
   /** The first stage's candidates (labels as evaluate.ts writes them) and their features. */
   labels: string[];
   features: number[][];
+  /** The features' names (the shipped model's, or the model's before: FeatureSet). */
+  names: readonly FeatureName[];
+  /** How much it counts in a fit (trainingPool); 1 when absent. */
+  weight?: number;
   /** 1-based rank (0: not in the first 10) under plain BM25 and under the hand-set rules. */
   bm25: number;
   rules: number;
@@ -49,18 +54,19 @@ export interface JudgedQuery {
 export const appOf = (expected: readonly string[]) => expected[0]!.split(":")[0]!;
 
 /**
- * Every query of the evaluation set with its candidates' features, BM25's and the rules' ranks;
- * with the embedders `env` names (EMBEDDINGS_URL: CHANNEL_FEATURES, else the word vectors' features).
+ * Every query of the evaluation set with its candidates' features (`set`'s), BM25's and the
+ * rules' ranks; with the embedders `env` names (EMBEDDINGS_URL: the channel's cosine too).
  */
 export async function judgedQueries(
   corpus: EvaluationCorpus,
   off: ReadonlySet<RuleName> = new Set(),
   env: NodeJS.ProcessEnv = process.env,
+  set: FeatureSet = "shipped",
 ): Promise<{ documents: number; queries: JudgedQuery[] }> {
   const { index, queries, close } = await openEvaluation(corpus, { off }, env);
   try {
     const out: JudgedQuery[] = [];
-    for (const q of queries) out.push(await judgeQuery(index, { ...q, app: appOf(q.expected) }));
+    for (const q of queries) out.push(await judgeQuery(index, { ...q, app: appOf(q.expected) }, set));
     return { documents: index.size, queries: out };
   } finally {
     close();
@@ -71,12 +77,14 @@ export async function judgedQueries(
 export async function judgeQuery(
   index: SearchIndex,
   q: { id: string; app: string; query: string; expected: string[] },
+  set: FeatureSet = "shipped",
 ): Promise<JudgedQuery> {
-  const candidates = await index.features(q.query, 10);
+  const candidates = await index.features(q.query, 10, set);
   return {
     ...q,
     labels: candidates.heads.map(label),
     features: candidates.features,
+    names: candidates.names,
     bm25: rankOf(index.bm25(q.query, 10).map(label), q.expected),
     rules: rankOf(rulesOrder(candidates).map(label), q.expected),
   };
@@ -85,6 +93,7 @@ export async function judgeQuery(
 export const asJudged = (q: JudgedQuery): JudgedCandidates => ({
   features: q.features,
   relevant: q.labels.map((l) => q.expected.includes(l)),
+  weight: q.weight ?? 1,
 });
 
 /** The rank `model` gives the query's first expected endpoint among its first 10 (0: not there). */
@@ -97,9 +106,22 @@ export function rankUnder(model: LinearModel, q: JudgedQuery): number {
   return rankOf(order, q.expected);
 }
 
-/** The features the queries were computed with: the HTTP channel's when their rows are that long. */
+/** The features the queries were computed with. */
 export const namesOf = (queries: readonly JudgedQuery[]): readonly string[] =>
-  featureNames(queries.some((q) => q.features[0]?.length === CHANNEL_FEATURES.length));
+  queries[0]?.names ?? featureNames(false);
+
+/**
+ * What the shipped model is fitted on: the fixtures' judged queries and the open real apps'
+ * (never the held-out ones), each real query weighing `realWeight` (fit-options.ts REAL_WEIGHT,
+ * chosen by leave-one-app-out CV) so that a few real queries are not drowned by many fixture ones.
+ */
+export function trainingPool(
+  judged: readonly JudgedQuery[],
+  open: readonly JudgedQuery[],
+  realWeight: number,
+): JudgedQuery[] {
+  return [...judged, ...open.map((q) => ({ ...q, weight: realWeight }))];
+}
 
 /**
  * Each query's rank under the model fitted without its app (by query id), on the other apps'

@@ -1,13 +1,18 @@
-// `npm run fit:e2e-search`: fits `e2e search`'s re-rankers (lib/search rerank.ts) on every judged
-// query of bench/e2e-search/eval-set.json over the judged corpus, prints their leave-one-app-out
-// cross-validated figures beside BM25 and the hand-set rules (one run), and writes the models to
-// lib/search/data/ (run `npm run build` after, for dist/):
+// `npm run fit:e2e-search`: fits `e2e search`'s re-rankers (lib/search rerank.ts) on the training
+// distribution users have: every judged query of bench/e2e-search/eval-set.json (the fixtures'
+// apps) and the OPEN real apps' queries (real-apps.json; never the frozen held-out apps), each real
+// query weighing REAL_WEIGHT (fit-options.ts). It prints, in one run, BM25 and the
+// leave-one-app-out CV figures (every app, fixture or real, ranked by a model fitted without it)
+// on the fixtures and on the open real apps, for a few real-query weights and L2 penalties, and
+// writes the models fitted on all of that data to lib/search/data/ (run `npm run build` after):
 // - e2e-search-reranker.json: the word vectors alone (featureNames(false));
 // - e2e-search-reranker-http.json: with an embeddings endpoint's cosine as one more feature
 //   (CHANNEL_FEATURES). The endpoint is EMBEDDINGS_URL + EMBEDDINGS_MODEL when set (refit for your
 //   own model that way), else a stand-in this script starts on loopback (stand-in-embeddings.ts:
 //   no model can be downloaded here), and the model file says which.
-// Deterministic: the same data and endpoint give the same files.
+// The real apps are fetched at bench time (bench/manifest-real/fetch.ts); when one cannot be, the
+// script stops rather than fit on the fixtures alone. Deterministic: the same data and endpoint
+// give the same files.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -23,21 +28,37 @@ import {
   leaveOneAppOut,
   namesOf,
   summary,
+  trainingPool,
 } from "./cross-validate.js";
-import { L2 } from "./fit-options.js";
+import { L2, REAL_WEIGHT } from "./fit-options.js";
+import { isHeldOut, realAppQueries } from "./real-apps.js";
 import { STAND_IN_MODEL, startStandInEmbeddings } from "./stand-in-embeddings.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const data = resolve(here, "../../lib/search/data");
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 
-/** Prints the LOAO CV figures for a few L2 penalties (fit-options.ts's L2 among them). */
-function crossValidated(name: string, queries: readonly JudgedQuery[]): void {
-  for (const l2 of [0.001, 0.01, 0.1, 1]) {
-    const cv = leaveOneAppOut(queries, { l2 });
-    const s = summary(queries.map((q) => cv.get(q.id)!));
-    console.log(`${name}, leave one app out, l2 ${l2}: ${pct(s.top3)} / ${s.mrr.toFixed(3)}`);
-  }
+/** The fixtures' judged queries and the open real apps' (the training data), with `env`'s embedders. */
+async function trainingData(env: NodeJS.ProcessEnv) {
+  const { queries: judged } = await judgedQueries("judged", new Set(), env);
+  // The committed model may not match the features yet (that is why one refits): no shipped rank.
+  const real = await realAppQueries({ env, shipped: false });
+  if ("notRun" in real)
+    throw new Error(
+      `the open real apps are part of the training data and cannot be read here (${real.notRun}); not fitting on the fixtures alone`,
+    );
+  return { judged, open: real.queries.filter((q) => !isHeldOut(q.app)) };
+}
+
+type Data = Awaited<ReturnType<typeof trainingData>>;
+
+/** Prints the LOAO CV figures of one setting, on the fixtures and on the open real apps apart. */
+function crossValidated(name: string, { judged, open }: Data, realWeight: number, l2: number): void {
+  const cv = leaveOneAppOut(trainingPool(judged, open, realWeight), { l2 });
+  const [f, r] = [judged, open].map((qs) => summary(qs.map((q) => cv.get(q.id)!)));
+  console.log(
+    `${name}, leave one app out, real weight ${realWeight}, l2 ${l2}: fixtures ${pct(f!.top3)} / ${f!.mrr.toFixed(3)}; open real apps ${pct(r!.top3)} / ${r!.mrr.toFixed(3)}`,
+  );
 }
 
 function write(file: string, model: LinearModel, description: string, fittedOn: string): void {
@@ -49,11 +70,16 @@ function write(file: string, model: LinearModel, description: string, fittedOn: 
   console.log(`  scale ${saved.scale} bias ${saved.bias}`);
 }
 
-const fitOn = (queries: readonly JudgedQuery[]) =>
-  fitLinearModel(namesOf(queries), queries.map(asJudged), { l2: L2 });
+const fitOn = ({ judged, open }: Data) => {
+  const pool: JudgedQuery[] = trainingPool(judged, open, REAL_WEIGHT);
+  return fitLinearModel(namesOf(pool), pool.map(asJudged), { l2: L2 });
+};
+
+const fittedOn = ({ judged, open }: Data) =>
+  `${judged.length} fixture queries (judged corpus) + ${open.length} open real-app queries (${[...new Set(open.map((q) => q.app))].join(", ")}) weighing ${REAL_WEIGHT} each, l2 ${L2}`;
 
 const ORIGIN =
-  "fitted by bench/e2e-search/fit.ts (npm run fit:e2e-search) on every query of bench/e2e-search/eval-set.json; features from controller/src/search/rank-features.ts";
+  "fitted by bench/e2e-search/fit.ts (npm run fit:e2e-search) on every query of bench/e2e-search/eval-set.json and the open apps of real-apps.json; features from controller/src/search/rank-features.ts";
 
 // The word vectors alone: whatever EMBEDDINGS_URL says, the base channel is fitted without it.
 const { EMBEDDINGS_URL: userUrl, ...local } = process.env;
@@ -65,29 +91,37 @@ try {
   const channelName = standIn
     ? `the stand-in endpoint (bench/e2e-search/stand-in-embeddings.ts, ${STAND_IN_MODEL}), not a real model: refit with EMBEDDINGS_URL and EMBEDDINGS_MODEL set`
     : `EMBEDDINGS_MODEL ${process.env.EMBEDDINGS_MODEL} at EMBEDDINGS_URL ${userUrl}`;
-  const { queries: words } = await judgedQueries("judged", new Set(), local);
-  const { queries: channel } = await judgedQueries("judged", new Set(), channelEnv);
-  const bm25 = summary(words.map((q) => q.bm25));
-  const rules = summary(words.map((q) => q.rules));
+  const words = await trainingData(local);
+  const channel = await trainingData(channelEnv);
+  const apps = new Set([...words.judged, ...words.open].map((q) => q.app)).size;
   console.log(
-    `${words.length} queries, ${new Set(words.map((q) => q.app)).size} apps; channel: ${channelName}`,
+    `${words.judged.length} fixture queries + ${words.open.length} open real-app queries, ${apps} apps; channel: ${channelName}`,
   );
-  console.log(
-    `BM25 ${pct(bm25.top3)} / ${bm25.mrr.toFixed(3)}; rules ${pct(rules.top3)} / ${rules.mrr.toFixed(3)}`,
-  );
-  crossValidated("fitted without the channel", words);
-  crossValidated("fitted with the channel", channel);
+  for (const [name, qs] of [
+    ["fixtures", words.judged],
+    ["open real apps", words.open],
+  ] as const) {
+    const [bm25, rules] = [(q: JudgedQuery) => q.bm25, (q: JudgedQuery) => q.rules].map((f) =>
+      summary(qs.map(f)),
+    );
+    console.log(
+      `${name}: BM25 ${pct(bm25!.top3)} / ${bm25!.mrr.toFixed(3)}; rules ${pct(rules!.top3)} / ${rules!.mrr.toFixed(3)}`,
+    );
+  }
+  for (const w of [1, 2, 4, 8]) crossValidated("fitted without the channel", words, w, L2);
+  for (const l2 of [0.001, 0.1, 1]) crossValidated("fitted without the channel", words, REAL_WEIGHT, l2);
+  crossValidated("fitted with the channel", channel, REAL_WEIGHT, L2);
   write(
     "e2e-search-reranker.json",
     fitOn(words),
     `e2e search's re-ranker over the word vectors (lib/search rerank.ts), ${ORIGIN}`,
-    `${words.length} queries, judged corpus, l2 ${L2}`,
+    fittedOn(words),
   );
   write(
     "e2e-search-reranker-http.json",
     fitOn(channel),
     `e2e search's re-ranker with an embeddings endpoint (EMBEDDINGS_URL) as one more channel, ${ORIGIN}`,
-    `${channel.length} queries, judged corpus, l2 ${L2}; channel: ${channelName}`,
+    `${fittedOn(channel)}; channel: ${channelName}`,
   );
   console.log("(lib/search/data: run npm run build to copy the models into dist/)");
 } finally {

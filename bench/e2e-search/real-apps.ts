@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codeGraphParser } from "../../controller/src/manifest/code-graph-parser.js";
 import { scanService } from "../../controller/src/manifest/scan-service.js";
-import { openSearchIndex, searchEmbedders } from "../../controller/src/search/index.js";
+import { type FeatureSet, openSearchIndex, searchEmbedders } from "../../controller/src/search/index.js";
 import type { RealApp } from "../manifest-real/apps.js";
 import { fetchApp } from "../manifest-real/fetch.js";
 import { type JudgedQuery, judgeQuery } from "./cross-validate.js";
@@ -28,8 +28,20 @@ interface RealAppQueries {
   queries: { id: string; query: string; expected: string[] }[];
 }
 
-/** A real-app query judged: `shipped` is its rank under the command's own ranking (0: not in the first 10). */
-export type RealJudgedQuery = JudgedQuery & { batch: number; shipped: number };
+/**
+ * A real-app query judged: `shipped` is its rank under the command's own ranking (0: not in the
+ * first 10; undefined when not asked: the fit script runs before the model matches the features).
+ */
+export type RealJudgedQuery = JudgedQuery & { batch: number; shipped?: number };
+
+export interface RealAppOptions {
+  /** The embedders (EMBEDDINGS_URL adds the channel's cosine). @default process.env */
+  env?: NodeJS.ProcessEnv;
+  /** Whose features: the shipped model's or the one's before. @default "shipped" */
+  set?: FeatureSet;
+  /** Also rank each query as `e2e search` does (the committed model). @default true */
+  shipped?: boolean;
+}
 
 /** The frozen held-out split: by the app's name, fixed before any query was run. */
 export const isHeldOut = (app: string) => "0123".includes(createHash("sha1").update(app).digest("hex")[0]!);
@@ -43,7 +55,7 @@ function readSet(): RealAppQueries[] {
 }
 
 /** One app's queries judged on its own index; throws when a query expects a route the scan did not find. */
-async function appQueries(app: RealAppQueries): Promise<RealJudgedQuery[]> {
+async function appQueries(app: RealAppQueries, options: RealAppOptions): Promise<RealJudgedQuery[]> {
   const root = join(fetchApp(app as unknown as RealApp), app.root);
   const { service } = await scanService({ name: app.name, root, displayRoot: ".", parser: codeGraphParser });
   const routes = new Set(service.endpoints.map((e) => `${app.name}:${e.method} ${e.path}`));
@@ -56,16 +68,19 @@ async function appQueries(app: RealAppQueries): Promise<RealJudgedQuery[]> {
     mkdirSync(join(dir, ".e2e"));
     const manifest = { version: 1, generated_at: "2026-11-27T00:00:00.000", services: [service] };
     writeFileSync(manifestPath, JSON.stringify(manifest));
-    const { base, channel, weights } = searchEmbedders(process.env);
+    const { base, channel, weights } = searchEmbedders(options.env ?? process.env);
     const { index } = await openSearchIndex(manifestPath, base, weights, {
       root,
       ...(channel ? { index: { channel } } : {}),
     });
     const out: RealJudgedQuery[] = [];
     for (const q of app.queries) {
-      const judged = await judgeQuery(index, { ...q, app: app.name });
-      const shipped = rankOf((await index.search(q.query, { limit: 10 })).map(label), q.expected);
-      out.push({ ...judged, batch: app.batch ?? 1, shipped });
+      const judged = await judgeQuery(index, { ...q, app: app.name }, options.set);
+      const shipped =
+        options.shipped === false
+          ? undefined
+          : rankOf((await index.search(q.query, { limit: 10 })).map(label), q.expected);
+      out.push({ ...judged, batch: app.batch ?? 1, ...(shipped === undefined ? {} : { shipped }) });
     }
     return out;
   } finally {
@@ -74,11 +89,13 @@ async function appQueries(app: RealAppQueries): Promise<RealJudgedQuery[]> {
 }
 
 /** Every real app's judged queries, or why the set could not be run (an app that cannot be fetched here). */
-export async function realAppQueries(): Promise<{ queries: RealJudgedQuery[] } | { notRun: string }> {
+export async function realAppQueries(
+  options: RealAppOptions = {},
+): Promise<{ queries: RealJudgedQuery[] } | { notRun: string }> {
   const queries: RealJudgedQuery[] = [];
   for (const app of readSet()) {
     try {
-      queries.push(...(await appQueries(app)));
+      queries.push(...(await appQueries(app, options)));
     } catch (err) {
       return { notRun: `${app.name}: ${(err as Error).message.split("\n")[0]}` };
     }

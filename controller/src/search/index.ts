@@ -3,7 +3,7 @@
 export { ApiVocabulary, VOCABULARY_GROUPS } from "./api-vocabulary.js";
 export { findManifest } from "./find-manifest.js";
 export { openSearchIndex } from "./open-index.js";
-export { CHANNEL_FEATURES, featureNames } from "./rank-features.js";
+export { CHANNEL_FEATURES, type FeatureName, type FeatureSet, featureNames } from "./rank-features.js";
 export { searchEmbedders } from "./search-embedders.js";
 export type {
   CandidateFeatures,

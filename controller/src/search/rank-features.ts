@@ -1,19 +1,25 @@
 // The features lib/search's learned re-ranker (rerank.ts) reads for each candidate of a query:
 // one number per channel of evidence, so that how much each counts is fitted on judged queries
-// (`npm run fit:e2e-search`) instead of set by hand. Lexical channels are BM25 (lib/search,
-// normalised, square-rooted as hybrid.ts does) over three term sets: the user's own words, plus
-// WordNet's, plus the API vocabulary's; then soft matching, the vector cosine, pseudo-relevance
-// feedback (the cosine to the centroid of the first-stage top 5), how much of the item's name or
-// path the query covers, the item's kind, and whether the endpoint's method does what the query's
-// verb asks (method-intent.ts), as three yes/no features rather than a table of factors. With an
-// embeddings endpoint (EMBEDDINGS_URL), its cosine is one more feature (CHANNEL_FEATURES), with
-// weights of its own fitted with that channel (lib/search e2eRerankerPath("http")).
+// (`npm run fit:e2e-search`: the fixtures and the open real apps) instead of set by hand. Lexical
+// channels are BM25 (lib/search, normalised, square-rooted as hybrid.ts does) over three term
+// sets: the user's own words, plus WordNet's, plus the API vocabulary's; then soft matching, the
+// vector cosine, how much of the item's name or path the query covers, the item's kind, and
+// whether the endpoint's method does what the query's verb asks (method-intent.ts), as yes/no
+// features rather than a table of factors. With an embeddings endpoint (EMBEDDINGS_URL), its
+// cosine is one more feature (CHANNEL_FEATURES), with weights of its own fitted with that channel
+// (lib/search e2eRerankerPath("http")). Two features of the model before (pseudo-relevance
+// feedback, a third method feature) stay computable for the benchmark's comparison only.
 import { cosine, tokenize } from "../../../lib/embedding/index.js";
 import type { LexicalIndex, WeightedTerm } from "../../../lib/search/index.js";
 import type { DocHead } from "./documents.js";
 import { type MethodIntent, methodAgreement } from "./method-intent.js";
 
-const FEATURES = [
+/**
+ * Every feature this file can compute. The model uses FEATURES; the others were measured and left
+ * out (bench/e2e-search, leave one app out over the fixtures and the open real apps): they stay
+ * computable so the benchmark can rank with the model before them in the same run.
+ */
+const CATALOGUE = [
   "lex_own",
   "lex_wordnet",
   "lex_all",
@@ -28,13 +34,60 @@ const FEATURES = [
   "kind_module",
   "kind_dto",
   "kind_field",
+  "channel_cosine",
 ] as const;
+export type FeatureName = (typeof CATALOGUE)[number];
+
+/**
+ * The shipped model's. Left out on 2026-11-28, measured worse or no better than without under
+ * leave-one-app-out CV over the fixtures and the open real apps (bench/results/e2e-search.md):
+ * `prf` (the cosine to the first stage's top-5 centroid) and `method_mismatch` (it adds nothing
+ * to method_agrees and write_for_change).
+ */
+const FEATURES: readonly FeatureName[] = [
+  "lex_own",
+  "lex_wordnet",
+  "lex_all",
+  "soft",
+  "cosine",
+  "name_share",
+  "method_agrees",
+  "write_for_change",
+  "kind_page_method",
+  "kind_module",
+  "kind_dto",
+  "kind_field",
+];
+
+/** The features of the model fitted on the fixtures alone (until 2026-11-28): the benchmark's "before". */
+const PREVIOUS_FEATURES: readonly FeatureName[] = [
+  "lex_own",
+  "lex_wordnet",
+  "lex_all",
+  "soft",
+  "cosine",
+  "prf",
+  "name_share",
+  "method_agrees",
+  "write_for_change",
+  "method_mismatch",
+  "kind_page_method",
+  "kind_module",
+  "kind_dto",
+  "kind_field",
+];
 
 /** FEATURES and the embeddings endpoint's cosine (the HTTP channel), when one is configured. */
-export const CHANNEL_FEATURES = [...FEATURES, "channel_cosine"] as const;
+export const CHANNEL_FEATURES: readonly FeatureName[] = [...FEATURES, "channel_cosine"];
+
+/** Which model's features: the shipped one, or the one before (bench/e2e-search compares them). */
+export type FeatureSet = "shipped" | "previous";
 
 /** The features a search computes: with the HTTP channel's cosine or without. */
-export const featureNames = (channel: boolean): readonly string[] => (channel ? CHANNEL_FEATURES : FEATURES);
+export const featureNames = (channel: boolean, set: FeatureSet = "shipped"): readonly FeatureName[] => {
+  const base = set === "previous" ? PREVIOUS_FEATURES : FEATURES;
+  return channel ? [...base, "channel_cosine"] : base;
+};
 
 /** The term sets of one query, from the narrowest to the widest. */
 export interface QueryTermSets {
@@ -60,8 +113,8 @@ export interface FeatureContext {
   vectors: ReadonlyMap<string, Float32Array>;
   terms: QueryTermSets;
   intent: MethodIntent | undefined;
-  /** Whether the HTTP channel's cosine is a feature (CHANNEL_FEATURES). */
-  channel: boolean;
+  /** The features to compute, in order (featureNames). */
+  names: readonly FeatureName[];
 }
 
 /** √(normalised BM25) of `terms` for each candidate (0 when it holds none). */
@@ -113,9 +166,9 @@ function feedbackCentroid(
   return sum.map((v) => v / norm);
 }
 
-/** Each candidate's feature vector, in featureNames(context.channel)'s order. */
+/** Each candidate's feature vector, in context.names's order. */
 export function candidateFeatures(context: FeatureContext, candidates: readonly Candidate[]): number[][] {
-  const { lexical, heads, vectors, terms, intent, channel } = context;
+  const { lexical, heads, vectors, terms, intent, names } = context;
   const keys = new Set(candidates.map((c) => c.key));
   const own = lexicalOf(lexical, terms.own, keys);
   const wordnet = lexicalOf(lexical, terms.wordnet, keys);
@@ -125,23 +178,30 @@ export function candidateFeatures(context: FeatureContext, candidates: readonly 
   return candidates.map((c) => {
     const head = heads.get(c.key)!;
     const [agrees, writeForChange, mismatch] = methodAgreement(intent, head.method);
-    const row = [
-      own.get(c.key) ?? 0,
-      wordnet.get(c.key) ?? 0,
-      all.get(c.key) ?? 0,
-      c.soft,
-      Math.max(0, c.cosine),
-      centroid ? Math.max(0, cosine(centroid, vectors.get(c.key)!)) : 0,
-      nameShare(head, idfs),
-      agrees,
-      writeForChange,
-      mismatch,
-      head.kind === "page-method" ? 1 : 0,
-      head.kind === "module" ? 1 : 0,
-      head.kind === "dto" ? 1 : 0,
-      head.kind === "field" ? 1 : 0,
-    ];
-    if (channel) row.push(Math.max(0, c.channel ?? 0));
-    return row;
+    const value: Record<FeatureName, () => number> = {
+      lex_own: () => own.get(c.key) ?? 0,
+      lex_wordnet: () => wordnet.get(c.key) ?? 0,
+      lex_all: () => all.get(c.key) ?? 0,
+      soft: () => c.soft,
+      cosine: () => Math.max(0, c.cosine),
+      prf: () => (centroid ? Math.max(0, cosine(centroid, vectors.get(c.key)!)) : 0),
+      name_share: () => nameShare(head, idfs),
+      method_agrees: () => agrees,
+      write_for_change: () => writeForChange,
+      method_mismatch: () => mismatch,
+      kind_page_method: () => (head.kind === "page-method" ? 1 : 0),
+      kind_module: () => (head.kind === "module" ? 1 : 0),
+      kind_dto: () => (head.kind === "dto" ? 1 : 0),
+      kind_field: () => (head.kind === "field" ? 1 : 0),
+      channel_cosine: () => Math.max(0, c.channel ?? 0),
+    };
+    return names.map((name) => {
+      const of = value[name];
+      if (!of)
+        throw new Error(
+          `unknown re-ranker feature "${name}" (rank-features.ts knows ${CATALOGUE.join(", ")})`,
+        );
+      return of();
+    });
   });
 }

@@ -26,7 +26,14 @@ import {
 import { ApiVocabulary, STANDS_IN } from "./api-vocabulary.js";
 import type { DocHead, DocumentRule } from "./documents.js";
 import { type IntentLookup, type MethodIntent, methodIntent } from "./method-intent.js";
-import { type Candidate, candidateFeatures, featureNames, type QueryTermSets } from "./rank-features.js";
+import {
+  type Candidate,
+  candidateFeatures,
+  type FeatureName,
+  type FeatureSet,
+  featureNames,
+  type QueryTermSets,
+} from "./rank-features.js";
 
 /** A document as the index (and its cache) holds it. */
 export interface IndexedDocument {
@@ -72,6 +79,8 @@ export interface SearchIndexOptions {
 }
 
 export interface CandidateFeatures {
+  /** The features' names, in the rows' order. */
+  names: readonly FeatureName[];
   heads: DocHead[];
   /** lib/search's hybrid score of each (the first stage; what min_score is held against). */
   hybrid: number[];
@@ -170,15 +179,18 @@ export class SearchIndex {
   }
 
   /**
-   * Each candidate's features (rank-features.ts FEATURES) and first-stage score, and the query's
-   * intent: for fitting the model and comparing rankings (bench/e2e-search).
+   * Each candidate's features (rank-features.ts featureNames: the shipped model's, or `set`'s) and
+   * first-stage score, and the query's intent: for fitting the model and comparing rankings
+   * (bench/e2e-search).
    */
-  async features(query: string, limit = 10): Promise<CandidateFeatures> {
+  async features(query: string, limit = 10, set: FeatureSet = "shipped"): Promise<CandidateFeatures> {
     const stage = await this.#firstStage(query, limit, {});
+    const names = featureNames(this.#channel !== undefined, set);
     return {
+      names,
       heads: stage.candidates.map((c) => this.#heads.get(c.key)!),
       hybrid: stage.candidates.map((c) => c.hybrid),
-      features: this.#featuresOf(stage),
+      features: this.#featuresOf(stage, names),
       intent: stage.intent,
     };
   }
@@ -227,7 +239,7 @@ export class SearchIndex {
     const channel = this.#channel !== undefined;
     this.#model ??= readLinearModel(e2eRerankerPath(channel ? "http" : "words"), featureNames(channel));
     const model = this.#model;
-    const features = this.#featuresOf(stage);
+    const features = this.#featuresOf(stage, model.features as FeatureName[]);
     return stage.candidates.map(({ key }, i) => ({
       key,
       order: linearScore(model, features[i]!),
@@ -235,16 +247,9 @@ export class SearchIndex {
     }));
   }
 
-  #featuresOf({ candidates, terms, intent }: FirstStage): number[][] {
+  #featuresOf({ candidates, terms, intent }: FirstStage, names: readonly FeatureName[]): number[][] {
     return candidateFeatures(
-      {
-        lexical: this.#lexical,
-        heads: this.#heads,
-        vectors: this.#vectors,
-        terms,
-        intent,
-        channel: this.#channel !== undefined,
-      },
+      { lexical: this.#lexical, heads: this.#heads, vectors: this.#vectors, terms, intent, names },
       candidates,
     );
   }
