@@ -52,6 +52,16 @@ export {
 export { readGoImports } from "./syntax/go-import-syntax.js";
 export { readJavaImport } from "./syntax/java-import-syntax.js";
 export { type CommonJsExport, readCommonJsExport } from "./syntax/js-commonjs-syntax.js";
+export {
+  hasKeyword,
+  isPrivateMember,
+  JS_FUNCTION_VALUES,
+  type JsClassMember,
+  type JsDeclarator,
+  type JsMemberKind,
+  readClassMember,
+  readDeclarators,
+} from "./syntax/js-declaration-syntax.js";
 export { jsStringText, readEsImport, readExportList, unescapeJs } from "./syntax/js-module-syntax.js";
 export { readPythonImport } from "./syntax/python-import-syntax.js";
 export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

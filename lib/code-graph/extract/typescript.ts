@@ -4,6 +4,13 @@
 import type { ImportBinding, ImportFact } from "../facts.js";
 import type { Node } from "../parser.js";
 import { readCommonJsExport } from "../syntax/js-commonjs-syntax.js";
+import {
+  isPrivateMember,
+  JS_FUNCTION_VALUES,
+  type JsDeclarator,
+  readClassMember,
+  readDeclarators,
+} from "../syntax/js-declaration-syntax.js";
 import { jsStringText, readEsImport, readExportList } from "../syntax/js-module-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences, keepResolvableValues } from "./references.js";
@@ -32,8 +39,6 @@ const REFERENCES_TS = `${REFERENCES_JS.replace("(class_heritage (identifier) @re
 (nested_type_identifier module: (identifier) @qual name: (type_identifier) @ref)
 (type_parameter name: (type_identifier) @skip)
 `;
-
-const FUNCTION_VALUES = new Set(["arrow_function", "function_expression", "function", "generator_function"]);
 
 export function typescriptExtractor(dialect: "typescript" | "tsx" | "javascript"): Extractor {
   return {
@@ -119,9 +124,7 @@ class Walker {
       }
       case "lexical_declaration":
       case "variable_declaration":
-        for (const declarator of node.namedChildren) {
-          if (declarator?.type === "variable_declarator") this.declarator(declarator, node, parent, exported);
-        }
+        for (const declarator of readDeclarators(node)) this.declarator(declarator, node, parent, exported);
         return;
       case "expression_statement": {
         const expression = node.namedChildren[0];
@@ -154,15 +157,13 @@ class Walker {
   }
 
   private declarator(
-    declarator: Node,
+    { declarator, name: nameNode, value }: JsDeclarator<Node>,
     declaration: Node,
     parent: SymbolDraft | undefined,
     exported: boolean,
   ): void {
-    const nameNode = declarator.childForFieldName("name");
     if (nameNode?.type !== "identifier") return;
-    const value = declarator.childForFieldName("value");
-    const isFunction = value !== null && FUNCTION_VALUES.has(value.type);
+    const isFunction = value !== null && JS_FUNCTION_VALUES.has(value.type);
     const isClass = value?.type === "class";
     if (!isFunction && !isClass && !exported) return;
     const kind = isFunction ? "function" : isClass ? "class" : "variable";
@@ -181,28 +182,24 @@ class Walker {
     if (classBody) this.classBody(classBody, draft);
   }
 
+  /** Methods, method signatures and function-valued fields (`onClick = () => …`) are methods. */
   private classBody(body: Node, owner: SymbolDraft): void {
-    for (const member of body.namedChildren) {
-      if (!member) continue;
+    for (const child of body.namedChildren) {
+      if (!child) continue;
+      const read = readClassMember(child);
       const isMethod =
-        member.type === "method_definition" ||
-        member.type === "method_signature" ||
-        member.type === "abstract_method_signature" ||
-        ((member.type === "public_field_definition" || member.type === "field_definition") &&
-          FUNCTION_VALUES.has(member.childForFieldName("value")?.type ?? ""));
-      if (!isMethod) continue;
-      const nameNode = member.childForFieldName("name") ?? member.childForFieldName("property");
+        read.kind === "method" ||
+        read.kind === "method-signature" ||
+        (read.kind === "field" && JS_FUNCTION_VALUES.has(read.value?.type ?? ""));
+      const nameNode = isMethod ? read.name : null;
       if (!nameNode) continue;
-      const isPrivate =
-        nameNode.type === "private_property_identifier" || hasAccessibility(member, "private");
-      const value = member.childForFieldName("value");
-      const body = member.childForFieldName("body") ?? value?.childForFieldName("body") ?? null;
+      const body = child.childForFieldName("body") ?? read.value?.childForFieldName("body") ?? null;
       this.symbols.add({
-        node: member,
+        node: child,
         name: nameNode.text,
         kind: "method",
-        exported: owner.exported && !isPrivate,
-        signature: signatureOf(this.source, member, body),
+        exported: owner.exported && !isPrivateMember(child, nameNode),
+        signature: signatureOf(this.source, child, body),
         parent: owner,
       });
     }
@@ -223,7 +220,7 @@ class Walker {
     const value = node.childForFieldName("value");
     if (value) {
       if (value.type === "identifier") this.symbols.markExported(value.text, isDefault);
-      else if (value.type === "class" || FUNCTION_VALUES.has(value.type))
+      else if (value.type === "class" || JS_FUNCTION_VALUES.has(value.type))
         this.statement(value, parent, true, isDefault);
       return;
     }
@@ -269,7 +266,7 @@ class Walker {
       }
       return;
     }
-    const isFunction = FUNCTION_VALUES.has(right.type);
+    const isFunction = JS_FUNCTION_VALUES.has(right.type);
     if (!isFunction && right.type === "identifier") {
       this.symbols.markExported(right.text);
       return;
@@ -308,10 +305,6 @@ function requireBindings(call: Node | null | undefined): ImportBinding[] {
     }
   }
   return bindings;
-}
-
-function hasAccessibility(member: Node, level: string): boolean {
-  return member.namedChildren.some((c) => c?.type === "accessibility_modifier" && c.text === level);
 }
 
 function lineOf(node: Node): number {

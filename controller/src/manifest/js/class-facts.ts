@@ -2,6 +2,7 @@
 // the models scanners read), and the props an instance gets (fields, constructor assignments,
 // methods) for the app graph.
 
+import { hasKeyword, type JsClassMember, readClassMember } from "../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../scanner.js";
 import { FN_TYPES, lineOf, named } from "./js-syntax.js";
 import type { ClassFact, DecoratorFact, MemberFact, ParamFact } from "./module-facts.js";
@@ -66,17 +67,13 @@ export function classFact(w: ModuleWalk, s: SyntaxNode, decorators: DecoratorFac
   const read: ClassRead = { fact, self: { k: "id", name: `this:${name}` }, props: {}, methods: {} };
   let pending: DecoratorFact[] = [];
   for (const c of named(s.childForFieldName("body"))) {
-    if (c.type === "decorator") {
+    const member = readClassMember(c);
+    if (member.kind === "decorator") {
       pending.push(decoratorFact(w, c));
       continue;
     }
-    if (c.type === "method_definition") readMethod(w, c, pending, read);
-    else if (
-      c.type === "public_field_definition" ||
-      c.type === "property_signature" ||
-      c.type === "field_definition"
-    )
-      readField(w, c, pending, read);
+    if (member.kind === "method") readMethod(w, member, pending, read);
+    else if (member.kind === "field") readField(w, member, pending, read);
     pending = [];
   }
   const { props } = read;
@@ -99,10 +96,15 @@ function readHeritage(w: ModuleWalk, s: SyntaxNode, fact: ClassFact): void {
   }
 }
 
-function readMethod(w: ModuleWalk, c: SyntaxNode, pending: DecoratorFact[], read: ClassRead): void {
+function readMethod(
+  w: ModuleWalk,
+  { member: c, name }: JsClassMember<SyntaxNode>,
+  pending: DecoratorFact[],
+  read: ClassRead,
+): void {
   const method: MemberFact = {
     kind: "method",
-    name: c.childForFieldName("name")?.text ?? "",
+    name: name?.text ?? "",
     line: pending[0]?.line ?? lineOf(c),
     decorators: [...pending, ...decoratorsOf(w, c)],
     params: named(c.childForFieldName("parameters")).map((p) => paramFact(w, p)),
@@ -126,20 +128,19 @@ function readMethod(w: ModuleWalk, c: SyntaxNode, pending: DecoratorFact[], read
   w.ctor = outer;
   // `this.mountRoutes(router)`: a method is reached through the instance too (not a prop
   // an assignment in the constructor made, which wins).
-  if (
-    !isCtor &&
-    method.name &&
-    !c.children.some((x) => x.type === "static") &&
-    !c.children.some((x) => x.type === "get" || x.type === "set")
-  )
+  if (!isCtor && method.name && !hasKeyword(c, "static") && !hasKeyword(c, "get", "set"))
     read.methods[method.name] = methodValue;
 }
 
-function readField(w: ModuleWalk, c: SyntaxNode, pending: DecoratorFact[], read: ClassRead): void {
+function readField(
+  w: ModuleWalk,
+  { member: c, name, value }: JsClassMember<SyntaxNode>,
+  pending: DecoratorFact[],
+  read: ClassRead,
+): void {
   // `router = express.Router()`: a property of every instance.
-  const fieldName = (c.childForFieldName("name") ?? c.childForFieldName("property"))?.text;
-  const value = c.childForFieldName("value");
-  const isStatic = c.children.some((x) => x.type === "static");
+  const fieldName = name?.text;
+  const isStatic = hasKeyword(c, "static");
   if (fieldName && value && !isStatic)
     read.props[fieldName] = FN_TYPES.has(value.type)
       ? w.fnValue(value, new Map([["this", read.self]]))
@@ -147,7 +148,7 @@ function readField(w: ModuleWalk, c: SyntaxNode, pending: DecoratorFact[], read:
   if (c.type === "field_definition") return;
   const field: MemberFact = {
     kind: "field",
-    name: c.childForFieldName("name")?.text ?? "",
+    name: fieldName ?? "",
     line: lineOf(c),
     decorators: [...pending, ...decoratorsOf(w, c)],
     params: [],

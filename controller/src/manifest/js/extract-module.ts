@@ -4,6 +4,7 @@
 // (to-value.ts), classes (class-facts.ts), imports and exports (module-exports.ts), type
 // declarations (type-declarations.ts); this file holds the walk over statements and scopes.
 
+import { readDeclarators } from "../../../../lib/code-graph/index.js";
 import type { SourceFile, SyntaxNode } from "../scanner.js";
 import { classFact, decoratorsOf, paramFact } from "./class-facts.js";
 import { FN_TYPES, isNameChain, isThisMember, lineOf, named } from "./js-syntax.js";
@@ -156,11 +157,9 @@ class ModuleWalker implements ModuleWalk {
   }
 
   declare(decl: SyntaxNode, scope: Scope, topLevel: boolean, exported: boolean): void {
-    for (const d of named(decl).filter((c) => c.type === "variable_declarator")) {
-      const nameNode = d.childForFieldName("name");
-      const valueNode = d.childForFieldName("value");
+    for (const { declarator: d, name: nameNode, value: valueNode, type } of readDeclarators(decl)) {
       if (!nameNode) continue;
-      const declaredType = d.childForFieldName("type")?.text.replace(/^:\s*/, "");
+      const declaredType = type?.text.replace(/^:\s*/, "");
       let value: Value;
       if (valueNode && FN_TYPES.has(valueNode.type))
         value = this.fnValue(valueNode, scope, nameNode.text, declaredType);
@@ -376,8 +375,7 @@ class ModuleWalker implements ModuleWalk {
       path.unshift(node.childForFieldName("property")?.text ?? "");
       node = node.childForFieldName("object");
     }
-    if (node?.type !== "identifier" || path.length === 0 || ["module", "exports"].includes(node.text))
-      return;
+    if (node?.type !== "identifier" || path.length === 0 || ["module", "exports"].includes(node.text)) return;
     const of = this.toValue(node, scope);
     if (of.k !== "call" && of.k !== "id") return;
     const right = e.childForFieldName("right");
