@@ -63,6 +63,11 @@ export {
   readDeclarators,
 } from "./syntax/js-declaration-syntax.js";
 export { jsStringText, readEsImport, readExportList, unescapeJs } from "./syntax/js-module-syntax.js";
+export {
+  type PythonDefinition,
+  readPythonBases,
+  readPythonDefinition,
+} from "./syntax/python-definition-syntax.js";
 export { readPythonImport } from "./syntax/python-import-syntax.js";
 export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";
 export { Yielder } from "./yielder.js";

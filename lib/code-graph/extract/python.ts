@@ -4,6 +4,11 @@
 import type { ImportBinding, ImportFact } from "../facts.js";
 import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
+import {
+  type PythonDefinition,
+  readPythonBases,
+  readPythonDefinition,
+} from "../syntax/python-definition-syntax.js";
 import { readPythonImport } from "../syntax/python-import-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences, keepResolvableValues } from "./references.js";
@@ -48,31 +53,16 @@ class Walker {
   constructor(private readonly source: string) {}
 
   block(block: Node, owner: SymbolDraft | undefined): void {
-    for (const statement of block.namedChildren) if (statement) this.statement(statement, statement, owner);
+    for (const statement of block.namedChildren) if (statement) this.statement(statement, owner);
   }
 
-  /** `range` is the decorated definition when there are decorators, so the range includes them. */
-  private statement(node: Node, range: Node, owner: SymbolDraft | undefined): void {
+  private statement(node: Node, owner: SymbolDraft | undefined): void {
     switch (node.type) {
-      case "decorated_definition": {
-        const definition = node.childForFieldName("definition");
-        if (definition) this.statement(definition, node, owner);
-        return;
-      }
+      case "decorated_definition":
       case "function_definition":
-        this.add(
-          node,
-          range,
-          owner?.kind === "class" || owner?.kind === "interface" || owner?.kind === "enum"
-            ? "method"
-            : "function",
-          owner,
-        );
-        return;
       case "class_definition": {
-        const cls = this.add(node, range, classKind(node), owner);
-        const body = node.childForFieldName("body");
-        if (cls && body) this.block(body, cls);
+        const read = readPythonDefinition(node);
+        if (read) this.definition(read, owner);
         return;
       }
       case "type_alias_statement": {
@@ -111,14 +101,27 @@ class Walker {
     }
   }
 
+  /** A decorated definition's range includes its decorators. */
+  private definition(read: PythonDefinition<Node>, owner: SymbolDraft | undefined): void {
+    const { definition, statement, name } = read;
+    if (!name) return;
+    if (read.kind === "function") {
+      const inClass = owner?.kind === "class" || owner?.kind === "interface" || owner?.kind === "enum";
+      this.add(definition, statement, name, inClass ? "method" : "function", owner);
+      return;
+    }
+    const cls = this.add(definition, statement, name, classKind(definition), owner);
+    const body = read.body;
+    if (body) this.block(body, cls);
+  }
+
   private add(
     node: Node,
     range: Node,
+    name: string,
     kind: SymbolKind,
     owner: SymbolDraft | undefined,
-  ): SymbolDraft | undefined {
-    const name = node.childForFieldName("name")?.text;
-    if (!name) return undefined;
+  ): SymbolDraft {
     return this.symbols.add({
       node: range,
       name,
@@ -174,9 +177,8 @@ class Walker {
 }
 
 function classKind(node: Node): SymbolKind {
-  const bases = node.childForFieldName("superclasses")?.namedChildren ?? [];
-  for (const base of bases) {
-    const name = base?.type === "attribute" ? base.childForFieldName("attribute")?.text : base?.text;
+  for (const base of readPythonBases(node)) {
+    const name = base.type === "attribute" ? base.childForFieldName("attribute")?.text : base.text;
     if (name && ENUM_BASES.has(name)) return "enum";
     if (name && INTERFACE_BASES.has(name)) return "interface";
   }

@@ -2,7 +2,11 @@
 // tree is read, never the text with patterns. One outline serves the FastAPI, Flask and Django
 // REST framework scanners, so it is built once per tree.
 
-import { readPythonImport } from "../../../../../lib/code-graph/index.js";
+import {
+  readPythonBases,
+  readPythonDefinition,
+  readPythonImport,
+} from "../../../../../lib/code-graph/index.js";
 import type { SourceFile, SyntaxNode } from "../../scanner.js";
 import { readBodyUses } from "./py-body-uses.js";
 import {
@@ -122,32 +126,24 @@ function readExpressionStatement(node: SyntaxNode): PyStmt {
 }
 
 function readDefinition(node: SyntaxNode, imports: PyImport[]): PyStmt[] {
+  const read = readPythonDefinition(node);
+  if (!read) return [];
+  const { definition, body } = read;
   const decorators: PyExpr[] = [];
   const decoratorLines: number[] = [];
-  let definition: SyntaxNode | null = node;
-  if (node.type === "decorated_definition") {
-    for (const child of node.namedChildren) {
-      if (child.type !== "decorator") continue;
-      const expr = child.namedChildren[0];
-      if (expr) {
-        decorators.push(readExpr(expr));
-        decoratorLines.push(line(child));
-      }
+  for (const decorator of read.decorators) {
+    const expr = decorator.namedChildren[0];
+    if (expr) {
+      decorators.push(readExpr(expr));
+      decoratorLines.push(line(decorator));
     }
-    definition = node.childForFieldName("definition");
   }
-  if (!definition) return [];
-  const name = definition.childForFieldName("name")?.text ?? "";
-  const body = definition.childForFieldName("body");
-  if (definition.type === "class_definition") {
-    const superclasses = definition.childForFieldName("superclasses");
-    const bases = (superclasses?.namedChildren ?? [])
-      .filter((b) => b.type !== "keyword_argument")
-      .map(readExpr);
+  const name = read.name ?? "";
+  if (read.kind === "class") {
     const cls: PyClass = {
       name,
       line: line(definition),
-      bases,
+      bases: readPythonBases(definition).map(readExpr),
       decorators,
       decoratorLines,
       body: body ? readBlock(body, imports) : [],
