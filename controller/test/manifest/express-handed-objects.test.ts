@@ -111,4 +111,32 @@ module.exports = Auth;
     });
     expect(ids(s)).toEqual(["GET /config.json", "GET /logout", "POST /login"]);
   });
+
+  it("reads prefixes from an options object handed to a routes function, also one a parameter defaults to", async () => {
+    const s = await scan({
+      "server.js": `const express = require("express");
+const routes = require("./routes");
+const build = require("./build");
+
+const app = express();
+routes(app, { prefix: "/api/v1" });
+
+const defaults = { base: "/term", title: "Terminal" };
+const start = (conf = defaults) => build(express(), conf);
+start();
+`,
+      "routes.js": `module.exports = (app, opts) => {
+  app.get(\`\${opts.prefix}/items\`, (req, res) => res.json([]));
+};
+`,
+      "build.js": `module.exports = function build(app, { base, title }) {
+  app.get(base, (req, res) => res.send(title));
+  app.get(\`\${base}/ssh/:user\`, (req, res) => res.send(title));
+  return app;
+};
+`,
+    });
+    expect(ids(s)).toEqual(["GET /api/v1/items", "GET /term", "GET /term/ssh/{user}"]);
+  });
 });
+

@@ -38,8 +38,9 @@ export function linkApps(
   // Declared interfaces and classes are read only by a dialect that types its handlers (Express).
   const declared = dialect.typedHandlers ? new DeclaredTypes(program) : undefined;
   const graph = new InstanceGraph(dialect, program, files);
-  const handed = bindHandedArgs(dialect, program, files);
-  readCalls(dialect, program, files, graph, handed);
+  const returned = new Map(files.map((f) => [f.path, returnedCalls(f.facts)]));
+  const handed = bindHandedArgs(dialect, program, files, returned);
+  readCalls(dialect, program, files, graph, handed, returned);
   const claimed = claimedInstances(graph, dialect, program);
   const chains = prefixChains(graph, claimed);
   const endpoints: Endpoint[] = [];
@@ -80,10 +81,15 @@ function matters(dialect: Dialect, call: CallFact): boolean {
  * reached through a module or object. Their string arguments are bound first, so a prefix the
  * function builds from its parameter (`${urlPrefix}/api`) resolves wherever its calls are read.
  */
-function bindHandedArgs(dialect: Dialect, program: JsProgram, files: readonly FileFacts<JsModule>[]): Handed {
+function bindHandedArgs(
+  dialect: Dialect,
+  program: JsProgram,
+  files: readonly FileFacts<JsModule>[],
+  returned: ReadonlyMap<string, CallFact[]>,
+): Handed {
   const handed: Handed = new Map();
   for (const { path: file, facts } of files) {
-    for (const call of facts.calls) {
+    for (const call of [...facts.calls, ...(returned.get(file) ?? [])]) {
       const plain = stringOf(call.method) === PLAIN_CALL.v;
       if (!plain && (matters(dialect, call) || !call.args.some(mayHandInstance))) continue;
       const fn = program.resolve(plain ? call.recv : { k: "get", of: call.recv, prop: call.method }, file);
@@ -91,12 +97,33 @@ function bindHandedArgs(dialect: Dialect, program: JsProgram, files: readonly Fi
       handed.set(call, { fn, member: !plain });
       call.args.forEach((arg, index) => {
         const value = program.resolve(arg, file);
-        if (stringOf(value) !== undefined) program.bindParam(fn.id, index, value);
+        if (stringOf(value) !== undefined || holdsObject(value)) program.bindParam(fn.id, index, value);
       });
     }
   }
   return handed;
 }
+
+/**
+ * The calls arrow functions give back as their expression body (`(conf) => build(express(),
+ * conf)`): extract keeps those as the function's return value only. They hand over their
+ * arguments like any call (a block's `return build(…)` is also a call fact: handing twice is
+ * harmless); they are never read as the dialect's actions.
+ */
+function returnedCalls(facts: JsModule): CallFact[] {
+  const out: CallFact[] = [];
+  for (const fn of Object.values(facts.functions)) {
+    const r = fn.returns;
+    if (r?.k !== "call" || r.isNew) continue;
+    const callee = r.fn;
+    const [recv, method] = callee.k === "get" ? [callee.of, callee.prop] : [callee, PLAIN_CALL];
+    out.push({ recv, method, args: r.args, line: r.line });
+  }
+  return out;
+}
+
+/** An options object (`routes(app, { prefix })`), or one a parameter defaults to (`conf = defaults`). */
+const holdsObject = (v: Value): boolean => v.k === "obj" || (v.k === "or" && v.options.some(holdsObject));
 
 /** An argument that may be (or hold, as `{ app }`) an instance: a name, a read, a call. */
 const mayHandInstance = (a: Value): boolean =>
@@ -112,8 +139,13 @@ function readCalls(
   files: readonly FileFacts<JsModule>[],
   graph: InstanceGraph,
   handed: Handed,
+  returned: ReadonlyMap<string, CallFact[]>,
 ): void {
   for (const { path: file, facts } of files) {
+    for (const call of returned.get(file) ?? []) {
+      const to = handed.get(call);
+      if (to) graph.handOver(call, file, to.fn, to.member);
+    }
     for (const call of facts.calls) {
       if (stringOf(call.method) === PLAIN_CALL.v || !matters(dialect, call)) {
         const to = handed.get(call);

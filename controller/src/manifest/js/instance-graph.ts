@@ -138,8 +138,10 @@ export class InstanceGraph {
     if (fn.k !== "fn") return;
     const hand = (arg: Value, at: string, child: string, inlined: boolean) => {
       // A local `const router = new Router()` is inlined as its call (`calls`: member calls);
-      // `this.router` is a property of an instance.
-      if (arg.k !== "id" && arg.k !== "get" && !(inlined && arg.k === "call")) return;
+      // `this.router` is a property of an instance; `build(express(), conf)` hands the instance
+      // the framework creates right there.
+      if (arg.k !== "id" && arg.k !== "get" && arg.k !== "call") return;
+      if (arg.k === "call" && !inlined && !this.creates(arg, at)) return;
       const parent = this.nodeOf(arg, at);
       if (parent && parent !== child && !this.edges.some((e) => e.parent === parent && e.child === child))
         this.edges.push({ parent, child, prefix: "" });
@@ -153,6 +155,12 @@ export class InstanceGraph {
         for (const [key, value] of obj.v.props) hand(value, obj.file, paramNode(fn.id, index, [key]), true);
       else hand(arg, file, paramNode(fn.id, index), calls);
     });
+  }
+
+  /** `express()`, `new Router()`: a call that creates one of the framework's instances. */
+  private creates(call: Value, file: string): boolean {
+    const v = this.program.resolve(call, file);
+    return v.k === "call" && this.dialect.creates(v, this.program) !== undefined;
   }
 
   apply(action: Action, recv: string, file: string, line: number): void {

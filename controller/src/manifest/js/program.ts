@@ -57,7 +57,7 @@ export class JsProgram {
     const list = this.boundParams.get(`${v.fn}#${v.index}`);
     if (list?.length !== 1) return undefined;
     let out = list[0]!;
-    for (const p of v.path ?? []) out = propOf(out, p) ?? { k: "unknown", text: p };
+    for (const p of v.path ?? []) out = propOfEither(out, p) ?? { k: "unknown", text: p };
     return out;
   }
 
@@ -385,6 +385,16 @@ export class JsProgram {
     }
     return { k: "unknown", text: `${file}#${name}` };
   }
+}
+
+/** A property of an object, or of the first object among `a ?? b` options (a parameter's default). */
+function propOfEither(v: Value, name: string): Value | undefined {
+  if (v.k !== "or") return propOf(v, name);
+  for (const option of v.options) {
+    const found = propOfEither(option, name);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** Array items with each `...x` whose `x` is a known array replaced by that array's items. */
