@@ -62,7 +62,14 @@ export {
   readClassMember,
   readDeclarators,
 } from "./syntax/js-declaration-syntax.js";
-export { jsStringText, readEsImport, readExportList, unescapeJs } from "./syntax/js-module-syntax.js";
+export {
+  type EsExport,
+  jsStringText,
+  readEsImport,
+  readExportList,
+  readExportStatement,
+  unescapeJs,
+} from "./syntax/js-module-syntax.js";
 export {
   type PythonDefinition,
   readPythonBases,

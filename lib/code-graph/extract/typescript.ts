@@ -11,7 +11,7 @@ import {
   readClassMember,
   readDeclarators,
 } from "../syntax/js-declaration-syntax.js";
-import { jsStringText, readEsImport, readExportList } from "../syntax/js-module-syntax.js";
+import { type EsExport, readEsImport, readExportStatement } from "../syntax/js-module-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences, keepResolvableValues } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
@@ -206,44 +206,36 @@ class Walker {
   }
 
   private exportStatement(node: Node, parent: SymbolDraft | undefined): void {
-    const isDefault = node.children.some((c) => c?.type === "default");
-    const declaration = node.childForFieldName("declaration");
-    const source = node.childForFieldName("source");
+    const read = readExportStatement(node);
+    const { isDefault, declaration } = read;
     if (declaration) {
       this.statement(declaration, parent, true, isDefault);
       return;
     }
-    if (source) {
-      this.reexport(node, source);
+    const source = read.source;
+    if (source !== undefined) {
+      this.reexport(node, source, read);
       return;
     }
-    const value = node.childForFieldName("value");
+    const value = read.value;
     if (value) {
       if (value.type === "identifier") this.symbols.markExported(value.text, isDefault);
       else if (value.type === "class" || JS_FUNCTION_VALUES.has(value.type))
         this.statement(value, parent, true, isDefault);
       return;
     }
-    for (const { name, alias } of readExportList(node) ?? [])
-      this.symbols.markExported(name, alias === "default");
+    for (const { name, alias } of read.list ?? []) this.symbols.markExported(name, alias === "default");
   }
 
-  private reexport(node: Node, source: Node): void {
-    const list = readExportList(node);
+  /** `export { a as b } from "m"`, `export * as ns from "m"`, `export * from "m"` (wildcard). */
+  private reexport(node: Node, specifier: string, { list, namespace }: EsExport<Node>): void {
     const bindings: ImportBinding[] = (list ?? []).map(({ name, alias }) => ({
       imported: name,
       local: alias ?? name,
     }));
-    const namespace = node.namedChildren.find((c) => c?.type === "namespace_export");
-    const local = namespace?.namedChildren[0]?.text;
-    if (local) bindings.push({ imported: "*", local });
-    const fact: ImportFact = {
-      specifier: jsStringText(source),
-      bindings,
-      reexport: true,
-      line: lineOf(node),
-    };
-    if (!list && !namespace) fact.wildcard = true;
+    if (namespace) bindings.push({ imported: "*", local: namespace });
+    const fact: ImportFact = { specifier, bindings, reexport: true, line: lineOf(node) };
+    if (!list && namespace === undefined) fact.wildcard = true;
     this.imports.push(fact);
   }
 

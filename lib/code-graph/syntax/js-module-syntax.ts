@@ -71,3 +71,49 @@ export function readExportList(statement: SyntaxNodeLike): ExportSpecifier[] | u
   }
   return specifiers;
 }
+
+/** What an `export` statement exports. Parts are read when asked for. */
+export interface EsExport<N extends SyntaxNodeLike> {
+  /** `export default …`. */
+  readonly isDefault: boolean;
+  /** `export const x = …`, `export class X {}`, `export default function f() {}`. */
+  readonly declaration: N | null;
+  /** `export default <expression>`. */
+  readonly value: N | null;
+  /** `… from "m"`: the module as written, escapes resolved. */
+  readonly source: string | undefined;
+  /** `export { a, b as c } [from "m"]` (readExportList). */
+  readonly list: ExportSpecifier[] | undefined;
+  /** `export * as ns from "m"`: `ns` ("" in a tree with errors); undefined without `* as`. */
+  readonly namespace: string | undefined;
+}
+
+export function readExportStatement<N extends SyntaxNodeLike>(statement: N): EsExport<N> {
+  return new ExportStatement(statement);
+}
+
+// A class with prototype getters (parts read when asked for), not an object literal with getters,
+// which costs a closure per part (js-declaration-syntax.ts says what that cost).
+class ExportStatement<N extends SyntaxNodeLike> implements EsExport<N> {
+  constructor(private readonly statement: N) {}
+  get isDefault(): boolean {
+    return this.statement.children.some((c) => c?.type === "default");
+  }
+  get declaration(): N | null {
+    return this.statement.childForFieldName("declaration") as N | null;
+  }
+  get value(): N | null {
+    return this.statement.childForFieldName("value") as N | null;
+  }
+  get source(): string | undefined {
+    const source = this.statement.childForFieldName("source");
+    return source ? jsStringText(source) : undefined;
+  }
+  get list(): ExportSpecifier[] | undefined {
+    return readExportList(this.statement);
+  }
+  get namespace(): string | undefined {
+    const namespace = namedChildrenOf(this.statement).find((c) => c.type === "namespace_export");
+    return namespace ? (namespace.namedChildren[0]?.text ?? "") : undefined;
+  }
+}

@@ -1,10 +1,15 @@
 // What a module imports and exports: ES `import`/`export` statements and CommonJS assignments
 // (`module.exports = …`, `exports.x = …`).
 
-import { readCommonJsExport, readEsImport, readExportList } from "../../../../lib/code-graph/index.js";
+import {
+  type EsExport,
+  readCommonJsExport,
+  readEsImport,
+  readExportStatement,
+} from "../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../scanner.js";
 import { classFact, decoratorsOf } from "./class-facts.js";
-import { FN_TYPES, lineOf, stringText } from "./js-syntax.js";
+import { FN_TYPES, lineOf } from "./js-syntax.js";
 import type { FnFact, JsModule } from "./module-facts.js";
 import type { ModuleWalk, Scope } from "./module-walk.js";
 
@@ -16,20 +21,27 @@ export function importFacts(m: JsModule, s: SyntaxNode): void {
 }
 
 export function exportFacts(w: ModuleWalk, s: SyntaxNode, scope: Scope, fn?: FnFact): void {
-  const decl = s.childForFieldName("declaration");
-  const value = s.childForFieldName("value");
-  if (decl) exportDeclaration(w, s, decl, scope, fn);
+  const read = readExportStatement(s);
+  const decl = read.declaration;
+  const value = decl ? null : read.value;
+  if (decl) exportDeclaration(w, s, decl, read.isDefault, scope, fn);
   else if (value) {
     if (value.type === "class") classFact(w, value, decoratorsOf(w, s));
     w.m.exports.default = FN_TYPES.has(value.type) ? w.fnValue(value, scope) : w.toValue(value, scope);
     w.walkExpr(value, scope);
-  } else exportList(w.m, s);
+  } else exportList(w.m, read);
 }
 
 /** `export const x = …`, `export class X {}`, `export default function f() {}`. */
-function exportDeclaration(w: ModuleWalk, s: SyntaxNode, decl: SyntaxNode, scope: Scope, fn?: FnFact): void {
+function exportDeclaration(
+  w: ModuleWalk,
+  s: SyntaxNode,
+  decl: SyntaxNode,
+  isDefault: boolean,
+  scope: Scope,
+  fn?: FnFact,
+): void {
   const { m } = w;
-  const isDefault = s.children.some((c) => c.type === "default");
   if (decl.type === "lexical_declaration" || decl.type === "variable_declaration") {
     w.declare(decl, scope, true, true);
   } else if (decl.type === "class_declaration" || decl.type === "abstract_class_declaration") {
@@ -48,10 +60,7 @@ function exportDeclaration(w: ModuleWalk, s: SyntaxNode, decl: SyntaxNode, scope
 }
 
 /** `export { a, b as c }`, `export { a } from "./x"`, `export * from "./x"`. */
-function exportList(m: JsModule, s: SyntaxNode): void {
-  const source = s.childForFieldName("source");
-  const from = source ? stringText(source) : undefined;
-  const list = readExportList(s);
+function exportList(m: JsModule, { source: from, list }: EsExport<SyntaxNode>): void {
   for (const { name, alias = name } of list ?? [])
     m.exports[alias] = from ? { k: "import", from, name } : { k: "id", name };
   if (!list && from) m.starExports.push(from);
