@@ -1,5 +1,5 @@
-// The issue-search fit's data (bench/search-quality/eval-set.json) and its ranking figures:
-// MRR@10 and Hit@k (share of queries with a relevant issue in the top k) over ranked id lists.
+// Our issue-search eval set (bench/search-quality/eval-set.json) and its issues as the store holds
+// them, for bench:search-quality and the issue-search fit (issue-fit-data.ts).
 import { readFileSync } from "node:fs";
 import type { IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
 
@@ -44,39 +44,4 @@ export function issueRecords(set: EvalSet, components: boolean): IssueRecord[] {
     updated_at: at,
     closed_at: null,
   }));
-}
-
-/** A judged query with each ranking's ids and its issue candidates' features. */
-export interface JudgedQuery {
-  id: string;
-  kind: string;
-  relevant: Set<string>;
-  bm25: string[];
-  current: string[];
-  rows: { id: string; features: number[] }[];
-}
-
-export interface Rates {
-  n: number;
-  mrr10: number;
-  hit1: number;
-  hit3: number;
-  hit10: number;
-}
-
-export function rates(queries: readonly JudgedQuery[], ranked: (q: JudgedQuery) => string[]): Rates {
-  const firsts = queries.map((q) =>
-    ranked(q)
-      .slice(0, 10)
-      .findIndex((id) => q.relevant.has(id)),
-  );
-  const n = Math.max(1, queries.length);
-  const share = (f: (first: number) => number) => firsts.reduce((s, first) => s + f(first), 0) / n;
-  return {
-    n: queries.length,
-    mrr10: share((i) => (i < 0 ? 0 : 1 / (i + 1))),
-    hit1: share((i) => (i === 0 ? 1 : 0)),
-    hit3: share((i) => (i >= 0 && i < 3 ? 1 : 0)),
-    hit10: share((i) => (i >= 0 ? 1 : 0)),
-  };
 }

@@ -102,6 +102,18 @@ export class SoftMatcher {
     return scores;
   }
 
+  /**
+   * Share of the user's own query words (weight 1) the word vectors do not know: identifiers such
+   * as "ECDSA" or "uuid1", for which meaning matching has nothing to say (issue search's re-ranker
+   * reads it, services/task-graph/src/domain/search/issue-literal.ts). 0 for no own word.
+   */
+  unknownShare(terms: readonly WeightedTerm[]): number {
+    this.#vectors ??= loadWordVectors();
+    const own = terms.filter((t) => t.weight >= 1);
+    if (own.length === 0) return 0;
+    return own.filter((t) => this.#vectors!.rowOfStem(t.term) === undefined).length / own.length;
+  }
+
   #rowsOf(terms: ReadonlyMap<string, number>, table: WordVectors): Int32Array {
     let rows = this.#rows.get(terms);
     if (!rows) {

@@ -2,19 +2,22 @@
 // (issue-reranker.ts), through a real SearchService over the embedded vector index.
 import { describe, expect, it } from "vitest";
 import { HashingEmbedder } from "../../../../lib/embedding/index.js";
-import { type LinearModel, queryTerms } from "../../../../lib/search/index.js";
+import { queryTerms } from "../../../../lib/search/index.js";
 import { EmbeddedVectorIndex } from "../../src/adapters/embedded-vector/index.js";
 import { SearchService } from "../../src/domain/search/index.js";
 import { componentScore, IssueFieldIndex } from "../../src/domain/search/issue-fields.js";
-import { ISSUE_RANK_FEATURES } from "../../src/domain/search/issue-reranker.js";
+import { ISSUE_RANK_FEATURES, type IssueReranker } from "../../src/domain/search/issue-reranker.js";
 import { component, issue } from "./fixtures.js";
 
 /** A model that ranks by one feature alone. */
-const only = (feature: string): LinearModel => ({
-  features: ISSUE_RANK_FEATURES,
-  weights: ISSUE_RANK_FEATURES.map((f) => (f === feature ? 1 : 0)),
-  scale: 1,
-  bias: 0,
+const only = (feature: string): IssueReranker => ({
+  model: {
+    features: ISSUE_RANK_FEATURES,
+    weights: ISSUE_RANK_FEATURES.map((f) => (f === feature ? 1 : 0)),
+    scale: 1,
+    bias: 0,
+  },
+  floor: 0,
 });
 
 const ISSUES = [
@@ -27,7 +30,7 @@ const ISSUES = [
 ];
 const COMPONENTS = [component("c-bill", "Invoices", "Billing"), component("c-rep", "Reports", "Charts")];
 
-async function service(model?: LinearModel): Promise<SearchService> {
+async function service(model?: IssueReranker): Promise<SearchService> {
   const search = new SearchService(new EmbeddedVectorIndex(), new HashingEmbedder(), {
     minScore: 0,
     ...(model ? { issueReranker: model } : { issueFields: true }),
@@ -66,7 +69,7 @@ describe("issue fields", () => {
   });
 
   it("re-orders issues by the model, keeping the scores shown in falling order", async () => {
-    const ids = async (model?: LinearModel) =>
+    const ids = async (model?: IssueReranker) =>
       (await (await service(model)).search({ query: "invoice export stalls" })).map(
         (r) => [r.id, r.score] as const,
       );

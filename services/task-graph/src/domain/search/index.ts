@@ -22,7 +22,6 @@ import {
   type LexicalHit,
   LexicalIndex,
   type LexicalSearchOptions,
-  type LinearModel,
   MIN_SCORE,
   type QueryExpander,
   queryTerms,
@@ -44,7 +43,8 @@ import {
 import { IssueFacets, type IssueFacts } from "./facets.js";
 import type { SearchIndexCache } from "./index-cache.js";
 import { IssueFieldIndex } from "./issue-fields.js";
-import { type HybridHit, issueFeatureVector, rerankIssues } from "./issue-reranker.js";
+import { literalScores } from "./issue-literal.js";
+import { type HybridHit, type IssueReranker, issueFeatureVector, rerankIssues } from "./issue-reranker.js";
 import { PIECE_CHARS, slicedTerms } from "./sliced-terms.js";
 import { makeSnippet } from "./snippet.js";
 import { TimeSlicer } from "./time-slicer.js";
@@ -82,8 +82,11 @@ export interface SearchServiceOptions {
   softWeight?: number;
   /** Terms and vectors kept from an earlier run (index-cache.ts): start-up reuses what still matches. */
   cache?: SearchIndexCache;
-  /** Re-orders issues by title/description/labels/component scores (issue-reranker.ts). @default none */
-  issueReranker?: LinearModel;
+  /**
+   * Re-orders issues by a fitted model over the hybrid parts, fields and literal BM25
+   * (issue-reranker.ts; app.ts reads the committed one with the word-vector embedder). @default none
+   */
+  issueReranker?: IssueReranker;
   /** Keeps the per-field issue index without a re-ranker (its fit reads issueFeatureRows). @default false */
   issueFields?: boolean;
 }
@@ -152,7 +155,7 @@ export class SearchService {
   readonly #facets = new IssueFacets();
   /** Only with a re-ranker or for its fit: no cost on issue writes otherwise. */
   readonly #issueFields: IssueFieldIndex | undefined;
-  readonly #issueModel: LinearModel | undefined;
+  readonly #issueModel: IssueReranker | undefined;
   readonly #types = new Set<string>();
   /** Keys whose vector is missing or stale in the vector index. */
   readonly #unsynced = new Set<string>();
@@ -343,7 +346,7 @@ export class SearchService {
     if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
       throw new RangeError(`limit must be an integer 1..100, got ${limit}`);
     }
-    const hybrid = await this.#hybrid(query, limit, request);
+    const hybrid = await this.#hybrid(query, limit, request, this.#issueModel !== undefined);
     if (!hybrid) return { results: [], degraded: false };
     const { byId, degraded, terms } = hybrid;
     const ranked: { key: string; score: number }[] = this.#issueModel
@@ -366,8 +369,12 @@ export class SearchService {
     return { results, degraded: degraded || this.vectorsBehind };
   }
 
-  /** The hybrid ranking of a request's candidates (lib/search rankCandidates), the id match apart; null when no type is asked for. */
-  async #hybrid(query: string, limit: number, request: SearchRequest) {
+  /**
+   * The hybrid ranking of a request's candidates (lib/search rankCandidates), the id match apart;
+   * null when no type is asked for. `literal`: plain BM25's top list (the user's own words, no
+   * expansion) joins the candidates, for the issue re-ranker, whose literal features it ranks by.
+   */
+  async #hybrid(query: string, limit: number, request: SearchRequest, literal = false) {
     const minScore = request.minScore ?? this.#minScore;
     const types = request.types;
     if (types?.length === 0) return null;
@@ -382,15 +389,20 @@ export class SearchService {
     // The lexical index holds exactly the documents stored here and filters by type itself, so only
     // a status filter needs a look-up per document (files and symbols share the index with issues:
     // a look-up for each of their postings was a third of a search over a large repository).
-    const lexicalHits = this.#lexical.search(terms, depth, {
-      ...(statuses ? { accept } : {}),
-      ...(types ? { types } : {}),
-    });
-    let vectorHits: VectorHit[] = [];
+    const filters = { ...(statuses ? { accept } : {}), ...(types ? { types } : {}) };
+    const lexicalHits = this.#lexical.search(terms, depth, filters);
+    if (literal) lexicalHits.push(...this.#literalOnly(terms, depth, filters, lexicalHits));
+    let vectorHits: { key: string; score: number }[] = [];
     let degraded = false;
     if (this.#useVectors) {
       try {
-        vectorHits = await this.#vectorSearch(query, depth, types, statuses !== null);
+        const [vector] = await this.embedder.embed([query]);
+        // Only documents this service indexed: a persistent vector store (Redis) may still hold
+        // items deleted while it was unreachable.
+        vectorHits = (await this.#vectorSearch(vector!, depth, types, statuses !== null)).filter((hit) =>
+          accept(hit.key),
+        );
+        if (literal) vectorHits.push(...(await this.#exactCosines(vector!, vectorHits, lexicalHits)));
       } catch (error) {
         if (!isUnavailable(error)) throw error;
         degraded = true;
@@ -398,9 +410,7 @@ export class SearchService {
     }
     const vectorWeight = this.#useVectors && !degraded ? this.#vectorWeight : 0;
     const ranked = rankCandidates({
-      // Only documents this service indexed: a persistent vector store (Redis) may still hold
-      // items deleted while it was unreachable.
-      vectorHits: vectorHits.filter((hit) => accept(hit.key)),
+      vectorHits,
       lexicalHits,
       terms,
       vectorWeight,
@@ -411,17 +421,44 @@ export class SearchService {
     return { ranked, byId, degraded, terms };
   }
 
-  /** Field scores (issue-fields.ts) of the issues among these hits. */
+  /**
+   * Plain BM25's top hits (own words only) missing from the expanded search's: their score there
+   * is a lower bound of the expanded one (expansions only add), so the hybrid score stays one.
+   */
+  #literalOnly(terms: WeightedTerm[], depth: number, filters: LexicalSearchOptions, have: LexicalHit[]) {
+    const seen = new Set(have.map((h) => h.key));
+    const own = terms.filter((t) => t.weight >= 1);
+    return this.#lexical.search(own, depth, filters).filter((h) => !seen.has(h.key));
+  }
+
+  /**
+   * The cosine of each lexical candidate outside the vector top list, for the issue re-ranker: the
+   * lower bound 0 of the hybrid ranking was the rule there for the literal match on a large corpus
+   * (CPython's 7,462 issues). Vectors from the index cache where it has them, else embedded.
+   */
+  async #exactCosines(query: Float32Array, have: readonly { key: string }[], lexical: readonly LexicalHit[]) {
+    const seen = new Set(have.map((h) => h.key));
+    const keys = lexical.flatMap((h) => (seen.has(h.key) ? [] : [h.key]));
+    const vectors = await this.#vectorsOf(keys.map((k) => this.#docs.get(k)!));
+    return keys.map((key, i) => ({ key, score: cosine(query, vectors[i]!) }));
+  }
+
+  /** The re-ranker's field and literal scores (issue-fields.ts, issue-literal.ts) of the issues among these hits. */
   #issueFieldScores(terms: WeightedTerm[], hits: readonly HybridHit[]): Map<string, number[]> {
     const issues = hits.flatMap((h) => (this.#docs.get(h.key)?.type === "issue" ? [h.key] : []));
     if (!this.#issueFields) throw new Error("issue fields are kept only with issueReranker or issueFields");
-    return this.#issueFields.fieldScores(terms, issues, (key) => this.#componentName(key));
+    // The user's own words: the expansions are in the hybrid parts already.
+    const own = terms.filter((t) => t.weight >= 1);
+    const fields = this.#issueFields.fieldScores(own, issues, (key) => this.#componentName(key));
+    const literal = literalScores(this.#lexical, own, issues, this.#soft.unknownShare(own));
+    for (const [key, scores] of fields) scores.push(...literal.get(key)!);
+    return fields;
   }
 
   /** The issue re-ranker's features (issue-reranker.ts) of a request's issue candidates, hybrid order: what its fit reads. */
   async issueFeatureRows(request: SearchRequest): Promise<{ id: string; features: number[] }[]> {
     await this.ready();
-    const hybrid = await this.#hybrid(request.query.trim(), request.limit ?? 10, request);
+    const hybrid = await this.#hybrid(request.query.trim(), request.limit ?? 10, request, true);
     if (!hybrid) return [];
     const fields = this.#issueFieldScores(hybrid.terms, hybrid.ranked);
     return hybrid.ranked.flatMap((h) =>
@@ -445,7 +482,8 @@ export class SearchService {
     await this.ready();
     if (!this.#useVectors) return [];
     try {
-      const hits = await this.#vectorSearch(query, limit, types, false);
+      const [vector] = await this.embedder.embed([query]);
+      const hits = await this.#vectorSearch(vector!, limit, types, false);
       return hits.filter((h) => this.#docs.has(h.key));
     } catch (error) {
       if (!isUnavailable(error)) throw error;
@@ -506,11 +544,10 @@ export class SearchService {
     return undefined;
   }
 
-  async #vectorSearch(query: string, depth: number, types: string[] | undefined, filtered: boolean) {
-    const [vector] = await this.embedder.embed([query]);
+  async #vectorSearch(vector: Float32Array, depth: number, types: string[] | undefined, filtered: boolean) {
     // A status filter is applied after the vector search: look deeper so it still fills `limit`.
     return this.vectors.search({
-      vector: vector!,
+      vector,
       limit: filtered ? depth * 4 : depth,
       ...(types ? { types } : {}),
     });
@@ -624,6 +661,18 @@ export class SearchService {
   #forgetCached(doc: Stored | undefined): void {
     if (doc?.fingerprint) this.#cache?.delete(doc.fingerprint);
   }
+}
+
+function cosine(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
 /** An adapter's BackendUnavailableError, or the one the deadline guard turns failures into. */

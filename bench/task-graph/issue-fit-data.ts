@@ -1,0 +1,74 @@
+// The issue-search fit's judged queries (issue 21): each query of our eval set
+// (bench/search-quality/eval-set.json) and of the outside one (CPython's change log,
+// outside-eval-support.ts) with the rankings of plain BM25 and of the service today, and its
+// issue candidates' re-ranker features (SearchService.issueFeatureRows) in hybrid order.
+import { WordVectorEmbedder } from "../../lib/embedding/index.js";
+import { LexicalIndex, WordNetExpander } from "../../lib/search/index.js";
+import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
+import { MEANING_WEIGHTS, SearchService } from "../../services/task-graph/src/domain/search/index.js";
+import type { IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
+import { evalSet, issueRecords } from "./issue-fields-support.js";
+import { outsideEvalSet, outsideRecords } from "./outside-eval-support.js";
+
+/** Which set a query is from: ours, or the outside set's frozen tune / holdout half. */
+export type Part = "own" | "tune" | "holdout";
+
+export interface FitQuery {
+  id: string;
+  part: Part;
+  relevant: Set<string>;
+  bm25: string[];
+  current: string[];
+  /** Issue candidates in hybrid order (the service's plus plain BM25's top list), raw features. */
+  rows: { id: string; features: number[] }[];
+}
+
+interface Query {
+  id: string;
+  text: string;
+  part: Part;
+  relevant: Set<string>;
+}
+
+/** The service as app.ts builds it with the word-vector embedder, keeping the re-ranker's features. */
+async function judge(records: IssueRecord[], queries: Query[], types?: string[]): Promise<FitQuery[]> {
+  const bm25 = new LexicalIndex();
+  for (const r of records)
+    bm25.set(r.id, "issue", [[`${r.title}\n${r.description}\n${r.labels.join(" ")}`, 1]]);
+  const service = new SearchService(new EmbeddedVectorIndex(), new WordVectorEmbedder(), {
+    expanders: [new WordNetExpander()],
+    ...MEANING_WEIGHTS,
+    issueFields: true,
+  });
+  await service.indexAll(records, []);
+  const out: FitQuery[] = [];
+  for (const q of queries) {
+    const request = { query: q.text, limit: 10, ...(types ? { types } : {}) };
+    out.push({
+      id: q.id,
+      part: q.part,
+      relevant: q.relevant,
+      bm25: bm25.search(q.text, 10).map((h) => h.key),
+      current: (await service.search(request)).map((r) => r.id),
+      rows: await service.issueFeatureRows(request),
+    });
+  }
+  return out;
+}
+
+export async function fitQueries(): Promise<FitQuery[]> {
+  const own = evalSet();
+  const outside = outsideEvalSet();
+  const relevant = (q: { targets: string[]; also_relevant: string[] }) =>
+    new Set([...q.targets, ...q.also_relevant]);
+  const ours = await judge(
+    issueRecords(own, true),
+    own.queries.map((q) => ({ id: q.id, text: q.text, part: "own" as const, relevant: relevant(q) })),
+  );
+  const theirs = await judge(
+    outsideRecords(outside),
+    outside.queries.map((q) => ({ id: q.id, text: q.text, part: q.split, relevant: relevant(q) })),
+    ["issue"],
+  );
+  return [...ours, ...theirs];
+}
