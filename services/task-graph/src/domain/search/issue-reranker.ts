@@ -3,10 +3,13 @@
 // literal side (issue-literal.ts), fitted by bench/task-graph/issue-fields-fit.ts
 // (`npm run fit:issue-search`) on our eval set plus the tune half of the outside one, with nested
 // k-fold cross-validation; the fit writes lib/search/data/issue-search-reranker.json only when it
-// beats the hybrid ranking under CV on both sets (bench/results/search-quality.md).
-// It re-orders only the issues among the places issues already hold in the hybrid ranking: what is
-// found (minScore), the places of other kinds (components, code) and the scores shown in order
-// stay the hybrid ranking's, so nonsense still finds nothing and scores still fall down the list.
+// beats the hybrid ranking under CV on both sets (bench/results/search-quality.md); today it does
+// not, so none is shipped and app.ts passes none.
+// With a model, plain BM25's top list joins the candidates (SearchService #literalOnly), and the
+// model re-orders only the issues among the places issues hold in the hybrid ranking: what is
+// found (minScore on the hybrid score), the places of other kinds (components, code) and the
+// scores shown in order stay the hybrid ranking's, so nonsense still finds nothing and scores
+// still fall down the list.
 import { readFileSync } from "node:fs";
 import { dataFile } from "../../../../../lib/embedding/index.js";
 import { type LinearModel, linearScore, readLinearModel } from "../../../../../lib/search/index.js";
