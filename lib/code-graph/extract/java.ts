@@ -4,6 +4,7 @@
 import type { ImportFact } from "../facts.js";
 import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
+import { type JavaTypeKind, javaTypeKind, readJavaPackage } from "../syntax/java-declaration-syntax.js";
 import { readJavaImport } from "../syntax/java-import-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences } from "./references.js";
@@ -22,12 +23,13 @@ const REFERENCES = `
 (identifier) @value
 `;
 
-const TYPE_KINDS: Record<string, SymbolKind> = {
-  class_declaration: "class",
-  record_declaration: "class",
-  interface_declaration: "interface",
-  annotation_type_declaration: "interface",
-  enum_declaration: "enum",
+/** Records are classes and `@interface`s interfaces here. */
+const SYMBOL_KINDS: Record<JavaTypeKind, SymbolKind> = {
+  class: "class",
+  record: "class",
+  interface: "interface",
+  annotation: "interface",
+  enum: "enum",
 };
 
 export const javaExtractor: Extractor = {
@@ -37,8 +39,7 @@ export const javaExtractor: Extractor = {
     let packageName: string | undefined;
     for (const node of root.namedChildren) {
       if (!node) continue;
-      if (node.type === "package_declaration")
-        packageName = node.namedChildren.find((c) => c?.type !== "annotation")?.text;
+      if (node.type === "package_declaration") packageName = readJavaPackage(node);
       else if (node.type === "import_declaration") walker.importDeclaration(node);
       else walker.type(node, undefined);
     }
@@ -59,7 +60,8 @@ class Walker {
   constructor(private readonly source: string) {}
 
   type(node: Node, owner: SymbolDraft | undefined): void {
-    const kind = TYPE_KINDS[node.type];
+    const typeKind = javaTypeKind(node);
+    const kind = typeKind && SYMBOL_KINDS[typeKind];
     const name = node.childForFieldName("name")?.text;
     if (!kind || !name) return;
     const exported = isPublic(node, owner) && (owner ? owner.exported : true);
@@ -76,7 +78,7 @@ class Walker {
   }
 
   private member(member: Node, owner: SymbolDraft): void {
-    if (TYPE_KINDS[member.type]) {
+    if (javaTypeKind(member)) {
       this.type(member, owner);
       return;
     }

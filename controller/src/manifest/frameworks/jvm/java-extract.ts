@@ -1,6 +1,6 @@
 // Reads a Java file's tree-sitter tree into JvmFileFacts (./jvm-facts.ts).
 
-import { readJavaImport } from "../../../../../lib/code-graph/index.js";
+import { javaTypeKind, readJavaImport, readJavaPackage } from "../../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../../scanner.js";
 import type {
   JvmAnnotation,
@@ -17,8 +17,7 @@ const line = (n: SyntaxNode) => n.startPosition.row + 1;
 export function extractJava(root: SyntaxNode): JvmFileFacts {
   const facts: JvmFileFacts = { package: "", imports: {}, classes: [], constants: {} };
   for (const node of root.namedChildren) {
-    if (node.type === "package_declaration")
-      facts.package = node.namedChildren.find((c) => c.type !== "annotation")?.text ?? "";
+    if (node.type === "package_declaration") facts.package = readJavaPackage(node) ?? "";
     else if (node.type === "import_declaration") {
       const read = readJavaImport(node);
       if (read && !read.wildcard) facts.imports[read.name.split(".").pop() ?? read.name] = read.name;
@@ -27,16 +26,8 @@ export function extractJava(root: SyntaxNode): JvmFileFacts {
   return facts;
 }
 
-const TYPE_KINDS: Record<string, JvmClass["kind"]> = {
-  class_declaration: "class",
-  interface_declaration: "interface",
-  record_declaration: "record",
-  enum_declaration: "enum",
-  annotation_type_declaration: "annotation",
-};
-
 function readType(node: SyntaxNode, out: JvmClass[]): void {
-  const kind = TYPE_KINDS[node.type];
+  const kind = javaTypeKind(node);
   if (!kind) return;
   const nameNode = node.childForFieldName("name");
   const cls: JvmClass = {
@@ -86,7 +77,7 @@ function readMembers(body: SyntaxNode, cls: JvmClass, out: JvmClass[]): void {
       }
     } else if (member.type === "method_declaration") {
       cls.methods.push(readMethod(member));
-    } else if (TYPE_KINDS[member.type]) {
+    } else if (javaTypeKind(member)) {
       readType(member, out);
     }
   }
