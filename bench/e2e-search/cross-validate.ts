@@ -9,6 +9,7 @@ import {
   type FeatureName,
   type FeatureSet,
   featureNames,
+  type PoolOptions,
   type RuleName,
   type SearchIndex,
 } from "../../controller/src/search/index.js";
@@ -48,6 +49,8 @@ export interface JudgedQuery {
   weight?: number;
   /** 1-based rank (0: not in the first 10) under plain BM25 and under the hand-set rules. */
   bm25: number;
+  /** 1-based rank under plain BM25 among its first BM25_DEEP (0: deeper): candidate-recall.ts. */
+  bm25Deep: number;
   rules: number;
 }
 
@@ -62,30 +65,40 @@ export async function judgedQueries(
   off: ReadonlySet<RuleName> = new Set(),
   env: NodeJS.ProcessEnv = process.env,
   set: FeatureSet = "shipped",
+  pool: PoolOptions = {},
 ): Promise<{ documents: number; queries: JudgedQuery[] }> {
   const { index, queries, close } = await openEvaluation(corpus, { off }, env);
   try {
     const out: JudgedQuery[] = [];
-    for (const q of queries) out.push(await judgeQuery(index, { ...q, app: appOf(q.expected) }, set));
+    for (const q of queries) out.push(await judgeQuery(index, { ...q, app: appOf(q.expected) }, set, pool));
     return { documents: index.size, queries: out };
   } finally {
     close();
   }
 }
 
-/** What the search index gives one query: its candidates' features, BM25's and the rules' ranks. */
+/** How deep plain BM25's list is read for its recall (candidate-recall.ts). */
+const BM25_DEEP = 50;
+
+/**
+ * What the search index gives one query: its candidates' features (the first stage's pool, in its
+ * order), BM25's and the rules' ranks.
+ */
 export async function judgeQuery(
   index: SearchIndex,
   q: { id: string; app: string; query: string; expected: string[] },
   set: FeatureSet = "shipped",
+  pool: PoolOptions = {},
 ): Promise<JudgedQuery> {
-  const candidates = await index.features(q.query, 10, set);
+  const candidates = await index.features(q.query, 10, set, pool);
+  const bm25 = index.bm25(q.query, BM25_DEEP).map(label);
   return {
     ...q,
     labels: candidates.heads.map(label),
     features: candidates.features,
     names: candidates.names,
-    bm25: rankOf(index.bm25(q.query, 10).map(label), q.expected),
+    bm25: rankOf(bm25.slice(0, 10), q.expected),
+    bm25Deep: rankOf(bm25, q.expected),
     rules: rankOf(rulesOrder(candidates).map(label), q.expected),
   };
 }

@@ -12,7 +12,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { codeGraphParser } from "../../controller/src/manifest/code-graph-parser.js";
 import { scanService } from "../../controller/src/manifest/scan-service.js";
-import { type FeatureSet, openSearchIndex, searchEmbedders } from "../../controller/src/search/index.js";
+import {
+  type FeatureSet,
+  openSearchIndex,
+  type PoolOptions,
+  searchEmbedders,
+} from "../../controller/src/search/index.js";
 import type { RealApp } from "../manifest-real/apps.js";
 import { fetchApp } from "../manifest-real/fetch.js";
 import { type JudgedQuery, judgeQuery } from "./cross-validate.js";
@@ -41,6 +46,8 @@ export interface RealAppOptions {
   set?: FeatureSet;
   /** Also rank each query as `e2e search` does (the committed model). @default true */
   shipped?: boolean;
+  /** The first stage's pool, other than the command's (candidate-recall.ts). */
+  pool?: PoolOptions;
 }
 
 /** The frozen held-out split: by the app's name, fixed before any query was run. */
@@ -75,7 +82,7 @@ async function appQueries(app: RealAppQueries, options: RealAppOptions): Promise
     });
     const out: RealJudgedQuery[] = [];
     for (const q of app.queries) {
-      const judged = await judgeQuery(index, { ...q, app: app.name }, options.set);
+      const judged = await judgeQuery(index, { ...q, app: app.name }, options.set, options.pool);
       const shipped =
         options.shipped === false
           ? undefined

@@ -24,6 +24,7 @@ import {
   WordNetExpander,
 } from "../../../lib/search/index.js";
 import { ApiVocabulary, STANDS_IN } from "./api-vocabulary.js";
+import { expandedHits, type PoolOptions } from "./candidate-pool.js";
 import type { DocHead, DocumentRule } from "./documents.js";
 import { type IntentLookup, type MethodIntent, methodIntent } from "./method-intent.js";
 import {
@@ -168,7 +169,7 @@ export class SearchIndex {
 
   async search(query: string, options: SearchOptions = {}): Promise<SearchHit[]> {
     const limit = options.limit ?? 10;
-    const stage = await this.#firstStage(query, limit, options);
+    const stage = await this.#firstStage(query, candidateDepth(limit), options);
     const ranked = this.#byModel(stage).sort((a, b) => b.order - a.order || (a.key < b.key ? -1 : 1));
     const shown = wordsByStem(query);
     return ranked.slice(0, limit).map(({ key, score }) => ({
@@ -183,8 +184,14 @@ export class SearchIndex {
    * first-stage score, and the query's intent: for fitting the model and comparing rankings
    * (bench/e2e-search).
    */
-  async features(query: string, limit = 10, set: FeatureSet = "shipped"): Promise<CandidateFeatures> {
-    const stage = await this.#firstStage(query, limit, {});
+  async features(
+    query: string,
+    limit = 10,
+    set: FeatureSet = "shipped",
+    pool: PoolOptions = {},
+  ): Promise<CandidateFeatures> {
+    const minScore = pool.minScore === undefined ? {} : { minScore: pool.minScore };
+    const stage = await this.#firstStage(query, pool.depth ?? candidateDepth(limit), minScore, pool.expand);
     const names = featureNames(this.#channel !== undefined, set);
     return {
       names,
@@ -196,15 +203,23 @@ export class SearchIndex {
   }
 
   /** The candidates of lib/search's hybrid ranking over min_score, and the query's terms and intent. */
-  async #firstStage(query: string, limit: number, options: SearchOptions): Promise<FirstStage> {
+  async #firstStage(
+    query: string,
+    depth: number,
+    options: SearchOptions,
+    expand?: PoolOptions["expand"],
+  ): Promise<FirstStage> {
     const accept = options.service
       ? (key: string) => this.#heads.get(key)?.service === options.service
       : () => true;
-    const depth = candidateDepth(limit);
     // The WordNet collocation each clause starts with ("get rid of"): words and intent.
     const collocations = this.#off.has("collocations") ? [] : leadingCollocations(query, this.#wordnet.table);
     const terms = this.#terms(query, collocations);
     const lexicalHits = this.#lexical.search(terms.all, depth, { accept });
+    if (expand)
+      lexicalHits.push(
+        ...expandedHits(this.#lexical, expand, terms.all, { depth, accept, have: lexicalHits }),
+      );
     const [[queryVector], channelQuery] = await Promise.all([
       this.embedder.embed([query]),
       this.#channel?.embed([query]).then(([v]) => v),
