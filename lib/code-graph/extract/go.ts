@@ -101,6 +101,11 @@ function addType(symbols: SymbolCollector, source: string, spec: Node): void {
 }
 
 function addValues(symbols: SymbolCollector, source: string, spec: Node): void {
+  // `var ( … )` holds its specs in a var_spec_list (`const ( … )` holds them directly).
+  if (spec.type === "var_spec_list") {
+    for (const inner of spec.namedChildren) if (inner) addValues(symbols, source, inner);
+    return;
+  }
   if (spec.type !== "const_spec" && spec.type !== "var_spec") return;
   for (const name of spec.childrenForFieldName("name")) {
     if (!name) continue;

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { extractFacts } from "../index.js";
 import { type FixtureGraph, indexFixture } from "./helpers/fixture-graph.js";
 
 describe("code graph of a Go module (fixtures/go)", () => {
@@ -34,6 +35,22 @@ describe("code graph of a Go module (fixtures/go)", () => {
       kind: "variable",
       exported: true,
     });
+  });
+
+  it("extracts every name of a grouped var ( … ) block, like const ( … ) and a single var", async () => {
+    const source =
+      "package main\n\nvar single = 1\n\nvar (\n\tGrouped = 2\n\tother, more = 3, 4\n)\n\nconst (\n\tA = 1\n)\n";
+    const facts = await extractFacts(source, "go");
+    const values = facts.symbols
+      .filter((s) => s.kind === "variable")
+      .map((s) => [s.name, s.line, s.exported]);
+    expect(values).toEqual([
+      ["single", 3, false],
+      ["Grouped", 6, true],
+      ["other", 7, false],
+      ["more", 7, false],
+      ["A", 11, true],
+    ]);
   });
 
   it("uses Go's rule for exported names", () => {
