@@ -78,4 +78,4 @@ export {
 } from "./syntax/python-definition-syntax.js";
 export { readPythonImport } from "./syntax/python-import-syntax.js";
 export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";
-export { Yielder } from "./yielder.js";
+export { nextTurn, Yielder } from "./yielder.js";

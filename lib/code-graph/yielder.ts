@@ -1,21 +1,50 @@
 // Long loops on a server's event loop give way now and then: after `sliceMs` of work, `tick()`
-// waits for the next turn (setImmediate), so requests interleave with a 20,000-file build and no
-// task holds the loop much longer than a slice (issue 25). `Yielder.never` keeps a loop
-// synchronous in effect (a CLI has nothing to interleave with).
+// waits for the loop's next turn, so requests interleave with a 20,000-file build and no task
+// holds the loop much longer than a slice (issue 25). `Yielder.never` keeps a loop synchronous in
+// effect (a CLI has nothing to interleave with).
+//
+// The turns are shared (nextTurn): every waiting loop of the process queues, and each turn of the
+// event loop resumes one of them. With a plain setImmediate each, the loops that gave way together
+// (an upload's graph update, its store write, the search mirror, the vector sync, the next body's
+// parse) all resumed in the same check phase, one slice after another: one task of five or six
+// slices, 60-190 ms at 20,000 files, though each loop kept to its budget.
+
+const waiting: (() => void)[] = [];
+let scheduled = false;
+
+function resumeOne(): void {
+  scheduled = false;
+  const next = waiting.shift();
+  // Scheduled from inside the check phase, the next one runs on the loop's next turn.
+  if (waiting.length > 0) schedule();
+  next?.();
+}
+
+function schedule(): void {
+  if (scheduled) return;
+  scheduled = true;
+  setImmediate(resumeOne);
+}
+
+/** Resolves on a later turn of the event loop, at most one waiter a turn, first come first served. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    schedule();
+  });
+}
+
 export class Yielder {
   static readonly never = new Yielder(Number.POSITIVE_INFINITY);
   #since = performance.now();
 
   constructor(readonly sliceMs = 8) {}
 
-  /** Resolves at once inside a slice; after it, on the loop's next turn. */
+  /** Resolves at once inside a slice; after it, on a later turn (nextTurn). */
   tick(): Promise<void> | undefined {
     if (performance.now() - this.#since < this.sliceMs) return undefined;
-    return new Promise((resolve) =>
-      setImmediate(() => {
-        this.#since = performance.now();
-        resolve();
-      }),
-    );
+    return nextTurn().then(() => {
+      this.#since = performance.now();
+    });
   }
 }

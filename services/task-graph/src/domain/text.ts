@@ -1,6 +1,7 @@
 // Strings that cannot be stored faithfully (lone surrogates, NUL) are refused by name, in any
 // field. Lengths (grapheme clusters) and blankness are rules of the route schemas
 // (src/schemas/common.ts: x-max-graphemes and the visible-character pattern), enforced there.
+import { nextTurn } from "../../../../lib/code-graph/index.js";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -65,7 +66,7 @@ export async function findMalformedInSlices(value: unknown): Promise<Malformed |
       const found = findMalformed(inner[i], `${key}[${i}]`);
       if (found) return found;
       if (performance.now() - since >= SLICE_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
         since = performance.now();
       }
     }

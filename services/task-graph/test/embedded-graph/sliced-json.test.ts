@@ -48,6 +48,18 @@ describe("writeJsonSliced", () => {
     }
   });
 
+  it("walks a record of many members below `depth` to the same text", async () => {
+    const byId = Object.fromEntries(
+      Array.from({ length: 1000 }, (_, k) => [`app:src/f${k}.ts#s${k}`, { name: `s${k}`, gone: undefined }]),
+    );
+    const value = { code: { symbols: byId, few: { a: 1, b: [2] } } };
+    for (const depth of [0, 1, 2]) {
+      const path = join(dir, `many${depth}.json`);
+      await writeJsonSliced(path, value, depth);
+      expect(readFileSync(path, "utf8")).toBe(JSON.stringify(value));
+    }
+  });
+
   it("gives way to the event loop while writing a large value", async () => {
     const files = Array.from({ length: 40_000 }, (_, i) => ({
       file: { path: `src/f${i}.ts`, hash: "h".repeat(64) },

@@ -5,6 +5,7 @@
 // deeper is stringified whole (one record: small), except a long array or a record holding one
 // (one large file's symbols and edges: 30-100 ms stringified whole), which is walked too.
 import { open } from "node:fs/promises";
+import { nextTurn } from "../../../../../lib/code-graph/index.js";
 
 /** Bytes gathered before a write; a slice of the loop's time is spent on about this much. */
 const PIECE_CHARS = 256 * 1024;
@@ -30,15 +31,11 @@ export async function writeJsonSliced(path: string, value: unknown, depth = 3): 
       buffered.push(text);
       chars += text.length;
       if (chars < PIECE_CHARS && performance.now() - since < SLICE_MS) return undefined;
-      return flush().then(
-        () =>
-          new Promise<void>((resolve) =>
-            setImmediate(() => {
-              since = performance.now();
-              resolve();
-            }),
-          ),
-      );
+      return flush()
+        .then(nextTurn)
+        .then(() => {
+          since = performance.now();
+        });
     };
     await walk(value, depth, sink);
     await flush();
@@ -85,12 +82,19 @@ async function walk(value: unknown, depth: number, sink: Sink): Promise<void> {
   await sink("}");
 }
 
-/** Items of an array stringified in one call at most, below `depth`. */
+/** Items of an array (or members of a record) stringified in one call at most, below `depth`. */
 const LONG_ARRAY = 256;
 
+/**
+ * Too big to stringify in one call: a long array, a record of many members (a snapshot's map of
+ * 176k symbols: looking through all its members here was itself a 30 ms task), or a record
+ * holding a long array.
+ */
 function holdsLongArray(value: object): boolean {
   if (Array.isArray(value)) return value.length > LONG_ARRAY;
+  let members = 0;
   for (const key in value) {
+    if (++members > LONG_ARRAY) return true;
     const member = (value as Record<string, unknown>)[key];
     if (Array.isArray(member) && member.length > LONG_ARRAY) return true;
   }

@@ -77,7 +77,11 @@ export class CodeSearchIndexer implements CodeListener {
         docs.push(fileDocument(file, symbolsOf.get(file.path) ?? [], text(file.path) ?? ""));
       if (i % LOOK_EVERY === 0) await slicer.pause();
     }
-    for (const s of delta.symbols.upserted) docs.push(symbolDocument(s));
+    // A 1,200-file body upserts ~15k symbols: their documents are made a slice at a time too.
+    for (const [i, s] of delta.symbols.upserted.entries()) {
+      docs.push(symbolDocument(s));
+      if (i % LOOK_EVERY === 0) await slicer.pause();
+    }
     await this.search.removeMany([
       ...delta.files.removed.map((path) => ({ type: "file", id: `${delta.repo}:${path}` })),
       ...delta.symbols.removed.map((id) => ({ type: "symbol", id })),
