@@ -17,7 +17,7 @@
 // Reports MRR@10, recall@5 and precision@3 on all / tune / holdout. Nothing here is tuned: the
 // figures say how the shipped ranking carries over to data it never saw.
 import { HashingEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
-import { LexicalIndex, type QueryExpander, WordNetExpander } from "../../lib/search/index.js";
+import { type QueryExpander, WordNetExpander } from "../../lib/search/index.js";
 import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
 import {
   MEANING_WEIGHTS,
@@ -27,21 +27,19 @@ import {
 import type { Embedder } from "../../services/task-graph/src/ports/embedder.js";
 import type { IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
 import { type OutsideEvalSet, outsideEvalSet, outsideRecords } from "./outside-eval-support.js";
-import { type QueryScores, type Summary, scoreRanking, summarise } from "./search-quality-support.js";
+import {
+  plainBm25,
+  type QueryScores,
+  type Ranker,
+  type Summary,
+  scoreRanking,
+  summarise,
+} from "./search-quality-support.js";
 import { round, writeResult } from "./search-support.js";
 
 const set: OutsideEvalSet = outsideEvalSet();
 const records: IssueRecord[] = outsideRecords(set);
 console.log(`${records.length} issues indexed, ${set.queries.length} queries (${set.source.path})`);
-
-type Ranker = (query: string) => Promise<string[]>;
-
-function plainBm25(): Ranker {
-  const index = new LexicalIndex();
-  for (const r of records)
-    index.set(r.id, "issue", [[`${r.title}\n${r.description}\n${r.labels.join(" ")}`, 1]]);
-  return async (query) => index.search(query, 10).map((h) => h.key.replace(/^issue:/, ""));
-}
 
 async function service(
   expanders: QueryExpander[],
@@ -61,7 +59,7 @@ const wordnet = new WordNetExpander();
 const glove = new WordVectorEmbedder();
 const lexicalOnly = { useVectors: false, minScore: 0 };
 const variants: [string, () => Promise<Ranker>][] = [
-  ["bm25", async () => plainBm25()],
+  ["bm25", async () => plainBm25(records)],
   ["+fields", () => service([], lexicalOnly)],
   ["+wordnet", () => service([wordnet], lexicalOnly)],
   ["+hash vectors", () => service([wordnet])],

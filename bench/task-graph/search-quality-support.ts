@@ -2,6 +2,9 @@
 // relevant ids: reciprocal rank of the first relevant result within the top 10 (MRR@10 is the
 // mean), share of the relevant items found in the top 5 (recall@5), share of the top 3 that are
 // relevant (precision@3, counting missing places as misses).
+import { LexicalIndex } from "../../lib/search/index.js";
+import type { IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
+
 export interface QueryScores {
   rr10: number;
   recall5: number;
@@ -34,4 +37,15 @@ export function summarise(scores: QueryScores[]): Summary {
     recall5: mean((s) => s.recall5),
     precision3: mean((s) => s.precision3),
   };
+}
+
+/** Ranks issue ids for a query; the top 10. */
+export type Ranker = (query: string) => Promise<string[]>;
+
+/** The baseline: plain BM25 over one field (title, description and labels), no expansion, no vectors. */
+export function plainBm25(records: readonly IssueRecord[]): Ranker {
+  const index = new LexicalIndex();
+  for (const r of records)
+    index.set(r.id, "issue", [[`${r.title}\n${r.description}\n${r.labels.join(" ")}`, 1]]);
+  return async (query) => index.search(query, 10).map((h) => h.key.replace(/^issue:/, ""));
 }

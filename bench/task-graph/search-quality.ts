@@ -18,7 +18,6 @@
 import { HashingEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
 import {
   CooccurrenceExpander,
-  LexicalIndex,
   NeighbourExpander,
   type QueryExpander,
   WordNetExpander,
@@ -32,20 +31,18 @@ import {
 import type { Embedder } from "../../services/task-graph/src/ports/embedder.js";
 import type { IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
 import { evalSet, issueRecords } from "./issue-fields-support.js";
-import { type QueryScores, type Summary, scoreRanking, summarise } from "./search-quality-support.js";
+import {
+  plainBm25,
+  type QueryScores,
+  type Ranker,
+  type Summary,
+  scoreRanking,
+  summarise,
+} from "./search-quality-support.js";
 import { round, writeResult } from "./search-support.js";
 
 const set = evalSet();
 const records: IssueRecord[] = issueRecords(set, false);
-
-type Ranker = (query: string) => Promise<string[]>;
-
-function plainBm25(): Ranker {
-  const index = new LexicalIndex();
-  for (const r of records)
-    index.set(r.id, "issue", [[`${r.title}\n${r.description}\n${r.labels.join(" ")}`, 1]]);
-  return async (query) => index.search(query, 10).map((h) => h.key.replace(/^issue:/, ""));
-}
 
 async function service(
   expanders: QueryExpander[],
@@ -65,7 +62,7 @@ const glove = new WordVectorEmbedder();
 const lexicalOnly = { useVectors: false, minScore: 0 };
 const ours = { embedder: glove, ...MEANING_WEIGHTS };
 const variants: [string, Ranker][] = [
-  ["bm25", plainBm25()],
+  ["bm25", plainBm25(records)],
   ["+fields", await service([], lexicalOnly)],
   ["+wordnet", await service([wordnet], lexicalOnly)],
   ["+hash vectors", await service([wordnet])],

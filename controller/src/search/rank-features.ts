@@ -60,22 +60,7 @@ const FEATURES: readonly FeatureName[] = [
 ];
 
 /** The features of the model fitted on the fixtures alone (until 2026-11-28): the benchmark's "before". */
-const PREVIOUS_FEATURES: readonly FeatureName[] = [
-  "lex_own",
-  "lex_wordnet",
-  "lex_all",
-  "soft",
-  "cosine",
-  "prf",
-  "name_share",
-  "method_agrees",
-  "write_for_change",
-  "method_mismatch",
-  "kind_page_method",
-  "kind_module",
-  "kind_dto",
-  "kind_field",
-];
+const PREVIOUS_FEATURES: readonly FeatureName[] = CATALOGUE.filter((f) => f !== "channel_cosine");
 
 /** FEATURES and the embeddings endpoint's cosine (the HTTP channel), when one is configured. */
 export const CHANNEL_FEATURES: readonly FeatureName[] = [...FEATURES, "channel_cosine"];
