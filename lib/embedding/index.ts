@@ -11,6 +11,7 @@ export { EmbedderConfigError, selectEmbedder } from "./select.js";
 export { stem } from "./stem.js";
 export {
   forEachIdentifier,
+  forEachToken,
   identifierSpans,
   identifierStems,
   splitIdentifier,

@@ -7,7 +7,7 @@
 // table lacks (identifiers, product names) add nothing: the lexical side matches those.
 // Deterministic and stateless: a text's vector never depends on the corpus.
 import { normalize } from "./hashing-embedder.js";
-import { tokenize } from "./tokenize.js";
+import { forEachToken } from "./tokenize.js";
 import { loadWordVectors, type WordVectors } from "./word-vectors.js";
 
 const SIF_A = 1e-3;
@@ -41,10 +41,10 @@ export class WordVectorEmbedder {
     const table = this.#table();
     const out = new Float32Array(table.dimension);
     const counts = new Map<number, number>();
-    for (const token of tokenize(text)) {
+    forEachToken(text, {}, (token) => {
       const row = table.rowOf(token);
       if (row !== undefined) counts.set(row, (counts.get(row) ?? 0) + 1);
-    }
+    });
     for (const [row, tf] of counts) {
       const weight = tf * sifWeight(row);
       table.addTo(out, row, weight);

@@ -11,7 +11,7 @@
 // types, so one index holding many kinds (files beside their tiny symbol documents) still ranks
 // files as BM25 over the files alone would: without it, short documents of other types make every
 // file look long and shift each term's rarity.
-import { tokenize } from "../embedding/index.js";
+import { forEachToken, tokenize } from "../embedding/index.js";
 import { PostingLists } from "./posting-lists.js";
 
 const K1 = 1.2;
@@ -50,8 +50,9 @@ export function queryTerms(text: string): WeightedTerm[] {
  * field; text cut at whitespace gives the same terms piece by piece, as no identifier spans it).
  */
 export function addFieldTerms(terms: Map<string, number>, text: string, boost: number, names = false): void {
-  for (const token of tokenize(text, { stem: true, dropStopwords: !names }))
-    terms.set(token, (terms.get(token) ?? 0) + boost);
+  forEachToken(text, { stem: true, dropStopwords: !names }, (token) =>
+    terms.set(token, (terms.get(token) ?? 0) + boost),
+  );
 }
 
 export class LexicalIndex {

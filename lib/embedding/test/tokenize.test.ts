@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { identifierSpans, splitIdentifier, stem, tokenize } from "../index.js";
+import { forEachToken, identifierSpans, splitIdentifier, stem, tokenize } from "../index.js";
 
 describe("identifier-aware tokenizer", () => {
   it("splits camelCase, PascalCase and acronyms into lowercase parts", () => {
@@ -29,6 +29,21 @@ describe("identifier-aware tokenizer", () => {
   it("keeps numbers and non-ASCII letters", () => {
     expect(tokenize("login fails with 401")).toEqual(["login", "fails", "401"]);
     expect(tokenize("Größe ändern")).toEqual(["größe", "ändern"]);
+  });
+});
+
+describe("forEachToken", () => {
+  it("visits tokenize's tokens, in order with repeats, for every option set", () => {
+    const text =
+      "The getUserById call, users_service.save() and the HTTPServer: running runs ran; café CAFÉ the";
+    for (const stem of [false, true]) {
+      for (const dropStopwords of [false, true]) {
+        const seen: string[] = [];
+        forEachToken(text, { stem, dropStopwords }, (token) => seen.push(token));
+        expect(seen).toEqual(tokenize(text, { stem, dropStopwords }));
+        expect(seen.length).toBeGreaterThan(10);
+      }
+    }
   });
 });
 
