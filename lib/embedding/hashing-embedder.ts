@@ -99,6 +99,20 @@ export function normalize(vector: Float32Array): Float32Array {
   return vector;
 }
 
+/** Cosine similarity of any two vectors (not assumed unit length; 0 when one is all zeros). */
+export function cosineOf(a: Float32Array, b: Float32Array): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
 /** Dot product; equals cosine similarity for L2-normalised vectors. */
 export function cosine(a: Float32Array, b: Float32Array): number {
   if (a.length !== b.length) throw new RangeError(`vector lengths differ: ${a.length} vs ${b.length}`);

@@ -3,6 +3,7 @@ export { CorpusStatistics } from "./corpus-stats.js";
 export { dataFile } from "./data-file.js";
 export {
   cosine,
+  cosineOf,
   HashingEmbedder,
 } from "./hashing-embedder.js";
 export { HttpEmbedder, type HttpEmbedderOptions } from "./http-embedder.js";

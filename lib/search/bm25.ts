@@ -40,6 +40,11 @@ export interface LexicalSearchOptions {
   typeStatistics?: boolean;
 }
 
+/** The user's own words among weighted terms (weight 1; expansions weigh less). */
+export function ownTerms(terms: readonly WeightedTerm[]): WeightedTerm[] {
+  return terms.filter((t) => t.weight >= 1);
+}
+
 /** The distinct stemmed terms of a text, each with weight 1. */
 export function queryTerms(text: string): WeightedTerm[] {
   return [...new Set(tokenize(text, { stem: true }))].map((term) => ({ term, weight: 1 }));

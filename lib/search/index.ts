@@ -7,6 +7,7 @@ export {
   type LexicalHit,
   LexicalIndex,
   type LexicalSearchOptions,
+  ownTerms,
   queryTerms,
   type WeightedTerm,
 } from "./bm25.js";

@@ -8,7 +8,7 @@
 // fusion weights, see README.md). Computed for the candidates of a search only, so its cost
 // grows with the candidates (≤ 2 · depth), not with the corpus.
 import { loadWordVectors, type WordVectors } from "../embedding/index.js";
-import type { LexicalIndex, WeightedTerm } from "./bm25.js";
+import { type LexicalIndex, ownTerms, type WeightedTerm } from "./bm25.js";
 
 const SOFT_MATCH_THRESHOLD = 0.4;
 /** The row of a query word matched by itself only (exactUnknown). */
@@ -109,7 +109,7 @@ export class SoftMatcher {
    */
   unknownShare(terms: readonly WeightedTerm[]): number {
     this.#vectors ??= loadWordVectors();
-    const own = terms.filter((t) => t.weight >= 1);
+    const own = ownTerms(terms);
     if (own.length === 0) return 0;
     return own.filter((t) => this.#vectors!.rowOfStem(t.term) === undefined).length / own.length;
   }

@@ -1,5 +1,6 @@
 // Cosine similarity of the failure text to every candidate, through the Embedder port.
 // Candidate vectors are cached by id and updated_at, so repeated analyses embed only changes.
+import { cosineOf } from "../../../../../lib/embedding/index.js";
 import type { Embedder } from "../../ports/embedder.js";
 import type { IssueRecord } from "../../ports/graph-store.js";
 
@@ -26,7 +27,7 @@ export class SemanticScorer {
     const vectors = await this.vectorsOf(candidates);
     const out = new Map<string, number>();
     candidates.forEach((c, k) => {
-      out.set(c.id, cosine(query, vectors[k]!));
+      out.set(c.id, cosineOf(query, vectors[k]!));
     });
     return out;
   }
@@ -57,17 +58,4 @@ export class SemanticScorer {
     }
     this.cache.set(key, v);
   }
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }

@@ -17,12 +17,14 @@
 // The in-memory side is updated first and always: when the vector index (or the embedder) fails,
 // the document is remembered as missing there, and syncVectors() puts it back once the backend
 // answers again (VectorSync calls it; see vector-sync.ts).
+import { cosineOf } from "../../../../../lib/embedding/index.js";
 import {
   candidateDepth,
   type LexicalHit,
   LexicalIndex,
   type LexicalSearchOptions,
   MIN_SCORE,
+  ownTerms,
   type QueryExpander,
   queryTerms,
   rankCandidates,
@@ -427,7 +429,7 @@ export class SearchService {
    */
   #literalOnly(terms: WeightedTerm[], depth: number, filters: LexicalSearchOptions, have: LexicalHit[]) {
     const seen = new Set(have.map((h) => h.key));
-    const own = terms.filter((t) => t.weight >= 1);
+    const own = ownTerms(terms);
     return this.#lexical.search(own, depth, filters).filter((h) => !seen.has(h.key));
   }
 
@@ -440,7 +442,7 @@ export class SearchService {
     const seen = new Set(have.map((h) => h.key));
     const keys = lexical.flatMap((h) => (seen.has(h.key) ? [] : [h.key]));
     const vectors = await this.#vectorsOf(keys.map((k) => this.#docs.get(k)!));
-    return keys.map((key, i) => ({ key, score: cosine(query, vectors[i]!) }));
+    return keys.map((key, i) => ({ key, score: cosineOf(query, vectors[i]!) }));
   }
 
   /** The re-ranker's field and literal scores (issue-fields.ts, issue-literal.ts) of the issues among these hits. */
@@ -448,7 +450,7 @@ export class SearchService {
     const issues = hits.flatMap((h) => (this.#docs.get(h.key)?.type === "issue" ? [h.key] : []));
     if (!this.#issueFields) throw new Error("issue fields are kept only with issueReranker or issueFields");
     // The user's own words: the expansions are in the hybrid parts already.
-    const own = terms.filter((t) => t.weight >= 1);
+    const own = ownTerms(terms);
     const fields = this.#issueFields.fieldScores(own, issues, (key) => this.#componentName(key));
     const literal = literalScores(this.#lexical, own, issues, this.#soft.unknownShare(own));
     for (const [key, scores] of fields) scores.push(...literal.get(key)!);
@@ -661,18 +663,6 @@ export class SearchService {
   #forgetCached(doc: Stored | undefined): void {
     if (doc?.fingerprint) this.#cache?.delete(doc.fingerprint);
   }
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
 /** An adapter's BackendUnavailableError, or the one the deadline guard turns failures into. */

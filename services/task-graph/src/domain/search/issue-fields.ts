@@ -6,7 +6,7 @@
 // time (a renamed component, or one indexed after its issues, counts as it is now): its score is
 // the weight of the query terms it holds over the count of the user's own terms, capped at 1.
 // The model file and how it is fitted: issue-reranker.ts, bench/task-graph/issue-fields-fit.ts.
-import { LexicalIndex, queryTerms, type WeightedTerm } from "../../../../../lib/search/index.js";
+import { LexicalIndex, ownTerms, queryTerms, type WeightedTerm } from "../../../../../lib/search/index.js";
 
 /** The per-field features, in the order fieldScores() returns them. */
 export const ISSUE_FIELDS = ["title", "description", "labels", "component"] as const;
@@ -20,7 +20,7 @@ export interface IssueFieldText {
 
 /** The component-name field's score: matched query weight over the user's own term count, ≤ 1. */
 export function componentScore(terms: readonly WeightedTerm[], name: string): number {
-  const own = terms.filter((t) => t.weight >= 1).length;
+  const own = ownTerms(terms).length;
   if (own === 0 || name === "") return 0;
   const words = new Set(queryTerms(name).map((t) => t.term));
   const matched = terms.reduce((s, t) => s + (words.has(t.term) ? t.weight : 0), 0);
