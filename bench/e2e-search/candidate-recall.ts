@@ -4,12 +4,11 @@
 // pool at all, and recall@10/@30/@50 of the first stage's own order, beside plain BM25's recall@k
 // over the same documents in the same run. Each pool variant (a deeper list per side; no
 // min_score; the top list of a corpus-learned expansion of the query joining the pool, lib/search's
-// word-vector neighbours or co-occurrence; an endpoint's vector text given its hint words too,
-// documents.ts "trial:vector-hints") is measured with the re-ranker refitted on that pool (leave
+// word-vector neighbours or co-occurrence) is measured with the re-ranker refitted on that pool (leave
 // one app out over the fixture apps and the open real apps, as quality.ts), so a variant is judged
 // by top-3 too. The frozen held-out apps are printed only with --held-out (once, for the variant
 // chosen on the others).
-import type { PoolOptions, RuleName } from "../../controller/src/search/index.js";
+import type { PoolOptions } from "../../controller/src/search/index.js";
 import { fitLinearModel } from "../../lib/search/index.js";
 import {
   asJudged,
@@ -25,14 +24,13 @@ import { L2, REAL_WEIGHT } from "./fit-options.js";
 import { isHeldOut, type RealJudgedQuery, realAppQueries } from "./real-apps.js";
 
 /** The pools measured: the command's (each side 50 deep, min_score 0.15) first, then the levers. */
-const VARIANTS: Record<string, PoolOptions & { off?: ReadonlySet<RuleName> }> = {
+const VARIANTS: Record<string, PoolOptions> = {
   shipped: {},
   "depth-100": { depth: 100 },
   "depth-200": { depth: 200 },
   "no-min-score": { minScore: 0 },
   neighbours: { expand: "neighbours" },
   cooccurrence: { expand: "cooccurrence" },
-  "vector-hints": { off: new Set(["trial:vector-hints"]) },
 };
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -52,13 +50,9 @@ function recallRow(name: string, qs: readonly JudgedQuery[], ranks: ReadonlyMap<
   return `| ${name} | ${qs.length} | ${size.toFixed(0)} | ${pool} | ${first.join(" | ")} | ${bm25.join(" | ")} | ${pct(s.top3)} / ${s.mrr.toFixed(3)} |`;
 }
 
-async function measure(
-  variant: string,
-  { off = new Set(), ...pool }: PoolOptions & { off?: ReadonlySet<RuleName> },
-  heldOut: boolean,
-) {
-  const judged = (await judgedQueries("judged", off, process.env, "shipped", pool)).queries;
-  const realRun = await realAppQueries({ shipped: false, pool, off });
+async function measure(variant: string, pool: PoolOptions, heldOut: boolean) {
+  const judged = (await judgedQueries("judged", new Set(), process.env, "shipped", pool)).queries;
+  const realRun = await realAppQueries({ shipped: false, pool });
   if ("notRun" in realRun) throw new Error(`real apps: NOT RUN (${realRun.notRun})`);
   const real = realRun.queries;
   const open = real.filter((q) => !isHeldOut(q.app));
@@ -80,7 +74,7 @@ async function measure(
       ["· held out batch 2", batch(held, 2)],
     );
   }
-  console.log(`\n### ${variant} ${JSON.stringify({ ...pool, off: [...off] })}\n`);
+  console.log(`\n### ${variant} ${JSON.stringify(pool)}\n`);
   console.log(
     "| set | queries | pool size | in pool | first stage R@10 | R@30 | R@50 | BM25 R@10 | R@30 | R@50 | top-3 / MRR (refit, LOAO) |",
   );

@@ -16,7 +16,6 @@ import {
   type FeatureSet,
   openSearchIndex,
   type PoolOptions,
-  type RuleName,
   searchEmbedders,
 } from "../../controller/src/search/index.js";
 import type { RealApp } from "../manifest-real/apps.js";
@@ -49,8 +48,6 @@ export interface RealAppOptions {
   shipped?: boolean;
   /** The first stage's pool, other than the command's (candidate-recall.ts). */
   pool?: PoolOptions;
-  /** Rules left out, or document trials switched on (measurement only). */
-  off?: ReadonlySet<RuleName>;
 }
 
 /** The frozen held-out split: by the app's name, fixed before any query was run. */
@@ -81,7 +78,7 @@ async function appQueries(app: RealAppQueries, options: RealAppOptions): Promise
     const { base, channel, weights } = searchEmbedders(options.env ?? process.env);
     const { index } = await openSearchIndex(manifestPath, base, weights, {
       root,
-      index: { ...(channel ? { channel } : {}), ...(options.off ? { off: options.off } : {}) },
+      ...(channel ? { index: { channel } } : {}),
     });
     const out: RealJudgedQuery[] = [];
     for (const q of app.queries) {

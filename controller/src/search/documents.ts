@@ -9,13 +9,7 @@ import type { Constraints, Dto, Endpoint, Field, ServiceManifest, TypeText } fro
 export type HitKind = "endpoint" | "dto" | "field" | "page-method" | "module";
 
 /** Document-side hand lists an ablation can leave out (bench/e2e-search/ablate.ts). */
-export type DocumentRule = "method-words" | "paging" | DocumentTrial;
-/**
- * A document-side change measured before it is adopted (bench/e2e-search/candidate-recall.ts),
- * switched on through the same measurement-only set as the rules left out: "trial:vector-hints"
- * gives an endpoint's vector its hint words too (description, body fields, code words).
- */
-export type DocumentTrial = "trial:vector-hints";
+export type DocumentRule = "method-words" | "paging";
 
 /** What a hit shows, and what the index cache keeps of a document besides its terms and vector. */
 export interface DocHead {
@@ -164,9 +158,7 @@ function endpointDocument(
       // Testers name what it answers: "the export that returns 202".
       [e.responses.map((r) => r.status ?? "").join(" "), HINT_BOOST],
     ],
-    embedText: `${verbs.split(" ")[0]} ${pathWords(e.path)} ${own} ${params} ${dtoNames}${
-      off.has("trial:vector-hints") ? ` ${bodyFields} ${e.description ?? ""} ${code}` : ""
-    }`,
+    embedText: `${verbs.split(" ")[0]} ${pathWords(e.path)} ${own} ${params} ${dtoNames}`,
   };
 }
 

@@ -12,11 +12,7 @@ import { cachePathOf, readCache, sourcesKey, writeCache } from "./index-cache.js
 import { type SearchEmbedder, SearchIndex, type SearchIndexOptions } from "./search-index.js";
 import { suiteFiles } from "./suite-files.js";
 
-const DOCUMENT_RULES = new Set<string>([
-  "method-words",
-  "paging",
-  "trial:vector-hints",
-] satisfies DocumentRule[]);
+const DOCUMENT_RULES = new Set<string>(["method-words", "paging"] satisfies DocumentRule[]);
 
 export interface OpenedIndex {
   index: SearchIndex;
