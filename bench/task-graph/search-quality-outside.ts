@@ -16,12 +16,10 @@
 //   soft, no wordnet
 // Reports MRR@10, recall@5 and precision@3 on all / tune / holdout. Nothing here is tuned: the
 // figures say how the shipped ranking carries over to data it never saw.
-import { HashingEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
+import { WordVectorEmbedder } from "../../lib/embedding/index.js";
 import { type QueryExpander, WordNetExpander } from "../../lib/search/index.js";
-import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
 import {
   MEANING_WEIGHTS,
-  SearchService,
   type SearchServiceOptions,
 } from "../../services/task-graph/src/domain/search/index.js";
 import type { Embedder } from "../../services/task-graph/src/ports/embedder.js";
@@ -33,6 +31,7 @@ import {
   type Ranker,
   type Summary,
   scoreRanking,
+  serviceRanker,
   summarise,
 } from "./search-quality-support.js";
 import { round, writeResult } from "./search-support.js";
@@ -46,13 +45,9 @@ async function service(
   options: SearchServiceOptions & { embedder?: Embedder } = {},
 ): Promise<Ranker> {
   const started = performance.now();
-  const search = new SearchService(new EmbeddedVectorIndex(), options.embedder ?? new HashingEmbedder(), {
-    expanders,
-    ...options,
-  });
-  await search.indexAll(records, []);
+  const ranker = await serviceRanker(records, expanders, options, ["issue"]);
   console.log(`  indexed in ${round((performance.now() - started) / 1000, 1)} s`);
-  return async (query) => (await search.search({ query, limit: 10, types: ["issue"] })).map((r) => r.id);
+  return ranker;
 }
 
 const wordnet = new WordNetExpander();

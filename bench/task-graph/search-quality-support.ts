@@ -2,7 +2,14 @@
 // relevant ids: reciprocal rank of the first relevant result within the top 10 (MRR@10 is the
 // mean), share of the relevant items found in the top 5 (recall@5), share of the top 3 that are
 // relevant (precision@3, counting missing places as misses).
-import { LexicalIndex } from "../../lib/search/index.js";
+import { HashingEmbedder } from "../../lib/embedding/index.js";
+import { LexicalIndex, type QueryExpander } from "../../lib/search/index.js";
+import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
+import {
+  SearchService,
+  type SearchServiceOptions,
+} from "../../services/task-graph/src/domain/search/index.js";
+import type { Embedder } from "../../services/task-graph/src/ports/embedder.js";
 import type { IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
 
 export interface QueryScores {
@@ -48,4 +55,20 @@ export function plainBm25(records: readonly IssueRecord[]): Ranker {
   for (const r of records)
     index.set(r.id, "issue", [[`${r.title}\n${r.description}\n${r.labels.join(" ")}`, 1]]);
   return async (query) => index.search(query, 10).map((h) => h.key.replace(/^issue:/, ""));
+}
+
+/** The task graph's SearchService over `records` (hashing embedder unless one is given), as a ranker. */
+export async function serviceRanker(
+  records: IssueRecord[],
+  expanders: QueryExpander[],
+  options: SearchServiceOptions & { embedder?: Embedder } = {},
+  types?: string[],
+): Promise<Ranker> {
+  const search = new SearchService(new EmbeddedVectorIndex(), options.embedder ?? new HashingEmbedder(), {
+    expanders,
+    ...options,
+  });
+  await search.indexAll(records, []);
+  return async (query) =>
+    (await search.search({ query, limit: 10, ...(types ? { types } : {}) })).map((r) => r.id);
 }

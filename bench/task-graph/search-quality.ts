@@ -15,17 +15,15 @@
 // Reports MRR@10, recall@5 and precision@3 over all queries and over the tune / holdout halves
 // (weights may only be chosen on the tune half), how many results the nonsense queries get, and
 // per query where ours beats or loses to plain BM25 (reciprocal rank of the first relevant hit).
-import { HashingEmbedder, WordVectorEmbedder } from "../../lib/embedding/index.js";
+import { WordVectorEmbedder } from "../../lib/embedding/index.js";
 import {
   CooccurrenceExpander,
   NeighbourExpander,
   type QueryExpander,
   WordNetExpander,
 } from "../../lib/search/index.js";
-import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
 import {
   MEANING_WEIGHTS,
-  SearchService,
   type SearchServiceOptions,
 } from "../../services/task-graph/src/domain/search/index.js";
 import type { Embedder } from "../../services/task-graph/src/ports/embedder.js";
@@ -37,6 +35,7 @@ import {
   type Ranker,
   type Summary,
   scoreRanking,
+  serviceRanker,
   summarise,
 } from "./search-quality-support.js";
 import { round, writeResult } from "./search-support.js";
@@ -44,17 +43,8 @@ import { round, writeResult } from "./search-support.js";
 const set = evalSet();
 const records: IssueRecord[] = issueRecords(set, false);
 
-async function service(
-  expanders: QueryExpander[],
-  options: SearchServiceOptions & { embedder?: Embedder } = {},
-): Promise<Ranker> {
-  const search = new SearchService(new EmbeddedVectorIndex(), options.embedder ?? new HashingEmbedder(), {
-    expanders,
-    ...options,
-  });
-  await search.indexAll(records, []);
-  return async (query) => (await search.search({ query, limit: 10 })).map((r) => r.id);
-}
+const service = (expanders: QueryExpander[], options: SearchServiceOptions & { embedder?: Embedder } = {}) =>
+  serviceRanker(records, expanders, options);
 
 const wordnet = new WordNetExpander();
 const cooccurrence = new CooccurrenceExpander();
