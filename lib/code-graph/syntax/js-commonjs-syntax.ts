@@ -16,10 +16,19 @@ export type CommonJsExport<N extends SyntaxNodeLike> =
 export function readCommonJsExport<N extends SyntaxNodeLike>(assignment: N): CommonJsExport<N> | undefined {
   const left = assignment.childForFieldName("left");
   const value = assignment.childForFieldName("right") as N | null;
-  if (left?.type !== "member_expression" || !value) return undefined;
+  if ((left?.type !== "member_expression" && left?.type !== "subscript_expression") || !value)
+    return undefined;
   if (left.text === "module.exports") return { target: "module", value };
   const object = left.childForFieldName("object")?.text;
-  const property = left.childForFieldName("property");
-  if ((object !== "exports" && object !== "module.exports") || !property) return undefined;
-  return { target: "name", name: property.text, value };
+  const name = exportedName(left);
+  if ((object !== "exports" && object !== "module.exports") || name === undefined) return undefined;
+  return { target: "name", name, value };
+}
+
+/** `exports.x` → x; `exports["default"]` (Babel's output for a reserved word) → default. */
+function exportedName(left: SyntaxNodeLike): string | undefined {
+  if (left.type === "member_expression") return left.childForFieldName("property")?.text;
+  const index = left.childForFieldName("index");
+  const quoted = index?.type === "string" ? /^(["'])(.*)\1$/.exec(index.text) : null;
+  return quoted?.[2];
 }

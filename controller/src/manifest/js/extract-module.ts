@@ -12,6 +12,7 @@ import { commonJsExport, exportFacts, importFacts } from "./module-exports.js";
 import type { FnFact, JsModule } from "./module-facts.js";
 import { PLAIN_CALL } from "./module-facts.js";
 import type { ModuleWalk, Scope } from "./module-walk.js";
+import { argumentsValue, bindBabelRest } from "./rest-args.js";
 import { expressionValue } from "./to-value.js";
 import { aliasFact, enumFact, interfaceFact } from "./type-declarations.js";
 import { str, unknown, type Value } from "./value.js";
@@ -73,7 +74,7 @@ class ModuleWalker implements ModuleWalk {
       path.unshift(base.prop.v);
       base = base.of;
     }
-    if (base.k !== "param" || path.length === 0) return v;
+    if (base.k !== "param" || base.rest || path.length === 0) return v;
     const fn = this.m.functions[base.fn];
     const read: [number, ...string[]] = [base.index, ...(base.path ?? []), ...path];
     if (!fn) return v;
@@ -97,6 +98,8 @@ class ModuleWalker implements ModuleWalk {
     if (declaredType) fact.declaredType = declaredType;
     this.m.functions[id] = fact;
     const inner: Scope = new Map(scope);
+    const args = argumentsValue(n, id);
+    if (args) inner.set("arguments", args);
     const single = n.childForFieldName("parameter");
     const params = single ? [single] : named(n.childForFieldName("parameters"));
     params.forEach((p, index) => {
@@ -113,7 +116,11 @@ class ModuleWalker implements ModuleWalk {
   /** Binds the names of a pattern (`x`, `{a, b: c}`, `[x, y]`) to parts of a value. */
   private bindPattern(pattern: SyntaxNode, value: Value, scope: Scope): void {
     if (pattern.type === "identifier") scope.set(pattern.text, value);
-    else if (pattern.type === "object_pattern") this.bindObjectPattern(pattern, value, scope);
+    // `(first, ...rest)`: the array of the arguments from this parameter on.
+    else if (pattern.type === "rest_pattern" && value.k === "param" && !value.path) {
+      const name = pattern.namedChildren[0];
+      if (name?.type === "identifier") scope.set(name.text, { ...value, rest: true });
+    } else if (pattern.type === "object_pattern") this.bindObjectPattern(pattern, value, scope);
     else if (pattern.type === "array_pattern") {
       named(pattern).forEach((c, i) => {
         this.bindPattern(c, { k: "get", of: value, prop: { k: "num", v: i } }, scope);
@@ -257,6 +264,7 @@ class ModuleWalker implements ModuleWalk {
   }
 
   walk(s: SyntaxNode, scope: Scope, fn?: FnFact, topLevel = false): void {
+    if (s.type === "for_statement" && bindBabelRest(s, scope)) return;
     if (COMPOUND_STATEMENTS.has(s.type)) {
       for (const c of named(s)) {
         if (c.type.endsWith("_statement") || c.type === "statement_block" || c.type.endsWith("_clause"))

@@ -139,8 +139,9 @@ export class InstanceGraph {
     const hand = (arg: Value, at: string, child: string, inlined: boolean) => {
       // A local `const router = new Router()` is inlined as its call (`calls`: member calls);
       // `this.router` is a property of an instance; `build(express(), conf)` hands the instance
-      // the framework creates right there.
-      if (arg.k !== "id" && arg.k !== "get" && arg.k !== "call") return;
+      // the framework creates right there; `server(app)` inside `function start(app)` hands on
+      // the instance its own caller handed it.
+      if (arg.k !== "id" && arg.k !== "get" && arg.k !== "call" && arg.k !== "param") return;
       if (arg.k === "call" && !inlined && !this.creates(arg, at)) return;
       const parent = this.nodeOf(arg, at);
       if (parent && parent !== child && !this.edges.some((e) => e.parent === parent && e.child === child))

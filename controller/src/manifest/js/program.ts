@@ -3,9 +3,19 @@
 
 import { posix } from "node:path";
 import type { FileFacts, LinkContext } from "../scanner.js";
-import { type ClassFact, type FnFact, JS_FACTS_KEY, type JsModule, type PropAssign } from "./module-facts.js";
+import { foldCall } from "./fold.js";
+import { copyInto, copyingCallsByName, mergeOf } from "./merged-objects.js";
+import {
+  type CallFact,
+  type ClassFact,
+  type FnFact,
+  JS_FACTS_KEY,
+  type JsModule,
+  PLAIN_CALL,
+  type PropAssign,
+} from "./module-facts.js";
 import { nodeConfigDefault } from "./node-config.js";
-import { mapChildren, propOf, stringOf, type Value } from "./value.js";
+import { mapChildren, propOf, str, stringOf, type Value } from "./value.js";
 
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 const MAX_DEPTH = 24;
@@ -52,13 +62,21 @@ export class JsProgram {
     this.boundParams.set(key, list);
   }
 
-  /** The one value parameter `index` of `fnId` is given, when every known call gives the same. */
+  /**
+   * The one value parameter `index` of `fnId` is given, when every known call gives the same; or
+   * the one string they all give there (a default reached through calls bound in turn).
+   */
   private boundParam(v: Extract<Value, { k: "param" }>): Value | undefined {
     const list = this.boundParams.get(`${v.fn}#${v.index}`);
-    if (list?.length !== 1) return undefined;
-    let out = list[0]!;
-    for (const p of v.path ?? []) out = propOfEither(out, p) ?? { k: "unknown", text: p };
-    return out;
+    const at = (given: Value): Value => {
+      let out = given;
+      for (const p of v.path ?? []) out = propOfEither(out, p) ?? { k: "unknown", text: p };
+      return out;
+    };
+    if (list?.length === 1) return at(list[0]!);
+    const strings = new Set(list?.map((given) => stringOf(at(given))));
+    const [only] = strings;
+    return strings.size === 1 && only !== undefined ? str(only) : undefined;
   }
 
   fn(id: string): FnFact | undefined {
@@ -130,6 +148,7 @@ export class JsProgram {
     const fn = this.fn(fnId);
     if (!fn?.returns || depth > 8) return undefined;
     const substitute = (v: Value): Value => {
+      if (v.k === "param" && v.fn === fnId && v.rest) return { k: "arr", items: args.slice(v.index) };
       if (v.k === "param" && v.fn === fnId) {
         let out: Value = args[v.index] ?? { k: "null" };
         for (const p of v.path ?? []) out = { k: "get", of: out, prop: { k: "str", v: p } };
@@ -140,6 +159,47 @@ export class JsProgram {
     return substitute(fn.returns);
   }
 
+  /**
+   * `trim(base)`, `urljoin(settings.route, "api")`: a call of a project function whose return,
+   * with these arguments in place of its parameters, folds to one string. Anything else (a
+   * router a factory makes) stays the call: instances are known by their call site.
+   */
+  private foldHelper(call: Extract<Value, { k: "call" }>, depth: number): Value | undefined {
+    if (call.fn.k !== "fn") return undefined;
+    const applied = this.apply(call.fn.id, call.args);
+    const folded = applied && stringOf(this.resolve(applied, this.fileOfFn(call.fn.id), depth + 1));
+    return folded === undefined ? undefined : str(folded);
+  }
+
+  /** Per file, the calls that may copy into each module-level name (merged-objects.ts). */
+  private readonly copying = new Map<string, Map<string, CallFact[]>>();
+
+  /** A module-level object after the module's `Object.assign(name, …)` / `merge(name, …)` calls. */
+  private copiedInto(value: Value, name: string, file: string, depth: number): Value {
+    let byName = this.copying.get(file);
+    if (!byName) {
+      byName = copyingCallsByName(this.modules.get(file)?.calls ?? []);
+      this.copying.set(file, byName);
+    }
+    let out = value;
+    for (const call of byName.get(name) ?? []) {
+      const plainCall = stringOf(call.method) === PLAIN_CALL.v;
+      const fn = this.resolve(
+        plainCall ? call.recv : { k: "get", of: call.recv, prop: call.method },
+        file,
+        depth + 1,
+      );
+      const how = mergeOf(fn);
+      if (how)
+        out = copyInto(
+          out,
+          call.args.slice(1).map((a) => this.resolve(a, file, depth + 1)),
+          how,
+        );
+    }
+    return out;
+  }
+
   /** Replaces names by what they hold, across files, as deep as the value goes. */
   resolve(v: Value, file: string, depth = 0): Value {
     if (depth > MAX_DEPTH) return { k: "unknown", text: "(too deep)" };
@@ -147,7 +207,8 @@ export class JsProgram {
     switch (v.k) {
       case "id": {
         const bound = this.modules.get(file)?.bindings[v.name];
-        return bound ? r(bound) : v;
+        const value = bound ? r(bound) : v;
+        return value.k === "obj" ? this.copiedInto(value, v.name, file, depth) : value;
       }
       case "import":
         return this.resolveImport(v, file, depth);
@@ -182,7 +243,8 @@ export class JsProgram {
         const key = stringOf(call.args[0]);
         if (member?.from === "config" && member.name === "get" && key !== undefined)
           return nodeConfigDefault(this.readFile, key, this.configFiles) ?? call;
-        return call;
+        if (call.isNew) return call;
+        return foldCall(call.fn, call.args) ?? this.foldHelper(call, depth) ?? call;
       }
       case "cat":
         return { k: "cat", parts: v.parts.map(r) };

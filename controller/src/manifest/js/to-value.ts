@@ -89,8 +89,13 @@ function literalValue(n: SyntaxNode): Value | undefined {
       return str(stringText(n));
     case "number":
       return { k: "num", v: Number(n.text.replace(/_/g, "")) };
+    // Its pattern text (what a route path written as a regex shows), its flags kept for folding.
     case "regex":
-      return str(n.childForFieldName("pattern")?.text ?? "");
+      return {
+        k: "str",
+        v: n.childForFieldName("pattern")?.text ?? "",
+        re: n.childForFieldName("flags")?.text ?? "",
+      };
     case "true":
     case "false":
       return { k: "bool", v: n.type === "true" };

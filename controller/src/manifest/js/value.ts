@@ -3,7 +3,8 @@
 // module level stay `id`s, resolved across files at link time (resolve.ts).
 
 export type Value =
-  | { k: "str"; v: string }
+  /** A string; a regular expression literal is its pattern text with its flags in `re`. */
+  | { k: "str"; v: string; re?: string }
   | { k: "num"; v: number }
   | { k: "bool"; v: boolean }
   | { k: "null" }
@@ -24,8 +25,11 @@ export type Value =
   /** A function; its facts are in the module's `functions[id]`. */
   | { k: "fn"; id: string }
   | { k: "class"; name: string; file: string }
-  /** A function's parameter, optionally a property path inside it (`(app, { prefix })`). */
-  | { k: "param"; fn: string; index: number; path?: string[] }
+  /**
+   * A function's parameter, optionally a property path inside it (`(app, { prefix })`); `rest`:
+   * the array of the arguments from `index` on (`...args`, `arguments`).
+   */
+  | { k: "param"; fn: string; index: number; path?: string[]; rest?: true }
   /** The element of a loop (`for…of`, `.forEach`, `.map`) over `of`. */
   | { k: "each"; loop: string; of: Value }
   /** Either of these, first the one most likely known statically (`a ?? b`, `c ? a : b`). */
