@@ -5,7 +5,12 @@
 import { WordVectorEmbedder } from "../../lib/embedding/index.js";
 import { LexicalIndex, WordNetExpander } from "../../lib/search/index.js";
 import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
-import { MEANING_WEIGHTS, SearchService } from "../../services/task-graph/src/domain/search/index.js";
+import {
+  FITTED_SEARCH,
+  MEANING_WEIGHTS,
+  SearchService,
+  type SearchServiceOptions,
+} from "../../services/task-graph/src/domain/search/index.js";
 import type { IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
 import { evalSet, issueRecords } from "./issue-fields-support.js";
 import { outsideEvalSet, outsideRecords } from "./outside-eval-support.js";
@@ -15,6 +20,7 @@ export type Part = "own" | "tune" | "holdout";
 
 export interface FitQuery {
   id: string;
+  text: string;
   part: Part;
   relevant: Set<string>;
   bm25: string[];
@@ -30,27 +36,36 @@ interface Query {
   relevant: Set<string>;
 }
 
-/** The service as app.ts builds it with the word-vector embedder, keeping the re-ranker's features. */
+/**
+ * Each query's ranking by the service as app.ts builds it (word-vector embedder, FITTED_SEARCH),
+ * and its candidates' features from the hybrid ranking with every channel whole (MEANING_WEIGHTS,
+ * no gate, expansions at full weight): what the fits weigh.
+ */
 async function judge(records: IssueRecord[], queries: Query[], types?: string[]): Promise<FitQuery[]> {
   const bm25 = new LexicalIndex();
   for (const r of records)
     bm25.set(r.id, "issue", [[`${r.title}\n${r.description}\n${r.labels.join(" ")}`, 1]]);
-  const service = new SearchService(new EmbeddedVectorIndex(), new WordVectorEmbedder(), {
-    expanders: [new WordNetExpander()],
-    ...MEANING_WEIGHTS,
-    issueFields: true,
-  });
+  const embedder = new WordVectorEmbedder();
+  const make = (options: SearchServiceOptions) =>
+    new SearchService(new EmbeddedVectorIndex(), embedder, {
+      expanders: [new WordNetExpander()],
+      ...options,
+    });
+  const service = make({ ...FITTED_SEARCH });
+  const features = make({ ...MEANING_WEIGHTS, exactUnknown: true, issueFields: true });
   await service.indexAll(records, []);
+  await features.indexAll(records, []);
   const out: FitQuery[] = [];
   for (const q of queries) {
     const request = { query: q.text, limit: 10, ...(types ? { types } : {}) };
     out.push({
       id: q.id,
+      text: q.text,
       part: q.part,
       relevant: q.relevant,
       bm25: bm25.search(q.text, 10).map((h) => h.key),
       current: (await service.search(request)).map((r) => r.id),
-      rows: await service.issueFeatureRows(request),
+      rows: await features.issueFeatureRows(request),
     });
   }
   return out;

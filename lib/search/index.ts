@@ -13,11 +13,13 @@ export {
 } from "./bm25.js";
 export { CooccurrenceExpander } from "./cooccurrence.js";
 export type { QueryExpander } from "./expansion.js";
+export { hybridScore } from "./hybrid.js";
 export { NeighbourExpander } from "./neighbours.js";
 export {
   candidateDepth,
   MEANING_WEIGHTS,
   MIN_SCORE,
+  type RankedHit,
   type RankWeights,
   rankCandidates,
   rankWeights,

@@ -27,7 +27,7 @@ import { IssueService } from "./domain/issues.js";
 import { noteDocument } from "./domain/notes/note-document.js";
 import { NoteService } from "./domain/notes/note-service.js";
 import { RootCauseAnalysis } from "./domain/root-cause/root-cause-analysis.js";
-import { SearchService } from "./domain/search/index.js";
+import { FITTED_SEARCH, SearchService } from "./domain/search/index.js";
 import { SearchIndexCache } from "./domain/search/index-cache.js";
 import { VectorSync } from "./domain/search/vector-sync.js";
 import { BestEffortIndexer } from "./domain/search-indexer.js";
@@ -128,11 +128,11 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   const dataDir = env.DATA_DIR?.trim();
   let cache: SearchIndexCache | undefined;
   // WordNet synonyms widen the lexical query; the table is read at the first search, not here.
-  // Soft matching by word vectors always; the fusion weights measured with the word-vector
-  // embedder apply with it (a remote model's cosine keeps the default share).
+  // Soft matching by word vectors always; the fusion weights fitted with the word-vector embedder
+  // (domain/search/fusion.ts) apply with it (a remote model's cosine keeps the default share).
   const search = new SearchService(guardedVectors, guardedEmbedder, {
     expanders: [new WordNetExpander()],
-    ...rankWeights(embedder instanceof WordVectorEmbedder),
+    ...(embedder instanceof WordVectorEmbedder ? FITTED_SEARCH : rankWeights(false)),
   });
   // The search index is built after listening (SPEC §2: start-up <= 2 s; issue reads never need
   // it): search and root-cause requests wait for it, /health says "resyncing" meanwhile. It indexes

@@ -5,6 +5,9 @@
 // lib/search/bm25.ts over the query and its expansions (lib/search: synonyms, corpus
 // co-occurrence), soft the share of the query's words the item has or has a close word for
 // (lib/search/soft-match.ts, pre-trained word vectors; s = 0 turns it off), all in [0, 1].
+// With a fitted fusion (fusion.ts; app.ts with the word-vector embedder) what is found is as
+// above, and it is ordered by the fusion's score: fitted weights, scaled per query by how much of
+// it the word vectors can read.
 // Candidates are the union of the top max(4·limit, 50) of each
 // side; a lexical candidate outside the vector top list counts cosine 0 (a lower bound).
 // Results under `minScore` (default 0.15, SPEC §2) are dropped, so a query with no meaningful
@@ -27,6 +30,7 @@ import {
   ownTerms,
   type QueryExpander,
   queryTerms,
+  type RankedHit,
   rankCandidates,
   SoftMatcher,
   VECTOR_WEIGHT,
@@ -43,6 +47,7 @@ import {
   type SearchDocument,
 } from "./documents.js";
 import { IssueFacets, type IssueFacts } from "./facets.js";
+import { type FusionWeights, meaningShare, orderByFusion, scaleExpansions } from "./fusion.js";
 import type { SearchIndexCache } from "./index-cache.js";
 import { IssueFieldIndex } from "./issue-fields.js";
 import { literalScores } from "./issue-literal.js";
@@ -54,6 +59,7 @@ import { TimeSlicer } from "./time-slicer.js";
 export { MEANING_WEIGHTS, MIN_SCORE } from "../../../../../lib/search/index.js";
 export type { SearchDocument } from "./documents.js";
 export type { IssueFacts } from "./facets.js";
+export { FITTED_SEARCH, type FusionWeights } from "./fusion.js";
 
 /** How many documents are embedded and written to the vector index at once. */
 interface BatchLimit {
@@ -82,6 +88,16 @@ export interface SearchServiceOptions {
   vectorWeight?: number;
   /** Share of soft matching by word vectors within the word sides; 0 leaves it out. @default 0 */
   softWeight?: number;
+  /**
+   * Soft matching counts a query word the word vectors do not know ("ECDSA", "uuid1") by exact
+   * match instead of leaving it out of the query (lib/search SoftMatcher exactUnknown). @default false
+   */
+  exactUnknown?: boolean;
+  /**
+   * Orders what the hybrid score finds by these fitted weights (fusion.ts); the found set and the
+   * scores shown stay the hybrid's. @default none (hybrid order)
+   */
+  fusion?: FusionWeights;
   /** Terms and vectors kept from an earlier run (index-cache.ts): start-up reuses what still matches. */
   cache?: SearchIndexCache;
   /**
@@ -169,7 +185,8 @@ export class SearchService {
   readonly #useVectors: boolean;
   readonly #vectorWeight: number;
   readonly #softWeight: number;
-  readonly #soft = new SoftMatcher(this.#lexical);
+  readonly #fusion: FusionWeights | undefined;
+  readonly #soft: SoftMatcher;
   #cache: SearchIndexCache | undefined;
   /** The start-up build running after listening (buildInBackground); every entry point waits for it. */
   #building: Promise<void> | null = null;
@@ -184,6 +201,8 @@ export class SearchService {
     this.#useVectors = options.useVectors ?? true;
     this.#vectorWeight = options.vectorWeight ?? VECTOR_WEIGHT;
     this.#softWeight = options.softWeight ?? 0;
+    this.#fusion = options.fusion;
+    this.#soft = new SoftMatcher(this.#lexical, { exactUnknown: options.exactUnknown ?? false });
     this.#cache = options.cache;
     this.#issueModel = options.issueReranker;
     if (options.issueReranker || options.issueFields) this.#issueFields = new IssueFieldIndex();
@@ -420,7 +439,21 @@ export class SearchService {
       minScore,
       soft: this.#soft,
     }).filter((r) => r.key !== byId);
-    return { ranked, byId, degraded, terms };
+    if (!this.#fusion || degraded) return { ranked, byId, degraded, terms };
+    return { ranked: this.#fused(query, terms, ranked, this.#fusion), byId, degraded, terms };
+  }
+
+  /**
+   * The found hits in the fitted fusion's order (fusion.ts), each place keeping its hybrid score so
+   * scores still fall down the list. Its lexical side: BM25 of the query with the expansions
+   * scaled, over the found hits only.
+   */
+  #fused(query: string, terms: WeightedTerm[], hits: RankedHit[], weights: FusionWeights): RankedHit[] {
+    const share = meaningShare(this.#soft.unknownShare(queryTerms(query)), weights.meaningGate);
+    const found = new Set(hits.map((h) => h.key));
+    const scaled = scaleExpansions(terms, weights.expansionWeight * share);
+    const lex = this.#lexical.search(scaled, found.size, { accept: (key) => found.has(key) });
+    return orderByFusion(hits, new Map(lex.map((h) => [h.key, h.score])), weights, share);
   }
 
   /**
