@@ -359,7 +359,19 @@ class ModuleWalker implements ModuleWalk {
     if (topLevel && e?.type === "assignment_expression") commonJsExport(this, e, scope);
     if (this.ctor && fn === this.ctor.fn && e?.type === "assignment_expression") this.instanceProp(e, scope);
     if (e?.type === "assignment_expression") this.propAssign(e, scope);
+    if (e?.type === "assignment_expression") this.localAssign(e, scope);
     this.walkExpr(e, scope);
+  }
+
+  /**
+   * `api = createApi()` after `let api = null` in a function: later reads in the same block see
+   * the value assigned (JavaScript's assignment rebinds the name). An assignment inside a nested
+   * block or function changes that block's view only: after it, the value before it is kept.
+   */
+  private localAssign(e: SyntaxNode, scope: Scope): void {
+    const left = e.childForFieldName("left");
+    if (left?.type !== "identifier" || !scope.has(left.text)) return;
+    scope.set(left.text, this.toValue(e.childForFieldName("right"), scope));
   }
 
   /** `this.router = express.Router()` in a constructor: a property of every instance. */
