@@ -87,6 +87,7 @@ function isPathJoin(fn: Value): boolean {
 
 /** The folded value of a resolved call, or undefined when it is not a foldable built-in. */
 export function foldCall(fn: Value, args: readonly Value[]): Value | undefined {
+  if (fn.k !== "get" && fn.k !== "import") return undefined;
   const plainArgs = args.map(plain);
   if (plainArgs.some((a) => a === undefined)) return undefined;
   const given = plainArgs as Plain[];

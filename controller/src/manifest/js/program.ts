@@ -19,6 +19,8 @@ import { mapChildren, propOf, str, stringOf, type Value } from "./value.js";
 
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
 const MAX_DEPTH = 24;
+/** The kinds of a return value that may fold to a string (not a function, object, list…). */
+const MAY_BE_STRING = new Set<Value["k"]>(["str", "cat", "call", "get", "param", "or", "id", "import"]);
 /** Marks an `import` value that points into the tree (a namespace import of a local module). */
 const LOCAL = "\u0000";
 
@@ -165,11 +167,21 @@ export class JsProgram {
    * router a factory makes) stays the call: instances are known by their call site.
    */
   private foldHelper(call: Extract<Value, { k: "call" }>, depth: number): Value | undefined {
-    if (call.fn.k !== "fn") return undefined;
+    const returns = call.fn.k === "fn" ? this.fn(call.fn.id)?.returns : undefined;
+    if (call.fn.k !== "fn" || !returns || !MAY_BE_STRING.has(returns.k)) return undefined;
+    // The same helper with the same arguments folds the same (a bundle calls one many times).
+    const key = `${call.fn.id}|${JSON.stringify(call.args)}`;
+    if (this.folded.has(key)) return this.folded.get(key) ?? undefined;
+    this.folded.set(key, null);
     const applied = this.apply(call.fn.id, call.args);
-    const folded = applied && stringOf(this.resolve(applied, this.fileOfFn(call.fn.id), depth + 1));
-    return folded === undefined ? undefined : str(folded);
+    const text = applied && stringOf(this.resolve(applied, this.fileOfFn(call.fn.id), depth + 1));
+    const out = text === undefined ? null : str(text);
+    this.folded.set(key, out);
+    return out ?? undefined;
   }
+
+  /** foldHelper's results by helper and arguments; null: does not fold (or is being folded). */
+  private readonly folded = new Map<string, Value | null>();
 
   /** Per file, the calls that may copy into each module-level name (merged-objects.ts). */
   private readonly copying = new Map<string, Map<string, CallFact[]>>();
@@ -183,13 +195,7 @@ export class JsProgram {
     }
     let out = value;
     for (const call of byName.get(name) ?? []) {
-      const plainCall = stringOf(call.method) === PLAIN_CALL.v;
-      const fn = this.resolve(
-        plainCall ? call.recv : { k: "get", of: call.recv, prop: call.method },
-        file,
-        depth + 1,
-      );
-      const how = mergeOf(fn);
+      const how = this.mergeOfCall(call, file, depth);
       if (how)
         out = copyInto(
           out,
@@ -199,6 +205,18 @@ export class JsProgram {
     }
     return out;
   }
+
+  /** How a call copies into its first argument (merged-objects.ts), found once per call. */
+  private mergeOfCall(call: CallFact, file: string, depth: number): ReturnType<typeof mergeOf> {
+    if (this.mergeKinds.has(call)) return this.mergeKinds.get(call);
+    const plainCall = stringOf(call.method) === PLAIN_CALL.v;
+    const callee: Value = plainCall ? call.recv : { k: "get", of: call.recv, prop: call.method };
+    const how = mergeOf(this.resolve(callee, file, depth + 1));
+    this.mergeKinds.set(call, how);
+    return how;
+  }
+
+  private readonly mergeKinds = new Map<CallFact, ReturnType<typeof mergeOf>>();
 
   /** Replaces names by what they hold, across files, as deep as the value goes. */
   resolve(v: Value, file: string, depth = 0): Value {
