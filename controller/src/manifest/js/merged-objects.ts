@@ -20,7 +20,7 @@ const LODASH: Record<string, Merge> = {
 };
 
 /** The method names a copying call is made through (before resolving its callee). */
-export const COPYING_NAMES = new Set([...Object.keys(LODASH), "default", PLAIN_CALL.v]);
+const COPYING_NAMES = new Set([...Object.keys(LODASH), "default", PLAIN_CALL.v]);
 
 /** How a resolved callee copies into its first argument, if it is one of the documented ones. */
 export function mergeOf(fn: Value): Merge | undefined {
