@@ -1,4 +1,6 @@
 // The difference between two graphs of one repository, as upserts and removals a store applies.
+
+import { ShardedMap } from "../collections/index.js";
 import type { GraphBuild } from "./graph/build-graph.js";
 import {
   type CodeEdge,
@@ -9,7 +11,6 @@ import {
   edgeKey,
   type GraphDelta,
 } from "./model.js";
-import { ShardedMap } from "./sharded-map.js";
 import { Yielder } from "./yielder.js";
 
 export async function diffGraphs(

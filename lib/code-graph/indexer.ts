@@ -85,7 +85,7 @@ export class CodeIndexer {
   /** Applies file changes and returns what changed in the graph (empty when nothing did). */
   async update(changes: readonly FileChange[]): Promise<GraphDelta> {
     const stats = emptyStats();
-    const known = this.factsByHash();
+    const known = await this.factsByHash();
     const pending: Promise<void>[] = [];
     let changed = false;
     /** Paths whose entry was replaced; `moved`: paths that came or went; `structural`: a config changed. */
@@ -208,10 +208,12 @@ export class CodeIndexer {
     return this.build.graph;
   }
 
-  private factsByHash(): Map<string, FileFacts> {
+  /** Facts by language and content hash (a renamed or copied file is not parsed again). */
+  private async factsByHash(): Promise<Map<string, FileFacts>> {
     const map = new Map<string, FileFacts>();
     for (const entry of this.entries.values()) {
       if (entry.facts) map.set(`${entry.file.language}:${entry.file.hash}`, entry.facts);
+      await this.yielder.tick();
     }
     return map;
   }

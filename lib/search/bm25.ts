@@ -11,6 +11,7 @@
 // types, so one index holding many kinds (files beside their tiny symbol documents) still ranks
 // files as BM25 over the files alone would: without it, short documents of other types make every
 // file look long and shift each term's rarity.
+import { ShardedMap } from "../collections/index.js";
 import { forEachToken, tokenize } from "../embedding/index.js";
 import { PostingLists } from "./posting-lists.js";
 
@@ -61,7 +62,7 @@ export function addFieldTerms(terms: Map<string, number>, text: string, boost: n
 }
 
 export class LexicalIndex {
-  readonly #slotOf = new Map<string, number>();
+  readonly #slotOf = new ShardedMap<number>();
   readonly #keys: (string | undefined)[] = [];
   readonly #types: string[] = [];
   /** Each slot's type as a small number, so a type filter is an array look-up per posting. */

@@ -8,6 +8,8 @@
 // most documents): its slot's generation moves on, which retires all its entries at once, and a
 // list is compacted when it holds more dead entries than live ones (amortised O(1) a removal).
 
+import { ShardedMap } from "../collections/index.js";
+
 /** A new empty array whose elements are doubles: V8 never turns it back into a tagged array. */
 function doubleArray(): number[] {
   const list = [0.5];
@@ -20,7 +22,8 @@ const STRIDE = 3;
 const MIN_DEAD_TO_COMPACT = 8;
 
 export class PostingLists {
-  readonly #idOf = new Map<string, number>();
+  /** In shards: a million terms in one Map rehashed in one long task as it grew. */
+  readonly #idOf = new ShardedMap<number>();
   readonly #lists: number[][] = [];
   readonly #live: number[] = [];
   readonly #freeIds: number[] = [];

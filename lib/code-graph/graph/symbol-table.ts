@@ -1,5 +1,6 @@
 // Every symbol of the repository with its id, and the lookups reference resolution needs: a file's
 // top-level names, a container's members, a package's names, and all names of a language family.
+import { ShardedMap } from "../../collections/index.js";
 import type { FileFacts, SymbolFact } from "../facts.js";
 import type { CodeSymbol } from "../model.js";
 import { dirOf } from "../resolve/paths.js";
@@ -29,12 +30,14 @@ export class SymbolTable {
   private readonly topLevel = new Map<string, Map<string, CodeSymbol[]>>();
   private readonly members = new Map<string, Map<string, CodeSymbol[]>>();
   private readonly packages = new Map<string, Map<string, CodeSymbol[]>>();
-  private readonly names = new Map<string, CodeSymbol[]>();
-  private readonly families = new Map<CodeSymbol, Family>();
-  private readonly byFamilyName = new Map<string, CodeSymbol[]>();
+  // The maps with an entry per symbol or per name are in shards (lib/collections): at 20,000
+  // files one Map of 176k symbols grew by rehashing them all in one task of the event loop.
+  private readonly names = new ShardedMap<CodeSymbol[]>();
+  private readonly byFamilyName = new ShardedMap<CodeSymbol[]>();
   readonly defaults = new Map<string, CodeSymbol>();
-  private readonly parentNames = new Map<CodeSymbol, string>();
-  private readonly parents = new Map<CodeSymbol, CodeSymbol>();
+  /** By symbol id: a member's container name, then its container. */
+  private readonly parentNames = new ShardedMap<string>();
+  private readonly parents = new ShardedMap<CodeSymbol>();
 
   constructor(
     private readonly repo: string,
@@ -76,7 +79,6 @@ export class SymbolTable {
   private addFile(path: string, facts: FileFacts, reuse?: CodeSymbol[]): void {
     const local = new Map<string, CodeSymbol>();
     this.byQualified.set(path, local);
-    const family = familyOf(facts.language);
     const mine: CodeSymbol[] = [];
     this.byFile.set(path, { facts, symbols: mine });
     for (const [k, fact] of facts.symbols.entries()) {
@@ -84,9 +86,8 @@ export class SymbolTable {
       mine.push(symbol);
       local.set(fact.qualified, symbol);
       this.symbols.push(symbol);
-      this.families.set(symbol, family);
       push(this.names, symbol.name, symbol);
-      if (fact.parent !== undefined) this.parentNames.set(symbol, fact.parent);
+      if (fact.parent !== undefined) this.parentNames.set(symbol.id, fact.parent);
       if (fact.parent === undefined) {
         push(mapOf(this.topLevel, path), symbol.name, symbol);
         const pkg = packageKey(path, facts);
@@ -114,7 +115,7 @@ export class SymbolTable {
 
   /** Members point at their container; a Go method's receiver type may be in another file of the package. */
   private attachToParent(symbol: CodeSymbol, facts: FileFacts): void {
-    const parentName = this.parentNames.get(symbol);
+    const parentName = this.parentNames.get(symbol.id);
     if (parentName === undefined) return;
     let parent = this.byQualified.get(symbol.path)?.get(parentName);
     if (!parent && facts.language === "go") {
@@ -122,12 +123,12 @@ export class SymbolTable {
     }
     if (!parent) return;
     symbol.parent = parent.id;
-    this.parents.set(symbol, parent);
+    this.parents.set(symbol.id, parent);
     push(mapOf(this.members, parent.id), symbol.name, symbol);
   }
 
   parentOf(symbol: CodeSymbol): CodeSymbol | undefined {
-    return this.parents.get(symbol);
+    return this.parents.get(symbol.id);
   }
 
   inFile(path: string, qualified: string): CodeSymbol | undefined {
@@ -149,10 +150,14 @@ export class SymbolTable {
     const out: CodeSymbol[] = [];
     for (const symbols of top.values()) {
       for (const symbol of symbols) {
-        if (this.families.get(symbol) === "jvm") out.push(...this.membersOf(symbol, name));
+        if (this.familyOfSymbol(symbol) === "jvm") out.push(...this.membersOf(symbol, name));
       }
     }
     return out;
+  }
+
+  private familyOfSymbol(symbol: CodeSymbol): Family {
+    return familyOf(this.byFile.get(symbol.path)?.facts.language ?? "");
   }
 
   inPackage(key: string, name: string): CodeSymbol[] {
@@ -164,7 +169,7 @@ export class SymbolTable {
     const key = `${family}\0${name}`;
     let found = this.byFamilyName.get(key);
     if (!found) {
-      found = (this.names.get(name) ?? []).filter((s) => this.families.get(s) === family);
+      found = (this.names.get(name) ?? []).filter((s) => this.familyOfSymbol(s) === family);
       this.byFamilyName.set(key, found);
     }
     return found;
@@ -180,7 +185,11 @@ export function packageKey(path: string, facts: FileFacts): string | undefined {
   return undefined;
 }
 
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+function push<K, V>(
+  map: { get(key: K): V[] | undefined; set(key: K, value: V[]): unknown },
+  key: K,
+  value: V,
+): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);

@@ -4,6 +4,7 @@
 // them while writes go on.
 
 import { Yielder } from "../../../../../lib/code-graph/index.js";
+import { ShardedMap } from "../../../../../lib/collections/index.js";
 import {
   type CodeCounts,
   type CodeEdge,
@@ -36,16 +37,16 @@ export interface CodeSnapshot {
 export class CodeGraphState {
   private readonly repos = new Map<string, RepositoryRecord>();
   /** File id → the file's subgraph as written (its edges may point at missing nodes). */
-  private readonly files = new Map<string, CodeFileSubgraph>();
-  private readonly symbols = new Map<string, CodeSymbol>();
+  private readonly files = new ShardedMap<CodeFileSubgraph>();
+  private readonly symbols = new ShardedMap<CodeSymbol>();
   /** Repository → ids of its files. */
   private readonly byRepo = new Map<string, Set<string>>();
   /** Repository → how many symbols its files hold. */
   private readonly symbolCount = new Map<string, number>();
   /** Node id → the files owning an edge that ends at it, with how many such edges. */
-  private readonly pointedAtBy = new Map<string, Map<string, number>>();
+  private readonly pointedAtBy = new ShardedMap<Map<string, number>>();
   /** File id → where its stored text is; text pack → how many files hold a text in it. */
-  private readonly textRefs = new Map<string, TextRef>();
+  private readonly textRefs = new ShardedMap<TextRef>();
   private readonly packUses = new Map<string, number>();
 
   get repositories(): ReadonlyMap<string, RepositoryRecord> {
@@ -323,7 +324,11 @@ export class CodeGraphState {
 }
 
 /** The value at `key`, created by `make` when absent. */
-function setIn<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+function setIn<K, V>(
+  map: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  make: () => V,
+): V {
   let value = map.get(key);
   if (value === undefined) {
     value = make();

@@ -4,6 +4,7 @@
 // into the hole, so rows stay dense and a scan never skips gaps. Vectors are normalised on the way
 // in, so a dot product is the cosine. The dimension is fixed by the first item (or the
 // constructor) and checked afterwards.
+import { ShardedMap } from "../../../../../lib/collections/index.js";
 import type { VectorHit, VectorIndex, VectorItem, VectorQuery } from "../../ports/vector-index.js";
 import { RowBlocks } from "./row-blocks.js";
 import { collectTop, scoreRow, usedDimensions } from "./scan.js";
@@ -36,7 +37,7 @@ export class EmbeddedVectorIndex implements VectorIndex {
   #typeCodes: Int32Array;
   #count = 0;
   readonly #meta: RowMeta[] = [];
-  readonly #rowOf = new Map<string, number>();
+  readonly #rowOf = new ShardedMap<number>();
   readonly #typeCode = new Map<string, number>();
 
   constructor(options: EmbeddedVectorIndexOptions = {}) {
@@ -71,7 +72,9 @@ export class EmbeddedVectorIndex implements VectorIndex {
     const { key, type, id, title, text } = item;
     this.#meta[row] = { key, type, id, title, text };
     this.#typeCodes[row] = this.#codeFor(type);
-    this.#rows.write(row, normalized(item.vector));
+    // Scaled to unit length as it is written: a Float32Array per row made an ArrayBuffer each,
+    // 200k of them at 20,000 code files, for the collector to sweep.
+    this.#rows.write(row, item.vector, unitScale(item.vector));
   }
 
   async remove(key: string): Promise<void> {
@@ -180,10 +183,15 @@ export class EmbeddedVectorIndex implements VectorIndex {
   }
 }
 
-function normalized(vector: Float32Array): Float32Array {
+/** What scales `vector` to unit length (0 for the zero vector). */
+function unitScale(vector: Float32Array): number {
   let sum = 0;
   for (let i = 0; i < vector.length; i++) sum += vector[i]! * vector[i]!;
-  const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
+  return sum > 0 ? 1 / Math.sqrt(sum) : 0;
+}
+
+function normalized(vector: Float32Array): Float32Array {
+  const scale = unitScale(vector);
   const out = new Float32Array(vector.length);
   for (let i = 0; i < vector.length; i++) out[i] = vector[i]! * scale;
   return out;

@@ -44,9 +44,10 @@ export class RowBlocks {
     return [this.#blocks[row >> BLOCK_SHIFT]!, row & BLOCK_MASK];
   }
 
-  write(row: number, unit: Float32Array): void {
+  /** Writes `vector` times `scale` into row `row` (no copy of the vector is made first). */
+  write(row: number, vector: Float32Array, scale = 1): void {
     const [block, local] = this.locate(row);
-    for (let j = 0; j < this.dimension; j++) block.data[j * block.capacity + local] = unit[j]!;
+    for (let j = 0; j < this.dimension; j++) block.data[j * block.capacity + local] = vector[j]! * scale;
   }
 
   /** Copies row `from` over row `to`. */

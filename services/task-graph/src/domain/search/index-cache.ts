@@ -12,6 +12,7 @@ import { createHash, hash } from "node:crypto";
 import { open, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
+import { ShardedMap } from "../../../../../lib/collections/index.js";
 import { LexicalIndex } from "../../../../../lib/search/index.js";
 import type { Embedder } from "../../ports/embedder.js";
 import type { SearchDocument } from "./documents.js";
@@ -37,7 +38,7 @@ export interface CacheLoadReport {
 }
 
 export class SearchIndexCache {
-  readonly #entries = new Map<string, CachedIndexEntry>();
+  readonly #entries = new ShardedMap<CachedIndexEntry>();
   /** Where the vectors put() keeps live (views into shared buffers, see vector-slab.ts). */
   readonly #slab = new VectorSlab();
   /** Entries were added or dropped since the file was read or written: a save is worth it. */

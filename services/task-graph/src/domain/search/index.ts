@@ -20,6 +20,7 @@
 // The in-memory side is updated first and always: when the vector index (or the embedder) fails,
 // the document is remembered as missing there, and syncVectors() puts it back once the backend
 // answers again (VectorSync calls it; see vector-sync.ts).
+import { ShardedMap, ShardedSet } from "../../../../../lib/collections/index.js";
 import { cosineOf } from "../../../../../lib/embedding/index.js";
 import {
   candidateDepth,
@@ -75,6 +76,8 @@ interface BatchLimit {
  * Redis pipeline each.
  */
 const CODE_BATCH: BatchLimit = { docs: 16, chars: 20_000 };
+/** Documents per batch when the vector index is brought back in step (a round trip each on Redis). */
+const SYNC_BATCH = 64;
 const ISSUE_BATCH = (docs: number): BatchLimit => ({ docs, chars: Number.POSITIVE_INFINITY });
 
 export interface SearchServiceOptions {
@@ -169,16 +172,16 @@ export interface VectorSyncResult {
 
 export class SearchService {
   readonly #lexical = new LexicalIndex();
-  readonly #docs = new Map<string, Stored>();
+  readonly #docs = new ShardedMap<Stored>();
   readonly #facets = new IssueFacets();
   /** Only with a re-ranker or for its fit: no cost on issue writes otherwise. */
   readonly #issueFields: IssueFieldIndex | undefined;
   readonly #issueModel: IssueReranker | undefined;
   readonly #types = new Set<string>();
   /** Keys whose vector is missing or stale in the vector index. */
-  readonly #unsynced = new Set<string>();
+  readonly #unsynced = new ShardedSet();
   /** Keys deleted here whose removal from the vector index failed. */
-  readonly #unremoved = new Set<string>();
+  readonly #unremoved = new ShardedSet();
 
   readonly #minScore: number;
   readonly #expanders: QueryExpander[];
@@ -348,8 +351,9 @@ export class SearchService {
     }
     const upserted = this.#unsynced.size;
     // Code documents among them: a batch is bounded by characters too (a .d.ts file's embedText
-    // holds thousands of names), and the loop turns between batches (issue 25 point 5).
-    const limit = { docs: batchSize, chars: CODE_BATCH.chars };
+    // holds thousands of names), and by code's batch size: the loop turns between batches only,
+    // and 256 symbols embedded and written in one go were a task of 50-70 ms (issue 25 point 5).
+    const limit = { docs: Math.min(batchSize, SYNC_BATCH), chars: CODE_BATCH.chars };
     await this.#upsertVectors([...this.#unsynced], limit, new TimeSlicer());
     return { upserted, removed, full };
   }

@@ -1,0 +1,1 @@
+export { ShardedMap, ShardedSet } from "./sharded-map.js";
