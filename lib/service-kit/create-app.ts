@@ -14,6 +14,7 @@ import Fastify, {
   type RawServerDefault,
 } from "fastify";
 import { AJV_OPTIONS } from "./ajv-options.js";
+import { readBodyText } from "./body-text.js";
 import { bodyTrimmerFor } from "./body-trim.js";
 import { clientErrorHandler } from "./client-errors.js";
 import { registerCors, resolveCorsPolicy } from "./cors.js";
@@ -125,23 +126,26 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   // Only JSON bodies: drop Fastify's text/plain parser and keep its safe JSON parser.
   const jsonParser = app.getDefaultJsonParser("error", "error");
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit }, (request, body, done) => {
-    // An empty body with a JSON content type means "no body" (many clients send the header anyway);
-    // routes that need a body then answer VALIDATION_ERROR naming it.
-    if (body === "" || (typeof body === "string" && body.trim() === "")) {
-      done(null, undefined);
-      return;
-    }
-    // A large body (a code upload, up to 8 MiB) in pieces between turns of the event loop, each
-    // through the same safe parser (json-in-slices.ts); the rest in one parse.
-    if ((body as string).length > PARSED_IN_SLICES_FROM) {
-      parseJsonInSlices(body as string, (piece) => parseNow(jsonParser, request, piece)).then(
-        (value) => done(null, value),
-        (err: Error) => done(err),
-      );
-      return;
-    }
-    jsonParser(request, body as string, done);
+  // The body is read as text as it arrives (body-text.ts), under the route's limit.
+  app.addContentTypeParser("application/json", { bodyLimit }, (request, payload, done) => {
+    readBodyText(payload, request.headers, request.routeOptions.bodyLimit ?? bodyLimit).then((body) => {
+      // An empty body with a JSON content type means "no body" (many clients send the header anyway);
+      // routes that need a body then answer VALIDATION_ERROR naming it.
+      if (body.trim() === "") {
+        done(null, undefined);
+        return;
+      }
+      // A large body (a code upload, up to 8 MiB) in pieces between turns of the event loop, each
+      // through the same safe parser (json-in-slices.ts); the rest in one parse.
+      if (body.length > PARSED_IN_SLICES_FROM) {
+        parseJsonInSlices(body, (piece) => parseNow(jsonParser, request, piece)).then(
+          (value) => done(null, value),
+          (err: Error) => done(err),
+        );
+        return;
+      }
+      jsonParser(request, body, done);
+    }, done);
   });
 
   // While closing, keep-alive connections would hold the server open after their in-flight
