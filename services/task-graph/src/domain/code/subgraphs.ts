@@ -13,6 +13,18 @@ function pathOfNodeId(repo: string, id: string): string {
 /** Nodes and edges looked at between two looks at the clock. */
 const CHUNK = 2000;
 
+/** Calls `visit` on each item, looking at the clock every CHUNK items. */
+async function inChunks<T>(
+  items: readonly T[],
+  yielder: Yielder,
+  visit: (item: T) => unknown,
+): Promise<void> {
+  for (let i = 0; i < items.length; i++) {
+    visit(items[i]!);
+    if (i % CHUNK === CHUNK - 1) await yielder.tick();
+  }
+}
+
 /** Walks the whole graph once, giving way to the event loop as it goes (a graph may hold 1M edges). */
 export async function changeOfDelta(
   graph: CodeGraph,
@@ -22,26 +34,21 @@ export async function changeOfDelta(
   const repo = delta.repo;
   const touched = new Set<string>();
   for (const f of delta.files.upserted) touched.add(f.path);
-  for (const s of delta.symbols.upserted) touched.add(s.path);
-  for (const id of delta.symbols.removed) touched.add(pathOfNodeId(repo, id));
-  for (const e of [...delta.edges.upserted, ...delta.edges.removed]) touched.add(pathOfNodeId(repo, e.from));
+  await inChunks(delta.symbols.upserted, yielder, (s) => touched.add(s.path));
+  await inChunks(delta.symbols.removed, yielder, (id) => touched.add(pathOfNodeId(repo, id)));
+  // A large upload's delta holds hundreds of thousands of edges: looked at a chunk a turn too.
+  for (const edges of [delta.edges.upserted, delta.edges.removed]) {
+    await inChunks(edges, yielder, (e) => touched.add(pathOfNodeId(repo, e.from)));
+  }
   const removed = new Set(delta.files.removed);
   const byPath = new Map<string, CodeFileSubgraph>();
-  for (const file of graph.files) {
+  await inChunks(graph.files, yielder, (file) => {
     if (touched.has(file.path) && !removed.has(file.path))
       byPath.set(file.path, { file, symbols: [], edges: [] });
-  }
+  });
   if (byPath.size > 0) {
-    for (let i = 0; i < graph.symbols.length; i++) {
-      const s = graph.symbols[i]!;
-      byPath.get(s.path)?.symbols.push(s);
-      if (i % CHUNK === 0) await yielder.tick();
-    }
-    for (let i = 0; i < graph.edges.length; i++) {
-      const e = graph.edges[i]!;
-      byPath.get(pathOfNodeId(repo, e.from))?.edges.push(e);
-      if (i % CHUNK === 0) await yielder.tick();
-    }
+    await inChunks(graph.symbols, yielder, (s) => byPath.get(s.path)?.symbols.push(s));
+    await inChunks(graph.edges, yielder, (e) => byPath.get(pathOfNodeId(repo, e.from))?.edges.push(e));
   }
   return { repo, upsert: [...byPath.values()], remove: [...removed] };
 }
