@@ -15,6 +15,10 @@ class SwitchableVectorIndex implements VectorIndex {
   readonly backend = "switchable";
   down = false;
   inits = 0;
+  upserts = 0;
+  /** While set, every upsert waits for it (and calls `reached` first). */
+  gate: Promise<void> | null = null;
+  reached: () => void = () => {};
   #inner = new EmbeddedVectorIndex();
 
   /** A restart that kept nothing. */
@@ -39,6 +43,11 @@ class SwitchableVectorIndex implements VectorIndex {
   }
   async upsert(item: VectorItem) {
     this.#check();
+    if (this.gate) {
+      this.reached();
+      await this.gate;
+    }
+    this.upserts++;
     return this.#inner.upsert(item);
   }
   async remove(key: string) {
@@ -100,6 +109,34 @@ describe("SearchService.syncVectors", () => {
     vectors.lose();
     expect(await search.syncVectors()).toEqual({ upserted: 2, removed: 0, full: true });
     expect((await ids(search, "nightly backup"))[0]).toBe("b");
+  });
+
+  it("leaves documents being indexed to their indexing: a sync meanwhile embeds nothing twice", async () => {
+    const { vectors, search } = setup();
+    let open!: () => void;
+    vectors.gate = new Promise((resolve) => {
+      open = resolve;
+    });
+    const docs = ["alpha", "beta", "gamma"].map((name) => ({
+      type: "code_file",
+      id: `repo:${name}.ts`,
+      title: `${name}.ts`,
+      text: `export function ${name}Handler() {}`,
+      fields: [[`${name} handler`, 1]] as [string, number][],
+      embedText: `${name} handler`,
+    }));
+    const upserting = new Promise<void>((resolve) => {
+      vectors.reached = resolve;
+    });
+    const indexing = search.indexDocuments(docs);
+    await upserting;
+    expect(search.vectorsBehind).toBe(true);
+    expect(await search.syncVectors()).toEqual({ upserted: 0, removed: 0, full: false });
+    open();
+    await indexing;
+    expect(vectors.upserts).toBe(3);
+    expect(search.vectorsBehind).toBe(false);
+    expect(await search.syncVectors()).toEqual({ upserted: 0, removed: 0, full: false });
   });
 
   it("indexAll with vectors: false fills only the in-memory side, and a sync writes the vectors", async () => {

@@ -193,6 +193,8 @@ export class SearchService {
   #cache: SearchIndexCache | undefined;
   /** The start-up build running after listening (buildInBackground); every entry point waits for it. */
   #building: Promise<void> | null = null;
+  /** indexDocuments() calls in progress: their documents are not yet in the vector index, on purpose. */
+  #indexing = 0;
 
   constructor(
     private readonly vectors: VectorIndex,
@@ -281,13 +283,18 @@ export class SearchService {
    */
   async indexDocuments(docs: SearchDocument[]): Promise<void> {
     await this.ready();
-    const slicer = new TimeSlicer();
-    const keys: string[] = [];
-    for (const doc of docs) {
-      keys.push(await this.#rememberSliced(doc, slicer));
-      await slicer.pause();
+    this.#indexing++;
+    try {
+      const slicer = new TimeSlicer();
+      const keys: string[] = [];
+      for (const doc of docs) {
+        keys.push(await this.#rememberSliced(doc, slicer));
+        await slicer.pause();
+      }
+      await this.#upsertVectors(keys, CODE_BATCH, slicer);
+    } finally {
+      this.#indexing--;
     }
-    await this.#upsertVectors(keys, CODE_BATCH, slicer);
   }
 
   async remove(type: string, id: string): Promise<void> {
@@ -339,6 +346,10 @@ export class SearchService {
    */
   async syncVectors(batchSize = 256): Promise<VectorSyncResult> {
     await this.ready();
+    // While documents are being indexed, their vectors are on their way: a sync now would embed
+    // them a second time, beside the indexing (at 20,000 code files, a second upload's worth of
+    // work on the event loop). The next check, after it, sees what a failed write left behind.
+    if (this.#indexing > 0) return { upserted: 0, removed: 0, full: false };
     // Items that should be in the index; fewer there means it lost some we did not see fail.
     const expected = this.#docs.size - this.#unsynced.size;
     const full = (await this.vectors.size()) < expected;
