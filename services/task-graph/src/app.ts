@@ -60,6 +60,8 @@ import { wholeGraphRoutes, wholeGraphServices } from "./whole-graph.js";
 
 /** 256 KiB: 20,000 characters escaped as \uXXXX surrogate pairs are 240,000 bytes. */
 const BODY_LIMIT = 256 * 1024;
+/** How often a changed search index cache is written in the background. */
+const CACHE_SAVE_EVERY_MS = 60_000;
 
 export interface Adapters {
   graph: GraphStore;
@@ -197,7 +199,14 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
       .then(() => (search.vectorsBehind && vectorsReady ? vectorSync.check() : undefined))
       .then(() => saveCache());
   });
+  // Written in the background too, a minute after a change once indexing is done, so that a
+  // stop after a large upload has little or nothing left to write (it may take 5 s in all).
+  const cacheSaver = setInterval(() => {
+    if (cache?.dirty && !search.indexing) void saveCache();
+  }, CACHE_SAVE_EVERY_MS);
+  cacheSaver.unref();
   app.addHook("onClose", async () => {
+    clearInterval(cacheSaver);
     await vectorSync.stop();
     await saveCache();
   });

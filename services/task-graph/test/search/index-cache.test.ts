@@ -150,4 +150,42 @@ describe("search index cache", () => {
     );
     expect(otherDimension.report.entries).toBe(0);
   });
+
+  it("writes a large cache in pieces between turns of the event loop and reads every entry back as it was", async () => {
+    const path = join(dataDir, "big.cache");
+    const dim = 16;
+    const { cache } = await SearchIndexCache.open(path, "salt", dim);
+    const entryOf = (i: number) => ({
+      terms: new Map([
+        [`term${i}`, 1],
+        [`shared`, 0.5 + (i % 3)],
+        [`identifier_${i % 97}_name`, 2],
+      ]),
+      vector: Float32Array.from({ length: dim }, (_, j) => Math.sin(i + j)),
+    });
+    const n = 30_000;
+    for (let i = 0; i < n; i++) cache.put(`fp${i}`, entryOf(i));
+    let turns = 0;
+    let saving = true;
+    const countTurns = () => {
+      turns++;
+      if (saving) setImmediate(countTurns);
+    };
+    setImmediate(countTurns);
+    const save = cache.save(Array.from({ length: n }, (_, i) => `fp${i}`));
+    cache.put("added while saving", entryOf(-1));
+    expect(await save).toBe(n);
+    saving = false;
+    expect(turns).toBeGreaterThan(3);
+    expect(cache.dirty).toBe(true);
+
+    const { cache: back, report } = await SearchIndexCache.open(path, "salt", dim);
+    expect(report).toEqual({ entries: n });
+    for (const i of [0, 1, 12_345, n - 1]) {
+      const entry = back.get(`fp${i}`)!;
+      expect(entry.terms).toEqual(entryOf(i).terms);
+      expect([...entry.vector!]).toEqual([...entryOf(i).vector]);
+    }
+    expect(back.get("added while saving")).toBeUndefined();
+  });
 });

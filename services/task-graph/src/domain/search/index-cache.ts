@@ -9,9 +9,10 @@
 // section (JSON: [fingerprint, [term, tf, term, tf, …], hasVector] per entry), then the vectors of
 // the entries that have one, float32 little-endian, in entry order.
 import { createHash, hash } from "node:crypto";
-import { open, readFile, rename, rm } from "node:fs/promises";
+import { type FileHandle, open, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { crc32 } from "node:zlib";
+import { nextTurn } from "../../../../../lib/code-graph/index.js";
 import { ShardedMap } from "../../../../../lib/collections/index.js";
 import { LexicalIndex } from "../../../../../lib/search/index.js";
 import type { Embedder } from "../../ports/embedder.js";
@@ -19,6 +20,18 @@ import type { SearchDocument } from "./documents.js";
 import { VectorSlab } from "./vector-slab.js";
 
 const FORMAT = 1;
+/** Room kept for the header line at the start of the file (written last, padded with spaces). */
+const HEADER_BYTES = 512;
+/** Characters of the terms section, and bytes of vectors, written per turn of the event loop. */
+const PIECE_CHARS = 256 * 1024;
+const PIECE_BYTES = 1024 * 1024;
+
+/** The header as a line of exactly HEADER_BYTES (JSON allows the trailing spaces). */
+function headerLine(header: Record<string, unknown>): Buffer {
+  const json = JSON.stringify(header);
+  if (json.length >= HEADER_BYTES) throw new Error(`search index cache: header over ${HEADER_BYTES} bytes`);
+  return Buffer.from(`${json.padEnd(HEADER_BYTES - 1, " ")}\n`);
+}
 export const CACHE_FILE = "search-index.cache";
 // Exercises what indexing does to text (identifiers, stemming, stop words, numbers, accents), so a
 // change to the tokenizer or the embedder changes the salt and retires the cache.
@@ -96,45 +109,94 @@ export class SearchIndexCache {
     if (this.#entries.delete(fingerprint)) this.dirty = true;
   }
 
-  /** Writes the entries of `live` fingerprints (others are dropped) atomically: tmp, fsync, rename. */
+  /**
+   * Writes the entries of `live` fingerprints (others are dropped) atomically: tmp, fsync, rename.
+   * In pieces, with turns of the event loop between them: at 20,000 code files the cache holds
+   * ~200k entries, and one JSON.stringify of them all was a task of 2 s that ran past the 5 s a
+   * stop may take (issue 25). Each entry is read, and its vector copied, at one moment, so the
+   * file holds entries as they were, whatever is indexed meanwhile.
+   */
   async save(live: Iterable<string>): Promise<number> {
-    const rows: [string, (string | number)[], number][] = [];
-    const vectors: Float32Array[] = [];
-    for (const fp of live) {
-      const entry = this.#entries.get(fp);
-      if (!entry) continue;
-      const flat: (string | number)[] = [];
-      for (const [term, tf] of entry.terms) flat.push(term, tf);
-      const hasVector = entry.vector?.length === this.dimension ? 1 : 0;
-      rows.push([fp, flat, hasVector]);
-      if (hasVector) vectors.push(entry.vector!);
-    }
-    const terms = Buffer.from(JSON.stringify(rows));
-    const vectorBytes = Buffer.allocUnsafe(vectors.length * this.dimension * 4);
-    const view = new Float32Array(
-      vectorBytes.buffer,
-      vectorBytes.byteOffset,
-      vectors.length * this.dimension,
-    );
-    for (const [k, v] of vectors.entries()) view.set(v, k * this.dimension);
-    const crc = crc32(vectorBytes, crc32(terms));
-    const header = Buffer.from(
-      `${JSON.stringify({ format: FORMAT, salt: this.salt, dimension: this.dimension, entries: rows.length, termsBytes: terms.length, crc32: crc })}\n`,
-    );
+    // An entry put or dropped while the file is written makes the cache dirty again.
+    this.dirty = false;
     const tmp = `${this.path}.tmp`;
-    const fh = await open(tmp, "w");
+    let entries = 0;
+    let fh: FileHandle;
     try {
-      await fh.writev([header, terms, vectorBytes]);
+      fh = await open(tmp, "w");
+    } catch (err) {
+      this.dirty = true;
+      throw err;
+    }
+    try {
+      const written = await this.#writeBody(fh, [...live]);
+      entries = written.entries;
+      await fh.write(
+        headerLine({ format: FORMAT, salt: this.salt, dimension: this.dimension, ...written }),
+        0,
+        HEADER_BYTES,
+        0,
+      );
       await fh.datasync();
     } catch (err) {
+      this.dirty = true;
       await fh.close().catch(() => {});
       await rm(tmp, { force: true });
       throw err;
     }
     await fh.close();
     await rename(tmp, this.path);
-    this.dirty = false;
-    return rows.length;
+    return entries;
+  }
+
+  /** The terms section, then the vectors, after room for the header; what the header must say. */
+  async #writeBody(
+    fh: FileHandle,
+    live: string[],
+  ): Promise<{ entries: number; termsBytes: number; crc32: number }> {
+    const dim = this.dimension;
+    const vectors = new Float32Array(live.length * dim);
+    let withVector = 0;
+    let entries = 0;
+    let termsBytes = 0;
+    let crc = 0;
+    let position = HEADER_BYTES;
+    let piece: string[] = [];
+    let pieceChars = 0;
+    const flush = async () => {
+      const bytes = Buffer.from(piece.join(""));
+      piece = [];
+      pieceChars = 0;
+      crc = crc32(bytes, crc);
+      termsBytes += bytes.length;
+      await fh.write(bytes, 0, bytes.length, position);
+      position += bytes.length;
+      await nextTurn();
+    };
+    piece.push("[");
+    for (const fp of live) {
+      const entry = this.#entries.get(fp);
+      if (!entry) continue;
+      const flat: (string | number)[] = [];
+      for (const [term, tf] of entry.terms) flat.push(term, tf);
+      const hasVector = entry.vector?.length === dim ? 1 : 0;
+      if (hasVector) vectors.set(entry.vector!, withVector++ * dim);
+      const row = JSON.stringify([fp, flat, hasVector]);
+      piece.push(entries++ === 0 ? row : `,${row}`);
+      pieceChars += row.length;
+      if (pieceChars >= PIECE_CHARS) await flush();
+    }
+    piece.push("]");
+    await flush();
+    const vectorBytes = Buffer.from(vectors.buffer, 0, withVector * dim * 4);
+    for (let from = 0; from < vectorBytes.length; from += PIECE_BYTES) {
+      const part = vectorBytes.subarray(from, from + PIECE_BYTES);
+      crc = crc32(part, crc);
+      await fh.write(part, 0, part.length, position);
+      position += part.length;
+      await nextTurn();
+    }
+    return { entries, termsBytes, crc32: crc };
   }
 
   async #load(): Promise<string | undefined> {

@@ -334,6 +334,11 @@ export class SearchService {
     return this.#cache.save(live);
   }
 
+  /** True while the index is built or documents are being indexed. */
+  get indexing(): boolean {
+    return this.#building !== null || this.#indexing > 0;
+  }
+
   /** True when some document is missing from, or deleted but still in, the vector index. */
   get vectorsBehind(): boolean {
     return this.#building !== null || this.#unsynced.size > 0 || this.#unremoved.size > 0;
