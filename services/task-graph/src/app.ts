@@ -60,7 +60,7 @@ import { wholeGraphRoutes, wholeGraphServices } from "./whole-graph.js";
 
 /** 256 KiB: 20,000 characters escaped as \uXXXX surrogate pairs are 240,000 bytes. */
 const BODY_LIMIT = 256 * 1024;
-/** How often a changed search index cache is written in the background. */
+/** A changed search index cache is written in the background after indexing is quiet this long. */
 const CACHE_SAVE_EVERY_MS = 60_000;
 
 export interface Adapters {
@@ -199,11 +199,11 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
       .then(() => (search.vectorsBehind && vectorsReady ? vectorSync.check() : undefined))
       .then(() => saveCache());
   });
-  // Written in the background too, a minute after a change once indexing is done, so that a
-  // stop after a large upload has little or nothing left to write (it may take 5 s in all).
+  // Written in the background too, once indexing has been quiet for a while (a large upload comes
+  // as many requests), so that a stop after it has little or nothing left to write (5 s in all).
   const cacheSaver = setInterval(() => {
-    if (cache?.dirty && !search.indexing) void saveCache();
-  }, CACHE_SAVE_EVERY_MS);
+    if (cache?.dirty && search.quietForMs >= CACHE_SAVE_EVERY_MS) void saveCache();
+  }, CACHE_SAVE_EVERY_MS / 4);
   cacheSaver.unref();
   app.addHook("onClose", async () => {
     clearInterval(cacheSaver);

@@ -155,46 +155,49 @@ export class SearchIndexCache {
     live: string[],
   ): Promise<{ entries: number; termsBytes: number; crc32: number }> {
     const dim = this.dimension;
-    const vectors = new Float32Array(live.length * dim);
-    let withVector = 0;
+    // The vectors as they are now: a slab's views are never reused (vector-slab.ts), so holding
+    // them keeps them as read; they are copied a piece at a time after the terms.
+    const vectors: Float32Array[] = [];
     let entries = 0;
     let termsBytes = 0;
     let crc = 0;
     let position = HEADER_BYTES;
-    let piece: string[] = [];
-    let pieceChars = 0;
-    const flush = async () => {
-      const bytes = Buffer.from(piece.join(""));
-      piece = [];
-      pieceChars = 0;
+    const write = async (bytes: Buffer) => {
       crc = crc32(bytes, crc);
-      termsBytes += bytes.length;
       await fh.write(bytes, 0, bytes.length, position);
       position += bytes.length;
       await nextTurn();
     };
-    piece.push("[");
+    let piece: string[] = ["["];
+    let pieceChars = 0;
     for (const fp of live) {
       const entry = this.#entries.get(fp);
       if (!entry) continue;
       const flat: (string | number)[] = [];
       for (const [term, tf] of entry.terms) flat.push(term, tf);
       const hasVector = entry.vector?.length === dim ? 1 : 0;
-      if (hasVector) vectors.set(entry.vector!, withVector++ * dim);
+      if (hasVector) vectors.push(entry.vector!);
       const row = JSON.stringify([fp, flat, hasVector]);
       piece.push(entries++ === 0 ? row : `,${row}`);
       pieceChars += row.length;
-      if (pieceChars >= PIECE_CHARS) await flush();
+      if (pieceChars < PIECE_CHARS) continue;
+      const bytes = Buffer.from(piece.join(""));
+      termsBytes += bytes.length;
+      [piece, pieceChars] = [[], 0];
+      await write(bytes);
     }
     piece.push("]");
-    await flush();
-    const vectorBytes = Buffer.from(vectors.buffer, 0, withVector * dim * 4);
-    for (let from = 0; from < vectorBytes.length; from += PIECE_BYTES) {
-      const part = vectorBytes.subarray(from, from + PIECE_BYTES);
-      crc = crc32(part, crc);
-      await fh.write(part, 0, part.length, position);
-      position += part.length;
-      await nextTurn();
+    const last = Buffer.from(piece.join(""));
+    termsBytes += last.length;
+    await write(last);
+    // One buffer, filled again for each piece (a write is awaited before the next fill).
+    const perPiece = Math.max(1, Math.floor(PIECE_BYTES / (dim * 4)));
+    const view = new Float32Array(Math.min(perPiece, vectors.length) * dim);
+    const buffer = Buffer.from(view.buffer);
+    for (let from = 0; from < vectors.length; from += perPiece) {
+      const part = vectors.slice(from, from + perPiece);
+      part.forEach((v, k) => view.set(v, k * dim));
+      await write(buffer.subarray(0, part.length * dim * 4));
     }
     return { entries, termsBytes, crc32: crc };
   }

@@ -195,6 +195,8 @@ export class SearchService {
   #building: Promise<void> | null = null;
   /** indexDocuments() calls in progress: their documents are not yet in the vector index, on purpose. */
   #indexing = 0;
+  /** When a document was last indexed or removed (performance.now()). */
+  #changedAt = 0;
 
   constructor(
     private readonly vectors: VectorIndex,
@@ -319,6 +321,7 @@ export class SearchService {
     if (type === "issue") this.#facets.delete(id);
     this.#issueFields?.delete(key);
     this.#docs.delete(key);
+    this.#changedAt = performance.now();
     this.#unsynced.delete(key);
     this.#unremoved.add(key);
     await this.vectors.remove(key);
@@ -330,13 +333,18 @@ export class SearchService {
     await this.ready();
     if (!this.#cache) return 0;
     const live: string[] = [];
-    for (const doc of this.#docs.values()) if (doc.fingerprint) live.push(doc.fingerprint);
+    const slicer = new TimeSlicer();
+    for (const doc of this.#docs.values()) {
+      if (doc.fingerprint) live.push(doc.fingerprint);
+      await slicer.pause();
+    }
     return this.#cache.save(live);
   }
 
-  /** True while the index is built or documents are being indexed. */
-  get indexing(): boolean {
-    return this.#building !== null || this.#indexing > 0;
+  /** How long no document has been indexed or removed (ms); 0 while indexing. */
+  get quietForMs(): number {
+    if (this.#building !== null || this.#indexing > 0) return 0;
+    return performance.now() - this.#changedAt;
   }
 
   /** True when some document is missing from, or deleted but still in, the vector index. */
@@ -627,6 +635,7 @@ export class SearchService {
     prepared?: { fingerprint: string | undefined; terms: ReadonlyMap<string, number> | undefined },
   ): string {
     const key = documentKey(doc.type, doc.id);
+    this.#changedAt = performance.now();
     const { type, id, title, text, embedText, status, location } = doc;
     const fingerprint = prepared ? prepared.fingerprint : this.#cache?.fingerprint(doc);
     const cached = fingerprint ? this.#cache!.get(fingerprint) : undefined;
