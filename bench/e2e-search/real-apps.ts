@@ -48,6 +48,8 @@ export interface RealAppOptions {
   shipped?: boolean;
   /** The first stage's pool, other than the command's (candidate-recall.ts). */
   pool?: PoolOptions;
+  /** Leave the frozen held-out apps out entirely (feature-trials.ts: not even computed). */
+  skipHeldOut?: boolean;
 }
 
 /** The frozen held-out split: by the app's name, fixed before any query was run. */
@@ -101,6 +103,7 @@ export async function realAppQueries(
 ): Promise<{ queries: RealJudgedQuery[] } | { notRun: string }> {
   const queries: RealJudgedQuery[] = [];
   for (const app of readSet()) {
+    if (options.skipHeldOut && isHeldOut(app.name)) continue;
     try {
       queries.push(...(await appQueries(app, options)));
     } catch (err) {

@@ -7,7 +7,7 @@
 // answers. Any other verb asks for a change ("borrow a book", "overwrite a customer"), by a method
 // it does not name. A yes/no question about existence is a HEAD. How much agreeing or not with an
 // endpoint's method counts is fitted with the re-ranker (methodAgreement, rank-features.ts).
-import { stem, tokenize } from "../../../lib/embedding/index.js";
+import { splitIdentifier, stem, tokenize } from "../../../lib/embedding/index.js";
 
 export type MethodIntent = "read" | "exists" | "create" | "update" | "delete" | "act";
 
@@ -117,4 +117,38 @@ export function methodAgreement(
   const change = CHANGES.has(intent);
   const writes = WRITES.has(method);
   return [NATURAL[intent].includes(method) ? 1 : 0, change && writes ? 1 : 0, change !== writes ? 1 : 0];
+}
+
+/** The intents a verb can name on either side: "act" and "exists" say no one operation. */
+const CONCRETE = new Set<MethodIntent>(["read", "create", "update", "delete"]);
+
+/**
+ * What an endpoint's NAME says it does, when its last named path segment starts with a verb:
+ * RPC-style APIs put the operation there, not in the method (GET /rest/getAlbum, GET
+ * /tags/delSeries, GET /whitelist/add, POST /{name}/+unlock). Read through the same verbs as the
+ * query (wordIntent); a resource noun ("/tasks") says nothing.
+ */
+export function nameIntent(path: string, lookup: IntentLookup): MethodIntent | undefined {
+  const segments = path.split("/").filter((s) => s && !s.includes("{") && !s.startsWith("^"));
+  // "getAlbum.view" → getAlbum; bepasty's "+unlock" → unlock.
+  const last = segments
+    .at(-1)
+    ?.replace(/\.\w+$/, "")
+    .replace(/^\W+/, "");
+  const first = last ? splitIdentifier(last)[0] : undefined;
+  if (!first || segments.length === 0) return undefined;
+  const intent = wordIntent(stem(first), lookup);
+  return intent && CONCRETE.has(intent) ? intent : undefined;
+}
+
+/**
+ * The re-ranker's view of the name's operation against the query's (rank-features.ts): both say
+ * one and it is the same; both say one and they differ. Weights fitted, as methodAgreement's.
+ */
+export function nameAgreement(
+  intent: MethodIntent | undefined,
+  named: MethodIntent | undefined,
+): [number, number] {
+  if (!intent || !named || !CONCRETE.has(intent)) return [0, 0];
+  return intent === named ? [1, 0] : [0, 1];
 }

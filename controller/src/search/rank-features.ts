@@ -12,7 +12,7 @@
 import { cosine, tokenize } from "../../../lib/embedding/index.js";
 import type { LexicalIndex, WeightedTerm } from "../../../lib/search/index.js";
 import type { DocHead } from "./documents.js";
-import { type MethodIntent, methodAgreement } from "./method-intent.js";
+import { type MethodIntent, methodAgreement, nameAgreement } from "./method-intent.js";
 
 /**
  * Every feature this file can compute. The model uses FEATURES; the others were measured and left
@@ -35,6 +35,22 @@ const CATALOGUE = [
   "kind_dto",
   "kind_field",
   "channel_cosine",
+  // Trials (2026-11-28, bench/e2e-search/feature-trials.ts; bench/results/e2e-search.md): measured
+  // under leave-one-app-out CV, none kept so far. rel_X is X less the query's best X.
+  "hybrid",
+  "is_get",
+  "is_post",
+  "is_put",
+  "is_patch",
+  "is_delete",
+  "path_item",
+  "rel_lex_own",
+  "rel_lex_all",
+  "rel_soft",
+  "rel_cosine",
+  "rel_hybrid",
+  "name_op_agrees",
+  "name_op_conflicts",
 ] as const;
 export type FeatureName = (typeof CATALOGUE)[number];
 
@@ -65,12 +81,20 @@ const PREVIOUS_FEATURES: readonly FeatureName[] = CATALOGUE.filter((f) => f !== 
 /** FEATURES and the embeddings endpoint's cosine (the HTTP channel), when one is configured. */
 export const CHANNEL_FEATURES: readonly FeatureName[] = [...FEATURES, "channel_cosine"];
 
-/** Which model's features: the shipped one, or the one before (bench/e2e-search compares them). */
-export type FeatureSet = "shipped" | "previous";
+/**
+ * Which model's features: the shipped one, the one before (bench/e2e-search compares them), or
+ * every feature computable (the trials' catalogue, bench/e2e-search/feature-trials.ts).
+ */
+export type FeatureSet = "shipped" | "previous" | "catalogue";
 
 /** The features a search computes: with the HTTP channel's cosine or without. */
 export const featureNames = (channel: boolean, set: FeatureSet = "shipped"): readonly FeatureName[] => {
-  const base = set === "previous" ? PREVIOUS_FEATURES : FEATURES;
+  const base =
+    set === "previous"
+      ? PREVIOUS_FEATURES
+      : set === "catalogue"
+        ? CATALOGUE.filter((f) => f !== "channel_cosine")
+        : FEATURES;
   return channel ? [...base, "channel_cosine"] : base;
 };
 
@@ -100,6 +124,8 @@ export interface FeatureContext {
   intent: MethodIntent | undefined;
   /** The features to compute, in order (featureNames). */
   names: readonly FeatureName[];
+  /** What an endpoint's path names as its operation (method-intent.ts nameIntent), memoised by the index. */
+  nameIntent: (path: string) => MethodIntent | undefined;
 }
 
 /** √(normalised BM25) of `terms` for each candidate (0 when it holds none). */
@@ -153,16 +179,33 @@ function feedbackCentroid(
 
 /** Each candidate's feature vector, in context.names's order. */
 export function candidateFeatures(context: FeatureContext, candidates: readonly Candidate[]): number[][] {
-  const { lexical, heads, vectors, terms, intent, names } = context;
+  const { names } = context;
+  const base = names.map((n) => (n.startsWith("rel_") ? (n.slice(4) as FeatureName) : n));
+  const rows = baseFeatures(context, candidates, base);
+  if (base.every((n, j) => n === names[j])) return rows;
+  // rel_X: X less its best value among this query's candidates (how far from the query's best).
+  const best = base.map((_, j) => Math.max(...rows.map((r) => r[j]!)));
+  return rows.map((r) => r.map((v, j) => (names[j] === base[j] ? v : v - best[j]!)));
+}
+
+/** Each candidate's value of each named feature (rel_X come as X: candidateFeatures shifts them). */
+function baseFeatures(
+  context: FeatureContext,
+  candidates: readonly Candidate[],
+  names: readonly FeatureName[],
+): number[][] {
+  const { lexical, heads, vectors, terms, intent, nameIntent } = context;
   const keys = new Set(candidates.map((c) => c.key));
   const own = lexicalOf(lexical, terms.own, keys);
   const wordnet = lexicalOf(lexical, terms.wordnet, keys);
   const all = lexicalOf(lexical, terms.all, keys);
-  const centroid = feedbackCentroid(candidates, vectors);
+  const centroid = names.includes("prf") ? feedbackCentroid(candidates, vectors) : undefined;
   const idfs = ownIdfs(lexical, terms.own);
   return candidates.map((c) => {
     const head = heads.get(c.key)!;
     const [agrees, writeForChange, mismatch] = methodAgreement(intent, head.method);
+    const is = (m: string) => () => (head.method === m ? 1 : 0);
+    const named = () => nameAgreement(intent, head.path ? nameIntent(head.path) : undefined);
     const value: Record<FeatureName, () => number> = {
       lex_own: () => own.get(c.key) ?? 0,
       lex_wordnet: () => wordnet.get(c.key) ?? 0,
@@ -179,6 +222,20 @@ export function candidateFeatures(context: FeatureContext, candidates: readonly 
       kind_dto: () => (head.kind === "dto" ? 1 : 0),
       kind_field: () => (head.kind === "field" ? 1 : 0),
       channel_cosine: () => Math.max(0, c.channel ?? 0),
+      hybrid: () => c.hybrid,
+      is_get: is("GET"),
+      is_post: is("POST"),
+      is_put: is("PUT"),
+      is_patch: is("PATCH"),
+      is_delete: is("DELETE"),
+      path_item: () => (head.path && /\}\/?$/.test(head.path) ? 1 : 0),
+      rel_lex_own: () => 0,
+      rel_lex_all: () => 0,
+      rel_soft: () => 0,
+      rel_cosine: () => 0,
+      rel_hybrid: () => 0,
+      name_op_agrees: () => named()[0],
+      name_op_conflicts: () => named()[1],
     };
     return names.map((name) => {
       const of = value[name];

@@ -26,7 +26,7 @@ import {
 import { ApiVocabulary, STANDS_IN } from "./api-vocabulary.js";
 import { expandedHits, type PoolOptions } from "./candidate-pool.js";
 import type { DocHead, DocumentRule } from "./documents.js";
-import { type IntentLookup, type MethodIntent, methodIntent } from "./method-intent.js";
+import { type IntentLookup, type MethodIntent, methodIntent, nameIntent } from "./method-intent.js";
 import {
   type Candidate,
   candidateFeatures,
@@ -118,6 +118,8 @@ export class SearchIndex {
   readonly #channelVectors = new Map<string, Float32Array>();
   readonly #channel: QueryEmbedder | undefined;
   readonly #soft = new SoftMatcher(this.#lexical, { exactUnknown: true });
+  /** Each path's named operation (nameIntent), computed on first need. */
+  readonly #nameIntents = new Map<string, MethodIntent | undefined>();
   readonly #wordnet: WordNetExpander;
   readonly #vocabulary: ApiVocabulary;
   /** The stems of the endpoints' path segments: the API's resource names. */
@@ -264,7 +266,18 @@ export class SearchIndex {
 
   #featuresOf({ candidates, terms, intent }: FirstStage, names: readonly FeatureName[]): number[][] {
     return candidateFeatures(
-      { lexical: this.#lexical, heads: this.#heads, vectors: this.#vectors, terms, intent, names },
+      {
+        lexical: this.#lexical,
+        heads: this.#heads,
+        vectors: this.#vectors,
+        terms,
+        intent,
+        names,
+        nameIntent: (path) => {
+          if (!this.#nameIntents.has(path)) this.#nameIntents.set(path, nameIntent(path, this.#intentLookup));
+          return this.#nameIntents.get(path);
+        },
+      },
       candidates,
     );
   }

@@ -4,7 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { leadingCollocations, readVerbStems, WordNetExpander } from "../../../lib/search/index.js";
 import { ApiVocabulary } from "../../src/search/api-vocabulary.js";
-import { type IntentLookup, methodAgreement, methodIntent } from "../../src/search/method-intent.js";
+import {
+  type IntentLookup,
+  methodAgreement,
+  methodIntent,
+  nameAgreement,
+  nameIntent,
+} from "../../src/search/method-intent.js";
 
 const wordnet = new WordNetExpander();
 const resources = new Set(["book", "file", "order"]);
@@ -85,5 +91,29 @@ describe("method intent of a query", () => {
     expect(methodAgreement("exists", "HEAD")).toEqual([1, 0, 0]);
     expect(methodAgreement(undefined, "GET")).toEqual([0, 0, 0]);
     expect(methodAgreement("read", undefined)).toEqual([0, 0, 0]); // not an endpoint
+  });
+});
+
+describe("operation named by an endpoint's path (a trial feature)", () => {
+  it("reads the verb that starts the last named segment, as the query's verbs are read", () => {
+    // RPC-style APIs: the method is GET or POST for everything, the name says what it does.
+    expect(nameIntent("/rest/getAlbumList2.view", lookup)).toBe("read");
+    expect(nameIntent("/rest/createPlaylist", lookup)).toBe("create");
+    expect(nameIntent("/whitelist/remove", lookup)).toBe("delete");
+    expect(nameIntent("/{name}/+modify/{id}", lookup)).toBe("update");
+  });
+
+  it("says nothing for a resource noun, a parameter alone or a verb of no one operation", () => {
+    expect(nameIntent("/orders/{id}", lookup)).toBeUndefined(); // "order" is a resource here
+    expect(nameIntent("/{id}", lookup)).toBeUndefined();
+    expect(nameIntent("/users/follow", lookup)).toBeUndefined(); // "act": no one operation
+  });
+
+  it("agrees or conflicts only when both sides name one operation", () => {
+    expect(nameAgreement("delete", "delete")).toEqual([1, 0]);
+    expect(nameAgreement("read", "delete")).toEqual([0, 1]);
+    expect(nameAgreement("act", "delete")).toEqual([0, 0]);
+    expect(nameAgreement(undefined, "read")).toEqual([0, 0]);
+    expect(nameAgreement("create", undefined)).toEqual([0, 0]);
   });
 });

@@ -1,0 +1,124 @@
+// `npm run bench:e2e-search-trials [SET…] [--held-out]`: candidate feature sets for the
+// re-ranker, each refitted and measured under leave-one-app-out CV over the training data fit.ts
+// uses (the fixtures and the OPEN real apps), on the fixtures and the open real apps apart. The
+// held-out apps' queries are not even computed, except with `--held-out`: run once, after the
+// choice, each SET fitted on all the training data and ranking the frozen held-out apps. A SET is
+// the shipped features with changes: "+path_item" adds, "-cosine" drops, joined by commas; "=a,b"
+// is exactly those; "a*b" is a product, "gap" 1 − the query's best lex_all, lm_first / lm_all the
+// method prior learned per fold (learned-method.ts). The features of every candidate are computed
+// once (rank-features.ts's whole catalogue) and kept between runs in E2E_TRIALS_CACHE when set.
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { featureNames } from "../../controller/src/search/index.js";
+import { type JudgedQuery, judgedQueries, leaveOneAppOut, summary, trainingPool } from "./cross-validate.js";
+import { fitAndRank, L2, learnedMethodCv, REAL_WEIGHT } from "./learned-method.js";
+import { isHeldOut, realAppQueries } from "./real-apps.js";
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const cacheFile = process.env.E2E_TRIALS_CACHE;
+
+async function computed(): Promise<{ judged: JudgedQuery[]; open: JudgedQuery[] }> {
+  if (cacheFile && existsSync(cacheFile)) return JSON.parse(readFileSync(cacheFile, "utf8"));
+  const { queries: judged } = await judgedQueries("judged", new Set(), process.env, "catalogue");
+  const real = await realAppQueries({ set: "catalogue", shipped: false, skipHeldOut: true });
+  if ("notRun" in real) throw new Error(`real apps: NOT RUN (${real.notRun})`);
+  const open = real.queries.filter((q) => !isHeldOut(q.app));
+  if (cacheFile) writeFileSync(cacheFile, JSON.stringify({ judged, open }));
+  return { judged, open };
+}
+
+/** The feature names a SET argument stands for. */
+function namesOf(set: string): string[] {
+  if (set.startsWith("=")) return set.slice(1).split(",");
+  const names = [...featureNames(false)] as string[];
+  for (const change of set.split(",").filter(Boolean)) {
+    const name = change.slice(1);
+    if (change.startsWith("+")) names.push(name);
+    else if (change.startsWith("-") && names.includes(name)) names.splice(names.indexOf(name), 1);
+    else throw new Error(`"${change}": a change is +FEATURE, or -FEATURE of the shipped ones`);
+  }
+  return names;
+}
+
+/** One column of a candidate: a feature, a product "a*b", or "gap" (1 − the query's best lex_all). */
+function column(q: JudgedQuery, name: string): (row: number[]) => number {
+  const names = q.names as string[];
+  if (name.includes("*")) {
+    const parts = name.split("*").map((n) => column(q, n));
+    return (row) => parts.reduce((p, of) => p * of(row), 1);
+  }
+  if (name.startsWith("lm_")) return () => 0; // filled per fold (learnedMethodCv)
+  if (name === "gap") {
+    const i = names.indexOf("lex_all");
+    const best = Math.max(0, ...q.features.map((r) => r[i]!));
+    return () => 1 - best;
+  }
+  const i = names.indexOf(name);
+  if (i < 0) throw new Error(`unknown feature "${name}"`);
+  return (row) => row[i]!;
+}
+
+/** The queries with only `names`'s columns, in that order. */
+function only(queries: JudgedQuery[], names: string[]): JudgedQuery[] {
+  return queries.map((q) => {
+    const columns = names.map((n) => column(q, n));
+    return {
+      ...q,
+      names: names as JudgedQuery["names"],
+      features: q.features.map((row) => columns.map((of) => of(row))),
+    };
+  });
+}
+
+/**
+ * `--held-out`: once, after the choice: each SET fitted on all the training data (fixtures and
+ * open real apps), ranking the frozen held-out apps' queries; BM25 over the same documents beside it.
+ */
+async function heldOut(judged: JudgedQuery[], open: JudgedQuery[], sets: string[]) {
+  const real = await realAppQueries({ set: "catalogue", shipped: false });
+  if ("notRun" in real) throw new Error(`real apps: NOT RUN (${real.notRun})`);
+  const held = real.queries.filter((q) => isHeldOut(q.app));
+  const bm25 = summary(held.map((q) => q.bm25));
+  console.log(`HELD OUT (${held.length} queries; BM25 ${pct(bm25.top3)} / ${bm25.mrr.toFixed(3)})`);
+  console.log("| features | held out: top-3 / MRR@10 |");
+  console.log("|---|---|");
+  for (const set of ["", ...sets]) {
+    const names = namesOf(set);
+    const [j, o, h] = [judged, open, held].map((qs) => only(qs, names));
+    const ranks = fitAndRank(trainingPool(j!, o!, REAL_WEIGHT), h!, names);
+    const r = summary(h!.map((q) => ranks.get(q.id)!));
+    console.log(`| ${set || "shipped"} | ${pct(r.top3)} / ${r.mrr.toFixed(3)} |`);
+  }
+}
+
+const { judged, open } = await computed();
+const args = process.argv.slice(2);
+if (args.includes("--held-out")) {
+  await heldOut(
+    judged,
+    open,
+    args.filter((a) => a !== "--held-out"),
+  );
+  process.exit(0);
+}
+console.log(
+  `real-query weight ${REAL_WEIGHT}, l2 ${L2}; leave one app out over the fixtures and the open real apps`,
+);
+console.log("| features | fixtures: top-3 / MRR@10 | open real apps: top-3 / MRR@10 |");
+console.log("|---|---|---|");
+const [bf, bo] = [judged, open].map((qs) => summary(qs.map((q) => q.bm25)));
+console.log(
+  `| plain BM25 | ${pct(bf!.top3)} / ${bf!.mrr.toFixed(3)} | ${pct(bo!.top3)} / ${bo!.mrr.toFixed(3)} |`,
+);
+for (const set of ["", ...args]) {
+  const names = namesOf(set);
+  const [j, o] = [judged, open].map((qs) => only(qs, names));
+  const cv = names.some((n) => n.startsWith("lm_"))
+    ? learnedMethodCv(trainingPool(j!, o!, REAL_WEIGHT), names)
+    : leaveOneAppOut(trainingPool(j!, o!, REAL_WEIGHT), { l2: L2 });
+  const [f, r] = [j!, o!].map((qs) => summary(qs.map((q) => cv.get(q.id)!)));
+  console.log(
+    `| ${set || "shipped"} | ${pct(f!.top3)} / ${f!.mrr.toFixed(3)} | ${pct(r!.top3)} / ${r!.mrr.toFixed(3)} |`,
+  );
+}
+
+// --- A method prior learned from the training fold's queries (trial: "+learned_method"). ---
