@@ -11,16 +11,28 @@ import { errorCodes } from "fastify";
 /** The stream Fastify hands a content-type parser that reads its own body. */
 type Payload = Readable & { receivedEncodedLength?: number };
 
-export function readBodyText(
+/** The whole body as one string. */
+export async function readBodyText(
   payload: Payload,
   headers: Record<string, string | string[] | undefined>,
   limit: number,
 ): Promise<string> {
+  const pieces: string[] = [];
+  await readBody(payload, headers, limit, (piece) => pieces.push(piece));
+  return pieces.join("");
+}
+
+/** Hands each decoded piece of the body to `onText` as it arrives; resolves at its end. */
+export function readBody(
+  payload: Payload,
+  headers: Record<string, string | string[] | undefined>,
+  limit: number,
+  onText: (piece: string) => void,
+): Promise<void> {
   const declared = Number(headers["content-length"]);
   if (declared > limit) return Promise.reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
   return new Promise((resolve, reject) => {
     const decoder = new StringDecoder("utf8");
-    const pieces: string[] = [];
     let received = 0;
     const stop = () => {
       payload.removeListener("data", onData);
@@ -35,7 +47,7 @@ export function readBodyText(
         reject(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
         return;
       }
-      pieces.push(decoder.write(bytes));
+      onText(decoder.write(bytes));
     };
     const onEnd = () => {
       stop();
@@ -43,8 +55,8 @@ export function readBodyText(
         reject(new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
         return;
       }
-      pieces.push(decoder.end());
-      resolve(pieces.join(""));
+      onText(decoder.end());
+      resolve();
     };
     const onError = (err: Error & { statusCode?: number }) => {
       stop();

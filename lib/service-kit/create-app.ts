@@ -14,7 +14,7 @@ import Fastify, {
   type RawServerDefault,
 } from "fastify";
 import { AJV_OPTIONS } from "./ajv-options.js";
-import { readBodyText } from "./body-text.js";
+import { readBody, readBodyText } from "./body-text.js";
 import { bodyTrimmerFor } from "./body-trim.js";
 import { clientErrorHandler } from "./client-errors.js";
 import { registerCors, resolveCorsPolicy } from "./cors.js";
@@ -27,7 +27,7 @@ import {
   toHttpError,
 } from "./error-handler.js";
 import { httpError } from "./errors.js";
-import { parseJsonInSlices } from "./json-in-slices.js";
+import { JsonBodyStream } from "./json-stream.js";
 import { lazySchemaController } from "./lazy-compilers.js";
 import { loggerOptions, resolveLogLevel } from "./logger.js";
 import { decodedLikeRouter, RouteTable } from "./method-not-allowed.js";
@@ -36,8 +36,8 @@ import { queryCoercerFor } from "./query-coercion.js";
 import { requestTimeoutServerOptions, resolveRequestTimeout } from "./request-timeout.js";
 import { attachSecurityRegistry } from "./route-security.js";
 
-/** Bodies longer than this (characters) are parsed in slices of the event loop. */
-const PARSED_IN_SLICES_FROM = 1024 * 1024;
+/** Bodies longer than this (bytes, by Content-Length; or of unknown length) are parsed as they arrive. */
+const PARSED_AS_IT_ARRIVES_FROM = 1024 * 1024;
 
 /** Fastify's JSON parser called for a value (it answers synchronously). */
 function parseNow(parser: JsonParser, request: FastifyRequest, piece: string): unknown {
@@ -126,25 +126,37 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
   // Only JSON bodies: drop Fastify's text/plain parser and keep its safe JSON parser.
   const jsonParser = app.getDefaultJsonParser("error", "error");
   app.removeAllContentTypeParsers();
-  // The body is read as text as it arrives (body-text.ts), under the route's limit.
+  // The body is read as text as it arrives (body-text.ts), under the route's limit. An empty body
+  // with a JSON content type means "no body" (many clients send the header anyway); routes that
+  // need a body then answer VALIDATION_ERROR naming it.
   app.addContentTypeParser("application/json", { bodyLimit }, (request, payload, done) => {
-    readBodyText(payload, request.headers, request.routeOptions.bodyLimit ?? bodyLimit).then((body) => {
-      // An empty body with a JSON content type means "no body" (many clients send the header anyway);
-      // routes that need a body then answer VALIDATION_ERROR naming it.
-      if (body.trim() === "") {
-        done(null, undefined);
-        return;
+    const limit = request.routeOptions.bodyLimit ?? bodyLimit;
+    const declared = Number(request.headers["content-length"]);
+    if (declared <= PARSED_AS_IT_ARRIVES_FROM) {
+      readBodyText(payload, request.headers, limit).then((body) => {
+        if (body.trim() === "") done(null, undefined);
+        else jsonParser(request, body, done);
+      }, done);
+      return;
+    }
+    // A large body (a code upload, up to 8 MiB) or one of unknown length: parsed as it arrives,
+    // a top-level member or array item at a time, each through the same safe parser (json-stream.ts).
+    const stream = new JsonBodyStream((piece) => parseNow(jsonParser, request, piece));
+    let blank = true;
+    const onText = (piece: string) => {
+      if (blank && piece.trim() === "") return;
+      blank = false;
+      stream.write(piece);
+    };
+    readBody(payload, request.headers, limit, onText).then(() => {
+      if (blank) return done(null, undefined);
+      let value: unknown;
+      try {
+        value = stream.end();
+      } catch (err) {
+        return done(err as Error);
       }
-      // A large body (a code upload, up to 8 MiB) in pieces between turns of the event loop, each
-      // through the same safe parser (json-in-slices.ts); the rest in one parse.
-      if (body.length > PARSED_IN_SLICES_FROM) {
-        parseJsonInSlices(body, (piece) => parseNow(jsonParser, request, piece)).then(
-          (value) => done(null, value),
-          (err: Error) => done(err),
-        );
-        return;
-      }
-      jsonParser(request, body, done);
+      done(null, value);
     }, done);
   });
 

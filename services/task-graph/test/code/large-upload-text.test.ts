@@ -1,5 +1,5 @@
 // A code upload over 1 MiB is parsed and checked for unstorable text in slices of the event loop
-// (service-kit json-in-slices.ts, domain/text.ts findMalformedInSlices), and its files are
+// (service-kit json-stream.ts, domain/text.ts findMalformedInSlices), and its files are
 // validated against the schema one by one (service-kit sliced-body-validator.ts): over a socket it
 // is accepted, or refused naming the field, exactly as a small body is.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,8 +1,9 @@
-// Large JSON bodies are parsed in slices of the event loop (json-in-slices.ts): the same value as
-// JSON.parse, the same refusals, and over a socket the same answers as a body parsed whole.
+// A large JSON body parsed as it arrives (json-stream.ts): whatever the pieces it comes in, the
+// same value as JSON.parse and the same refusals; no string longer than one item is made; over a
+// socket the same answers as a body parsed whole.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceApp, type ServiceApp } from "../create-app.js";
-import { parseJsonInSlices } from "../json-in-slices.js";
+import { JsonBodyStream } from "../json-stream.js";
 import { listen } from "../listen.js";
 
 const VALID = [
@@ -12,10 +13,12 @@ const VALID = [
   '{"a":[ ]}',
   '{ "files" : [ {"path":"a\\"b.ts","content":"x\\\\y\\n}]{[\\\\"} , {"path":"é","deleted":true} ] , "n": -1.5e3, "t":true, "z":null, "o":{"k":[1,[2,{"q":"]"}]]} }',
   '{"a":[1,2,3],"a":"the last of a repeated key wins"}',
-  '{"s":"\\u0041\\ud83d\\ude00"}',
+  '{"s":"\\u0041\\ud83d\\ude00","e":"ends in a backslash \\\\"}',
+  '{"k\\"ey":"v","":[true,false,null,"x",{"y":[]}]}',
   "[1,2]",
   '"a string"',
   '\n{"a":\t[ "x" ,"y" ]\r}\n',
+  '{"__proto__":{"x":1}}',
 ];
 const INVALID = [
   '{"a":[1,]}',
@@ -33,35 +36,68 @@ const INVALID = [
   '{"a":01}',
   '{"a":"\\x"}',
   '{"a":[{]}',
+  '{"a":1',
+  '{"a"',
+  "{",
+  "",
+  '{"a":[1],}',
+  '{,"a":1}',
 ];
 
-describe("parseJsonInSlices", () => {
-  it("gives JSON.parse's value for valid JSON", async () => {
-    for (const text of VALID) expect(await parseJsonInSlices(text, JSON.parse, 0)).toEqual(JSON.parse(text));
-  });
+/** The text cut at each pair of places (all of them for short texts). */
+function splits(text: string): string[][] {
+  const out: string[][] = [[text]];
+  for (let i = 0; i <= text.length; i++) {
+    out.push([text.slice(0, i), text.slice(i)]);
+    for (let j = i; j <= text.length; j += 7) out.push([text.slice(0, i), text.slice(i, j), text.slice(j)]);
+  }
+  return out;
+}
 
-  it("refuses what JSON.parse refuses, with a SyntaxError carrying status 400", async () => {
-    for (const text of INVALID) {
-      expect(() => JSON.parse(text)).toThrow();
-      const err = await parseJsonInSlices(text, JSON.parse, 0).then(
-        () => null,
-        (e: unknown) => e,
-      );
-      expect(err, text).toBeInstanceOf(SyntaxError);
+function parse(pieces: string[]): unknown {
+  const stream = new JsonBodyStream(JSON.parse);
+  for (const piece of pieces) stream.write(piece);
+  return stream.end();
+}
+
+describe("JsonBodyStream", () => {
+  it("gives JSON.parse's value for valid JSON, wherever the pieces are cut", () => {
+    for (const text of VALID) {
+      for (const pieces of splits(text))
+        expect(parse(pieces), JSON.stringify(pieces)).toEqual(JSON.parse(text));
     }
   });
 
-  it("gives way to the event loop on an upload-sized body", async () => {
-    const files = Array.from({ length: 20_000 }, (_, i) => ({
-      path: `src/f${i}.ts`,
-      content: "y".repeat(300),
+  it("refuses what JSON.parse refuses, with a SyntaxError carrying status 400, wherever the pieces are cut", () => {
+    for (const text of INVALID) {
+      expect(() => JSON.parse(text)).toThrow();
+      for (const pieces of splits(text)) {
+        let error: unknown = null;
+        try {
+          parse(pieces);
+        } catch (err) {
+          error = err;
+        }
+        expect(error, JSON.stringify(pieces)).toBeInstanceOf(SyntaxError);
+      }
+    }
+  });
+
+  it("parses each item as its last character arrives, from pieces of any size", () => {
+    const files = Array.from({ length: 500 }, (_, i) => ({
+      path: `src/ß${i}.ts`,
+      content: `€${'y\\"'.repeat(i)}😀`,
     }));
-    const body = JSON.stringify({ files });
-    let turns = 0;
-    const timer = setInterval(() => turns++, 1);
-    const value = await parseJsonInSlices(body, JSON.parse, 1).finally(() => clearInterval(timer));
-    expect(value).toEqual({ files });
-    expect(turns).toBeGreaterThan(0);
+    const text = JSON.stringify({ files, n: 3 });
+    const parsedLengths: number[] = [];
+    const stream = new JsonBodyStream((piece) => {
+      parsedLengths.push(piece.length);
+      return JSON.parse(piece);
+    });
+    for (let i = 0; i < text.length; i += 1000) stream.write(text.slice(i, i + 1000));
+    expect(stream.end()).toEqual({ files, n: 3 });
+    // Keys and items one by one: nothing near the body's size went through the parser.
+    expect(Math.max(...parsedLengths)).toBeLessThan(3000);
   });
 });
 
