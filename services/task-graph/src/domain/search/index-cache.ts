@@ -196,7 +196,7 @@ export class SearchIndexCache {
     const buffer = Buffer.from(view.buffer);
     for (let from = 0; from < vectors.length; from += perPiece) {
       const part = vectors.slice(from, from + perPiece);
-      part.forEach((v, k) => view.set(v, k * dim));
+      for (const [k, v] of part.entries()) view.set(v, k * dim);
       await write(buffer.subarray(0, part.length * dim * 4));
     }
     return { entries, termsBytes, crc32: crc };
