@@ -180,7 +180,7 @@ function feedbackCentroid(
 /** Each candidate's feature vector, in context.names's order. */
 export function candidateFeatures(context: FeatureContext, candidates: readonly Candidate[]): number[][] {
   const { names } = context;
-  const base = names.map((n) => (n.startsWith("rel_") ? (n.slice(4) as FeatureName) : n));
+  const base = names.map((n) => (n.startsWith("rel_") ? n.slice(4) : n) as BaseName);
   const rows = baseFeatures(context, candidates, base);
   if (base.every((n, j) => n === names[j])) return rows;
   // rel_X: X less its best value among this query's candidates (how far from the query's best).
@@ -188,62 +188,84 @@ export function candidateFeatures(context: FeatureContext, candidates: readonly 
   return rows.map((r) => r.map((v, j) => (names[j] === base[j] ? v : v - best[j]!)));
 }
 
+/** What one query gives every candidate's features (computed once per query). */
+interface QueryEvidence {
+  context: FeatureContext;
+  own: Map<string, number>;
+  wordnet: Map<string, number>;
+  all: Map<string, number>;
+  centroid: Float32Array | undefined;
+  idfs: { term: string; idf: number }[];
+}
+
+type BaseName = Exclude<FeatureName, `rel_${string}`>;
+type Value = (c: Candidate, head: DocHead, q: QueryEvidence) => number;
+
+const isMethod =
+  (m: string): Value =>
+  (_, head) =>
+    head.method === m ? 1 : 0;
+const method =
+  (i: 0 | 1 | 2): Value =>
+  (_, head, q) =>
+    methodAgreement(q.context.intent, head.method)[i];
+const named =
+  (i: 0 | 1): Value =>
+  (_, head, q) =>
+    nameAgreement(q.context.intent, head.path ? q.context.nameIntent(head.path) : undefined)[i];
+
+/** How each feature is read (one table for every search: only the named ones are called). */
+const VALUE: Record<BaseName, Value> = {
+  lex_own: (c, _, q) => q.own.get(c.key) ?? 0,
+  lex_wordnet: (c, _, q) => q.wordnet.get(c.key) ?? 0,
+  lex_all: (c, _, q) => q.all.get(c.key) ?? 0,
+  soft: (c) => c.soft,
+  cosine: (c) => Math.max(0, c.cosine),
+  prf: (c, _, q) => (q.centroid ? Math.max(0, cosine(q.centroid, q.context.vectors.get(c.key)!)) : 0),
+  name_share: (_, head, q) => nameShare(head, q.idfs),
+  method_agrees: method(0),
+  write_for_change: method(1),
+  method_mismatch: method(2),
+  kind_page_method: (_, head) => (head.kind === "page-method" ? 1 : 0),
+  kind_module: (_, head) => (head.kind === "module" ? 1 : 0),
+  kind_dto: (_, head) => (head.kind === "dto" ? 1 : 0),
+  kind_field: (_, head) => (head.kind === "field" ? 1 : 0),
+  channel_cosine: (c) => Math.max(0, c.channel ?? 0),
+  hybrid: (c) => c.hybrid,
+  is_get: isMethod("GET"),
+  is_post: isMethod("POST"),
+  is_put: isMethod("PUT"),
+  is_patch: isMethod("PATCH"),
+  is_delete: isMethod("DELETE"),
+  path_item: (_, head) => (head.path && /\}\/?$/.test(head.path) ? 1 : 0),
+  name_op_agrees: named(0),
+  name_op_conflicts: named(1),
+};
+
 /** Each candidate's value of each named feature (rel_X come as X: candidateFeatures shifts them). */
 function baseFeatures(
   context: FeatureContext,
   candidates: readonly Candidate[],
-  names: readonly FeatureName[],
+  names: readonly BaseName[],
 ): number[][] {
-  const { lexical, heads, vectors, terms, intent, nameIntent } = context;
+  const { lexical, heads, vectors, terms } = context;
   const keys = new Set(candidates.map((c) => c.key));
-  const own = lexicalOf(lexical, terms.own, keys);
-  const wordnet = lexicalOf(lexical, terms.wordnet, keys);
-  const all = lexicalOf(lexical, terms.all, keys);
-  const centroid = names.includes("prf") ? feedbackCentroid(candidates, vectors) : undefined;
-  const idfs = ownIdfs(lexical, terms.own);
+  const q: QueryEvidence = {
+    context,
+    own: lexicalOf(lexical, terms.own, keys),
+    wordnet: lexicalOf(lexical, terms.wordnet, keys),
+    all: lexicalOf(lexical, terms.all, keys),
+    centroid: names.includes("prf") ? feedbackCentroid(candidates, vectors) : undefined,
+    idfs: ownIdfs(lexical, terms.own),
+  };
+  const values = names.map((name) => {
+    const of = VALUE[name];
+    if (!of)
+      throw new Error(`unknown re-ranker feature "${name}" (rank-features.ts knows ${CATALOGUE.join(", ")})`);
+    return of;
+  });
   return candidates.map((c) => {
     const head = heads.get(c.key)!;
-    const [agrees, writeForChange, mismatch] = methodAgreement(intent, head.method);
-    const is = (m: string) => () => (head.method === m ? 1 : 0);
-    const named = () => nameAgreement(intent, head.path ? nameIntent(head.path) : undefined);
-    const value: Record<FeatureName, () => number> = {
-      lex_own: () => own.get(c.key) ?? 0,
-      lex_wordnet: () => wordnet.get(c.key) ?? 0,
-      lex_all: () => all.get(c.key) ?? 0,
-      soft: () => c.soft,
-      cosine: () => Math.max(0, c.cosine),
-      prf: () => (centroid ? Math.max(0, cosine(centroid, vectors.get(c.key)!)) : 0),
-      name_share: () => nameShare(head, idfs),
-      method_agrees: () => agrees,
-      write_for_change: () => writeForChange,
-      method_mismatch: () => mismatch,
-      kind_page_method: () => (head.kind === "page-method" ? 1 : 0),
-      kind_module: () => (head.kind === "module" ? 1 : 0),
-      kind_dto: () => (head.kind === "dto" ? 1 : 0),
-      kind_field: () => (head.kind === "field" ? 1 : 0),
-      channel_cosine: () => Math.max(0, c.channel ?? 0),
-      hybrid: () => c.hybrid,
-      is_get: is("GET"),
-      is_post: is("POST"),
-      is_put: is("PUT"),
-      is_patch: is("PATCH"),
-      is_delete: is("DELETE"),
-      path_item: () => (head.path && /\}\/?$/.test(head.path) ? 1 : 0),
-      rel_lex_own: () => 0,
-      rel_lex_all: () => 0,
-      rel_soft: () => 0,
-      rel_cosine: () => 0,
-      rel_hybrid: () => 0,
-      name_op_agrees: () => named()[0],
-      name_op_conflicts: () => named()[1],
-    };
-    return names.map((name) => {
-      const of = value[name];
-      if (!of)
-        throw new Error(
-          `unknown re-ranker feature "${name}" (rank-features.ts knows ${CATALOGUE.join(", ")})`,
-        );
-      return of();
-    });
+    return values.map((of) => of(c, head, q));
   });
 }
