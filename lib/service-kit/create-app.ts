@@ -27,7 +27,7 @@ import {
   toHttpError,
 } from "./error-handler.js";
 import { httpError } from "./errors.js";
-import { JsonBodyStream } from "./json-stream.js";
+import { SlicedJsonBody } from "./json-stream.js";
 import { lazySchemaController } from "./lazy-compilers.js";
 import { loggerOptions, resolveLogLevel } from "./logger.js";
 import { decodedLikeRouter, RouteTable } from "./method-not-allowed.js";
@@ -141,23 +141,16 @@ export async function createServiceApp(opts: ServiceAppOptions): Promise<Service
     }
     // A large body (a code upload, up to 8 MiB) or one of unknown length: parsed as it arrives,
     // a top-level member or array item at a time, each through the same safe parser (json-stream.ts).
-    const stream = new JsonBodyStream((piece) => parseNow(jsonParser, request, piece));
+    const stream = new SlicedJsonBody((piece) => parseNow(jsonParser, request, piece));
     let blank = true;
     const onText = (piece: string) => {
       if (blank && piece.trim() === "") return;
       blank = false;
       stream.write(piece);
     };
-    readBody(payload, request.headers, limit, onText).then(() => {
-      if (blank) return done(null, undefined);
-      let value: unknown;
-      try {
-        value = stream.end();
-      } catch (err) {
-        return done(err as Error);
-      }
-      done(null, value);
-    }, done);
+    readBody(payload, request.headers, limit, onText)
+      .then(() => (blank ? undefined : stream.end()))
+      .then((value) => done(null, value), done);
   });
 
   // While closing, keep-alive connections would hold the server open after their in-flight

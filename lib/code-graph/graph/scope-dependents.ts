@@ -46,12 +46,15 @@ export async function scopeDependents(
   const out = new Set<string>();
   const stems = new Set<string>();
   let pythonRoots = false;
+  // Every loop gives way: a large upload moves thousands of paths, and a repository has 20,000 scopes.
   for (const path of moved) {
     for (const s of pathStems(path, [previous.facts.get(path), facts.get(path)])) stems.add(s);
     if (path === "__init__.py" || path.endsWith("/__init__.py")) pythonRoots = true;
+    await yielder.tick();
   }
   for (const [path, scope] of previous.scopes) {
     if (scope.imported.some((entry) => entry.files.some((f) => moved.has(f)))) out.add(path);
+    await yielder.tick();
   }
   for (const [path, f] of facts) {
     await yielder.tick();

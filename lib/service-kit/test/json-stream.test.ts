@@ -3,7 +3,7 @@
 // socket the same answers as a body parsed whole.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServiceApp, type ServiceApp } from "../create-app.js";
-import { JsonBodyStream } from "../json-stream.js";
+import { JsonBodyStream, SlicedJsonBody } from "../json-stream.js";
 import { listen } from "../listen.js";
 
 const VALID = [
@@ -98,6 +98,23 @@ describe("JsonBodyStream", () => {
     expect(stream.end()).toEqual({ files, n: 3 });
     // Keys and items one by one: nothing near the body's size went through the parser.
     expect(Math.max(...parsedLengths)).toBeLessThan(3000);
+  });
+});
+
+describe("SlicedJsonBody", () => {
+  it("scans pieces written all at once over several turns of the event loop, to the same value", async () => {
+    const files = Array.from({ length: 20_000 }, (_, i) => ({
+      path: `src/f${i}.ts`,
+      content: "y\n".repeat(150),
+    }));
+    const text = JSON.stringify({ files });
+    const body = new SlicedJsonBody(JSON.parse, 1);
+    let turns = 0;
+    const timer = setInterval(() => turns++, 0);
+    for (let i = 0; i < text.length; i += 64 * 1024) body.write(text.slice(i, i + 64 * 1024));
+    const value = await body.end().finally(() => clearInterval(timer));
+    expect(value).toEqual({ files });
+    expect(turns).toBeGreaterThan(0);
   });
 });
 
