@@ -34,23 +34,33 @@ export function slicedArrayValidatorCompiler(
 ): FastifySchemaCompiler<unknown> {
   let compiler: Compile | undefined;
   const compile: Compile = (route) => {
-    compiler ??= (AjvCompiler() as unknown as (external: unknown, options: unknown) => Compile)(
-      {},
-      AJV_OPTIONS,
-    );
+    compiler ??= newCompiler();
     return compiler(route);
   };
   const build = (route: Route): Validate => {
     if (route.httpPart !== "body") return lazily(() => compile(route));
     let parts: { envelope: Validate; item: Validate } | undefined;
+    let compiling: Promise<{ envelope: Validate; item: Validate }> | undefined;
     const validate: Validate = (data) => {
-      parts ??= compileParts(route, arrayKey, compile);
-      return validateBody(data, parts, arrayKey, validate, options);
+      if (parts) return validateBody(data, parts, arrayKey, validate, options);
+      // The first body waits for the compile, made over turns of the event loop (Ajv's
+      // instance, the envelope, the item): in one, it was a task of 40-70 ms at the first upload.
+      compiling ??= compileParts(route, arrayKey, compile, () => {
+        compiler ??= newCompiler();
+      });
+      return compiling.then((compiled) => {
+        parts = compiled;
+        return validateBody(data, compiled, arrayKey, validate, options);
+      });
     };
     return validate;
   };
   // Fastify awaits a validator's promise (its type asks for a lint-branded promise).
   return (route) => build(route) as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
+}
+
+function newCompiler(): Compile {
+  return (AjvCompiler() as unknown as (external: unknown, options: unknown) => Compile)({}, AJV_OPTIONS);
 }
 
 function lazily(compile: () => Validate): Validate {
@@ -64,17 +74,22 @@ function lazily(compile: () => Validate): Validate {
   return validate;
 }
 
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** The envelope (the array's own keywords kept, its items accepted as anything) and the item. */
-function compileParts(route: Route, arrayKey: string, compile: Compile) {
+async function compileParts(route: Route, arrayKey: string, compile: Compile, prepare: () => void) {
   const schema = route.schema as Schema;
   const array = schema.properties?.[arrayKey];
   if (!array?.items) throw new Error(`slicedArrayValidatorCompiler: the body has no array "${arrayKey}"`);
   const { items, ...arrayWithoutItems } = array;
-  const envelope = { ...schema, properties: { ...schema.properties, [arrayKey]: arrayWithoutItems } };
-  return {
-    envelope: compile({ ...route, schema: envelope }),
-    item: compile({ ...route, schema: items, url: `${route.url}#${arrayKey}` }),
-  };
+  const envelopeSchema = { ...schema, properties: { ...schema.properties, [arrayKey]: arrayWithoutItems } };
+  await nextTurn();
+  prepare();
+  await nextTurn();
+  const envelope = compile({ ...route, schema: envelopeSchema });
+  await nextTurn();
+  const item = compile({ ...route, schema: items, url: `${route.url}#${arrayKey}` });
+  return { envelope, item };
 }
 
 function validateBody(
