@@ -8,7 +8,7 @@ import { MEANING_WEIGHTS, WordNetExpander } from "../../../../lib/search/index.j
 import { EmbeddedVectorIndex } from "../../src/adapters/embedded-vector/index.js";
 import { meaningShare, orderByFusion, scaleExpansions } from "../../src/domain/search/fusion.js";
 import { FITTED_SEARCH, SearchService, type SearchServiceOptions } from "../../src/domain/search/index.js";
-import type { IssueRecord } from "../../src/ports/graph-store.js";
+import { issue } from "./fixtures.js";
 
 describe("meaning gate", () => {
   it("keeps the meaning channels whole for plain words and drops them for identifiers only", () => {
@@ -44,19 +44,6 @@ describe("meaning gate", () => {
   });
 });
 
-const at = "2026-11-20T12:00:00.000";
-const issue = (id: string, title: string, description: string): IssueRecord => ({
-  id,
-  title,
-  description,
-  status: "OPEN",
-  priority: "MEDIUM",
-  component_id: null,
-  labels: [],
-  created_at: at,
-  updated_at: at,
-  closed_at: null,
-});
 const ISSUES = [
   issue("ecdsa", "Add ECDSA keys to the test suite", "The ssl tests now also cover ECDSA."),
   issue(
