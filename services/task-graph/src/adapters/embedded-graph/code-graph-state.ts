@@ -37,7 +37,7 @@ export interface CodeSnapshot {
 export class CodeGraphState {
   private readonly repos = new Map<string, RepositoryRecord>();
   /** File id → the file's subgraph as written (its edges may point at missing nodes). */
-  private readonly files = new ShardedMap<CodeFileSubgraph>();
+  private readonly files = new Map<string, CodeFileSubgraph>();
   private readonly symbols = new ShardedMap<CodeSymbol>();
   /** Repository → ids of its files. */
   private readonly byRepo = new Map<string, Set<string>>();
@@ -46,7 +46,7 @@ export class CodeGraphState {
   /** Node id → the files owning an edge that ends at it, with how many such edges. */
   private readonly pointedAtBy = new ShardedMap<Map<string, number>>();
   /** File id → where its stored text is; text pack → how many files hold a text in it. */
-  private readonly textRefs = new ShardedMap<TextRef>();
+  private readonly textRefs = new Map<string, TextRef>();
   private readonly packUses = new Map<string, number>();
 
   get repositories(): ReadonlyMap<string, RepositoryRecord> {
