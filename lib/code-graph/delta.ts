@@ -1,6 +1,7 @@
 // The difference between two graphs of one repository, as upserts and removals a store applies.
 
 import { ShardedMap } from "../collections/index.js";
+import { Yielder } from "../turns/index.js";
 import type { GraphBuild } from "./graph/build-graph.js";
 import {
   type CodeEdge,
@@ -11,7 +12,6 @@ import {
   edgeKey,
   type GraphDelta,
 } from "./model.js";
-import { Yielder } from "./yielder.js";
 
 export async function diffGraphs(
   repo: string,

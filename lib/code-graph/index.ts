@@ -78,4 +78,3 @@ export {
 } from "./syntax/python-definition-syntax.js";
 export { readPythonImport } from "./syntax/python-import-syntax.js";
 export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";
-export { nextTurn, Yielder } from "./yielder.js";

@@ -1,6 +1,8 @@
 // Incremental indexing of one repository by content hash: a file whose hash is unchanged is not
 // parsed again (nor is a renamed one: facts are found by hash), then the cross-file graph is
 // rebuilt from the cached facts (resolution is cheap next to parsing) and diffed with the last one.
+
+import { Yielder } from "../turns/index.js";
 import { pathProblem } from "./canonical-path.js";
 import { diffBuilds, wholeGraph } from "./delta.js";
 import { countLines, extractFacts } from "./extract/index.js";
@@ -10,7 +12,6 @@ import { contentHash } from "./hash.js";
 import { type LanguageId, languageOf } from "./languages.js";
 import type { CodeFile, CodeGraph, GraphDelta } from "./model.js";
 import { isResolutionConfig, type SourceSet } from "./resolve/source-set.js";
-import { Yielder } from "./yielder.js";
 
 export type FileChange = { path: string; content: string } | { path: string; deleted: true };
 

@@ -9,6 +9,8 @@
 // handle (a top level that is not an object, a `__proto__` or `constructor` key) is parsed whole
 // at the end from the pieces it keeps.
 
+import { Yielder } from "../turns/index.js";
+
 type State =
   | "start"
   | "key"
@@ -296,13 +298,11 @@ export class SlicedJsonBody {
   }
 
   async #run(): Promise<void> {
-    let since = performance.now();
+    const slices = new Yielder(this.sliceMs);
     while (this.#next < this.#queue.length) {
       this.#stream.write(this.#queue[this.#next]!);
       this.#queue[this.#next++] = "";
-      if (performance.now() - since < this.sliceMs) continue;
-      await new Promise((resolve) => setImmediate(resolve));
-      since = performance.now();
+      await slices.tick();
     }
     this.#queue.length = 0;
     this.#next = 0;

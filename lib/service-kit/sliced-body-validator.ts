@@ -12,6 +12,7 @@
  */
 import AjvCompiler from "@fastify/ajv-compiler";
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from "fastify";
+import { nextTurn, Yielder } from "../turns/index.js";
 import { AJV_OPTIONS } from "./ajv-options.js";
 
 type Validate = ((data: unknown) => boolean | Promise<boolean>) & {
@@ -74,8 +75,6 @@ function lazily(compile: () => Validate): Validate {
   return validate;
 }
 
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
 /** The envelope (the array's own keywords kept, its items accepted as anything) and the item. */
 async function compileParts(route: Route, arrayKey: string, compile: Compile, prepare: () => void) {
   const schema = route.schema as Schema;
@@ -117,13 +116,10 @@ function validateBody(
     return true;
   }
   return (async () => {
-    const sliceMs = options.sliceMs ?? SLICE_MS;
-    let since = performance.now();
+    const slices = new Yielder(options.sliceMs ?? SLICE_MS);
     for (const [index, item] of items.entries()) {
       if (!parts.item(item)) return fail(index);
-      if (performance.now() - since < sliceMs) continue;
-      await new Promise((resolve) => setImmediate(resolve));
-      since = performance.now();
+      await slices.tick();
     }
     return true;
   })();

@@ -9,8 +9,9 @@
 // - files whose scope is resolved again because a path came or went (scope-dependents.ts), and
 //   every file that imports them, directly or through others.
 // A superset is safe (those files are resolved again); buildGraph's test checks it against a full build.
+
+import { Yielder } from "../../turns/index.js";
 import type { FileFacts } from "../facts.js";
-import { Yielder } from "../yielder.js";
 import type { FileScope } from "./scopes.js";
 import { packageKey } from "./symbol-table.js";
 

@@ -1,10 +1,11 @@
 // From every file's facts to the repository's graph: symbols with ids, CONTAINS, IMPORTS
 // (resolved files only), REFERENCES (symbol → symbol, strongest confidence per pair) and TESTS.
+
+import { Yielder } from "../../turns/index.js";
 import type { FileFacts } from "../facts.js";
 import type { CodeEdge, CodeFile, CodeGraph, CodeSymbol } from "../model.js";
 import { containsEdge, fileId } from "../model.js";
 import type { SourceSet } from "../resolve/source-set.js";
-import { Yielder } from "../yielder.js";
 import { affectedFiles } from "./affected.js";
 import { ReferenceResolver } from "./references.js";
 import { scopeDependents } from "./scope-dependents.js";

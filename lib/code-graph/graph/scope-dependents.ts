@@ -6,8 +6,9 @@
 // imports names one of those; a file whose scope resolved to a removed path is one too. The set
 // is a superset (the incremental tests compare with full builds); a Python package marker
 // (`__init__.py`) changes the roots every Python import is read against, so it reaches them all.
+
+import type { Yielder } from "../../turns/index.js";
 import type { FileFacts, ImportFact } from "../facts.js";
-import type { Yielder } from "../yielder.js";
 import type { FileScope } from "./scopes.js";
 
 const SOURCE_EXTENSION = /\.(d\.ts|[cm]?[jt]sx?|py|go|java|kt|kts)$/;

@@ -1,10 +1,10 @@
 // Every symbol of the repository with its id, and the lookups reference resolution needs: a file's
 // top-level names, a container's members, a package's names, and all names of a language family.
 import { ShardedMap } from "../../collections/index.js";
+import type { Yielder } from "../../turns/index.js";
 import type { FileFacts, SymbolFact } from "../facts.js";
 import type { CodeSymbol } from "../model.js";
 import { dirOf } from "../resolve/paths.js";
-import type { Yielder } from "../yielder.js";
 
 export type Family = "js" | "python" | "jvm" | "go" | "other";
 

@@ -2,10 +2,11 @@
 // holding symbols it uses (resolved through an import or the package, confidence ≥ 0.9), and the
 // file it is named after (`user.test.ts` → `user.ts`, `UserTest.java` → `User.java`, in the same
 // or a mirrored folder). Helpers and fixtures in test folders are not code under test.
+
+import { Yielder } from "../../turns/index.js";
 import type { FileFacts } from "../facts.js";
 import type { CodeEdge, CodeFile } from "../model.js";
 import { fileId } from "../model.js";
-import { Yielder } from "../yielder.js";
 import { familyOf } from "./symbol-table.js";
 import { inTestFolder, isTestFile, stemOf, testSubjectStem } from "./test-files.js";
 

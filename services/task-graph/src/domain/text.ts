@@ -1,7 +1,7 @@
 // Strings that cannot be stored faithfully (lone surrogates, NUL) are refused by name, in any
 // field. Lengths (grapheme clusters) and blankness are rules of the route schemas
 // (src/schemas/common.ts: x-max-graphemes and the visible-character pattern), enforced there.
-import { nextTurn } from "../../../../lib/code-graph/index.js";
+import { nextTurn } from "../../../../lib/turns/index.js";
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

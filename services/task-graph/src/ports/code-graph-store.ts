@@ -15,8 +15,8 @@ import {
   type EdgeType,
   edgeKey,
   fileId,
-  type Yielder,
 } from "../../../../lib/code-graph/index.js";
+import type { Yielder } from "../../../../lib/turns/index.js";
 
 // The records are lib/code-graph's (SPEC §4's fields), stored as they are.
 export type { CodeEdge, CodeFile, CodeSymbol, EdgeType };

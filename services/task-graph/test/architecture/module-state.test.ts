@@ -17,7 +17,7 @@ const ALLOWED_LETS: Record<string, string> = {
     "web-tree-sitter's WASM runtime is initialised once per process by design",
   "services/task-graph/src/adapters/embedded-vector/simd-kernel.ts compiled":
     "the SIMD scan's WebAssembly module, compiled once from constant bytes: code, not app state",
-  "lib/code-graph/yielder.ts scheduled":
+  "lib/turns/yielder.ts scheduled":
     "the turns of the process's one event loop (nextTurn): every app's sliced loops share that loop, so they share its queue of turns, which holds resume callbacks and no app data",
 };
 

@@ -2,7 +2,7 @@
 // (code-change-copy.ts, loop-slices.ts): the same copy and bytes as in one go, never one string of
 // the whole line, and the event loop turns meanwhile.
 import { describe, expect, it } from "vitest";
-import { Yielder } from "../../../../lib/code-graph/index.js";
+import { Yielder } from "../../../../lib/turns/index.js";
 import { copyCodeChange } from "../../src/adapters/embedded-graph/code-change-copy.js";
 import { utf8InSlices } from "../../src/adapters/embedded-graph/loop-slices.js";
 import { makeCodeFile } from "../conformance/code-graph-store.conformance.js";

@@ -3,7 +3,7 @@
 // as a state built afresh from the same subgraphs; a large write is applied in slices of the event
 // loop, and no read or snapshot sees it half applied.
 import { describe, expect, it } from "vitest";
-import { Yielder } from "../../../../lib/code-graph/index.js";
+import { Yielder } from "../../../../lib/turns/index.js";
 import { CodeGraphState } from "../../src/adapters/embedded-graph/code-graph-state.js";
 import type { CodeEdge } from "../../src/ports/code-graph-store.js";
 import { makeCodeFile } from "../conformance/code-graph-store.conformance.js";

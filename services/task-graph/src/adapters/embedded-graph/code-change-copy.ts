@@ -5,7 +5,7 @@
 // one large file's subgraph (thousands of symbols and edges) took 30-70 ms, so its long arrays
 // are copied a few hundred items at a time.
 
-import { Yielder } from "../../../../../lib/code-graph/index.js";
+import { Yielder } from "../../../../../lib/turns/index.js";
 import type { CodeFileSubgraph, CodeFilesChange } from "../../ports/code-graph-store.js";
 
 export interface CopiedChange {

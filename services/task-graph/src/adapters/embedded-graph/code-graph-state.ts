@@ -3,8 +3,8 @@
 // whole and never changed in place, so two states may share them and a snapshot can serialise
 // them while writes go on.
 
-import { Yielder } from "../../../../../lib/code-graph/index.js";
 import { ShardedMap } from "../../../../../lib/collections/index.js";
+import { Yielder } from "../../../../../lib/turns/index.js";
 import {
   type CodeCounts,
   type CodeEdge,

@@ -7,7 +7,7 @@
 // thus never seen by a reader, and head is rebuilt from committed when one fails.
 import { mkdir, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { Yielder } from "../../../../../lib/code-graph/index.js";
+import { Yielder } from "../../../../../lib/turns/index.js";
 import {
   assertConsistentChange,
   assertConsistentChangeInSlices,

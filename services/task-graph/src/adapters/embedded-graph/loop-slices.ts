@@ -1,6 +1,6 @@
 // Long work on the event loop in slices (issue 25 point 5: no task over 50 ms while a
 // 20,000-file repository is indexed): lib/code-graph's Yielder gives the turns.
-import { Yielder } from "../../../../../lib/code-graph/index.js";
+import { Yielder } from "../../../../../lib/turns/index.js";
 
 /** Bytes gathered into one buffer (and encoded between two looks at the clock). */
 const BUFFER_BYTES = 1024 * 1024;

@@ -5,7 +5,7 @@
 // deeper is stringified whole (one record: small), except a long array or a record holding one
 // (one large file's symbols and edges: 30-100 ms stringified whole), which is walked too.
 import { open } from "node:fs/promises";
-import { nextTurn } from "../../../../../lib/code-graph/index.js";
+import { nextTurn } from "../../../../../lib/turns/index.js";
 
 /** Bytes gathered before a write; a slice of the loop's time is spent on about this much. */
 const PIECE_CHARS = 256 * 1024;

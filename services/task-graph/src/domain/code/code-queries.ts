@@ -9,8 +9,8 @@ import {
   type CodeSymbol,
   fileId,
   type SymbolKind,
-  Yielder,
 } from "../../../../../lib/code-graph/index.js";
+import { Yielder } from "../../../../../lib/turns/index.js";
 import { DomainError } from "../errors.js";
 import { CodeQueryIndex, type Neighbour, type RepositoryStats } from "./code-query-index.js";
 import type { RepositoryView } from "./code-workspace.js";

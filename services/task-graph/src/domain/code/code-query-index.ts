@@ -9,8 +9,8 @@ import type {
   CodeSymbol,
   EdgeType,
   SymbolKind,
-  Yielder,
 } from "../../../../../lib/code-graph/index.js";
+import type { Yielder } from "../../../../../lib/turns/index.js";
 
 /** An edge's other end, with the REFERENCES confidence (1 for the other edge types). */
 export interface Neighbour {

@@ -17,9 +17,9 @@ import {
   isEmptyDelta,
   pathProblem,
   type UpdateStats,
-  Yielder,
 } from "../../../../../lib/code-graph/index.js";
 import { utcTimestamp } from "../../../../../lib/service-kit/index.js";
+import { Yielder } from "../../../../../lib/turns/index.js";
 import type {
   CodeCounts,
   CodeGraphStore,

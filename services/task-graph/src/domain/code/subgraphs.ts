@@ -1,6 +1,7 @@
 // Turns an indexer's delta into the store's unit of writing: the full subgraph of every file
 // the delta touches (a file owns its symbols and the edges starting at it or at its symbols).
-import type { CodeGraph, GraphDelta, Yielder } from "../../../../../lib/code-graph/index.js";
+import type { CodeGraph, GraphDelta } from "../../../../../lib/code-graph/index.js";
+import type { Yielder } from "../../../../../lib/turns/index.js";
 import type { CodeFileSubgraph, CodeFilesChange } from "../../ports/code-graph-store.js";
 
 /** `repo:path#Name` or `repo:path` → path. */

@@ -3,7 +3,7 @@
 // turn of the loop it shares with every other sliced loop: lib/code-graph's nextTurn), so requests
 // and /health are answered in between. A budget rather than a fixed count of steps: one step can
 // be a 1 MB file or a one-line symbol.
-import { nextTurn } from "../../../../../lib/code-graph/index.js";
+import { nextTurn } from "../../../../../lib/turns/index.js";
 
 /** Work between two yields, well under the 50 ms an event-loop task may take (issue 25). */
 const SLICE_MS = 10;

@@ -1,0 +1,1 @@
+export { nextTurn, Yielder } from "./yielder.js";
