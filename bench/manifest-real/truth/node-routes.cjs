@@ -112,6 +112,20 @@ Module._load = function (request, parent, isMain) {
   return result;
 };
 
+// An ES module's `import … from "fastify"` reads the module's own exports, never what `_load`
+// returns: a resolve hook hands it a small module that requires Fastify (from where the import
+// found it), so it gets the wrapper.
+const shim = (file) =>
+  `data:text/javascript,${encodeURIComponent(
+    `import { createRequire } from "node:module"; const f = createRequire(${JSON.stringify(file)})("fastify"); export default f; export const fastify = f;`,
+  )}`;
+const hook = `export async function resolve(spec, ctx, next) {
+  const out = await next(spec, ctx);
+  if (spec !== "fastify" || !out.url.startsWith("file:")) return out;
+  return { url: (${shim.toString()})(new URL(out.url).pathname), shortCircuit: true };
+}`;
+Module.register?.(`data:text/javascript,${encodeURIComponent(hook)}`);
+
 let dumped = false;
 function dump() {
   if (dumped) return;
