@@ -131,6 +131,8 @@ function dump() {
   if (dumped) return;
   dumped = true;
   const routes = [...fastifyRoutes];
+  // Route tables a script read itself (hono-apps.mjs: Hono is an ES module, not patched here).
+  for (const more of globalThis.BENCH_MORE_ROUTES ?? []) routes.push(...more());
   for (const app of expressApps.filter((a) => !a.__mounted)) walkExpress(routerOf(app), "/", routes);
   // koa-router 3 (Koa 0.x) puts itself on the app (`app.router`, its routes in `routes`).
   for (const app of koaApps) if (app.router) koaRouters.add(app.router);
