@@ -50,7 +50,9 @@ export function fetchApp(app: RealApp): string {
   }
   const spec = app.package.version ? `${name}@${app.package.version}` : name;
   const wanted = [spec, ...(app.package.with ?? [])];
-  if (!existsSync(join(dir, "node_modules", name, "package.json"))) {
+  // A package added to `with` later is installed too: the cache may hold the app without it.
+  const names = [name, ...(app.package.with ?? []).map((spec) => spec.replace(/(.)@.*$/, "$1"))];
+  if (names.some((n) => !existsSync(join(dir, "node_modules", n, "package.json")))) {
     run("npm", [
       "install",
       "--prefix",
