@@ -1,8 +1,15 @@
 // The channels tried for issue search (issue 21), each a grid for nested-cv.ts: BM25F over the
 // issue's fields, RM3 pseudo-relevance feedback and PMI co-occurrence expansion (expansions.ts),
 // each expansion over plain BM25 and over a BM25F first pass.
-import { type Bm25fSetting, type FieldedIndex, ownQuery, PLAIN_BM25, type WeightedQueryTerm } from "./fielded-index.js";
+
 import { cooccurrences, type PmiSetting, pmiQuery, type Rm3Setting, rm3Query } from "./expansions.js";
+import {
+  type Bm25fSetting,
+  type FieldedIndex,
+  ownQuery,
+  PLAIN_BM25,
+  type WeightedQueryTerm,
+} from "./fielded-index.js";
 import type { Channel } from "./nested-cv.js";
 import type { TrialQuery } from "./trial-data.js";
 
@@ -79,7 +86,8 @@ export const PMI_SETTINGS: PmiSetting[] = [
 ];
 
 const coMemo = new WeakMap<FieldedIndex, Map<string, Map<string, number>>>();
-function coOf(index: FieldedIndex) {
+/** Co-occurrence counts of a term over an index, memoised per index and term. */
+export function coOf(index: FieldedIndex) {
   const memo = coMemo.get(index) ?? new Map<string, Map<string, number>>();
   coMemo.set(index, memo);
   return (term: string) => {

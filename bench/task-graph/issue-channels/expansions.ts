@@ -46,7 +46,8 @@ export interface PmiSetting {
 /** Co-occurrence counts of each term with `term` over the documents holding it (memoised by the caller). */
 export function cooccurrences(index: FieldedIndex, term: string): Map<string, number> {
   const co = new Map<string, number>();
-  for (const d of index.docsWith(term)) for (const u of index.docTerms[d]!.keys()) co.set(u, (co.get(u) ?? 0) + 1);
+  for (const d of index.docsWith(term))
+    for (const u of index.docTerms[d]!.keys()) co.set(u, (co.get(u) ?? 0) + 1);
   co.delete(term);
   return co;
 }

@@ -43,6 +43,7 @@ function fieldTexts(r: IssueRecord): string[] {
 
 export class FieldedIndex {
   readonly ids: string[];
+  readonly titles: string[];
   readonly n: number;
   /** Length of field f of document d at [d·F + f]. */
   readonly #lengths: Float32Array;
@@ -53,6 +54,7 @@ export class FieldedIndex {
 
   constructor(records: readonly IssueRecord[]) {
     this.ids = records.map((r) => r.id);
+    this.titles = records.map((r) => r.title);
     this.n = records.length;
     this.#lengths = new Float32Array(this.n * F);
     const lists = new Map<string, { docs: number[]; tf: number[] }>();
@@ -78,7 +80,8 @@ export class FieldedIndex {
       }
       this.docTerms.push(all);
     });
-    for (const [t, l] of lists) this.#postings.set(t, { docs: Int32Array.from(l.docs), tf: Float32Array.from(l.tf) });
+    for (const [t, l] of lists)
+      this.#postings.set(t, { docs: Int32Array.from(l.docs), tf: Float32Array.from(l.tf) });
     this.#avg = FIELDS.map((_, f) => {
       let s = 0;
       for (let d = 0; d < this.n; d++) s += this.#lengths[d * F + f]!;
@@ -103,7 +106,8 @@ export class FieldedIndex {
   /** BM25F scores of every document holding a query term (document index → score). */
   score(query: readonly WeightedQueryTerm[], s: Bm25fSetting): Map<number, number> {
     const out = new Map<number, number>();
-    const norm = (d: number, f: number) => 1 - s.b[f]! + (s.b[f]! * this.#lengths[d * F + f]!) / this.#avg[f]!;
+    const norm = (d: number, f: number) =>
+      1 - s.b[f]! + (s.b[f]! * this.#lengths[d * F + f]!) / this.#avg[f]!;
     for (const { term, weight } of query) {
       const p = this.#postings.get(term);
       if (!p || weight === 0) continue;
