@@ -32,6 +32,13 @@ console.log(
   `${training.length} training queries loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
 
+// The trials' plain setting must be the baseline itself: same top 10 as lib/search's LexicalIndex.
+const differs = training.filter((q) => bm25fChannel.rank(q, PLAIN_BM25).join() !== q.bm25.join());
+if (differs.length > 0)
+  throw new Error(
+    `the fielded index's plain BM25 differs from LexicalIndex on ${differs.map((q) => q.id).join(", ")}`,
+  );
+
 const rows: string[] = [];
 function report<S>(channel: Channel<S>): { perFold: S[]; final: S } {
   const t0 = performance.now();

@@ -4,8 +4,8 @@
 // BM25F (Robertson, Zaragoza, Taylor 2004, the "simple" form): per term
 //   tf~ = Σ_f w_f · tf_f / (1 − b_f + b_f · len_f / avglen_f),
 //   score = Σ_t q_t · idf(t) · tf~ · (k1 + 1) / (tf~ + k1),
-// idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5)) as lib/search/bm25.ts. With w_all 1 and every other
-// field 0 it is plain BM25 exactly.
+// idf(t) = ln(1 + (N − df + 0.5) / (df + 0.5)) as lib/search/bm25.ts, df over the fields the
+// setting weighs. With w_all 1 and every other field 0 it is plain BM25 exactly (the fit checks it).
 import { tokenize } from "../../../lib/embedding/index.js";
 import type { IssueRecord } from "../../../services/task-graph/src/ports/graph-store.js";
 
@@ -111,7 +111,7 @@ export class FieldedIndex {
     for (const { term, weight } of query) {
       const p = this.#postings.get(term);
       if (!p || weight === 0) continue;
-      const idf = this.idf(term);
+      const idf = this.#idfOver(p, s);
       for (let i = 0; i < p.docs.length; i++) {
         const d = p.docs[i]!;
         let tf = 0;
@@ -124,6 +124,20 @@ export class FieldedIndex {
       }
     }
     return out;
+  }
+
+  /** idf over the documents holding the term in a field the setting weighs (plain BM25: the merged field). */
+  #idfOver(p: Posting, s: Bm25fSetting): number {
+    let df = 0;
+    for (let i = 0; i < p.docs.length; i++) {
+      for (let f = 0; f < F; f++) {
+        if (s.w[f]! > 0 && p.tf[i * F + f]! > 0) {
+          df++;
+          break;
+        }
+      }
+    }
+    return Math.log(1 + (this.n - df + 0.5) / (df + 0.5));
   }
 
   /** The best `limit` documents of a score map, best first (ties: smaller id first). */
