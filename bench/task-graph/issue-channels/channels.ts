@@ -17,19 +17,19 @@ const grid = <T>(...axes: T[][]): T[][] =>
   axes.reduce<T[][]>((acc, axis) => acc.flatMap((row) => axis.map((v) => [...row, v])), [[]]);
 
 /** PLAIN_BM25 first, then title / labels / component weights (description 1), b of title and description, k1. */
-export const BM25F_SETTINGS: Bm25fSetting[] = [
+const BM25F_SETTINGS: Bm25fSetting[] = [
   PLAIN_BM25,
   ...grid([0, 0.5, 1, 2], [0, 0.5, 1], [0, 0.5, 1], [0.3, 0.75], [0.3, 0.6, 0.75, 0.9], [0.8, 1.2, 2]).map(
     ([wt, wl, wc, bt, bd, k1]) => ({ w: [wt!, 1, wl!, wc!, 0], b: [bt!, bd!, 0, 0, 0], k1: k1! }),
   ),
 ];
 
-export const showBm25f = (s: Bm25fSetting) =>
+const showBm25f = (s: Bm25fSetting) =>
   s === PLAIN_BM25
     ? "plain BM25"
     : `title ${s.w[0]}, labels ${s.w[2]}, component ${s.w[3]}, b title ${s.b[0]}, b desc ${s.b[1]}, k1 ${s.k1}`;
 
-export function topIds(index: FieldedIndex, query: readonly WeightedQueryTerm[], s: Bm25fSetting, n = 10) {
+function topIds(index: FieldedIndex, query: readonly WeightedQueryTerm[], s: Bm25fSetting, n = 10) {
   return index.top(index.score(query, s), n).map((h) => index.ids[h.doc]!);
 }
 
@@ -41,7 +41,7 @@ export const bm25fChannel: Channel<Bm25fSetting> = {
 };
 
 const OFF_RM3: Rm3Setting = { k: 0, terms: 0, lambda: 0 };
-export const RM3_SETTINGS: Rm3Setting[] = [
+const RM3_SETTINGS: Rm3Setting[] = [
   OFF_RM3,
   ...grid([3, 5, 10, 20], [5, 10, 20, 40], [0.1, 0.2, 0.3, 0.5, 0.7]).map(([k, terms, lambda]) => ({
     k: k!,
@@ -76,7 +76,7 @@ export function rm3Channel(base: Bm25fSetting, label: string): Channel<Rm3Settin
 }
 
 const OFF_PMI: PmiSetting = { terms: 0, lambda: 0, minCo: 0 };
-export const PMI_SETTINGS: PmiSetting[] = [
+const PMI_SETTINGS: PmiSetting[] = [
   OFF_PMI,
   ...grid([1, 2, 3, 5], [0.05, 0.1, 0.2, 0.3, 0.5], [2, 3, 5]).map(([terms, lambda, minCo]) => ({
     terms: terms!,

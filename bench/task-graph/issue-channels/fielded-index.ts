@@ -9,8 +9,7 @@
 import { tokenize } from "../../../lib/embedding/index.js";
 import type { IssueRecord } from "../../../services/task-graph/src/ports/graph-store.js";
 
-export const FIELDS = ["title", "description", "labels", "component", "all"] as const;
-export type FieldName = (typeof FIELDS)[number];
+const FIELDS = ["title", "description", "labels", "component", "all"] as const;
 const F = FIELDS.length;
 
 export interface Bm25fSetting {

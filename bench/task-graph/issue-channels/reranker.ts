@@ -108,7 +108,7 @@ export function rankByModel(c: Candidates, weights: readonly number[]): string[]
     .slice(0, 10);
 }
 
-export const L2S = [0.01, 0.1, 1, 10];
+const L2S = [0.01, 0.1, 1, 10];
 
 export function fitWeights(cs: readonly Candidates[], l2: number): number[] {
   const judged: JudgedCandidates[] = cs.map((c) => ({ features: c.x, relevant: c.relevant }));
