@@ -27,6 +27,8 @@ held.listen(0, "127.0.0.1", () => {
       browserControl: true,
     }),
   );
-  const server = require(join(process.env.BENCH_APP_HOME, "node_modules/parse-dashboard/Parse-Dashboard/server.js"));
+  const server = require(
+    join(process.env.BENCH_APP_HOME, "node_modules/parse-dashboard/Parse-Dashboard/server.js"),
+  );
   server({ config, host: "127.0.0.1", port: "0", allowInsecureHTTP: true, cookieSessionSecret: "bench" });
 });

@@ -1,16 +1,17 @@
 // Express: `express()`, `express.Router()`/`Router()`, `app.use("/prefix", router)` across files,
 // `router.route("/x").get(…).post(…)`, routes registered in loops, auth middleware by name,
-// path arrays and `a|b` alternations (one endpoint per path); Babel's and TypeScript's compiled
-// output (extract-module.ts); a project's router classes over Express (express-classes.ts).
+// `app.all` (every method), path arrays and `a|b` alternations (one endpoint per path); Babel's
+// and TypeScript's compiled output (extract-module.ts); a project's router classes over Express
+// (express-classes.ts).
 
 import { type Action, HTTP_METHODS, isVerb } from "../js/app-graph.js";
 import { REQUEST_READS } from "../js/handler-reads.js";
 import { appScanner } from "../js/js-scanner.js";
 import { expandAlternations } from "../js/paths.js";
 import { packageMember } from "../js/program.js";
-import { isPath, routeActions, useActions } from "../js/route-actions.js";
-import { wrapsExpress } from "./express-classes.js";
+import { ANY_METHOD, isPath, routeActions, useActions } from "../js/route-actions.js";
 import { describeValidators } from "../js/validator-middleware.js";
+import { wrapsExpress } from "./express-classes.js";
 
 /** Shapes of a first argument that is a path built of unknown parts, never a handler. */
 const UNKNOWN_PATHS = new Set(["cat", "or"]);
@@ -41,6 +42,8 @@ export const expressScanner = appScanner({
     const verb = { k: "str", v: method } as const;
     if (HTTP_METHODS.has(method) && args.length >= 2 && isPath(args[0]))
       return routeActions(verb, args[0], args.slice(1));
+    if (method === "all" && args.length >= 2 && isPath(args[0]))
+      return routeActions(ANY_METHOD, args[0], args.slice(1));
     // router.route("/x").get(handler): the path is the derived instance's prefix. A path the
     // scan cannot know (`${prefix}/${app.locals.name}`, `this.config.path || fallback()`) is no
     // handler.

@@ -12,6 +12,16 @@ export const isPath = (v: Value | undefined): v is Value =>
 
 const pathsOf = (v: Value): Value[] => (v.k === "arr" ? v.items : [v]);
 
+/**
+ * The methods of a route for any method (Express `app.all`, koa-router `router.all`, Hono
+ * `app.all`): the ones a client calls it with. HEAD and OPTIONS are left out: the frameworks
+ * answer them for every route, as they do for a route of one method.
+ */
+export const ANY_METHOD: Value = {
+  k: "arr",
+  items: ["get", "post", "put", "patch", "delete"].map((v): Value => ({ k: "str", v })),
+};
+
 /** One route per path; the last handler handles, the ones before are middleware. */
 export function routeActions(method: Value, path: Value, handlers: readonly Value[]): Action[] {
   if (handlers.length === 0) return [];
