@@ -77,4 +77,9 @@ export {
   readPythonDefinition,
 } from "./syntax/python-definition-syntax.js";
 export { readPythonImport } from "./syntax/python-import-syntax.js";
+export {
+  readTsTypeDeclaration,
+  type TsTypeDeclaration,
+  type TsTypeDeclarationKind,
+} from "./syntax/ts-type-syntax.js";
 export { JobTimeoutError, WorkerExtractor, WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

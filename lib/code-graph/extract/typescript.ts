@@ -12,6 +12,7 @@ import {
   readDeclarators,
 } from "../syntax/js-declaration-syntax.js";
 import { type EsExport, readEsImport, readExportStatement } from "../syntax/js-module-syntax.js";
+import { readTsTypeDeclaration } from "../syntax/ts-type-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences, keepResolvableValues } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
@@ -103,17 +104,10 @@ class Walker {
         if (cls && body) this.classBody(body, cls);
         return;
       }
-      case "interface_declaration": {
-        const iface = this.add(node, "interface", parent, exported, isDefault);
-        const body = node.childForFieldName("body");
-        if (iface && body) this.classBody(body, iface);
-        return;
-      }
+      case "interface_declaration":
       case "type_alias_declaration":
-        this.add(node, "type", parent, exported, isDefault);
-        return;
       case "enum_declaration":
-        this.add(node, "enum", parent, exported, isDefault);
+        this.typeDeclaration(node, parent, exported, isDefault);
         return;
       case "internal_module":
       case "module": {
@@ -134,14 +128,28 @@ class Walker {
     }
   }
 
+  /** `interface` (its method signatures are methods), `type X = …`, `enum`. */
+  private typeDeclaration(
+    node: Node,
+    parent: SymbolDraft | undefined,
+    exported: boolean,
+    isDefault: boolean,
+  ): void {
+    const read = readTsTypeDeclaration(node);
+    if (!read) return;
+    const draft = this.add(node, read.kind, parent, exported, isDefault, read.name);
+    const body = read.kind === "interface" ? read.body : null;
+    if (draft && body) this.classBody(body, draft);
+  }
+
   private add(
     node: Node,
     kind: "function" | "class" | "interface" | "type" | "enum" | "variable",
     parent: SymbolDraft | undefined,
     exported: boolean,
     isDefault: boolean,
+    nameNode: Node | null = node.childForFieldName("name"),
   ): SymbolDraft | undefined {
-    const nameNode = node.childForFieldName("name");
     const name = nameNode ? nameNode.text : isDefault ? "default" : undefined;
     if (!name || nameNode?.type === "string") return undefined;
     const signature = signatureOf(this.source, node);

@@ -74,9 +74,16 @@ export interface JsClassMember<N extends SyntaxNodeLike> {
   readonly name: N | null;
   /** A field's initialiser. */
   readonly value: N | null;
+  /** A field's or property signature's type annotation (`: T`), colon included. */
+  readonly type: N | null;
+  /** Written with `?` (`x?: T`, `m?(): T`). */
+  readonly optional: boolean;
 }
 
-/** Reads one named child of a `class_body` / `interface_body` / `object_type` (parts when asked for). */
+/**
+ * Reads one named child of a `class_body` / `interface_body` / `object_type` (parts when asked for):
+ * an interface's or object type's `x?: T` is a field with a type.
+ */
 export function readClassMember<N extends SyntaxNodeLike>(member: N): JsClassMember<N> {
   return new ClassMember(member);
 }
@@ -91,6 +98,12 @@ class ClassMember<N extends SyntaxNodeLike> implements JsClassMember<N> {
   }
   get value(): N | null {
     return this.member.childForFieldName("value") as N | null;
+  }
+  get type(): N | null {
+    return this.member.childForFieldName("type") as N | null;
+  }
+  get optional(): boolean {
+    return this.member.children.some((c) => c?.type === "?");
   }
 }
 

@@ -134,10 +134,11 @@ function readMethod(
 
 function readField(
   w: ModuleWalk,
-  { member: c, name, value }: JsClassMember<SyntaxNode>,
+  member: JsClassMember<SyntaxNode>,
   pending: DecoratorFact[],
   read: ClassRead,
 ): void {
+  const { member: c, name, value } = member;
   // `router = express.Router()`: a property of every instance.
   const fieldName = name?.text;
   const isStatic = hasKeyword(c, "static");
@@ -152,9 +153,9 @@ function readField(
     line: lineOf(c),
     decorators: [...pending, ...decoratorsOf(w, c)],
     params: [],
-    optional: c.children.some((x) => x.type === "?"),
+    optional: member.optional,
   };
-  const type = c.childForFieldName("type");
+  const type = member.type;
   if (type) field.type = typeText(type);
   if (!isStatic) read.fact.members.push(field);
 }

@@ -1,36 +1,41 @@
-// Facts of TypeScript's named type declarations: interfaces, type aliases and enums.
+// Facts of TypeScript's named type declarations: interfaces, type aliases and enums, read through
+// lib/code-graph's shared readers (the code graph's symbols come from the same reads).
 
+import { readClassMember, readTsTypeDeclaration } from "../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../scanner.js";
 import { lineOf, named, stringText } from "./js-syntax.js";
 import type { AliasFact, EnumFact, FieldFact, InterfaceFact } from "./module-facts.js";
 import { literalUnion, typeText } from "./type-text.js";
 
+/** An interface's or object type's `name?: T` entries (read as the code graph reads members). */
 function fieldsOfObjectType(body: SyntaxNode | null): FieldFact[] {
-  return named(body)
-    .filter((c) => c.type === "property_signature")
-    .map((c) => ({
-      name: (() => {
-        const n = c.childForFieldName("name");
-        return n?.type === "string" ? stringText(n) : (n?.text ?? "");
-      })(),
-      type: typeText(c.childForFieldName("type")),
-      optional: c.children.some((x) => x.type === "?"),
-    }));
+  const fields: FieldFact[] = [];
+  for (const member of named(body)) {
+    if (member.type !== "property_signature") continue;
+    const { name, type, optional } = readClassMember(member);
+    fields.push({
+      name: name?.type === "string" ? stringText(name) : (name?.text ?? ""),
+      type: typeText(type),
+      optional,
+    });
+  }
+  return fields;
 }
 
 export function interfaceFact(s: SyntaxNode): InterfaceFact {
-  const heritage = named(s).find((c) => c.type === "extends_type_clause");
+  const read = readTsTypeDeclaration(s);
   return {
-    name: s.childForFieldName("name")?.text ?? "",
+    name: read?.name?.text ?? "",
     line: lineOf(s),
-    fields: fieldsOfObjectType(s.childForFieldName("body")),
-    extends: named(heritage).map((c) => typeText(c)),
+    fields: fieldsOfObjectType(read?.body ?? null),
+    extends: (read?.heritage ?? []).map((c) => typeText(c)),
   };
 }
 
 export function aliasFact(s: SyntaxNode): AliasFact {
-  const value = s.childForFieldName("value");
-  const name = s.childForFieldName("name")?.text ?? "";
+  const read = readTsTypeDeclaration(s);
+  const value = read?.body ?? null;
+  const name = read?.name?.text ?? "";
   const fact = { name, line: lineOf(s), type: typeText(value) } as AliasFact;
   if (value?.type === "object_type") fact.fields = fieldsOfObjectType(value);
   const values = literalUnion(value);
@@ -44,9 +49,10 @@ export function aliasFact(s: SyntaxNode): AliasFact {
 }
 
 export function enumFact(s: SyntaxNode): EnumFact {
+  const read = readTsTypeDeclaration(s);
   const values: (string | number)[] = [];
   let next = 0;
-  for (const c of named(s.childForFieldName("body"))) {
+  for (const c of named(read?.body)) {
     if (c.type === "enum_assignment") {
       const v = c.childForFieldName("value");
       if (v?.type === "string") values.push(stringText(v));
@@ -56,5 +62,5 @@ export function enumFact(s: SyntaxNode): EnumFact {
       } else values.push(c.childForFieldName("name")?.text ?? "");
     } else if (c.type === "property_identifier") values.push(next++);
   }
-  return { name: s.childForFieldName("name")?.text ?? "", line: lineOf(s), values };
+  return { name: read?.name?.text ?? "", line: lineOf(s), values };
 }
