@@ -39,6 +39,24 @@ describe("Express apps handed inside objects", () => {
     expect(ids(s)).toEqual(["GET /", "GET /api/status", "POST /api/commits/{sha}"]);
   });
 
+  it("follows an app handed inside an object literal to a plain function, destructured there", async () => {
+    const s = await scan({
+      "server.js": `const express = require("express");
+function configure(opts) {
+  const { app, basePath = "" } = opts;
+  app.get(\`\${basePath}/status\`, (req, res) => res.json({}));
+}
+async function start() {
+  const app = express();
+  configure({ app, basePath: "/wd/hub" });
+  app.listen(0);
+}
+start();
+`,
+    });
+    expect(ids(s)).toEqual(["GET /wd/hub/status"]);
+  });
+
   it("follows an app held in a module-level object handed by name", async () => {
     const s = await scan({
       "server.js": serverJs("const env = { app, auth: (req, res, next) => next() };\napi.register(env);"),

@@ -19,6 +19,17 @@ import { str, unknown, type Value } from "./value.js";
 
 const LOOP_METHODS = new Set(["forEach", "map", "flatMap"]);
 
+/** An argument that hands a name on: `app`, `this.app`, or an object literal holding one. */
+const mayHandName = (a: SyntaxNode): boolean =>
+  a.type === "identifier" ||
+  isThisMember(a) ||
+  (a.type === "object" &&
+    named(a).some(
+      (p) =>
+        p.type === "shorthand_property_identifier" ||
+        (p.type === "pair" && mayHandName(p.childForFieldName("value") ?? p)),
+    ));
+
 /** Statements whose parts are statements or expressions walked in the same scope. */
 const COMPOUND_STATEMENTS = new Set([
   "if_statement",
@@ -239,9 +250,10 @@ class ModuleWalker implements ModuleWalk {
         args: args.map((a) => this.toValue(a, scope)),
         line: lineOf(methodNode ?? n),
       });
-    } else if (fnNode && args.some((a) => a.type === "identifier" || isThisMember(a))) {
-      // `routes(app)`, `require("./routes")(app)`: a project function that adds routes to the
-      // instance it is handed (app-graph.ts binds its parameter to the argument).
+    } else if (fnNode && args.some(mayHandName)) {
+      // `routes(app)`, `require("./routes")(app)`, `configure({ app, basePath })`: a project
+      // function that adds routes to the instance it is handed (app-graph.ts binds its parameter
+      // to the argument, an object's properties to the parameter's).
       this.m.calls.push({
         recv: this.toValue(fnNode, scope),
         method: PLAIN_CALL,
