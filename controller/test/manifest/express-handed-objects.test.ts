@@ -157,4 +157,3 @@ start();
     expect(ids(s)).toEqual(["GET /api/v1/items", "GET /term", "GET /term/ssh/{user}"]);
   });
 });
-
