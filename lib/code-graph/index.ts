@@ -71,6 +71,7 @@ export {
   readExportStatement,
   unescapeJs,
 } from "./syntax/js-module-syntax.js";
+export { type PythonAssignment, readPythonAssignment } from "./syntax/python-assignment-syntax.js";
 export {
   type PythonDefinition,
   readPythonBases,

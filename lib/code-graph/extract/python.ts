@@ -4,6 +4,7 @@
 import type { ImportBinding, ImportFact } from "../facts.js";
 import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
+import { type PythonAssignment, readPythonAssignment } from "../syntax/python-assignment-syntax.js";
 import {
   type PythonDefinition,
   readPythonBases,
@@ -78,8 +79,9 @@ class Walker {
         return;
       }
       case "expression_statement": {
-        const assignment = node.namedChildren[0];
-        if (assignment?.type === "assignment" && !owner) this.assignment(assignment, node);
+        const first = node.namedChildren[0];
+        const assignment = first && !owner ? readPythonAssignment(first) : undefined;
+        if (assignment) this.assignment(assignment, node);
         return;
       }
       case "import_statement":
@@ -132,8 +134,9 @@ class Walker {
     });
   }
 
-  private assignment(assignment: Node, statement: Node): void {
-    const left = assignment.childForFieldName("left");
+  /** A module-level `NAME = value` (its first target only: `a = b = v` declares `a`). */
+  private assignment(assignment: PythonAssignment<Node>, statement: Node): void {
+    const left = assignment.target;
     if (left?.type !== "identifier") return;
     const name = left.text;
     this.symbols.add({
@@ -141,7 +144,7 @@ class Walker {
       name,
       kind: "variable",
       exported: isPublic(name),
-      signature: signatureOf(this.source, statement, assignment.childForFieldName("right")),
+      signature: signatureOf(this.source, statement, assignment.right),
     });
   }
 

@@ -3,6 +3,7 @@
 // REST framework scanners, so it is built once per tree.
 
 import {
+  readPythonAssignment,
   readPythonBases,
   readPythonDefinition,
   readPythonImport,
@@ -91,21 +92,13 @@ function readStatement(node: SyntaxNode, imports: PyImport[]): PyStmt[] {
 }
 
 function readExpressionStatement(node: SyntaxNode): PyStmt {
-  if (node.type === "assignment") {
-    const targets: PyExpr[] = [];
-    let current: SyntaxNode | null = node;
-    let value: SyntaxNode | null = null;
-    // `a = b = value` nests assignments on the right.
-    while (current && current.type === "assignment") {
-      const left = current.childForFieldName("left");
-      if (left) targets.push(readExpr(left));
-      value = current.childForFieldName("right");
-      current = value;
-    }
-    const type = node.childForFieldName("type");
+  const assignment = readPythonAssignment(node);
+  if (assignment) {
+    // `a = b = value`: every target is assigned the value.
+    const { value, type } = assignment;
     return {
       s: "assign",
-      targets,
+      targets: assignment.targets.map(readExpr),
       value: value ? readExpr(value) : undefined,
       type: type ? readExpr(type) : undefined,
       line: line(node),
