@@ -9,13 +9,15 @@ export function joinPaths(...parts: string[]): string {
 /**
  * `:id`, `:id?`, `:id(\\d+)`, `:id{[0-9]+}` (Hono), `<int:id>`, `{id:int}` → `{id}`; several
  * parameters in one segment, as Express and Fastify document them (`:from-:to`,
- * `:genus.:species`, `:file.:ext?`) → `{from}-{to}`; a colon before no name is literal. Other
- * text is kept.
+ * `:genus.:species`, `:file.:ext?`) → `{from}-{to}`; a colon before no name is literal; Express
+ * 5's named wildcards `*rest` and `{*rest}` → `{rest}`. Other text is kept.
  */
 export function templatePath(path: string): string {
   return path
     .split("/")
     .map((segment) => {
+      // Express 5 (path-to-regexp 8): a wildcard has a name, `*name`, also in an optional `{*name}`.
+      if (/^(\*[\w$]+|\{\*[\w$]+\})$/.test(segment)) return `{${segment.replace(/[{}*]/g, "")}}`;
       if (segment.startsWith("<") && segment.endsWith(">"))
         return `{${segment.slice(1, -1).split(":").pop()}}`;
       if (segment.startsWith("{") && segment.endsWith("}")) return `{${segment.slice(1, -1).split(":")[0]}}`;
