@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { Yielder } from "../../../../lib/turns/index.js";
 import { CodeGraphState } from "../../src/adapters/embedded-graph/code-graph-state.js";
+import { GraphState } from "../../src/adapters/embedded-graph/graph-state.js";
 import type { CodeEdge } from "../../src/ports/code-graph-store.js";
 import { makeCodeFile } from "../conformance/code-graph-store.conformance.js";
 
@@ -104,6 +105,35 @@ describe("CodeGraphState", () => {
       new Yielder(0),
     );
     expect(state.toSnapshot().files).toHaveLength(500);
+    await applied;
+  });
+});
+
+describe("GraphState.settledSnapshot (a compaction's snapshot)", () => {
+  it("waits for a large write being applied, turn by turn, instead of finishing it in one task", async () => {
+    const state = new GraphState(100);
+    const upsert = Array.from({ length: 300 }, (_, i) => makeCodeFile("app", `src/c${i}.ts`, ["x"]));
+    const applied = state.code.applyInSlices(
+      { op: "code.files", change: { repo: "app", upsert, remove: [] } },
+      new Yielder(0),
+    );
+    // Counts turns of the event loop: one immediate per turn, each queueing the next.
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    try {
+      const snapshot = await state.settledSnapshot(3);
+      // toSnapshot alone would have applied the other 299 files at once, with no turn in between.
+      expect(turns).toBeGreaterThan(10);
+      expect(snapshot.code?.files).toHaveLength(300);
+      expect(snapshot.generation).toBe(3);
+    } finally {
+      counting = false;
+    }
     await applied;
   });
 });

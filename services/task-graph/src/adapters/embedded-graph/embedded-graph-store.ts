@@ -639,7 +639,8 @@ export class EmbeddedGraphStore implements GraphStore {
     try {
       await old.close();
     } finally {
-      data = this.committed.toSnapshot(generation);
+      // Nothing reaches committed before release(): the new journal's writes wait for it.
+      data = await this.committed.settledSnapshot(generation);
       this.retiring = null;
       release();
     }

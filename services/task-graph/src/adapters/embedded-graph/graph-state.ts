@@ -105,6 +105,16 @@ export class GraphState {
     return n;
   }
 
+  /**
+   * The snapshot once a large code write being applied in slices is done: toSnapshot would finish
+   * it in one task (at 20,000 files a body's rest held the loop ~90 ms when a compaction began).
+   * The caller must keep new writes from reaching this state meanwhile (compact() holds them back).
+   */
+  async settledSnapshot(generation: number): Promise<SnapshotData> {
+    await this.code.settled();
+    return this.toSnapshot(generation);
+  }
+
   toSnapshot(generation: number): SnapshotData {
     return {
       format: 1,
