@@ -52,6 +52,14 @@ export {
 export { readGoImports } from "./syntax/go-import-syntax.js";
 export { type JavaTypeKind, javaTypeKind, readJavaPackage } from "./syntax/java-declaration-syntax.js";
 export { readJavaImport } from "./syntax/java-import-syntax.js";
+export {
+  hasJavaModifier,
+  type JavaDeclarator,
+  type JavaMember,
+  type JavaMemberKind,
+  javaModifiers,
+  readJavaMembers,
+} from "./syntax/java-member-syntax.js";
 export { type CommonJsExport, readCommonJsExport } from "./syntax/js-commonjs-syntax.js";
 export {
   hasKeyword,

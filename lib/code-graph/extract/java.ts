@@ -6,6 +6,7 @@ import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
 import { type JavaTypeKind, javaTypeKind, readJavaPackage } from "../syntax/java-declaration-syntax.js";
 import { readJavaImport } from "../syntax/java-import-syntax.js";
+import { hasJavaModifier, type JavaMember, readJavaMembers } from "../syntax/java-member-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
@@ -73,49 +74,38 @@ class Walker {
       signature: signatureOf(this.source, node),
       ...(owner ? { parent: owner } : {}),
     });
-    const body = node.childForFieldName("body");
-    for (const member of body?.namedChildren ?? []) if (member) this.member(member, draft);
+    for (const member of readJavaMembers(node.childForFieldName("body"))) this.member(member, draft);
   }
 
-  private member(member: Node, owner: SymbolDraft): void {
-    if (javaTypeKind(member)) {
+  /** Methods (constructors and `@interface` elements too), public fields, nested types. */
+  private member(read: JavaMember<Node>, owner: SymbolDraft): void {
+    const { kind, member } = read;
+    if (kind === "type") {
       this.type(member, owner);
       return;
     }
-    if (member.type === "enum_body_declarations") {
-      for (const inner of member.namedChildren) if (inner) this.member(inner, owner);
-      return;
-    }
-    const isMethod =
-      member.type === "method_declaration" ||
-      member.type === "constructor_declaration" ||
-      member.type === "compact_constructor_declaration" ||
-      member.type === "annotation_type_element_declaration";
-    if (isMethod) {
-      const name = member.childForFieldName("name")?.text ?? owner.name;
+    if (kind === "method" || kind === "constructor" || kind === "annotation-element") {
       this.symbols.add({
         node: member,
-        name,
+        name: read.name?.text ?? owner.name,
         kind: "method",
         exported: owner.exported && isPublic(member, owner),
         signature: signatureOf(this.source, member),
         parent: owner,
       });
-    } else if (member.type === "field_declaration" || member.type === "constant_declaration") {
-      if (!isPublic(member, owner)) return;
-      for (const declarator of member.namedChildren) {
-        if (declarator?.type !== "variable_declarator") continue;
-        const name = declarator.childForFieldName("name")?.text;
-        if (!name) continue;
-        this.symbols.add({
-          node: member,
-          name,
-          kind: "variable",
-          exported: owner.exported,
-          signature: signatureOf(this.source, member, declarator.childForFieldName("value")),
-          parent: owner,
-        });
-      }
+      return;
+    }
+    if ((kind !== "field" && kind !== "constant") || !isPublic(member, owner)) return;
+    for (const { name, value } of read.declarators) {
+      if (!name?.text) continue;
+      this.symbols.add({
+        node: member,
+        name: name.text,
+        kind: "variable",
+        exported: owner.exported,
+        signature: signatureOf(this.source, member, value),
+        parent: owner,
+      });
     }
   }
 
@@ -136,7 +126,5 @@ class Walker {
 }
 
 function isPublic(node: Node, owner: SymbolDraft | undefined): boolean {
-  if (owner?.kind === "interface") return true;
-  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
-  return modifiers?.children.some((c) => c?.type === "public") ?? false;
+  return owner?.kind === "interface" || hasJavaModifier(node, "public");
 }

@@ -1,6 +1,13 @@
 // Reads a Java file's tree-sitter tree into JvmFileFacts (./jvm-facts.ts).
 
-import { javaTypeKind, readJavaImport, readJavaPackage } from "../../../../../lib/code-graph/index.js";
+import {
+  type JavaMember,
+  javaModifiers,
+  javaTypeKind,
+  readJavaImport,
+  readJavaMembers,
+  readJavaPackage,
+} from "../../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../../scanner.js";
 import type {
   JvmAnnotation,
@@ -52,35 +59,24 @@ function readType(node: SyntaxNode, out: JvmClass[]): void {
       if (p.type === "formal_parameter") cls.fields.push(readVariable(p, p.childForFieldName("name")));
     }
   }
-  const body = node.childForFieldName("body");
-  for (const member of body?.namedChildren ?? []) {
-    if (member.type === "enum_constant")
-      cls.enumValues.push(member.childForFieldName("name")?.text ?? member.text);
-    else if (member.type === "enum_body_declarations") readMembers(member, cls, out);
-  }
-  if (body) readMembers(body, cls, out);
+  for (const member of readJavaMembers(node.childForFieldName("body"))) readMember(member, cls, out);
 }
 
-function readMembers(body: SyntaxNode, cls: JvmClass, out: JvmClass[]): void {
-  for (const member of body.namedChildren) {
-    if (member.type === "field_declaration" || member.type === "constant_declaration") {
-      const modifiers = member.namedChildren.find((c) => c.type === "modifiers")?.text ?? "";
-      const isConstant =
-        member.type === "constant_declaration" ||
-        (modifiers.includes("static") && modifiers.includes("final"));
-      const isStatic = modifiers.includes("static") || cls.kind === "interface";
-      for (const declarator of member.namedChildren.filter((c) => c.type === "variable_declarator")) {
-        const name = declarator.childForFieldName("name");
-        const value = declarator.childForFieldName("value");
-        if (isConstant && name && value) cls.constants[name.text] = readExpr(value);
-        else if (!isStatic) cls.fields.push({ ...readVariable(member, name), name: name?.text ?? "" });
-      }
-    } else if (member.type === "method_declaration") {
-      cls.methods.push(readMethod(member));
-    } else if (javaTypeKind(member)) {
-      readType(member, out);
+/** Enum values, constants (`static final`), instance fields, methods and nested types. */
+function readMember(read: JavaMember<SyntaxNode>, cls: JvmClass, out: JvmClass[]): void {
+  const { kind, member } = read;
+  if (kind === "enum-constant") cls.enumValues.push(read.name?.text ?? member.text);
+  else if (kind === "field" || kind === "constant") {
+    // The modifiers' text, annotations included (as written: `@JsonProperty("x") static final`).
+    const modifiers = javaModifiers(member)?.text ?? "";
+    const isConstant = kind === "constant" || (modifiers.includes("static") && modifiers.includes("final"));
+    const isStatic = modifiers.includes("static") || cls.kind === "interface";
+    for (const { name, value } of read.declarators) {
+      if (isConstant && name && value) cls.constants[name.text] = readExpr(value);
+      else if (!isStatic) cls.fields.push({ ...readVariable(member, name), name: name?.text ?? "" });
     }
-  }
+  } else if (kind === "method") cls.methods.push(readMethod(member));
+  else if (kind === "type") readType(member, out);
 }
 
 function readMethod(node: SyntaxNode): JvmMethod {
@@ -109,8 +105,7 @@ function readVariable(node: SyntaxNode, nameNode: SyntaxNode | null): JvmVariabl
 }
 
 function annotationsOf(node: SyntaxNode): JvmAnnotation[] {
-  const modifiers = node.namedChildren.find((c) => c.type === "modifiers");
-  return (modifiers?.namedChildren ?? [])
+  return (javaModifiers(node)?.namedChildren ?? [])
     .filter((a) => a.type === "annotation" || a.type === "marker_annotation")
     .map(readAnnotation);
 }
