@@ -2,8 +2,9 @@
 // model refitted without it, measured under leave-one-app-out CV over the training data fit.ts
 // uses (the fixtures and the open real apps: cross-validate.ts trainingPool), on the fixtures and
 // on the open real apps apart; never on the held-out apps. A feature stays only when the CV does
-// worse without it. It starts from the model before 2026-11-28 (rank-features.ts "previous": every
-// feature computable), so the shipped set's own choices can be seen again.
+// worse without it. It starts from the shipped model's features (rank-features.ts featureNames;
+// the learned prior's columns filled per fold by leaveOneAppOut); candidates to add are measured
+// with bench:e2e-search-trials.
 import { type JudgedQuery, judgedQueries, leaveOneAppOut, summary, trainingPool } from "./cross-validate.js";
 import { L2, REAL_WEIGHT } from "./fit-options.js";
 import { isHeldOut, realAppQueries } from "./real-apps.js";
@@ -21,8 +22,8 @@ const without = (queries: JudgedQuery[], feature: string): JudgedQuery[] =>
     };
   });
 
-const { queries: judged } = await judgedQueries("judged", new Set(), process.env, "previous");
-const real = await realAppQueries({ set: "previous", shipped: false });
+const { queries: judged } = await judgedQueries("judged");
+const real = await realAppQueries({ shipped: false, skipHeldOut: true });
 if ("notRun" in real) throw new Error(`real apps: NOT RUN (${real.notRun})`);
 const open = real.queries.filter((q) => !isHeldOut(q.app));
 const asked = process.argv.slice(2);

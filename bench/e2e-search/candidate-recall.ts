@@ -9,14 +9,11 @@
 // by top-3 too. The frozen held-out apps are printed only with --held-out (once, for the variant
 // chosen on the others).
 import type { PoolOptions } from "../../controller/src/search/index.js";
-import { fitLinearModel } from "../../lib/search/index.js";
 import {
-  asJudged,
   type JudgedQuery,
   judgedQueries,
   leaveOneAppOut,
-  namesOf,
-  rankUnder,
+  rankedBy,
   summary,
   trainingPool,
 } from "./cross-validate.js";
@@ -100,10 +97,8 @@ function missBreakdown(open: readonly JudgedQuery[], ranks: ReadonlyMap<string, 
 }
 
 /** The held-out apps ranked by the model fitted on all of the open data (never on them). */
-function heldOutRanks(train: readonly JudgedQuery[], held: readonly JudgedQuery[]): Map<string, number> {
-  const model = fitLinearModel(namesOf(train), train.map(asJudged), { l2: L2 });
-  return new Map(held.map((q) => [q.id, rankUnder(model, q)]));
-}
+const heldOutRanks = (train: readonly JudgedQuery[], held: readonly JudgedQuery[]) =>
+  rankedBy(train, held, { l2: L2 });
 
 const args = process.argv.slice(2);
 const heldOut = args.includes("--held-out");

@@ -19,8 +19,10 @@ import {
   type JudgedCandidates,
   type LinearModel,
   linearScore,
+  type MethodPrior,
 } from "../../lib/search/index.js";
 import { type EvaluationCorpus, label, openEvaluation, rankOf } from "./evaluate.js";
+import { crossFitted, priorOf, usesPrior, withPrior } from "./method-prior-folds.js";
 import { rulesScores } from "./rules-ranking.js";
 
 /** The first 10 candidates under the hand-set ranking (rules-ranking.ts), best first. */
@@ -95,6 +97,7 @@ export async function judgeQuery(
   return {
     ...q,
     labels: candidates.heads.map(label),
+    // The learned prior's columns come at 0 (SearchIndex.features), filled per fit (method-prior-folds.ts).
     features: candidates.features,
     names: candidates.names,
     bm25: rankOf(bm25.slice(0, 10), q.expected),
@@ -103,14 +106,14 @@ export async function judgeQuery(
   };
 }
 
-export const asJudged = (q: JudgedQuery): JudgedCandidates => ({
+const asJudged = (q: JudgedQuery): JudgedCandidates => ({
   features: q.features,
   relevant: q.labels.map((l) => q.expected.includes(l)),
   weight: q.weight ?? 1,
 });
 
 /** The rank `model` gives the query's first expected endpoint among its first 10 (0: not there). */
-export function rankUnder(model: LinearModel, q: JudgedQuery): number {
+function rankUnder(model: LinearModel, q: JudgedQuery): number {
   const order = q.labels
     .map((l, i) => ({ l, s: linearScore(model, q.features[i]!) }))
     .sort((a, b) => b.s - a.s || (a.l < b.l ? -1 : 1))
@@ -120,7 +123,7 @@ export function rankUnder(model: LinearModel, q: JudgedQuery): number {
 }
 
 /** The features the queries were computed with. */
-export const namesOf = (queries: readonly JudgedQuery[]): readonly string[] =>
+const namesOf = (queries: readonly JudgedQuery[]): readonly string[] =>
   queries[0]?.names ?? featureNames(false);
 
 /**
@@ -137,20 +140,47 @@ export function trainingPool(
 }
 
 /**
+ * The model fitted on every query of `train` (the learned prior's columns cross-fitted:
+ * method-prior-folds.ts), and the prior a query it ranks reads (learned on all of `train`).
+ */
+export function fitAll(
+  train: readonly JudgedQuery[],
+  options: FitOptions = {},
+): { model: LinearModel; prior: MethodPrior | undefined } {
+  const names = namesOf(train);
+  const model = fitLinearModel(names, crossFitted(train).map(asJudged), options);
+  return { model, prior: usesPrior(names) ? priorOf(train) : undefined };
+}
+
+/** Each query's rank (by id) under the model fitted on `train` (fitAll), none of their apps in it. */
+export function rankedBy(
+  train: readonly JudgedQuery[],
+  queries: readonly JudgedQuery[],
+  options: FitOptions = {},
+): Map<string, number> {
+  const { model, prior } = fitAll(train, options);
+  return new Map(queries.map((q) => [q.id, rankUnder(model, prior ? withPrior(q, prior) : q)]));
+}
+
+/**
  * Each query's rank under the model fitted without its app (by query id), on the other apps'
- * queries and `alsoFitOn` (another set's queries, none of these apps).
+ * queries and `alsoFitOn` (another set's queries, none of these apps). The learned prior, when
+ * the features have it, is learned inside each fold too (rankedBy).
  */
 export function leaveOneAppOut(
   queries: readonly JudgedQuery[],
   options: FitOptions = {},
   alsoFitOn: readonly JudgedQuery[] = [],
 ): Map<string, number> {
-  const names = namesOf(queries);
   const ranks = new Map<string, number>();
   for (const app of [...new Set(queries.map((q) => q.app))].sort()) {
-    const train = [...alsoFitOn, ...queries.filter((q) => q.app !== app)].map(asJudged);
-    const model = fitLinearModel(names, train, options);
-    for (const q of queries) if (q.app === app) ranks.set(q.id, rankUnder(model, q));
+    const train = [...alsoFitOn, ...queries.filter((q) => q.app !== app)];
+    const fold = rankedBy(
+      train,
+      queries.filter((q) => q.app === app),
+      options,
+    );
+    for (const [id, r] of fold) ranks.set(id, r);
   }
   return ranks;
 }

@@ -5,13 +5,25 @@
 // choice, each SET fitted on all the training data and ranking the frozen held-out apps. A SET is
 // the shipped features with changes: "+path_item" adds, "-cosine" drops, joined by commas; "=a,b"
 // is exactly those; "a*b" is a product, "gap" 1 − the query's best lex_all, lm_first / lm_all the
-// method prior learned per fold (learned-method.ts). The features of every candidate are computed
+// method prior learned per fold (method-prior-folds.ts, cross-fitted inside cross-validate.ts's
+// leave-one-app-out as every benchmark's). The features of every candidate are computed
 // once (rank-features.ts's whole catalogue) and kept between runs in E2E_TRIALS_CACHE when set.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { featureNames } from "../../controller/src/search/index.js";
-import { type JudgedQuery, judgedQueries, leaveOneAppOut, summary, trainingPool } from "./cross-validate.js";
-import { fitAndRank, L2, learnedMethodCv, REAL_WEIGHT } from "./learned-method.js";
+import {
+  type JudgedQuery,
+  judgedQueries,
+  leaveOneAppOut,
+  rankedBy,
+  summary,
+  trainingPool,
+} from "./cross-validate.js";
+import { L2 as FIT_L2, REAL_WEIGHT as FIT_REAL_WEIGHT } from "./fit-options.js";
 import { isHeldOut, realAppQueries } from "./real-apps.js";
+
+/** The fit's settings, as fit.ts's unless E2E_TRIALS_L2 / E2E_TRIALS_REAL_WEIGHT say otherwise. */
+const L2 = Number(process.env.E2E_TRIALS_L2 ?? FIT_L2);
+const REAL_WEIGHT = Number(process.env.E2E_TRIALS_REAL_WEIGHT ?? FIT_REAL_WEIGHT);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const cacheFile = process.env.E2E_TRIALS_CACHE;
@@ -46,7 +58,8 @@ function column(q: JudgedQuery, name: string): (row: number[]) => number {
     const parts = name.split("*").map((n) => column(q, n));
     return (row) => parts.reduce((p, of) => p * of(row), 1);
   }
-  if (name.startsWith("lm_")) return () => 0; // filled per fold (learnedMethodCv)
+  // A cache from before the prior was a feature has no column: filled per fold all the same.
+  if (name.startsWith("lm_") && !names.includes(name)) return () => 0;
   if (name === "gap") {
     const i = names.indexOf("lex_all");
     const best = Math.max(0, ...q.features.map((r) => r[i]!));
@@ -84,7 +97,7 @@ async function heldOut(judged: JudgedQuery[], open: JudgedQuery[], sets: string[
   for (const set of ["", ...sets]) {
     const names = namesOf(set);
     const [j, o, h] = [judged, open, held].map((qs) => only(qs, names));
-    const ranks = fitAndRank(trainingPool(j!, o!, REAL_WEIGHT), h!, names);
+    const ranks = rankedBy(trainingPool(j!, o!, REAL_WEIGHT), h!, { l2: L2 });
     const r = summary(h!.map((q) => ranks.get(q.id)!));
     console.log(`| ${set || "shipped"} | ${pct(r.top3)} / ${r.mrr.toFixed(3)} |`);
   }
@@ -103,22 +116,26 @@ if (args.includes("--held-out")) {
 console.log(
   `real-query weight ${REAL_WEIGHT}, l2 ${L2}; leave one app out over the fixtures and the open real apps`,
 );
-console.log("| features | fixtures: top-3 / MRR@10 | open real apps: top-3 / MRR@10 |");
-console.log("|---|---|---|");
+console.log(
+  "| features | fixtures: top-3 / MRR@10 | open real apps: top-3 / MRR@10 | top-3 queries gained / lost against the first set: fixtures; open |",
+);
+console.log("|---|---|---|---|");
 const [bf, bo] = [judged, open].map((qs) => summary(qs.map((q) => q.bm25)));
 console.log(
-  `| plain BM25 | ${pct(bf!.top3)} / ${bf!.mrr.toFixed(3)} | ${pct(bo!.top3)} / ${bo!.mrr.toFixed(3)} |`,
+  `| plain BM25 | ${pct(bf!.top3)} / ${bf!.mrr.toFixed(3)} | ${pct(bo!.top3)} / ${bo!.mrr.toFixed(3)} | – |`,
 );
+const top3 = (r: number | undefined) => r !== undefined && r > 0 && r <= 3;
+/** Queries in the top 3 under `cv` and not under `base`, and the reverse (a paired view of a change). */
+const changed = (qs: JudgedQuery[], cv: Map<string, number>, base: Map<string, number>) =>
+  `+${qs.filter((q) => top3(cv.get(q.id)) && !top3(base.get(q.id))).length} −${qs.filter((q) => !top3(cv.get(q.id)) && top3(base.get(q.id))).length}`;
+let first: Map<string, number> | undefined;
 for (const set of ["", ...args]) {
   const names = namesOf(set);
   const [j, o] = [judged, open].map((qs) => only(qs, names));
-  const cv = names.some((n) => n.startsWith("lm_"))
-    ? learnedMethodCv(trainingPool(j!, o!, REAL_WEIGHT), names)
-    : leaveOneAppOut(trainingPool(j!, o!, REAL_WEIGHT), { l2: L2 });
+  const cv = leaveOneAppOut(trainingPool(j!, o!, REAL_WEIGHT), { l2: L2 });
+  first ??= cv;
   const [f, r] = [j!, o!].map((qs) => summary(qs.map((q) => cv.get(q.id)!)));
   console.log(
-    `| ${set || "shipped"} | ${pct(f!.top3)} / ${f!.mrr.toFixed(3)} | ${pct(r!.top3)} / ${r!.mrr.toFixed(3)} |`,
+    `| ${set || "shipped"} | ${pct(f!.top3)} / ${f!.mrr.toFixed(3)} | ${pct(r!.top3)} / ${r!.mrr.toFixed(3)} | ${changed(j!, cv, first)}; ${changed(o!, cv, first)} |`,
   );
 }
-
-// --- A method prior learned from the training fold's queries (trial: "+learned_method"). ---

@@ -9,24 +9,29 @@
 // - e2e-search-reranker-http.json: with an embeddings endpoint's cosine as one more feature
 //   (CHANNEL_FEATURES). The endpoint is EMBEDDINGS_URL + EMBEDDINGS_MODEL when set (refit for your
 //   own model that way), else a stand-in this script starts on loopback (stand-in-embeddings.ts:
-//   no model can be downloaded here), and the model file says which.
+//   no model can be downloaded here), and the model file says which;
+// - e2e-search-method-prior.json: the learned method prior (lib/search method-prior.ts) the
+//   models' lm_* features read, learned from all of that data. The models' weights are fitted on
+//   its columns cross-fitted (each query's from a table without its own app:
+//   method-prior-folds.ts), as every cross-validated figure here is.
 // The real apps are fetched at bench time (bench/manifest-real/fetch.ts); when one cannot be, the
 // script stops rather than fit on the fixtures alone. Deterministic: the same data and endpoint
 // give the same files.
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  fitLinearModel,
   type LinearModel,
+  type MethodPrior,
   readLinearModel,
+  readMethodPrior,
   writeLinearModel,
+  writeMethodPrior,
 } from "../../lib/search/index.js";
 import {
-  asJudged,
+  fitAll,
   type JudgedQuery,
   judgedQueries,
   leaveOneAppOut,
-  namesOf,
   summary,
   trainingPool,
 } from "./cross-validate.js";
@@ -70,10 +75,17 @@ function write(file: string, model: LinearModel, description: string, fittedOn: 
   console.log(`  scale ${saved.scale} bias ${saved.bias}`);
 }
 
-const fitOn = ({ judged, open }: Data) => {
-  const pool: JudgedQuery[] = trainingPool(judged, open, REAL_WEIGHT);
-  return fitLinearModel(namesOf(pool), pool.map(asJudged), { l2: L2 });
-};
+const fitOn = ({ judged, open }: Data) => fitAll(trainingPool(judged, open, REAL_WEIGHT), { l2: L2 });
+
+function writePrior(prior: MethodPrior | undefined, description: string, fittedOn: string): void {
+  if (!prior) return;
+  const out = resolve(data, "e2e-search-method-prior.json");
+  writeMethodPrior(out, prior, description, fittedOn);
+  const saved = readMethodPrior(out);
+  console.log(
+    `wrote ${out}: ${Object.keys(saved.first).length} first words, ${Object.keys(saved.all).length} words`,
+  );
+}
 
 const fittedOn = ({ judged, open }: Data) =>
   `${judged.length} fixture queries (judged corpus) + ${open.length} open real-app queries (${[...new Set(open.map((q) => q.app))].join(", ")}) weighing ${REAL_WEIGHT} each, l2 ${L2}`;
@@ -111,15 +123,22 @@ try {
   for (const w of [1, 2, 4, 8]) crossValidated("fitted without the channel", words, w, L2);
   for (const l2 of [0.001, 0.1, 1]) crossValidated("fitted without the channel", words, REAL_WEIGHT, l2);
   crossValidated("fitted with the channel", channel, REAL_WEIGHT, L2);
+  const fitted = fitOn(words);
   write(
     "e2e-search-reranker.json",
-    fitOn(words),
+    fitted.model,
     `e2e search's re-ranker over the word vectors (lib/search rerank.ts), ${ORIGIN}`,
     fittedOn(words),
   );
+  // The prior is learned from the queries and their answers alone: the same for both models.
+  writePrior(
+    fitted.prior,
+    `e2e search's learned method prior (lib/search method-prior.ts): per word stem of the training queries, log P(method of the answer | word) − log P(method), for the first word and for all words; ${ORIGIN}`,
+    `${words.judged.length} fixture queries (judged corpus) + ${words.open.length} open real-app queries`,
+  );
   write(
     "e2e-search-reranker-http.json",
-    fitOn(channel),
+    fitOn(channel).model,
     `e2e search's re-ranker with an embeddings endpoint (EMBEDDINGS_URL) as one more channel, ${ORIGIN}`,
     `${fittedOn(channel)}; channel: ${channelName}`,
   );

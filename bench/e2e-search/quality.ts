@@ -2,24 +2,21 @@
 // beside plain BM25 over the same documents (the baseline), on the fixtures' judged queries
 // (bench/e2e-search/eval-set.json over the judged corpus, evaluate.ts) and the real apps
 // (real-apps.ts: open apps, and the frozen held-out apps apart, each blind batch apart too):
-// - before: the model as it was fitted until 2026-11-28, on the fixtures alone, with its features
-//   (rank-features.ts "previous"): the fixtures leave one app out; the real apps ranked by the
-//   model fitted on every fixture query (it never saw a real app);
+// - before: the model before the learned method prior (rank-features.ts "previous": the 12
+//   features shipped 2026-11-28 05:10), fitted the same way as after;
 // - after: the model as fit.ts fits it now, on the fixtures and the open real apps
 //   (cross-validate.ts trainingPool, REAL_WEIGHT), leave one app out over all of them (fixture
-//   apps and real apps alike); the held-out apps ranked by the model fitted on all that data;
+//   apps and real apps alike; the learned prior learned inside each fold too); the held-out apps
+//   ranked by the model fitted on all that data;
 // - committed: the rank `e2e search` itself gives with the committed model file (in-sample on the
 //   open apps, which it was fitted on; out of sample on the held-out apps).
 // Prints the fixture queries the fitted ranking misses (CV), the tables, then every real query.
 
-import { fitLinearModel } from "../../lib/search/index.js";
 import {
-  asJudged,
   type JudgedQuery,
   judgedQueries,
   leaveOneAppOut,
-  namesOf,
-  rankUnder,
+  rankedBy,
   summary,
   trainingPool,
 } from "./cross-validate.js";
@@ -34,27 +31,26 @@ const cell = (ranks: readonly number[]) => {
   return `${pct(s.top3)} / ${s.mrr.toFixed(3)}`;
 };
 
-/** Ranks by query id under a model fitted on `train` (every query of it: no CV). */
-function rankedBy(train: readonly JudgedQuery[], queries: readonly JudgedQuery[]): Map<string, number> {
-  const model = fitLinearModel(namesOf(train), train.map(asJudged), { l2: L2 });
-  return new Map(queries.map((q) => [q.id, rankUnder(model, q)]));
+/** Leave one app out over the fixtures and the open real apps; the held-out apps by the model of all of them. */
+function fittedRanks(judged: readonly JudgedQuery[], real: readonly RealJudgedQuery[]): Map<string, number> {
+  const open = real.filter((q) => !isHeldOut(q.app));
+  const held = real.filter((q) => isHeldOut(q.app));
+  const pool = trainingPool(judged, open, REAL_WEIGHT);
+  return new Map([...leaveOneAppOut(pool, { l2: L2 }), ...rankedBy(pool, held, { l2: L2 })]);
 }
 
-/** The ranks before (fixtures-only fit, the previous features) and after (fixtures + open real apps). */
+/** The ranks before (the previous features) and after (the shipped ones), fitted alike. */
 function rankings(
   judged: readonly JudgedQuery[],
   before: { judged: readonly JudgedQuery[]; real: readonly RealJudgedQuery[] },
   real: readonly RealJudgedQuery[],
 ) {
-  const open = real.filter((q) => !isHeldOut(q.app));
-  const held = real.filter((q) => isHeldOut(q.app));
-  const pool = trainingPool(judged, open, REAL_WEIGHT);
-  const after = new Map([...leaveOneAppOut(pool, { l2: L2 }), ...rankedBy(pool, held)]);
-  const previous = new Map([
-    ...leaveOneAppOut(before.judged, { l2: L2 }),
-    ...rankedBy(before.judged, before.real),
-  ]);
-  return { open, held, after, previous };
+  return {
+    open: real.filter((q) => !isHeldOut(q.app)),
+    held: real.filter((q) => isHeldOut(q.app)),
+    after: fittedRanks(judged, real),
+    previous: fittedRanks(before.judged, before.real),
+  };
 }
 
 const judged = (await judgedQueries("judged")).queries;
@@ -103,7 +99,7 @@ const rows: [string, readonly JudgedQuery[], string][] = [
 ];
 const fixtureFeatures = `${judgedBefore[0]?.names.length} → ${judged[0]?.names.length}`;
 console.log(
-  `\ntop-3 / MRR@10. before: fitted on the fixtures alone (${judgedBefore.length} queries); after: fitted on the fixtures and the open real apps (${r.open.length} queries, each weighing ${REAL_WEIGHT}), l2 ${L2}; features ${fixtureFeatures}; committed: \`e2e search\` with the committed model\n`,
+  `\ntop-3 / MRR@10. before and after: fitted on the fixtures (${judged.length} queries) and the open real apps (${r.open.length} queries, each weighing ${REAL_WEIGHT}), l2 ${L2}; features ${fixtureFeatures}; committed: \`e2e search\` with the committed model\n`,
 );
 console.log("| set | queries | BM25 | before | after | committed |");
 console.log("|---|---|---|---|---|---|");

@@ -16,6 +16,7 @@ import {
   type FeatureSet,
   openSearchIndex,
   type PoolOptions,
+  type RuleName,
   searchEmbedders,
 } from "../../controller/src/search/index.js";
 import type { RealApp } from "../manifest-real/apps.js";
@@ -50,6 +51,8 @@ export interface RealAppOptions {
   pool?: PoolOptions;
   /** Leave the frozen held-out apps out entirely (feature-trials.ts: not even computed). */
   skipHeldOut?: boolean;
+  /** Hand rules left out (ablate.ts). */
+  off?: ReadonlySet<RuleName>;
 }
 
 /** The frozen held-out split: by the app's name, fixed before any query was run. */
@@ -80,7 +83,7 @@ async function appQueries(app: RealAppQueries, options: RealAppOptions): Promise
     const { base, channel, weights } = searchEmbedders(options.env ?? process.env);
     const { index } = await openSearchIndex(manifestPath, base, weights, {
       root,
-      ...(channel ? { index: { channel } } : {}),
+      index: { ...(channel ? { channel } : {}), ...(options.off ? { off: options.off } : {}) },
     });
     const out: RealJudgedQuery[] = [];
     for (const q of app.queries) {

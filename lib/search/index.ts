@@ -14,6 +14,14 @@ export {
 export { CooccurrenceExpander } from "./cooccurrence.js";
 export type { QueryExpander } from "./expansion.js";
 export { hybridScore } from "./hybrid.js";
+export {
+  e2eMethodPriorPath,
+  learnMethodPrior,
+  type MethodPrior,
+  methodPriorOf,
+  readMethodPrior,
+  writeMethodPrior,
+} from "./method-prior.js";
 export { NeighbourExpander } from "./neighbours.js";
 export {
   candidateDepth,

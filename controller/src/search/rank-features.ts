@@ -5,12 +5,19 @@
 // sets: the user's own words, plus WordNet's, plus the API vocabulary's; then soft matching, the
 // vector cosine, how much of the item's name or path the query covers, the item's kind, and
 // whether the endpoint's method does what the query's verb asks (method-intent.ts), as yes/no
-// features rather than a table of factors. With an embeddings endpoint (EMBEDDINGS_URL), its
-// cosine is one more feature (CHANNEL_FEATURES), with weights of its own fitted with that channel
-// (lib/search e2eRerankerPath("http")). Two features of the model before (pseudo-relevance
-// feedback, a third method feature) stay computable for the benchmark's comparison only.
+// features rather than a table of factors, and the method prior learned from the judged queries'
+// answers (lib/search method-prior.ts: lm_first, lm_all, from the table fit.ts writes beside the
+// model). With an embeddings endpoint (EMBEDDINGS_URL), its cosine is one more feature
+// (CHANNEL_FEATURES), with weights of its own fitted with that channel (lib/search
+// e2eRerankerPath("http")). The other features of the catalogue were measured and left out; they
+// stay computable for the benchmark's comparisons only.
 import { cosine, tokenize } from "../../../lib/embedding/index.js";
-import type { LexicalIndex, WeightedTerm } from "../../../lib/search/index.js";
+import {
+  type LexicalIndex,
+  type MethodPrior,
+  methodPriorOf,
+  type WeightedTerm,
+} from "../../../lib/search/index.js";
 import type { DocHead } from "./documents.js";
 import { type MethodIntent, methodAgreement, nameAgreement } from "./method-intent.js";
 
@@ -51,16 +58,21 @@ const CATALOGUE = [
   "rel_hybrid",
   "name_op_agrees",
   "name_op_conflicts",
+  // The method prior learned from the training queries (lib/search method-prior.ts): the
+  // candidate's method's value for the query's first word, or the mean over all its words.
+  "lm_first",
+  "lm_all",
 ] as const;
 export type FeatureName = (typeof CATALOGUE)[number];
 
 /**
- * The shipped model's. Left out on 2026-11-28, measured worse or no better than without under
+ * The model before the learned method prior (shipped 2026-11-28 05:10 to the prior's commit):
+ * the benchmark's "before". Left out of it then, measured worse or no better than without under
  * leave-one-app-out CV over the fixtures and the open real apps (bench/results/e2e-search.md):
  * `prf` (the cosine to the first stage's top-5 centroid) and `method_mismatch` (it adds nothing
  * to method_agrees and write_for_change).
  */
-const FEATURES: readonly FeatureName[] = [
+const PREVIOUS_FEATURES: readonly FeatureName[] = [
   "lex_own",
   "lex_wordnet",
   "lex_all",
@@ -75,8 +87,11 @@ const FEATURES: readonly FeatureName[] = [
   "kind_field",
 ];
 
-/** The features of the model fitted on the fixtures alone (until 2026-11-28): the benchmark's "before". */
-const PREVIOUS_FEATURES: readonly FeatureName[] = CATALOGUE.filter((f) => f !== "channel_cosine");
+/**
+ * The shipped model's: the previous ones and the learned method prior's two (lm_first, lm_all:
+ * chosen 2026-11-28 by leave-one-app-out CV on the open real apps, bench/results/e2e-search.md).
+ */
+const FEATURES: readonly FeatureName[] = [...PREVIOUS_FEATURES, "lm_first", "lm_all"];
 
 /** FEATURES and the embeddings endpoint's cosine (the HTTP channel), when one is configured. */
 export const CHANNEL_FEATURES: readonly FeatureName[] = [...FEATURES, "channel_cosine"];
@@ -126,6 +141,9 @@ export interface FeatureContext {
   names: readonly FeatureName[];
   /** What an endpoint's path names as its operation (method-intent.ts nameIntent), memoised by the index. */
   nameIntent: (path: string) => MethodIntent | undefined;
+  /** The query as typed, and the learned method prior (read only when lm_first / lm_all are asked). */
+  query: string;
+  methodPrior: () => MethodPrior;
 }
 
 /** √(normalised BM25) of `terms` for each candidate (0 when it holds none). */
@@ -196,6 +214,8 @@ interface QueryEvidence {
   all: Map<string, number>;
   centroid: Float32Array | undefined;
   idfs: { term: string; idf: number }[];
+  /** The learned method prior's values for this query, by the candidate's method. */
+  lm: (method: string | undefined) => { first: number; all: number };
 }
 
 type BaseName = Exclude<FeatureName, `rel_${string}`>;
@@ -240,6 +260,8 @@ const VALUE: Record<BaseName, Value> = {
   path_item: (_, head) => (head.path && /\}\/?$/.test(head.path) ? 1 : 0),
   name_op_agrees: named(0),
   name_op_conflicts: named(1),
+  lm_first: (_, head, q) => q.lm(head.kind === "endpoint" ? head.method : undefined).first,
+  lm_all: (_, head, q) => q.lm(head.kind === "endpoint" ? head.method : undefined).all,
 };
 
 /** Each candidate's value of each named feature (rel_X come as X: candidateFeatures shifts them). */
@@ -257,6 +279,10 @@ function baseFeatures(
     all: lexicalOf(lexical, terms.all, keys),
     centroid: names.includes("prf") ? feedbackCentroid(candidates, vectors) : undefined,
     idfs: ownIdfs(lexical, terms.own),
+    lm:
+      names.includes("lm_first") || names.includes("lm_all")
+        ? methodPriorOf(context.methodPrior(), context.query)
+        : () => ({ first: 0, all: 0 }),
   };
   const values = names.map((name) => {
     const of = VALUE[name];

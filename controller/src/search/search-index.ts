@@ -7,17 +7,20 @@
 import { cosine, stem, tokenize } from "../../../lib/embedding/index.js";
 import {
   candidateDepth,
+  e2eMethodPriorPath,
   e2eRerankerPath,
   LexicalIndex,
   type LinearModel,
   leadingCollocations,
   linearScore,
+  type MethodPrior,
   MIN_SCORE,
   modelProbability,
   queryTerms,
   type RankWeights,
   rankCandidates,
   readLinearModel,
+  readMethodPrior,
   readVerbStems,
   SoftMatcher,
   type WeightedTerm,
@@ -73,6 +76,8 @@ export type RuleName =
 export interface SearchIndexOptions {
   /** The re-ranker's model; read from lib/search's data file on first use when not given. */
   model?: LinearModel;
+  /** The learned method prior the model's lm_* features read; lib/search's data file when not given. */
+  methodPrior?: MethodPrior;
   /** The HTTP channel's embedder (EMBEDDINGS_URL); the documents must hold its vectors. */
   channel?: SearchEmbedder;
   /** Rules left out (measurement only). */
@@ -91,6 +96,7 @@ export interface CandidateFeatures {
 
 /** A query's first stage: its candidates over min_score, and what the features need. */
 interface FirstStage {
+  query: string;
   candidates: Candidate[];
   terms: QueryTermSets;
   intent: MethodIntent | undefined;
@@ -110,6 +116,9 @@ export interface SearchHit extends DocHead {
   /** The query's words the item contains (a related word WordNet added is shown as `word~`). */
   matched: string[];
 }
+
+/** A prior that knows no word: every lm_* column 0 (features(): filled per fold by the benchmark). */
+const NO_PRIOR: MethodPrior = { first: {}, all: {} };
 
 export class SearchIndex {
   readonly #lexical = new LexicalIndex();
@@ -137,6 +146,7 @@ export class SearchIndex {
   };
 
   #model: LinearModel | undefined;
+  #methodPrior: MethodPrior | undefined;
   readonly #off: ReadonlySet<RuleName>;
 
   constructor(
@@ -146,6 +156,7 @@ export class SearchIndex {
     options: SearchIndexOptions = {},
   ) {
     this.#model = options.model;
+    this.#methodPrior = options.methodPrior;
     this.#channel = options.channel;
     this.#off = options.off ?? new Set();
     this.#vocabulary = new ApiVocabulary(this.#off);
@@ -184,7 +195,8 @@ export class SearchIndex {
   /**
    * Each candidate's features (rank-features.ts featureNames: the shipped model's, or `set`'s) and
    * first-stage score, and the query's intent: for fitting the model and comparing rankings
-   * (bench/e2e-search).
+   * (bench/e2e-search). The learned method prior's columns (lm_*) are 0 here: the committed
+   * table saw the training apps, so a fit fills them per fold (bench/e2e-search/method-prior-folds.ts).
    */
   async features(
     query: string,
@@ -199,7 +211,7 @@ export class SearchIndex {
       names,
       heads: stage.candidates.map((c) => this.#heads.get(c.key)!),
       hybrid: stage.candidates.map((c) => c.hybrid),
-      features: this.#featuresOf(stage, names),
+      features: this.#featuresOf(stage, names, NO_PRIOR),
       intent: stage.intent,
     };
   }
@@ -248,7 +260,7 @@ export class SearchIndex {
       soft: r.soft,
       ...(channelQuery ? { channel: cosine(channelQuery, this.#channelVectors.get(r.key)!) } : {}),
     }));
-    return { candidates, terms, intent };
+    return { query, candidates, terms, intent };
   }
 
   /** lib/search's fitted re-ranker: ordered by w·x, shown as its probability. */
@@ -264,9 +276,19 @@ export class SearchIndex {
     }));
   }
 
-  #featuresOf({ candidates, terms, intent }: FirstStage, names: readonly FeatureName[]): number[][] {
+  #featuresOf(
+    { query, candidates, terms, intent }: FirstStage,
+    names: readonly FeatureName[],
+    prior?: MethodPrior,
+  ): number[][] {
     return candidateFeatures(
       {
+        query,
+        methodPrior: () => {
+          if (prior) return prior;
+          this.#methodPrior ??= readMethodPrior(e2eMethodPriorPath());
+          return this.#methodPrior;
+        },
         lexical: this.#lexical,
         heads: this.#heads,
         vectors: this.#vectors,

@@ -9,7 +9,12 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { e2eRerankerPath } from "../../../lib/search/index.js";
+import {
+  e2eMethodPriorPath,
+  e2eRerankerPath,
+  methodPriorOf,
+  readMethodPrior,
+} from "../../../lib/search/index.js";
 import type { ServiceManifest } from "../../src/manifest/index.js";
 import { CHANNEL_FEATURES, openSearchIndex, searchEmbedders } from "../../src/search/index.js";
 import { makeProject, type Project, runCli } from "../helpers/project.js";
@@ -133,8 +138,15 @@ describe("e2e search with an embeddings endpoint (EMBEDDINGS_URL)", () => {
     const index = await indexWith({ EMBEDDINGS_URL: fake.url, EMBEDDINGS_MODEL: "fake-model" });
     const { heads, features } = await index.features("things", 2);
     const hits = await index.search("things", { limit: 2 });
+    // features() leaves the learned method prior's columns at 0 (the benchmark fills them per
+    // fold); the search reads them from the shipped table.
+    const lm = methodPriorOf(readMethodPrior(e2eMethodPriorPath()), "things");
     for (const hit of hits) {
-      const x = features[heads.findIndex((h) => h.key === hit.key)]!;
+      const i = heads.findIndex((h) => h.key === hit.key);
+      const prior = lm(heads[i]!.kind === "endpoint" ? heads[i]!.method : undefined);
+      const x = features[i]!.map((v, j) =>
+        model.features[j] === "lm_first" ? prior.first : model.features[j] === "lm_all" ? prior.all : v,
+      );
       const z = model.weights.reduce((s, w, i) => s + w * x[i]!, 0);
       expect(hit.score).toBeCloseTo(sigmoid(model.scale * z + model.bias), 4);
     }

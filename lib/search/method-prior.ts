@@ -1,0 +1,141 @@
+// A method prior learned from judged queries, the data-learned counterpart of seed verb lists:
+// for each word of the training queries, how the HTTP methods of their answers differ from the
+// methods' overall shares, log P(method | word) − log P(method), smoothed toward P(method) (two
+// pseudo-counts), so a word seen once says little. Two tables: the query's first word only
+// (stopwords kept: "how", "what", "delete") and every distinct content word. A candidate
+// endpoint's feature is its method's mean over the query's words the table knows (0 when it
+// knows none, and for anything but an endpoint). `e2e search` reads the table fitted by
+// `npm run fit:e2e-search` (data/e2e-search-method-prior.json) beside its re-ranker.
+import { readFileSync, writeFileSync } from "node:fs";
+import { dataFile, stem, tokenize } from "../embedding/index.js";
+
+const PRIOR_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** word stem → method → log P(method | word) − log P(method), rounded to 5 decimals. */
+type MethodTable = Record<string, Record<string, number>>;
+
+export interface MethodPrior {
+  first: MethodTable;
+  all: MethodTable;
+}
+
+/** One judged query: its text and the methods of its answers (endpoints only). */
+export interface MethodExample {
+  query: string;
+  methods: readonly string[];
+}
+
+/** The stems a table is keyed by: the first word (stopwords kept) or every distinct content word. */
+function queryStems(query: string, first: boolean): string[] {
+  const words = tokenize(query, { dropStopwords: !first }).map(stem);
+  return first ? words.slice(0, 1) : [...new Set(words)];
+}
+
+const round = (x: number) => Math.round(x * 1e5) / 1e5;
+
+/** One table (first word or all words) learned from `examples`. */
+function learnTable(examples: readonly MethodExample[], first: boolean): MethodTable {
+  const counts = new Map<string, Map<string, number>>();
+  const prior = new Map<string, number>();
+  let total = 0;
+  for (const { query, methods: raw } of examples) {
+    const methods = new Set(raw.filter((m) => (PRIOR_METHODS as readonly string[]).includes(m)));
+    // A query with several answer methods counts once in all, shared among them.
+    for (const m of methods) {
+      prior.set(m, (prior.get(m) ?? 0) + 1 / methods.size);
+      total += 1 / methods.size;
+      for (const s of queryStems(query, first)) {
+        const row = counts.get(s) ?? new Map<string, number>();
+        row.set(m, (row.get(m) ?? 0) + 1 / methods.size);
+        counts.set(s, row);
+      }
+    }
+  }
+  const p = (m: string) => ((prior.get(m) ?? 0) + 1) / (total + PRIOR_METHODS.length);
+  const table: MethodTable = {};
+  for (const s of [...counts.keys()].sort()) {
+    const row = counts.get(s)!;
+    const c = [...row.values()].reduce((a, b) => a + b, 0);
+    table[s] = Object.fromEntries(
+      PRIOR_METHODS.map((m) => [m, round(Math.log(((row.get(m) ?? 0) + 2 * p(m)) / (c + 2) / p(m)))]),
+    );
+  }
+  return table;
+}
+
+/** Both tables, learned from `examples`. Deterministic: the same examples give the same tables. */
+export function learnMethodPrior(examples: readonly MethodExample[]): MethodPrior {
+  return { first: learnTable(examples, true), all: learnTable(examples, false) };
+}
+
+/** The mean of a method's values over the query's stems the table knows (0 when none). */
+function tableValue(table: MethodTable, stems: readonly string[], method: string): number {
+  let sum = 0;
+  let n = 0;
+  for (const s of stems) {
+    const value = Object.hasOwn(table, s) ? table[s]![method] : undefined;
+    if (value === undefined) continue;
+    sum += value;
+    n++;
+  }
+  return n ? sum / n : 0;
+}
+
+/**
+ * The prior's two features for each method, for one query (its words read once): what a
+ * candidate endpoint with that method is given. Methods the tables do not know give 0.
+ */
+export function methodPriorOf(
+  prior: MethodPrior,
+  query: string,
+): (method: string | undefined) => { first: number; all: number } {
+  const first = queryStems(query, true);
+  const all = queryStems(query, false);
+  const byMethod = new Map(
+    PRIOR_METHODS.map((m) => [
+      m as string,
+      { first: tableValue(prior.first, first, m), all: tableValue(prior.all, all, m) },
+    ]),
+  );
+  return (method) => (method && byMethod.get(method)) || { first: 0, all: 0 };
+}
+
+/** Reads a prior saved by writeMethodPrior, refusing a file that is not one. */
+export function readMethodPrior(path: string): MethodPrior {
+  const json = JSON.parse(readFileSync(path, "utf8")) as Partial<MethodPrior>;
+  const isTable = (t: unknown): t is MethodTable =>
+    typeof t === "object" &&
+    t !== null &&
+    Object.values(t).every(
+      (row) =>
+        typeof row === "object" && row !== null && Object.values(row).every((v) => typeof v === "number"),
+    );
+  if (!isTable(json.first) || !isTable(json.all))
+    throw new Error(
+      `${path} is not a method prior (a "first" and an "all" table of word → method → number); fit it again (npm run fit:e2e-search)`,
+    );
+  return { first: json.first, all: json.all };
+}
+
+/** Saves a prior as readMethodPrior reads it, with where it came from: a word's row to a line. */
+export function writeMethodPrior(
+  path: string,
+  prior: MethodPrior,
+  description: string,
+  fittedOn: string,
+): void {
+  const rows = (table: MethodTable) =>
+    Object.entries(table)
+      .map(([word, row]) => `  ${JSON.stringify(word)}: ${JSON.stringify(row)}`)
+      .join(",\n");
+  const head = [
+    ` "description": ${JSON.stringify(description)}`,
+    ` "fitted_on": ${JSON.stringify(fittedOn)}`,
+    ` "methods": ${JSON.stringify(PRIOR_METHODS)}`,
+  ];
+  const tables = [` "first": {\n${rows(prior.first)}\n }`, ` "all": {\n${rows(prior.all)}\n }`];
+  writeFileSync(path, `{\n${[...head, ...tables].join(",\n")}\n}\n`);
+}
+
+/** Where `e2e search`'s learned method prior is (committed; copied into dist/ with the other data). */
+export const e2eMethodPriorPath = () => dataFile(import.meta.url, "search", "e2e-search-method-prior.json");
