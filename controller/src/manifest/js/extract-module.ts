@@ -2,10 +2,13 @@
 // replaced by their values as the walk goes (a local `const prefix = "/api"` becomes "/api");
 // module-level names stay `id`s for link to resolve, also across files. The parts: values
 // (to-value.ts), classes (class-facts.ts), imports and exports (module-exports.ts), type
-// declarations (type-declarations.ts); this file holds the walk over statements and scopes.
+// declarations (type-declarations.ts), patterns (bind-pattern.ts), assignments (assignment-facts.ts);
+// this file holds the walk over statements and scopes.
 
 import { readDeclarators } from "../../../../lib/code-graph/index.js";
 import type { SourceFile, SyntaxNode } from "../scanner.js";
+import { instanceProp, localAssign, propAssign } from "./assignment-facts.js";
+import { bindPattern } from "./bind-pattern.js";
 import { classFact, decoratorsOf, paramFact } from "./class-facts.js";
 import { FN_TYPES, isNameChain, isThisMember, lineOf, named } from "./js-syntax.js";
 import { commonJsExport, exportFacts, importFacts } from "./module-exports.js";
@@ -116,58 +119,12 @@ class ModuleWalker implements ModuleWalk {
     params.forEach((p, index) => {
       fact.params.push(paramFact(this, p));
       const pattern = p.childForFieldName("pattern") ?? p;
-      this.bindPattern(pattern, { k: "param", fn: id, index }, inner);
+      bindPattern(this, pattern, { k: "param", fn: id, index }, inner);
     });
     const body = n.childForFieldName("body");
     if (body && body.type !== "statement_block") fact.returns = this.toValue(body, inner);
     else if (body) this.walkBlock(body, inner, fact);
     return { k: "fn", id };
-  }
-
-  /** Binds the names of a pattern (`x`, `{a, b: c}`, `[x, y]`) to parts of a value. */
-  private bindPattern(pattern: SyntaxNode, value: Value, scope: Scope): void {
-    if (pattern.type === "identifier") scope.set(pattern.text, value);
-    // `(first, ...rest)`: the array of the arguments from this parameter on.
-    else if (pattern.type === "rest_pattern" && value.k === "param" && !value.path) {
-      const name = pattern.namedChildren[0];
-      if (name?.type === "identifier") scope.set(name.text, { ...value, rest: true });
-    } else if (pattern.type === "object_pattern") this.bindObjectPattern(pattern, value, scope);
-    else if (pattern.type === "array_pattern") {
-      named(pattern).forEach((c, i) => {
-        this.bindPattern(c, { k: "get", of: value, prop: { k: "num", v: i } }, scope);
-      });
-    } else if (pattern.type === "assignment_pattern") {
-      const left = pattern.childForFieldName("left");
-      if (left)
-        this.bindPattern(
-          left,
-          { k: "or", options: [value, this.toValue(pattern.childForFieldName("right"), scope)] },
-          scope,
-        );
-    }
-  }
-
-  private bindObjectPattern(pattern: SyntaxNode, value: Value, scope: Scope): void {
-    // `const { page } = req.query` reads req.query.page.
-    const part = (prop: string): Value => {
-      const read = this.noteRead({ k: "get", of: value, prop: str(prop) });
-      return value.k === "param" ? { ...value, path: [...(value.path ?? []), prop] } : read;
-    };
-    for (const c of named(pattern)) {
-      if (c.type === "shorthand_property_identifier_pattern") scope.set(c.text, part(c.text));
-      else if (c.type === "pair_pattern") {
-        const key = c.childForFieldName("key")?.text ?? "";
-        const target = c.childForFieldName("value");
-        if (target) this.bindPattern(target, part(key), scope);
-      } else if (c.type === "object_assignment_pattern") {
-        const left = c.childForFieldName("left");
-        if (left)
-          scope.set(left.text, {
-            k: "or",
-            options: [part(left.text), this.toValue(c.childForFieldName("right"), scope)],
-          });
-      }
-    }
   }
 
   private walkBlock(block: SyntaxNode, scope: Scope, fn?: FnFact): void {
@@ -188,7 +145,7 @@ class ModuleWalker implements ModuleWalk {
       // `var _default = exports.default = Router;` (Babel's output) also exports.
       if (topLevel && valueNode?.type === "assignment_expression") commonJsExport(this, valueNode, scope);
       if (topLevel) this.bindModuleName(d, nameNode, value, exported);
-      else this.bindPattern(nameNode, value, scope);
+      else bindPattern(this, nameNode, value, scope);
     }
   }
 
@@ -202,7 +159,7 @@ class ModuleWalker implements ModuleWalk {
       return;
     }
     const local: Scope = new Map();
-    this.bindPattern(nameNode, value, local);
+    bindPattern(this, nameNode, value, local);
     for (const [k, v] of local) {
       m.bindings[k] = v;
       if (exported) m.exports[k] = { k: "id", name: k };
@@ -269,7 +226,7 @@ class ModuleWalker implements ModuleWalk {
     const inner: Scope = new Map(scope);
     const p = callback.childForFieldName("parameter") ?? named(callback.childForFieldName("parameters"))[0];
     const pattern = p?.childForFieldName("pattern") ?? p;
-    if (pattern) this.bindPattern(pattern, { k: "each", loop: this.nextLoop(), of: list }, inner);
+    if (pattern) bindPattern(this, pattern, { k: "each", loop: this.nextLoop(), of: list }, inner);
     const body = callback.childForFieldName("body");
     if (body?.type === "statement_block") this.walkBlock(body, inner);
     else this.walkExpr(body, inner);
@@ -356,7 +313,8 @@ class ModuleWalker implements ModuleWalk {
     const inner: Scope = new Map(scope);
     const isOf = s.children.some((c) => c.type === "of");
     if (left)
-      this.bindPattern(
+      bindPattern(
+        this,
         left,
         isOf ? { k: "each", loop: this.nextLoop(), of: this.toValue(right, scope) } : unknown(left.text),
         inner,
@@ -369,50 +327,9 @@ class ModuleWalker implements ModuleWalk {
   private expressionStatement(s: SyntaxNode, scope: Scope, fn: FnFact | undefined, topLevel: boolean): void {
     const e = s.namedChildren[0];
     if (topLevel && e?.type === "assignment_expression") commonJsExport(this, e, scope);
-    if (this.ctor && fn === this.ctor.fn && e?.type === "assignment_expression") this.instanceProp(e, scope);
-    if (e?.type === "assignment_expression") this.propAssign(e, scope);
-    if (e?.type === "assignment_expression") this.localAssign(e, scope);
+    if (this.ctor && fn === this.ctor.fn && e?.type === "assignment_expression") instanceProp(this, e, scope);
+    if (e?.type === "assignment_expression") propAssign(this, e, scope);
+    if (e?.type === "assignment_expression") localAssign(this, e, scope);
     this.walkExpr(e, scope);
-  }
-
-  /**
-   * `api = createApi()` after `let api = null` in a function: later reads in the same block see
-   * the value assigned (JavaScript's assignment rebinds the name). An assignment inside a nested
-   * block or function changes that block's view only: after it, the value before it is kept.
-   */
-  private localAssign(e: SyntaxNode, scope: Scope): void {
-    const left = e.childForFieldName("left");
-    if (left?.type !== "identifier" || !scope.has(left.text)) return;
-    scope.set(left.text, this.toValue(e.childForFieldName("right"), scope));
-  }
-
-  /** `this.router = express.Router()` in a constructor: a property of every instance. */
-  private instanceProp(e: SyntaxNode, scope: Scope): void {
-    const left = e.childForFieldName("left");
-    const right = e.childForFieldName("right");
-    const prop = left?.childForFieldName("property")?.text;
-    if (!this.ctor || left?.type !== "member_expression" || left.childForFieldName("object")?.type !== "this")
-      return;
-    if (prop && right)
-      this.ctor.props[prop] = FN_TYPES.has(right.type)
-        ? this.fnValue(right, scope)
-        : this.toValue(right, scope);
-  }
-
-  /** `app.locals.loginPath = config.get("…")`: a property of an object made elsewhere. */
-  private propAssign(e: SyntaxNode, scope: Scope): void {
-    const path: string[] = [];
-    let node = e.childForFieldName("left");
-    while (node?.type === "member_expression") {
-      path.unshift(node.childForFieldName("property")?.text ?? "");
-      node = node.childForFieldName("object");
-    }
-    if (node?.type !== "identifier" || path.length === 0 || ["module", "exports"].includes(node.text)) return;
-    const of = this.toValue(node, scope);
-    if (of.k !== "call" && of.k !== "id") return;
-    const right = e.childForFieldName("right");
-    if (!right || FN_TYPES.has(right.type)) return;
-    this.m.propAssigns ??= [];
-    this.m.propAssigns.push({ of, path, value: this.toValue(right, scope) });
   }
 }

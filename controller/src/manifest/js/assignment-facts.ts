@@ -1,0 +1,45 @@
+// What an assignment expression statement tells one module's walk (extract-module.ts): a local
+// rebound, a constructor's instance property, a property set on an object made elsewhere.
+
+import type { SyntaxNode } from "../scanner.js";
+import { FN_TYPES } from "./js-syntax.js";
+import type { ModuleWalk, Scope } from "./module-walk.js";
+
+/**
+ * `api = createApi()` after `let api = null` in a function: later reads in the same block see
+ * the value assigned (JavaScript's assignment rebinds the name). An assignment inside a nested
+ * block or function changes that block's view only: after it, the value before it is kept.
+ */
+export function localAssign(w: ModuleWalk, e: SyntaxNode, scope: Scope): void {
+  const left = e.childForFieldName("left");
+  if (left?.type !== "identifier" || !scope.has(left.text)) return;
+  scope.set(left.text, w.toValue(e.childForFieldName("right"), scope));
+}
+
+/** `this.router = express.Router()` in a constructor: a property of every instance. */
+export function instanceProp(w: ModuleWalk, e: SyntaxNode, scope: Scope): void {
+  const left = e.childForFieldName("left");
+  const right = e.childForFieldName("right");
+  const prop = left?.childForFieldName("property")?.text;
+  if (!w.ctor || left?.type !== "member_expression" || left.childForFieldName("object")?.type !== "this")
+    return;
+  if (prop && right)
+    w.ctor.props[prop] = FN_TYPES.has(right.type) ? w.fnValue(right, scope) : w.toValue(right, scope);
+}
+
+/** `app.locals.loginPath = config.get("…")`: a property of an object made elsewhere. */
+export function propAssign(w: ModuleWalk, e: SyntaxNode, scope: Scope): void {
+  const path: string[] = [];
+  let node = e.childForFieldName("left");
+  while (node?.type === "member_expression") {
+    path.unshift(node.childForFieldName("property")?.text ?? "");
+    node = node.childForFieldName("object");
+  }
+  if (node?.type !== "identifier" || path.length === 0 || ["module", "exports"].includes(node.text)) return;
+  const of = w.toValue(node, scope);
+  if (of.k !== "call" && of.k !== "id") return;
+  const right = e.childForFieldName("right");
+  if (!right || FN_TYPES.has(right.type)) return;
+  w.m.propAssigns ??= [];
+  w.m.propAssigns.push({ of, path, value: w.toValue(right, scope) });
+}
