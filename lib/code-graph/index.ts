@@ -79,6 +79,7 @@ export {
   readExportStatement,
   unescapeJs,
 } from "./syntax/js-module-syntax.js";
+export { readKotlinImport } from "./syntax/kotlin-import-syntax.js";
 export { type PythonAssignment, readPythonAssignment } from "./syntax/python-assignment-syntax.js";
 export {
   type PythonDefinition,

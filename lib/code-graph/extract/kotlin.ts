@@ -5,6 +5,7 @@
 import type { ImportFact } from "../facts.js";
 import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
+import { lastSegment, readKotlinImport } from "../syntax/kotlin-import-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
@@ -102,17 +103,14 @@ class Walker {
   }
 
   importOf(node: Node): void {
-    const path = node.namedChildren.find((c) => c?.type === "qualified_identifier")?.text;
-    if (!path) return;
-    const wildcard = node.text.trimEnd().endsWith("*");
-    const alias = node.namedChildren.find((c) => c?.type === "identifier")?.text;
-    const last = path.slice(path.lastIndexOf(".") + 1);
+    const read = readKotlinImport(node);
+    if (!read) return;
     const fact: ImportFact = {
-      specifier: path,
-      bindings: wildcard ? [] : [{ local: alias ?? last, imported: last }],
+      specifier: read.name,
+      bindings: read.local ? [{ local: read.local, imported: lastSegment(read.name) }] : [],
       line: node.startPosition.row + 1,
     };
-    if (wildcard) fact.wildcard = true;
+    if (read.wildcard) fact.wildcard = true;
     this.imports.push(fact);
   }
 }

@@ -26,7 +26,7 @@ export const springScanner: FrameworkScanner<JvmFileFacts> = {
   name: "spring",
   kind: "framework",
   languages: ["java", "kotlin"],
-  version: 1,
+  version: 2, // 2: Kotlin `import a.b.C as D` binds D, `.*` binds no name
   extract: (file) =>
     file.language === "java"
       ? extractJava(file.root)

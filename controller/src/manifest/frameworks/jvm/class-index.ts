@@ -73,13 +73,12 @@ export class ClassIndex {
           for (const l of this.lineage(owner)) {
             if (l.cls.constants[field]) return this.constant(l.cls.constants[field], l, depth + 1);
           }
-          // A Kotlin top-level `const val` of the same package, or imported by name.
+          // A Kotlin top-level `const val` of the same package, or imported by name (`as` too).
           const imported = owner.file.facts.imports[field];
           const pkg = imported ? imported.slice(0, imported.lastIndexOf(".")) : owner.file.facts.package;
-          const file = this.files.find((f) => f.facts.package === pkg && f.facts.constants[field]);
-          return file
-            ? this.constant(file.facts.constants[field]!, { ...owner, file }, depth + 1)
-            : undefined;
+          const name = imported ? imported.slice(imported.lastIndexOf(".") + 1) : field;
+          const file = this.files.find((f) => f.facts.package === pkg && f.facts.constants[name]);
+          return file ? this.constant(file.facts.constants[name]!, { ...owner, file }, depth + 1) : undefined;
         }
         const target = this.resolve(expr.path[expr.path.length - 2] ?? "", owner.file);
         const value = target?.cls.constants[field];

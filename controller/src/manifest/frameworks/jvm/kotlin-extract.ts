@@ -2,6 +2,7 @@
 // classes (constructor `val`s are the fields), objects with `const val`s, enum classes,
 // annotations with use-site targets (`@field:NotBlank`), nullable types (`String?`).
 
+import { readKotlinImport } from "../../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../../scanner.js";
 import { numberOf } from "./java-extract.js";
 import type {
@@ -21,11 +22,9 @@ export function extractKotlin(root: SyntaxNode): JvmFileFacts {
   for (const node of root.namedChildren) {
     if (node.type === "package_header") facts.package = node.namedChildren[0]?.text ?? "";
     else if (node.type === "import" || node.type === "import_header") {
-      const name = node.namedChildren.find(
-        (c) => c.type === "qualified_identifier" || c.type === "identifier",
-      );
-      const alias = node.namedChildren.find((c) => c.type === "import_alias")?.namedChildren[0]?.text;
-      if (name) facts.imports[alias ?? name.text.split(".").pop() ?? name.text] = name.text;
+      // A wildcard binds no name (its package's classes resolve by simple name).
+      const read = readKotlinImport(node);
+      if (read?.local) facts.imports[read.local] = read.name;
     } else if (node.type === "property_declaration") {
       readConstant(node, facts.constants);
     } else readClass(node, facts.classes);
