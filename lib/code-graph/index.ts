@@ -50,6 +50,7 @@ export {
   withTree,
 } from "./parser.js";
 export { readGoImports } from "./syntax/go-import-syntax.js";
+export { readGoPackage } from "./syntax/go-package-syntax.js";
 export { type JavaTypeKind, javaTypeKind, readJavaPackage } from "./syntax/java-declaration-syntax.js";
 export { readJavaImport } from "./syntax/java-import-syntax.js";
 export {

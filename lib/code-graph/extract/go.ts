@@ -5,6 +5,7 @@ import type { ImportFact } from "../facts.js";
 import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
 import { type GoImport, readGoImports } from "../syntax/go-import-syntax.js";
+import { readGoPackage } from "../syntax/go-package-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
@@ -32,7 +33,7 @@ export const goExtractor: Extractor = {
       if (!node) continue;
       switch (node.type) {
         case "package_clause":
-          packageName = node.namedChildren[0]?.text;
+          packageName = readGoPackage(node);
           break;
         case "import_declaration":
           for (const spec of readGoImports(node)) imports.push(importOf(spec));

@@ -53,6 +53,11 @@ describe("code graph of a Go module (fixtures/go)", () => {
     ]);
   });
 
+  it("takes the package name after a comment in the clause, not the comment", async () => {
+    const facts = await extractFacts("package /* c */ shop\n\nfunc F() {}\n", "go");
+    expect(facts.packageName).toBe("shop");
+  });
+
   it("uses Go's rule for exported names", () => {
     expect(g.symbol("internal/store/memory.go", "Memory.put").exported).toBe(false);
     expect(g.symbol("cmd/server/serve.go", "serve").exported).toBe(false);

@@ -1,6 +1,6 @@
 // One Go file's tree (tree-sitter-go) → GoFileFacts: what Gin and net/http scanners link.
 
-import { readGoImports } from "../../../../../lib/code-graph/index.js";
+import { readGoImports, readGoPackage } from "../../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../../scanner.js";
 import type { GoExpr, GoFileFacts, GoFunc, GoParam, GoStmt, GoStruct } from "./go-facts.js";
 
@@ -12,7 +12,7 @@ export function extractGo(root: SyntaxNode): GoFileFacts {
   for (const node of named(root)) {
     switch (node.type) {
       case "package_clause":
-        facts.package = named(node)[0]?.text ?? "";
+        facts.package = readGoPackage(node) ?? "";
         break;
       case "import_declaration":
         for (const { path, alias } of readGoImports(node)) {
