@@ -81,6 +81,7 @@ export {
   unescapeJs,
 } from "./syntax/js-module-syntax.js";
 export { readKotlinImport } from "./syntax/kotlin-import-syntax.js";
+export { readKotlinPackage } from "./syntax/kotlin-package-syntax.js";
 export { type PythonAssignment, readPythonAssignment } from "./syntax/python-assignment-syntax.js";
 export {
   type PythonDefinition,

@@ -1,6 +1,7 @@
 // Kotlin imports as Kotlin means them ("Imports" in the language docs): `import a.b.C as D` makes
 // `D` the file's name for `a.b.C`; `import a.b.*` brings in package `a.b` and binds no name `b`.
 // Spring route paths built from constants reached through such imports must come out right.
+// The package header, which qualifies the file's classes, is read past comments too.
 
 import { describe, expect, it } from "vitest";
 import { parse } from "../../../lib/code-graph/index.js";
@@ -69,6 +70,15 @@ describe("Kotlin imports in e2e manifest (Spring)", () => {
         C: "a.b.C",
         P: "m.n.O",
       });
+    } finally {
+      tree.delete();
+    }
+  });
+
+  it("reads the package past a comment in its header, as it qualifies the file's classes", async () => {
+    const tree = await parse("package /* c */ com.shop.web\n\nobject Paths\n", "kotlin");
+    try {
+      expect(extractKotlin(tree.rootNode as unknown as SyntaxNode).package).toBe("com.shop.web");
     } finally {
       tree.delete();
     }

@@ -6,6 +6,7 @@ import type { ImportFact } from "../facts.js";
 import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
 import { lastSegment, readKotlinImport } from "../syntax/kotlin-import-syntax.js";
+import { readKotlinPackage } from "../syntax/kotlin-package-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
@@ -25,7 +26,7 @@ export const kotlinExtractor: Extractor = {
     let packageName: string | undefined;
     for (const node of root.namedChildren) {
       if (!node) continue;
-      if (node.type === "package_header") packageName = node.namedChildren[0]?.text;
+      if (node.type === "package_header") packageName = readKotlinPackage(node);
       else if (node.type === "import") walker.importOf(node);
       else walker.declaration(node, undefined);
     }

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { extractFacts } from "../index.js";
 import { type FixtureGraph, indexFixture } from "./helpers/fixture-graph.js";
 
 const MAIN = "src/main/kotlin/com/shop";
@@ -55,6 +56,11 @@ describe("code graph of a Kotlin project (fixtures/kotlin)", () => {
         `${MAIN}/api/OrderController.kt#OrderController.get`
       ],
     ).toBe(0.9);
+  });
+
+  it("reads the package past a comment in its header (the package scopes the file's names)", async () => {
+    const facts = await extractFacts("package /* c */ com.shop.api\n\nclass A\n", "kotlin");
+    expect(facts.packageName).toBe("com.shop.api");
   });
 
   it("links the test class to the code it exercises", () => {

@@ -26,7 +26,7 @@ export const springScanner: FrameworkScanner<JvmFileFacts> = {
   name: "spring",
   kind: "framework",
   languages: ["java", "kotlin"],
-  version: 2, // 2: Kotlin `import a.b.C as D` binds D, `.*` binds no name
+  version: 3, // 2: Kotlin `import a.b.C as D` binds D, `.*` none; 3: `package /* c */ a.b` is a.b
   extract: (file) =>
     file.language === "java"
       ? extractJava(file.root)

@@ -2,7 +2,7 @@
 // classes (constructor `val`s are the fields), objects with `const val`s, enum classes,
 // annotations with use-site targets (`@field:NotBlank`), nullable types (`String?`).
 
-import { readKotlinImport } from "../../../../../lib/code-graph/index.js";
+import { readKotlinImport, readKotlinPackage } from "../../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../../scanner.js";
 import { numberOf } from "./java-extract.js";
 import type {
@@ -20,7 +20,7 @@ const line = (n: SyntaxNode) => n.startPosition.row + 1;
 export function extractKotlin(root: SyntaxNode): JvmFileFacts {
   const facts: JvmFileFacts = { package: "", imports: {}, classes: [], constants: {} };
   for (const node of root.namedChildren) {
-    if (node.type === "package_header") facts.package = node.namedChildren[0]?.text ?? "";
+    if (node.type === "package_header") facts.package = readKotlinPackage(node) ?? "";
     else if (node.type === "import" || node.type === "import_header") {
       // A wildcard binds no name (its package's classes resolve by simple name).
       const read = readKotlinImport(node);
