@@ -1,22 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { turnCounter } from "../../testing/turn-counter.js";
 import { nextTurn, Yielder } from "../yielder.js";
-
-/** Counts the event loop's turns: an immediate that schedules itself again, once per check phase. */
-function turnCounter() {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    turns++;
-    if (running) setImmediate(tick);
-  };
-  setImmediate(tick);
-  return {
-    now: () => turns,
-    stop: () => {
-      running = false;
-    },
-  };
-}
 
 describe("nextTurn", () => {
   it("resumes one waiting loop per turn of the event loop, first come first served", async () => {

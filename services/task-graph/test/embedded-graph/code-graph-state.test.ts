@@ -3,6 +3,7 @@
 // as a state built afresh from the same subgraphs; a large write is applied in slices of the event
 // loop, and no read or snapshot sees it half applied.
 import { describe, expect, it } from "vitest";
+import { turnCounter } from "../../../../lib/testing/turn-counter.js";
 import { Yielder } from "../../../../lib/turns/index.js";
 import { CodeGraphState } from "../../src/adapters/embedded-graph/code-graph-state.js";
 import { GraphState } from "../../src/adapters/embedded-graph/graph-state.js";
@@ -117,22 +118,15 @@ describe("GraphState.settledSnapshot (a compaction's snapshot)", () => {
       { op: "code.files", change: { repo: "app", upsert, remove: [] } },
       new Yielder(0),
     );
-    // Counts turns of the event loop: one immediate per turn, each queueing the next.
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns++;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
+    const turns = turnCounter();
     try {
       const snapshot = await state.settledSnapshot(3);
       // toSnapshot alone would have applied the other 299 files at once, with no turn in between.
-      expect(turns).toBeGreaterThan(10);
+      expect(turns.now()).toBeGreaterThan(10);
       expect(snapshot.code?.files).toHaveLength(300);
       expect(snapshot.generation).toBe(3);
     } finally {
-      counting = false;
+      turns.stop();
     }
     await applied;
   });

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { HashingEmbedder } from "../../../../lib/embedding/index.js";
+import { turnCounter } from "../../../../lib/testing/turn-counter.js";
 import { type StartedService, startService } from "../../harness/start-service.js";
 import { EmbeddedGraphStore } from "../../src/adapters/embedded-graph/index.js";
 import { EmbeddedVectorIndex } from "../../src/adapters/embedded-vector/index.js";
@@ -165,18 +166,12 @@ describe("search index cache", () => {
     });
     const n = 30_000;
     for (let i = 0; i < n; i++) cache.put(`fp${i}`, entryOf(i));
-    let turns = 0;
-    let saving = true;
-    const countTurns = () => {
-      turns++;
-      if (saving) setImmediate(countTurns);
-    };
-    setImmediate(countTurns);
+    const turns = turnCounter();
     const save = cache.save(Array.from({ length: n }, (_, i) => `fp${i}`));
     cache.put("added while saving", entryOf(-1));
     expect(await save).toBe(n);
-    saving = false;
-    expect(turns).toBeGreaterThan(3);
+    turns.stop();
+    expect(turns.now()).toBeGreaterThan(3);
     expect(cache.dirty).toBe(true);
 
     const { cache: back, report } = await SearchIndexCache.open(path, "salt", dim);
