@@ -17,6 +17,7 @@ import {
 } from "../../../lib/search/index.js";
 import type { ServiceManifest } from "../../src/manifest/index.js";
 import { CHANNEL_FEATURES, openSearchIndex, searchEmbedders } from "../../src/search/index.js";
+import { endpointEntry } from "../helpers/manifest-entries.js";
 import { makeProject, type Project, runCli } from "../helpers/project.js";
 
 const cleanups: (() => unknown)[] = [];
@@ -29,18 +30,7 @@ const SERVICE = {
   name: "depot",
   root: ".",
   frameworks: ["express"],
-  endpoints: ["zorba", "zorbo"].map((word) => ({
-    id: `GET /things/${word}`,
-    method: "GET",
-    path: `/things/${word}`,
-    handler: `get${word}`,
-    file: "src/app.ts",
-    line: 1,
-    params: [],
-    responses: [],
-    auth: false,
-    source: "code",
-  })),
+  endpoints: ["zorba", "zorbo"].map((word) => endpointEntry("GET", `/things/${word}`, `get${word}`)),
   dtos: [],
   types: [],
 } as unknown as ServiceManifest;

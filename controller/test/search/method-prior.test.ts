@@ -10,24 +10,14 @@ import { WordVectorEmbedder } from "../../../lib/embedding/index.js";
 import { type LinearModel, type MethodPrior, rankWeights } from "../../../lib/search/index.js";
 import type { ServiceManifest } from "../../src/manifest/index.js";
 import { openSearchIndex } from "../../src/search/index.js";
+import { endpointEntry } from "../helpers/manifest-entries.js";
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const endpoint = (method: string, path: string) => ({
-  id: `${method} ${path}`,
-  method,
-  path,
-  handler: "CatController.handle",
-  file: "src/app.ts",
-  line: 1,
-  params: [],
-  responses: [],
-  auth: false,
-  source: "code",
-});
+const endpoint = (method: string, path: string) => endpointEntry(method, path, "CatController.handle");
 
 const cats = {
   name: "shelter",

@@ -8,26 +8,14 @@ import { WordVectorEmbedder } from "../../../lib/embedding/index.js";
 import { rankWeights } from "../../../lib/search/index.js";
 import type { ServiceManifest } from "../../src/manifest/index.js";
 import { openSearchIndex } from "../../src/search/index.js";
+import { endpointEntry } from "../helpers/manifest-entries.js";
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-const endpoint = (method: string, path: string, handler: string, statuses: number[] = []) => ({
-  id: `${method} ${path}`,
-  method,
-  path,
-  handler,
-  file: "src/app.ts",
-  line: 1,
-  params: [],
-  responses: statuses.map((status) => ({ status })),
-  auth: false,
-  source: "code",
-});
-
-const service = (name: string, endpoints: ReturnType<typeof endpoint>[]) =>
+const service = (name: string, endpoints: ReturnType<typeof endpointEntry>[]) =>
   ({
     name,
     root: ".",
@@ -55,8 +43,8 @@ const first = async (index: Awaited<ReturnType<typeof indexOf>>, query: string) 
 describe("the words of an endpoint", () => {
   it("include its service's name: 'the shop' picks the shop's endpoint out of two alike", async () => {
     const index = await indexOf([
-      service("blog", [endpoint("GET", "/version", "version")]),
-      service("shop", [endpoint("GET", "/version", "version")]),
+      service("blog", [endpointEntry("GET", "/version", "version")]),
+      service("shop", [endpointEntry("GET", "/version", "version")]),
     ]);
     expect(await first(index, "which version of the shop is deployed")).toBe("shop:GET /version");
     expect(await first(index, "which version of the blog is deployed")).toBe("blog:GET /version");
@@ -65,9 +53,9 @@ describe("the words of an endpoint", () => {
   it("include every word of its path, stopwords too: '/users/me' answers 'who am I'", async () => {
     const index = await indexOf([
       service("accounts", [
-        endpoint("GET", "/api/profiles/{username}", "ProfileController.show"),
-        endpoint("GET", "/api/users/{id}", "UserController.show"),
-        endpoint("GET", "/api/users/me", "UserController.self"),
+        endpointEntry("GET", "/api/profiles/{username}", "ProfileController.show"),
+        endpointEntry("GET", "/api/users/{id}", "UserController.show"),
+        endpointEntry("GET", "/api/users/me", "UserController.self"),
       ]),
     ]);
     expect(await first(index, "who am I")).toBe("accounts:GET /api/users/me");
@@ -76,8 +64,8 @@ describe("the words of an endpoint", () => {
   it("include the statuses it answers with: 'returns 202' picks the one that does", async () => {
     const index = await indexOf([
       service("library", [
-        endpoint("GET", "/admin/export", "ExportView.dispatch", [200]),
-        endpoint("POST", "/admin/export", "ExportView.dispatch", [202]),
+        endpointEntry("GET", "/admin/export", "ExportView.dispatch", [200]),
+        endpointEntry("POST", "/admin/export", "ExportView.dispatch", [202]),
       ]),
     ]);
     expect(await first(index, "the export that returns 202")).toBe("library:POST /admin/export");
@@ -88,14 +76,14 @@ describe("the words of an endpoint", () => {
   // the model fitted on the fixtures and the open real apps, 12 features (2026-11-28).
   it("weigh paging parameters as hints only: 'size' of a page is no garment's size", async () => {
     const visits = {
-      ...endpoint("GET", "/visits", "VisitController.list"),
+      ...endpointEntry("GET", "/visits", "VisitController.list"),
       params: paging("page", "size", "sort"),
     };
     const variants = {
-      ...endpoint("GET", "/shirts/{id}/variants/{size}", "ShirtController.variant"),
+      ...endpointEntry("GET", "/shirts/{id}/variants/{size}", "ShirtController.variant"),
       params: [{ name: "size", in: "path", type: "string", required: true }],
     };
-    const index = await indexOf([service("store", [visits, variants] as ReturnType<typeof endpoint>[])]);
+    const index = await indexOf([service("store", [visits, variants] as ReturnType<typeof endpointEntry>[])]);
     expect(await first(index, "which sizes are there")).toBe("store:GET /shirts/{id}/variants/{size}");
   });
 });
