@@ -83,7 +83,7 @@ function writePrior(prior: MethodPrior | undefined, description: string, fittedO
   writeMethodPrior(out, prior, description, fittedOn);
   const saved = readMethodPrior(out);
   console.log(
-    `wrote ${out}: ${Object.keys(saved.first).length} first words, ${Object.keys(saved.all).length} words`,
+    `wrote ${out}: ${Object.keys(saved.first).length} first words, ${Object.keys(saved.all).length} words, smoothing (fitted, leave one app out) ${JSON.stringify(saved.smoothing)}`,
   );
 }
 

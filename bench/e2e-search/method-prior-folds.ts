@@ -7,7 +7,14 @@
 // - its training queries, CROSS-FITTED: each from a table learned without its own app, as a new
 //   app's would be. Filled in-sample the fit trusts the prior too much (measured 2026-11-28: the
 //   fixtures fell from 90.6 % to 85.7 %), so fit.ts fits the shipped weights this way too.
-import { learnMethodPrior, type MethodPrior, methodPriorOf } from "../../lib/search/index.js";
+// The prior's pseudo-counts are fitted on the same queries (lib/search fitPriorSmoothing: leave
+// one of their apps out), so each fold's prior is smoothed by its own training queries only.
+import {
+  fitPriorSmoothing,
+  learnMethodPrior,
+  type MethodPrior,
+  methodPriorOf,
+} from "../../lib/search/index.js";
 
 interface PriorQuery {
   app: string;
@@ -24,14 +31,14 @@ const methodOf = (label: string) => /^[^:]+:([A-Z]+) /.exec(label)?.[1];
 /** Whether the features include the prior's columns. */
 export const usesPrior = (names: readonly string[]) => names.includes("lm_first") || names.includes("lm_all");
 
-/** The prior learned from judged queries: each query's words and its answers' methods. */
+/** The prior learned from judged queries (each query's words and its answers' methods), its smoothing fitted on them. */
 export function priorOf(queries: readonly PriorQuery[]): MethodPrior {
-  return learnMethodPrior(
-    queries.map((q) => ({
-      query: q.query,
-      methods: q.expected.map(methodOf).filter((m): m is string => m !== undefined),
-    })),
-  );
+  const examples = queries.map((q) => ({
+    group: q.app,
+    query: q.query,
+    methods: q.expected.map(methodOf).filter((m): m is string => m !== undefined),
+  }));
+  return learnMethodPrior(examples, fitPriorSmoothing(examples));
 }
 
 /** The query with its lm_* columns read from `prior` (the product's own computation). */

@@ -22,6 +22,7 @@ export {
   readMethodPrior,
   writeMethodPrior,
 } from "./method-prior.js";
+export { fitPriorSmoothing, type GroupedExample } from "./method-prior-smoothing.js";
 export { NeighbourExpander } from "./neighbours.js";
 export {
   candidateDepth,
