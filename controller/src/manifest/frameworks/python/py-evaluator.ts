@@ -77,8 +77,9 @@ export class PyProgram {
   /**
    * A scan of a package's own folder (`e2e manifest site-packages/postorius`) sees its modules
    * as `views.list`, while the code imports them as `postorius.views.list`. The folder does not
-   * hold its own name: the name is the first part of absolute imports that
-   * name the folder's modules, and that part must do so more often than not: `flask` in
+   * hold its own name: the name is the dotted head of absolute imports that name the folder's
+   * modules (`postorius`, or `octavia.amphorae.backends.agent.api_server` for a sub-package),
+   * and that head must do so more often than not: `flask` in
    * `from flask.views import MethodView` (a folder with a `views` package) is Flask's own, as
    * `from flask import Flask` (no `Flask` in the folder's `__init__.py`) shows.
    */
@@ -89,7 +90,7 @@ export class PyProgram {
       ...(root?.facts.imports.map((i) => i.local) ?? []),
       ...(root?.facts.body.flatMap((st) => boundNames(st)) ?? []),
     ]);
-    const votes = new Map<string, { inside: number; outside: number }>();
+    const votes = new Map<string, { inside: number; outside: number; impossible?: boolean }>();
     const vote = (head: string, inside: boolean) => {
       const v = votes.get(head) ?? { inside: 0, outside: 0 };
       if (inside) v.inside++;
@@ -99,16 +100,27 @@ export class PyProgram {
     for (const { facts } of this.modules.values()) {
       for (const imp of facts.imports) {
         if (imp.module.startsWith(".") || this.modules.has(imp.module)) continue;
-        const dot = imp.module.indexOf(".");
-        // `from django.urls import path` in an app with a `urls` module of its own: the folder's
+        // Every dotted head may be the folder's name: a sub-package scanned in its own folder
+        // (`proj/agent/api`) is imported as `from proj.agent.api import info`. `from
+        // django.urls import path` in an app with a `urls` module of its own: the folder's
         // `urls` would have to define `path` for `django` to be the folder's name.
-        if (dot > 0) vote(imp.module.slice(0, dot), this.defines(imp.module.slice(dot + 1), imp.name));
-        else if (imp.name && imp.name !== "*")
-          vote(imp.module, this.modules.has(imp.name) || rootNames.has(imp.name));
+        const parts = imp.module.split(".");
+        for (let k = 1; k <= parts.length; k++) {
+          const head = parts.slice(0, k).join(".");
+          const rest = parts.slice(k).join(".");
+          if (rest && rest === facts.module) {
+            // A module never imports from itself: `from django.conf.urls import url` in the
+            // folder's own `urls.py` rules `django.conf` out, whatever else votes for it.
+            vote(head, false);
+            votes.get(head)!.impossible = true;
+          } else if (rest) vote(head, this.defines(rest, imp.name));
+          else if (imp.name && imp.name !== "*")
+            vote(head, this.modules.has(imp.name) || rootNames.has(imp.name));
+        }
       }
     }
     return [...votes]
-      .filter(([, v]) => v.inside > v.outside)
+      .filter(([, v]) => v.inside > v.outside && !v.impossible)
       .sort((a, b) => b[1].inside - a[1].inside || a[0].localeCompare(b[0]))[0]?.[0];
   }
 
@@ -252,7 +264,16 @@ export class PyProgram {
         ? { t: "module", ref: this.refOf(target) }
         : { t: "external", path: imp.module };
     }
-    if (target === undefined) return { t: "external", path: `${imp.module}.${imp.name}` };
+    if (target === undefined) {
+      // `from proj.agent import api`, where `proj.agent.api` is a project module (the folder's own
+      // package, scanned in its own folder): the submodule, not a library symbol.
+      const full = `${imp.module}.${imp.name}`;
+      const root = this.rootPackage;
+      const inRoot = root !== undefined && (full === root || full.startsWith(`${root}.`));
+      const submodule = inRoot ? this.findModule(full) : undefined;
+      if (submodule !== undefined) return { t: "module", ref: this.refOf(submodule) };
+      return { t: "external", path: `${imp.module}.${imp.name}` };
+    }
     const bound = this.load(target).get(imp.name);
     if (bound) return bound;
     const submodule = childModule(target, imp.name);
