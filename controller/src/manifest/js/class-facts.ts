@@ -23,20 +23,29 @@ export function decoratorsOf(w: ModuleWalk, n: SyntaxNode): DecoratorFact[] {
 }
 
 function decoratorFact(w: ModuleWalk, d: SyntaxNode): DecoratorFact {
-  const e = d.namedChildren[0];
+  return decoratorExprFact(w, d.namedChildren[0], lineOf(d));
+}
+
+/**
+ * A decorator's expression: `Get(":id")`, `common.Get()`, or tsc's CommonJS call
+ * `(0, common_1.Get)()` (the callee in parentheses, its last expression the function).
+ */
+export function decoratorExprFact(w: ModuleWalk, e: SyntaxNode | undefined, line: number): DecoratorFact {
   if (e?.type === "call_expression") {
-    const fnNode = e.childForFieldName("function");
-    const name =
-      fnNode?.type === "member_expression"
-        ? (fnNode.childForFieldName("property")?.text ?? "")
-        : (fnNode?.text ?? "");
     return {
-      name,
+      name: calleeText(e.childForFieldName("function")),
       args: named(e.childForFieldName("arguments")).map((a) => w.toValue(a, new Map())),
-      line: lineOf(d),
+      line,
     };
   }
-  return { name: e?.text ?? "", args: [], line: lineOf(d) };
+  return { name: e ? calleeText(e) : "", args: [], line };
+}
+
+function calleeText(fnNode: SyntaxNode | null | undefined): string {
+  if (fnNode?.type === "parenthesized_expression" || fnNode?.type === "sequence_expression")
+    return calleeText(fnNode.namedChildren.at(-1));
+  if (fnNode?.type === "member_expression") return fnNode.childForFieldName("property")?.text ?? "";
+  return fnNode?.text ?? "";
 }
 
 export function paramFact(w: ModuleWalk, p: SyntaxNode): ParamFact {

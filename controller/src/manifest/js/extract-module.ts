@@ -17,6 +17,7 @@ import { PLAIN_CALL } from "./module-facts.js";
 import type { ModuleWalk, Scope } from "./module-walk.js";
 import { argumentsValue, bindBabelRest } from "./rest-args.js";
 import { expressionValue } from "./to-value.js";
+import { readTsDecorate } from "./ts-decorate.js";
 import { aliasFact, enumFact, interfaceFact } from "./type-declarations.js";
 import { str, unknown, type Value } from "./value.js";
 
@@ -138,7 +139,11 @@ class ModuleWalker implements ModuleWalk {
       let value: Value;
       if (valueNode && FN_TYPES.has(valueNode.type))
         value = this.fnValue(valueNode, scope, nameNode.text, declaredType);
-      else {
+      else if (valueNode?.type === "class") {
+        // `let C = class C { … }`: how tsc emits a decorated class (ts-decorate.ts).
+        classFact(this, valueNode, []);
+        value = this.toValue(valueNode, scope);
+      } else {
         value = this.toValue(valueNode, scope);
         this.walkExpr(valueNode, scope);
       }
@@ -179,6 +184,7 @@ class ModuleWalker implements ModuleWalk {
       this.toValue(n, scope);
       return;
     }
+    if (n.type === "call_expression" && readTsDecorate(this, n)) return;
     if (n.type === "call_expression" && this.callFact(n, scope) === "loop") return;
     for (const c of named(n)) this.walkExpr(c, scope);
   }
