@@ -428,13 +428,15 @@ export class JsProgram {
   /**
    * `require("./users").UsersRouter` where the module also sets `exports.default` (compiled ES
    * modules): `require` gives the whole exports object, so a named export is a property of it.
+   * `(await import("./views.js")).default`: `import()` gives the module's namespace, whose
+   * `default` is the default export (so does `require("./x").default` of Babel's output).
    */
   private requiredExport(raw: Value, file: string, name: string, depth: number): Value | undefined {
     const bound = raw.k === "id" ? this.modules.get(file)?.bindings[raw.name] : raw;
     if (bound?.k !== "import" || bound.name !== "default") return undefined;
     const target = this.resolveSpecifier(file, bound.from);
     const exported = target ? this.modules.get(target)?.exports[name] : undefined;
-    return target && exported && name !== "default" ? this.resolve(exported, target, depth + 1) : undefined;
+    return target && exported ? this.resolve(exported, target, depth + 1) : undefined;
   }
 
   private resolveImport(v: Extract<Value, { k: "import" }>, file: string, depth: number): Value {
