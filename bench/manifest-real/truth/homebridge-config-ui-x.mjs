@@ -21,13 +21,13 @@ writeFileSync(
 );
 process.env.UIX_STORAGE_PATH = storage;
 process.env.UIX_CONFIG_PATH = join(storage, "config.json");
-const require = createRequire(pkg);
-require("fastify");
+const fromApp = createRequire(pkg);
+fromApp("fastify");
 await import(join(pkg, "dist/env-setup.js"));
-await import("reflect-metadata").catch(() => require("reflect-metadata"));
+fromApp("reflect-metadata");
 await import(join(pkg, "dist/globalDefaults.js"));
-const { NestFactory } = require("@nestjs/core");
-const { FastifyAdapter } = require("@nestjs/platform-fastify");
+const { NestFactory } = fromApp("@nestjs/core");
+const { FastifyAdapter } = fromApp("@nestjs/platform-fastify");
 const { AppModule } = await import(join(pkg, "dist/app.module.js"));
 const app = await NestFactory.create(AppModule, new FastifyAdapter(), { logger: false, abortOnError: false });
 app.getHttpAdapter().get("/", async () => "");
