@@ -124,4 +124,46 @@ exports.HealthController = HealthController = __decorate([
     expect(ids(s)).toEqual(["GET /health", "POST /health/ping"]);
     expect(endpointById(s, "POST /health/ping").responses).toEqual([{ status: 200 }]);
   });
+
+  it("lists a route bootstrap adds on the underlying server through `app.getHttpAdapter()`, outside the global prefix", async () => {
+    // Nest's docs (FAQ, "HTTP adapter"): `app.getHttpAdapter()` is the platform's adapter;
+    // routes registered on it are the platform's own, so `setGlobalPrefix` does not apply.
+    const s = await scan({
+      "lib/main.js": `import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module.js';
+async function bootstrap() {
+    const app = await NestFactory.create(AppModule);
+    app.getHttpAdapter().get('/', async (req, res) => {
+        res.send('index');
+    });
+    app.setGlobalPrefix('/api');
+    await app.listen(3000);
+}
+bootstrap();
+`,
+      "lib/app.module.js": `${HELPERS}import { Controller, Get, Module } from '@nestjs/common';
+let StatusController = class StatusController {
+    status() {
+        return {};
+    }
+};
+__decorate([
+    Get(),
+    __metadata("design:type", Function),
+    __metadata("design:paramtypes", []),
+    __metadata("design:returntype", void 0)
+], StatusController.prototype, "status", null);
+StatusController = __decorate([
+    Controller('status')
+], StatusController);
+let AppModule = class AppModule {
+};
+AppModule = __decorate([
+    Module({ controllers: [StatusController] })
+], AppModule);
+export { AppModule };
+`,
+    });
+    expect(ids(s)).toEqual(["GET /", "GET /api/status"]);
+  });
 });

@@ -2,7 +2,8 @@
 // base classes, `app.setGlobalPrefix(…)` (also from config), URI versioning, RouterModule paths,
 // parameter decorators (@Param, @Query, @Body, @Headers with pipes) and guards. The parts:
 // nest/nest-app-settings.ts (prefixes), nest/nest-controllers.ts (methods, guards),
-// nest/nest-operation.ts (parameters, status, words).
+// nest/nest-operation.ts (parameters, status, words), nest/nest-adapter-routes.ts (routes on
+// `app.getHttpAdapter()`).
 
 import { DeclaredTypes } from "../js/declared-types.js";
 import { jsScanner } from "../js/js-scanner.js";
@@ -11,6 +12,7 @@ import { joinPaths, pathParams, templatePath } from "../js/paths.js";
 import { JsProgram, outsideModules } from "../js/program.js";
 import { propOf, stringOf, type Value } from "../js/value.js";
 import type { Endpoint, HttpMethod, Param } from "../types.js";
+import { adapterRoutes } from "./nest/nest-adapter-routes.js";
 import { type NestAppSettings, readAppSettings } from "./nest/nest-app-settings.js";
 import {
   classAuth,
@@ -50,6 +52,7 @@ export const nestjsScanner = jsScanner("nestjs", (files, ctx) => {
     const ctrl = c.fact.decorators.find((d) => d.name === "Controller");
     if (ctrl) endpoints.push(...controllerEndpoints(link, c, ctrl));
   }
+  endpoints.push(...adapterRoutes(program, files));
   return { endpoints, dtos: [], types: [] };
 });
 
