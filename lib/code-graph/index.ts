@@ -72,6 +72,7 @@ export {
   readClassMember,
   readDeclarators,
 } from "./syntax/js-declaration-syntax.js";
+export { type ModuleCall, readModuleCall } from "./syntax/js-module-call-syntax.js";
 export {
   type EsExport,
   jsStringText,

@@ -11,6 +11,7 @@ import {
   readClassMember,
   readDeclarators,
 } from "../syntax/js-declaration-syntax.js";
+import { type ModuleCall, readModuleCall } from "../syntax/js-module-call-syntax.js";
 import { type EsExport, readEsImport, readExportStatement } from "../syntax/js-module-syntax.js";
 import { readTsTypeDeclaration } from "../syntax/ts-type-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
@@ -26,8 +27,8 @@ const REFERENCES_JS = `
 (class_heritage (identifier) @ref)
 (identifier) @value
 (shorthand_property_identifier) @value
-(call_expression function: (identifier) @fn arguments: (arguments . (string (string_fragment) @require)) (#eq? @fn "require"))
-(call_expression function: (import) arguments: (arguments . (string (string_fragment) @require)))
+(call_expression function: (identifier) @fn (#eq? @fn "require")) @module_call
+(call_expression function: (import)) @module_call
 `;
 
 const REFERENCES_JSX = `
@@ -54,7 +55,9 @@ export function typescriptExtractor(dialect: "typescript" | "tsx" | "javascript"
       walker.statements(root, undefined);
       const requires: ImportFact[] = [];
       const references = collectReferences(query, root, walker.symbols.drafts, (name, node) => {
-        if (name === "require") requires.push(requireImport(node));
+        if (name !== "module_call") return;
+        const call = readModuleCall(node);
+        if (call && call.specifier !== "") requires.push(requireImport(node, call));
       });
       const symbols = walker.symbols.facts();
       const imports = [...walker.imports, ...requires];
@@ -281,10 +284,13 @@ class Walker {
   }
 }
 
-/** `fragment` is the string inside `require("m")` / `import("m")`: string → arguments → call. */
-function requireImport(fragment: Node): ImportFact {
-  const call = fragment.parent?.parent?.parent;
-  return { specifier: fragment.text, bindings: requireBindings(call), line: lineOf(fragment) };
+/** `require("m")` / `import("m")`, and the names a declaration binds from it. */
+function requireImport(node: Node, call: ModuleCall): ImportFact {
+  return {
+    specifier: call.specifier,
+    bindings: requireBindings(node),
+    line: call.literal.startPosition.row + 1,
+  };
 }
 
 /** `const x = require("m")` binds the module; `const { a, b: c } = require("m")` binds names. */

@@ -1,6 +1,7 @@
 // An expression node → its Value, names looked up in the walk's scope (module-level names stay
 // `id`s for link to resolve). Functions met on the way are recorded through the walk.
 
+import { readModuleCall } from "../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../scanner.js";
 import { lineOf, named, stringText, unescapeSequence } from "./js-syntax.js";
 import type { ModuleWalk, Scope } from "./module-walk.js";
@@ -174,16 +175,11 @@ function binaryValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
 function callValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
   const fnNode = n.childForFieldName("function");
   const args = named(n.childForFieldName("arguments")).filter((c) => c.type !== "comment");
-  if (fnNode?.type === "identifier" && fnNode.text === "require" && args[0]?.type === "string") {
-    return { k: "import", from: stringText(args[0]), name: "default" };
-  }
+  const moduleCall = readModuleCall(n);
+  if (moduleCall) return { k: "import", from: moduleCall.specifier, name: "default" };
   const interop = interopImport(w, fnNode, args, scope);
   if (interop) return interop;
-  if (fnNode?.type === "import") {
-    return args[0]?.type === "string"
-      ? { k: "import", from: stringText(args[0]), name: "default" }
-      : unknown(n.text);
-  }
+  if (fnNode?.type === "import") return unknown(n.text);
   const call: Value = {
     k: "call",
     fn: w.toValue(fnNode, scope),
