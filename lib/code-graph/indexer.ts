@@ -7,6 +7,7 @@ import { pathProblem } from "./canonical-path.js";
 import { diffBuilds, wholeGraph } from "./delta.js";
 import { countLines, extractFacts } from "./extract/index.js";
 import type { FileFacts } from "./facts.js";
+import { internFacts, StringInterner } from "./facts-interner.js";
 import { buildGraph, type GraphBuild } from "./graph/build-graph.js";
 import { contentHash } from "./hash.js";
 import { type LanguageId, languageOf } from "./languages.js";
@@ -69,6 +70,8 @@ export class CodeIndexer {
   /** The last build, reused by the next unless a resolution config changed. */
   private build: GraphBuild | null = null;
   private last: UpdateStats = emptyStats();
+  /** Kept facts share their names (see facts-interner.ts). */
+  private readonly strings = new StringInterner();
 
   constructor(options: IndexerOptions) {
     if (!options.repo || /[:#\s]/.test(options.repo)) {
@@ -148,7 +151,7 @@ export class CodeIndexer {
       pending.push(
         this.extract(content, language).then(
           (facts) => {
-            entry.facts = facts;
+            entry.facts = internFacts(facts, this.strings);
           },
           (err: unknown) => {
             // One file that cannot be parsed is indexed without symbols, not a failed batch.
