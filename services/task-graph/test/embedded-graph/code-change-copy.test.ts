@@ -57,6 +57,34 @@ describe("copyCodeChange", () => {
     expect(turns).toBeGreaterThan(0);
   });
 
+  it("copies what JSON keeps and drops what it drops, and a later change to the caller's objects does not reach it", async () => {
+    const file = makeCodeFile("app", "src/a.ts", ["f"]);
+    const odd = {
+      ...file,
+      extra: {
+        gone: undefined,
+        fn: () => 1,
+        list: [1, undefined, Number.NaN, Number.POSITIVE_INFINITY, "s", null, true, { deep: [{ x: -0 }] }],
+        when: new Date(0),
+        nothing: null,
+      },
+    };
+    const big = {
+      ...file,
+      edges: Array.from({ length: 600 }, (_, k) => ({ ...file.edges[0]!, weight: k / 3, gone: undefined })),
+    };
+    const change = { repo: "app", upsert: [odd, big] as unknown as (typeof file)[], remove: [] };
+    const { change: copy, json } = await copyCodeChange(change, new Yielder(0));
+    expect(copy).toStrictEqual(JSON.parse(JSON.stringify(change)));
+    expect(json.join("")).toBe(JSON.stringify(change));
+    const deep = (copy.upsert[0] as unknown as typeof odd).extra.list[7] as { deep: { x: number }[] };
+    expect(Object.isFrozen(deep.deep[0])).toBe(true);
+    odd.extra.list.push("later");
+    big.edges[0]!.weight = 99;
+    expect((copy.upsert[0] as unknown as typeof odd).extra.list).toHaveLength(8);
+    expect((copy.upsert[1]!.edges[0] as { weight?: number }).weight).toBe(0);
+  });
+
   it("gives way to the event loop on a large change", async () => {
     const upsert = Array.from({ length: 3000 }, (_, i) =>
       makeCodeFile(

@@ -67,7 +67,8 @@ async function copyArray(items: unknown[], json: string[], slices: Yielder): Pro
   for (let i = 0; i < items.length; i += ARRAY_PIECE) {
     const piece = JSON.stringify(items.slice(i, i + ARRAY_PIECE));
     json.push(`${i === 0 ? "" : ","}${piece.slice(1, -1)}`);
-    for (const item of JSON.parse(piece) as unknown[]) out.push(deepFreeze(item));
+    for (let k = i; k < Math.min(i + ARRAY_PIECE, items.length); k++)
+      out.push(frozenJsonCopy(items[k], true));
     await slices.tick();
   }
   json.push("]");
@@ -75,9 +76,32 @@ async function copyArray(items: unknown[], json: string[], slices: Yielder): Pro
 }
 
 function copyWhole(value: unknown, json: string[]): unknown {
-  const text = JSON.stringify(value);
-  json.push(text);
-  return deepFreeze(JSON.parse(text));
+  json.push(JSON.stringify(value));
+  return frozenJsonCopy(value, false);
+}
+
+/**
+ * What JSON.parse(JSON.stringify(value)) gives for plain data, frozen, but sharing the strings
+ * (they cannot change): a copy through JSON made a new string for every id and path, hundreds of
+ * thousands of objects beside the indexer's own for the collector to visit (issue 25 point 5).
+ * `inArray`: an item JSON writes as null when it has no JSON form.
+ */
+function frozenJsonCopy(value: unknown, inArray: boolean): unknown {
+  if (typeof value === "number") return Number.isFinite(value) ? value + 0 : null; // -0 + 0 is 0, as JSON writes it
+  if (typeof value === "string" || typeof value === "boolean" || value === null) return value;
+  if (typeof value !== "object") return inArray ? null : undefined;
+  if (!isPlain(value)) return deepFreeze(JSON.parse(JSON.stringify(value)));
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    for (let i = 0; i < value.length; i++) items.push(frozenJsonCopy(value[i], true));
+    return Object.freeze(items);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    const copy = frozenJsonCopy(member, false);
+    if (copy !== undefined) out[key] = copy;
+  }
+  return Object.freeze(out);
 }
 
 function deepFreeze<T>(value: T): T {
@@ -86,4 +110,11 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
+}
+
+/** An array or an object literal without toJSON: anything else goes through JSON itself. */
+function isPlain(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  if (Array.isArray(value)) return proto === Array.prototype;
+  return (proto === Object.prototype || proto === null) && !("toJSON" in value);
 }
