@@ -106,11 +106,21 @@ export async function judgeQuery(
   };
 }
 
-const asJudged = (q: JudgedQuery): JudgedCandidates => ({
-  features: q.features,
-  relevant: q.labels.map((l) => q.expected.includes(l)),
-  weight: q.weight ?? 1,
-});
+/**
+ * A query as the fit sees it. With handler_dup among the features, an answer that repeats a better
+ * candidate's handler (a second spelling of one route) is left out of the fit: the first spelling
+ * found is the answer a user reads, and counting the repeats as answers too would teach the model
+ * to keep them.
+ */
+function asJudged(q: JudgedQuery): JudgedCandidates {
+  const dup = (q.names as readonly string[]).indexOf("handler_dup");
+  const keep = q.labels.map((l, i) => dup < 0 || !(q.expected.includes(l) && q.features[i]![dup] === 1));
+  return {
+    features: q.features.filter((_, i) => keep[i]),
+    relevant: q.labels.filter((_, i) => keep[i]).map((l) => q.expected.includes(l)),
+    weight: q.weight ?? 1,
+  };
+}
 
 /** The rank `model` gives the query's first expected endpoint among its first 10 (0: not there). */
 function rankUnder(model: LinearModel, q: JudgedQuery): number {

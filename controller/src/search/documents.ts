@@ -23,6 +23,11 @@ export interface DocHead {
   /** Relative to the project root (the manifest folder's parent), POSIX. */
   file: string;
   line: number;
+  /**
+   * An endpoint's handler (manifest `Class.method` or function name; absent for an inline one):
+   * routes that share it run the same code (GET and POST of one view, PUT and PATCH of one action).
+   */
+  handler?: string;
 }
 
 export interface SearchDocument extends DocHead {
@@ -146,6 +151,7 @@ function endpointDocument(
     path: e.path,
     file: fileOf(service.root, e.file),
     line: e.line,
+    ...(e.handler === "<inline>" ? {} : { handler: e.handler }),
     fields: [
       // Names: "/users/me" is about "me", though "me" is a stopword in prose.
       [pathWords(e.path), NAME_BOOST, true],

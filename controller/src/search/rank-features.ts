@@ -62,6 +62,10 @@ const CATALOGUE = [
   // candidate's method's value for the query's first word, or the mean over all its words.
   "lm_first",
   "lm_all",
+  // 1 when a candidate with a higher first-stage score runs the same handler (same service, file
+  // and handler name): a route's second spelling ("/star" and "/star.view", GET and POST of one
+  // view), which says nothing the first did not.
+  "handler_dup",
 ] as const;
 export type FeatureName = (typeof CATALOGUE)[number];
 
@@ -90,6 +94,8 @@ const PREVIOUS_FEATURES: readonly FeatureName[] = [
 /**
  * The shipped model's: the previous ones and the learned method prior's two (lm_first, lm_all:
  * chosen 2026-11-28 by leave-one-app-out CV on the open real apps, bench/results/e2e-search.md).
+ * path_item and handler_dup were measured beside them (2026-11-28 afternoon): within a query of
+ * the open real apps, and a 15th feature would make the embeddings endpoint's model a 16th.
  */
 const FEATURES: readonly FeatureName[] = [...PREVIOUS_FEATURES, "lm_first", "lm_all"];
 
@@ -214,6 +220,8 @@ interface QueryEvidence {
   all: Map<string, number>;
   centroid: Float32Array | undefined;
   idfs: { term: string; idf: number }[];
+  /** The candidates whose handler a better first-stage candidate runs too (handler_dup). */
+  dups: ReadonlySet<string>;
   /** The learned method prior's values for this query, by the candidate's method. */
   lm: (method: string | undefined) => { first: number; all: number };
 }
@@ -262,7 +270,23 @@ const VALUE: Record<BaseName, Value> = {
   name_op_conflicts: named(1),
   lm_first: (_, head, q) => q.lm(head.kind === "endpoint" ? head.method : undefined).first,
   lm_all: (_, head, q) => q.lm(head.kind === "endpoint" ? head.method : undefined).all,
+  handler_dup: (c, _, q) => (q.dups.has(c.key) ? 1 : 0),
 };
+
+/** The candidates that run the handler of a candidate before them in the first stage's order. */
+function duplicates(candidates: readonly Candidate[], heads: ReadonlyMap<string, DocHead>): Set<string> {
+  const order = [...candidates].sort((a, b) => b.hybrid - a.hybrid || (a.key < b.key ? -1 : 1));
+  const seen = new Set<string>();
+  const out = new Set<string>();
+  for (const { key } of order) {
+    const head = heads.get(key)!;
+    if (!head.handler) continue;
+    const handler = `${head.service}\u0000${head.file}\u0000${head.handler}`;
+    if (seen.has(handler)) out.add(key);
+    seen.add(handler);
+  }
+  return out;
+}
 
 /** Each candidate's value of each named feature (rel_X come as X: candidateFeatures shifts them). */
 function baseFeatures(
@@ -277,6 +301,7 @@ function baseFeatures(
     own: lexicalOf(lexical, terms.own, keys),
     wordnet: lexicalOf(lexical, terms.wordnet, keys),
     all: lexicalOf(lexical, terms.all, keys),
+    dups: names.includes("handler_dup") ? duplicates(candidates, heads) : new Set(),
     centroid: names.includes("prf") ? feedbackCentroid(candidates, vectors) : undefined,
     idfs: ownIdfs(lexical, terms.own),
     lm:
