@@ -49,6 +49,14 @@ export {
   type Tree,
   withTree,
 } from "./parser.js";
+export {
+  type GoReceiver,
+  type GoTypeSpec,
+  type GoValueSpec,
+  readGoReceiver,
+  readGoTypeSpecs,
+  readGoValueSpecs,
+} from "./syntax/go-declaration-syntax.js";
 export { readGoImports } from "./syntax/go-import-syntax.js";
 export { readGoPackage } from "./syntax/go-package-syntax.js";
 export { type JavaTypeKind, javaTypeKind, readJavaPackage } from "./syntax/java-declaration-syntax.js";

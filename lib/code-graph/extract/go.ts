@@ -4,6 +4,13 @@
 import type { ImportFact } from "../facts.js";
 import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
+import {
+  type GoTypeSpec,
+  type GoValueSpec,
+  readGoReceiver,
+  readGoTypeSpecs,
+  readGoValueSpecs,
+} from "../syntax/go-declaration-syntax.js";
 import { type GoImport, readGoImports } from "../syntax/go-import-syntax.js";
 import { readGoPackage } from "../syntax/go-package-syntax.js";
 import type { Extraction, Extractor } from "./extractor.js";
@@ -45,11 +52,11 @@ export const goExtractor: Extractor = {
           methods.push(node);
           break;
         case "type_declaration":
-          for (const spec of node.namedChildren) if (spec) addType(symbols, source, spec);
+          for (const spec of readGoTypeSpecs(node)) addType(symbols, source, spec);
           break;
         case "const_declaration":
         case "var_declaration":
-          for (const spec of node.namedChildren) if (spec) addValues(symbols, source, spec);
+          for (const spec of readGoValueSpecs(node)) addValues(symbols, source, spec);
           break;
       }
     }
@@ -71,11 +78,10 @@ function addNamed(
   return symbols.add({ node, name, kind, exported: isExported(name), signature: signatureOf(source, node) });
 }
 
-function addType(symbols: SymbolCollector, source: string, spec: Node): void {
-  if (spec.type !== "type_spec" && spec.type !== "type_alias") return;
-  const name = spec.childForFieldName("name")?.text;
-  if (!name) return;
-  const typeNode = spec.childForFieldName("type");
+function addType(symbols: SymbolCollector, source: string, read: GoTypeSpec<Node>): void {
+  const spec = read.spec;
+  const name = read.name.text;
+  const typeNode = read.type;
   const kind: SymbolKind =
     typeNode?.type === "struct_type" ? "class" : typeNode?.type === "interface_type" ? "interface" : "type";
   const body = kind === "type" ? null : typeNode;
@@ -101,15 +107,9 @@ function addType(symbols: SymbolCollector, source: string, spec: Node): void {
   }
 }
 
-function addValues(symbols: SymbolCollector, source: string, spec: Node): void {
-  // `var ( … )` holds its specs in a var_spec_list (`const ( … )` holds them directly).
-  if (spec.type === "var_spec_list") {
-    for (const inner of spec.namedChildren) if (inner) addValues(symbols, source, inner);
-    return;
-  }
-  if (spec.type !== "const_spec" && spec.type !== "var_spec") return;
-  for (const name of spec.childrenForFieldName("name")) {
-    if (!name) continue;
+function addValues(symbols: SymbolCollector, source: string, read: GoValueSpec<Node>): void {
+  const spec = read.spec;
+  for (const name of read.names) {
     symbols.add({
       node: spec,
       name: name.text,
@@ -123,8 +123,7 @@ function addValues(symbols: SymbolCollector, source: string, spec: Node): void {
 function addMethod(symbols: SymbolCollector, source: string, node: Node): void {
   const name = node.childForFieldName("name")?.text;
   if (!name) return;
-  const receiver = node.childForFieldName("receiver");
-  const receiverType = receiver?.descendantsOfType("type_identifier")[0]?.text;
+  const receiverType = readGoReceiver(node)?.typeName;
   const owner = receiverType ? symbols.get(receiverType) : undefined;
   // A receiver declared in another file of the package: the graph builder attaches it there.
   const container = owner ? { parent: owner } : receiverType ? { parentName: receiverType } : {};

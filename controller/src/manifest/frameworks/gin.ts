@@ -14,7 +14,8 @@ import { GoProgram, type GoRoute, joinGo, type RouterKind, templateGoPath } from
 import { GoStructs } from "./go/go-structs.js";
 import { sortEndpoints } from "./python/py-scanner-kit.js";
 
-const GO_FACTS_KEY = "go-outline@2";
+// 3: a receiver names its type through parentheses and type arguments (`(*T)`, `*T[K]`); struct aliases.
+const GO_FACTS_KEY = "go-outline@3";
 
 function goScanner(name: RouterKind): FrameworkScanner<GoFileFacts> {
   return {

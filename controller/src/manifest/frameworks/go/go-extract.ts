@@ -1,6 +1,13 @@
 // One Go file's tree (tree-sitter-go) → GoFileFacts: what Gin and net/http scanners link.
 
-import { readGoImports, readGoPackage } from "../../../../../lib/code-graph/index.js";
+import {
+  type GoTypeSpec,
+  readGoImports,
+  readGoPackage,
+  readGoReceiver,
+  readGoTypeSpecs,
+  readGoValueSpecs,
+} from "../../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../../scanner.js";
 import type { GoExpr, GoFileFacts, GoFunc, GoParam, GoStmt, GoStruct } from "./go-facts.js";
 
@@ -22,11 +29,9 @@ export function extractGo(root: SyntaxNode): GoFileFacts {
         break;
       case "const_declaration":
       case "var_declaration":
-        for (const spec of descendants(node, node.type === "const_declaration" ? "const_spec" : "var_spec")) {
-          const names = spec.namedChildren.filter((c) => c.type === "identifier").map((c) => c.text);
-          const values = named(spec.childForFieldName("value"));
+        for (const { names, values } of readGoValueSpecs(node)) {
           names.forEach((n, i) => {
-            if (values[i]) facts.consts[n] = readExpr(values[i]!);
+            if (values[i]) facts.consts[n.text] = readExpr(values[i]!);
           });
         }
         break;
@@ -35,7 +40,7 @@ export function extractGo(root: SyntaxNode): GoFileFacts {
         facts.funcs.push(readFunc(node));
         break;
       case "type_declaration":
-        for (const spec of descendants(node, "type_spec")) {
+        for (const spec of readGoTypeSpecs(node)) {
           const struct = readStruct(spec);
           if (struct) facts.structs.push(struct);
         }
@@ -83,17 +88,17 @@ function readParams(list: SyntaxNode | null): GoParam[] {
 }
 
 function readFunc(node: SyntaxNode): GoFunc {
-  const receiver = named(node.childForFieldName("receiver"))[0];
-  const recvType = receiver?.childForFieldName("type")?.text;
-  const recvName = receiver?.namedChildren.find((c) => c.type === "identifier")?.text;
+  const receiver = readGoReceiver(node);
   const fn: GoFunc = {
     name: node.childForFieldName("name")?.text ?? "<inline>",
     params: readParams(node.childForFieldName("parameters")),
     line: line(node),
     body: [],
   };
-  if (recvType) fn.recv = recvType.replace(/^\*/, "").replace(/\[.*$/, "");
-  if (recvType && recvName) fn.self = { name: recvName, type: recvType };
+  if (receiver?.typeName) fn.recv = receiver.typeName;
+  // The receiver's type as a `var x T` would write it (`*List`, not `*List[T]` or `(*List)`).
+  if (receiver?.typeName && receiver.name)
+    fn.self = { name: receiver.name, type: `${receiver.pointer ? "*" : ""}${receiver.typeName}` };
   const body = node.childForFieldName("body");
   if (body) readBody(body, fn.body);
   return fn;
@@ -116,18 +121,16 @@ function readBody(node: SyntaxNode, out: GoStmt[]): void {
         break;
       }
       case "var_declaration":
-        for (const spec of descendants(n, "var_spec")) {
-          const names = spec.namedChildren.filter((c) => c.type === "identifier").map((c) => c.text);
-          const type = spec.childForFieldName("type")?.text;
-          const values = named(spec.childForFieldName("value"));
-          names.forEach((name, i) => {
-            const v = values[i];
+        for (const spec of readGoValueSpecs(n)) {
+          const type = spec.type?.text;
+          spec.names.forEach((name, i) => {
+            const v = spec.values[i];
             out.push({
               s: "bind",
-              names: [name],
+              names: [name.text],
               ...(v ? { value: readExpr(v) } : {}),
               ...(type ? { type } : {}),
-              line: line(spec),
+              line: line(spec.spec),
             });
           });
         }
@@ -215,10 +218,9 @@ function readExpr(node: SyntaxNode): GoExpr {
   }
 }
 
-function readStruct(spec: SyntaxNode): GoStruct | undefined {
-  const type = spec.childForFieldName("type");
+function readStruct({ spec, name, type }: GoTypeSpec<SyntaxNode>): GoStruct | undefined {
   if (type?.type !== "struct_type") return undefined;
-  const struct: GoStruct = { name: spec.childForFieldName("name")?.text ?? "", line: line(spec), fields: [] };
+  const struct: GoStruct = { name: name.text, line: line(spec), fields: [] };
   for (const f of descendants(type, "field_declaration")) {
     const fieldType = f.childForFieldName("type")?.text ?? "";
     const tag = stringOf(f.childForFieldName("tag")) ?? "";

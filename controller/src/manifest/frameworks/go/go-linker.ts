@@ -271,7 +271,9 @@ export class GoProgram {
     if (recv.t === "node") return this.routerCall(recv.id, e, method, args, scope, dir, file);
     // A method of a project type that takes a router (`h.RegisterRoutes(api)`).
     if (args.some((a) => a.t === "node")) {
-      const type = recv.t === "typed" ? recv.type.replace(/^\*/, "").split(".").pop() : undefined;
+      // `*pkg.Pages[string]` → `Pages`: methods are filed under the bare type name.
+      const type =
+        recv.t === "typed" ? recv.type.replace(/^\*/, "").replace(/\[.*$/, "").split(".").pop() : undefined;
       const known = type ? this.findMethods(method, type) : [];
       this.linkArgs(known.length > 0 ? known : this.findMethods(method, undefined), args);
     }
