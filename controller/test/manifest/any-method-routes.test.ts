@@ -1,7 +1,9 @@
 // Routes that answer every method (issue 20, point 5; seen in a real app's catch-all
 // `app.all("/*all", notFound)`): Express's `app.all(path, …)` ("matches all HTTP verbs", Express
-// API reference), koa-router's `router.all(path, …)` ("match any method") and Hono's
-// `app.all(path, …)` ("any HTTP method"). Written from those documents, not copied from an app.
+// API reference), koa-router's `router.all(path, …)` ("match any method"), Hono's
+// `app.all(path, …)` ("any HTTP method") and NestJS's `@All()` (Controllers: "`@All()` defines an
+// endpoint that handles all of them"; its Express and Fastify adapters register it with the
+// server's own `all`). Written from those documents, not copied from an app.
 // The manifest lists such a route once per method a client calls it with (GET, POST, PUT,
 // PATCH, DELETE); HEAD and OPTIONS are answered by the frameworks for every route anyway.
 
@@ -54,5 +56,53 @@ export default app;
 `,
     });
     expect(ids(s)).toEqual(every("/hooks/incoming"));
+  });
+
+  it("NestJS: @All() in source and as tsc compiles it, with Nest 11's named wildcard", async () => {
+    const s = await scan({
+      "src/proxy.controller.ts": `import { All, Controller, Get, Req } from "@nestjs/common";
+@Controller("proxy")
+export class ProxyController {
+  @All(":target")
+  forward(@Req() req: unknown) { return req; }
+  @Get("status")
+  status() { return "ok"; }
+}
+`,
+      "src/app.module.ts": `import { Module } from "@nestjs/common";
+import { ProxyController } from "./proxy.controller";
+import { UploadController } from "../lib/upload.controller";
+@Module({ controllers: [ProxyController, UploadController] })
+export class AppModule {}
+`,
+      "lib/upload.controller.js": `"use strict";
+var __decorate = (this && this.__decorate) || function (decorators, target, key, desc) { return target; };
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.UploadController = void 0;
+const common_1 = require("@nestjs/common");
+let UploadController = class UploadController {
+    handle() { }
+    handleOne() { }
+};
+exports.UploadController = UploadController;
+__decorate([
+    (0, common_1.All)()
+], UploadController.prototype, "handle", null);
+__decorate([
+    (0, common_1.All)('*path')
+], UploadController.prototype, "handleOne", null);
+exports.UploadController = UploadController = __decorate([
+    (0, common_1.Controller)('upload')
+], UploadController);
+`,
+    });
+    expect(ids(s)).toEqual(
+      [
+        ...every("/proxy/{target}"),
+        "GET /proxy/status",
+        ...every("/upload"),
+        ...every("/upload/{path}"),
+      ].sort(),
+    );
   });
 });

@@ -23,14 +23,18 @@ import {
 } from "./nest/nest-controllers.js";
 import { describeOperation, describeParams, statusOf } from "./nest/nest-operation.js";
 
-const ROUTE_DECORATORS: Record<string, HttpMethod> = {
-  Get: "GET",
-  Post: "POST",
-  Put: "PUT",
-  Patch: "PATCH",
-  Delete: "DELETE",
-  Head: "HEAD",
-  Options: "OPTIONS",
+// `@All()` answers every method (Nest's docs, Controllers): listed once per method a client calls
+// it with, as Express's `app.all` is (js/route-actions.ts ANY_METHOD); HEAD and OPTIONS are
+// answered for every route anyway.
+const ROUTE_DECORATORS: Record<string, readonly HttpMethod[]> = {
+  Get: ["GET"],
+  Post: ["POST"],
+  Put: ["PUT"],
+  Patch: ["PATCH"],
+  Delete: ["DELETE"],
+  Head: ["HEAD"],
+  Options: ["OPTIONS"],
+  All: ["GET", "POST", "PUT", "PATCH", "DELETE"],
 };
 
 /** What every endpoint of one link needs. */
@@ -72,13 +76,13 @@ function controllerEndpoints(link: NestLink, c: Located, ctrl: DecoratorFact): E
   const endpoints: Endpoint[] = [];
   for (const route of routeMethods(program, c)) {
     for (const d of route.member.decorators) {
-      const method = ROUTE_DECORATORS[d.name];
-      if (!method) continue;
+      const methods = ROUTE_DECORATORS[d.name];
+      if (!methods) continue;
       const prefix = routePrefix(link, c, route, ctrlVersion);
       for (const ctrlPath of pathsOf(program, ctrl.args[0], c.file)) {
         for (const routePath of d.args[0] ? pathsOf(program, d.args[0], route.owner.file) : [""]) {
           const path = templatePath(joinPaths(prefix, ctrlPath, routePath));
-          endpoints.push(endpointOf(link, c, route, method, path, auth));
+          for (const method of methods) endpoints.push(endpointOf(link, c, route, method, path, auth));
         }
       }
     }
