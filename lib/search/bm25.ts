@@ -90,11 +90,20 @@ export class LexicalIndex {
   set(key: string, type: string, fields: Field[]): void {
     const terms = new Map<string, number>();
     for (const [text, boost, names = false] of fields) addFieldTerms(terms, text, boost, names);
-    this.setTerms(key, type, terms);
+    this.setTerms(key, type, terms, "shared");
   }
 
-  /** Adds or replaces a document from terms set() computed before (a start-up cache); kept as given. */
-  setTerms(key: string, type: string, terms: ReadonlyMap<string, number>): void {
+  /**
+   * Adds or replaces a document from terms computed before. `keep`: "given" keeps this map (a
+   * start-up cache holds it too); "shared" keeps a copy whose strings are the index's own (see
+   * PostingLists.add), and the given map can go.
+   */
+  setTerms(
+    key: string,
+    type: string,
+    terms: ReadonlyMap<string, number>,
+    keep: "given" | "shared" = "given",
+  ): void {
     this.delete(key);
     let length = 0;
     for (const tf of terms.values()) length += tf;
@@ -104,10 +113,10 @@ export class LexicalIndex {
     this.#types[slot] = type;
     this.#typeCodes[slot] = this.#code(type);
     this.#lengths[slot] = length;
-    this.#terms[slot] = terms;
     this.#totalLength += length;
     this.#countType(type, 1, length);
-    this.#postings.add(slot, terms);
+    const shared = this.#postings.add(slot, terms);
+    this.#terms[slot] = keep === "given" ? terms : shared;
   }
 
   delete(key: string): void {

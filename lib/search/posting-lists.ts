@@ -24,21 +24,30 @@ const MIN_DEAD_TO_COMPACT = 8;
 export class PostingLists {
   /** In shards: a million terms in one Map rehashed in one long task as it grew. */
   readonly #idOf = new ShardedMap<number>();
+  /** Each id's term: the one copy of its string that the documents' term maps share. */
+  readonly #termOf: string[] = [];
   readonly #lists: number[][] = [];
   readonly #live: number[] = [];
   readonly #freeIds: number[] = [];
   /** Each slot's generation: an entry counts only while it carries its slot's generation. */
   readonly #generation: number[] = [];
 
-  /** Records that document `slot` holds these terms with these frequencies. */
-  add(slot: number, terms: ReadonlyMap<string, number>): void {
+  /**
+   * Records that document `slot` holds these terms with these frequencies. Returns the same terms
+   * keyed by the lists' own copy of each string: a document's terms come from its tokens, a new
+   * string each, and 20,000 code files kept hundreds of thousands of copies of the same words.
+   */
+  add(slot: number, terms: ReadonlyMap<string, number>): Map<string, number> {
     const generation = this.#generation[slot] ?? 0;
     this.#generation[slot] = generation;
+    const shared = new Map<string, number>();
     for (const [term, tf] of terms) {
       const id = this.#idOf.get(term) ?? this.#newTerm(term);
       this.#lists[id]!.push(slot, generation, tf);
       this.#live[id]!++;
+      shared.set(this.#termOf[id]!, tf);
     }
+    return shared;
   }
 
   /** Forgets document `slot`, which holds `terms` (the keys add() was given for it). */
@@ -86,6 +95,7 @@ export class PostingLists {
   #newTerm(term: string): number {
     const id = this.#freeIds.pop() ?? this.#lists.length;
     this.#idOf.set(term, id);
+    this.#termOf[id] = term;
     this.#lists[id] = doubleArray();
     this.#live[id] = 0;
     return id;
@@ -93,6 +103,7 @@ export class PostingLists {
 
   #dropTerm(term: string, id: number): void {
     this.#idOf.delete(term);
+    this.#termOf[id] = "";
     this.#lists[id] = doubleArray();
     this.#freeIds.push(id);
   }

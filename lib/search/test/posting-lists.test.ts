@@ -77,6 +77,21 @@ describe("PostingLists", () => {
     expect([...lists.terms()].sort()).toEqual(["new", "shared"]);
   });
 
+  it("gives back a document's terms equal to and in the order of what it was given, after terms came and went", () => {
+    const lists = new PostingLists();
+    lists.add(0, new Map([["gone", 1]]));
+    lists.remove(0, ["gone"]);
+    const given = new Map([
+      ["zeta", 2],
+      ["alpha", 0.5],
+      ["gone", 3],
+    ]);
+    const kept = lists.add(1, given);
+    expect([...kept]).toEqual([...given]);
+    expect(kept).not.toBe(given);
+    expect([...lists.add(2, new Map([["alpha", 1]]))]).toEqual([["alpha", 1]]);
+  });
+
   it("keeps a list's size proportional to its live entries under churn", () => {
     const lists = new PostingLists();
     lists.add(0, new Map([["common", 1]]));

@@ -640,7 +640,7 @@ export class SearchService {
     const fingerprint = prepared ? prepared.fingerprint : this.#cache?.fingerprint(doc);
     const cached = fingerprint ? this.#cache!.get(fingerprint) : undefined;
     if (cached) this.#lexical.setTerms(key, type, cached.terms);
-    else if (prepared?.terms) this.#lexical.setTerms(key, type, prepared.terms);
+    else if (prepared?.terms) this.#lexical.setTerms(key, type, prepared.terms, "shared");
     else this.#lexical.set(key, type, doc.fields);
     const previous = this.#docs.get(key);
     if (previous?.fingerprint !== fingerprint) this.#forgetCached(previous);
