@@ -149,7 +149,10 @@ async function fileEdges(
         best.set(key, { from: from.id, to: symbol.id, confidence });
     }
   }
-  for (const edge of best.values()) edges.push({ type: "REFERENCES", ...edge });
+  // Spelled out, not spread: a spread into a one-property literal puts the rest in a separate
+  // property array, one more object per edge for the collector.
+  for (const { from, to, confidence } of best.values())
+    edges.push({ type: "REFERENCES", from, to, confidence });
   const imported = importedFiles(path, scope, table, qualifiedUses, names);
   for (const target of imported)
     edges.push({ type: "IMPORTS", from: fileId(repo, path), to: fileId(repo, target) });
