@@ -89,6 +89,11 @@ export {
   readExportStatement,
   unescapeJs,
 } from "./syntax/js-module-syntax.js";
+export {
+  type KotlinDeclaration,
+  type KotlinDeclarationKind,
+  readKotlinDeclaration,
+} from "./syntax/kotlin-declaration-syntax.js";
 export { readKotlinImport } from "./syntax/kotlin-import-syntax.js";
 export { readKotlinPackage } from "./syntax/kotlin-package-syntax.js";
 export { type PythonAssignment, readPythonAssignment } from "./syntax/python-assignment-syntax.js";

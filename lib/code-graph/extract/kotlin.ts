@@ -5,8 +5,10 @@
 import type { ImportFact } from "../facts.js";
 import type { SymbolKind } from "../model.js";
 import type { Node } from "../parser.js";
+import { type KotlinDeclaration, readKotlinDeclaration } from "../syntax/kotlin-declaration-syntax.js";
 import { lastSegment, readKotlinImport } from "../syntax/kotlin-import-syntax.js";
 import { readKotlinPackage } from "../syntax/kotlin-package-syntax.js";
+import { namedChildrenOf } from "../syntax/syntax-node.js";
 import type { Extraction, Extractor } from "./extractor.js";
 import { collectReferences } from "./references.js";
 import { SymbolCollector, type SymbolDraft, signatureOf } from "./symbols.js";
@@ -47,58 +49,41 @@ class Walker {
   constructor(private readonly source: string) {}
 
   declaration(node: Node, owner: SymbolDraft | undefined): void {
-    switch (node.type) {
-      case "class_declaration":
-      case "object_declaration":
-      case "companion_object": {
-        const name =
-          node.childForFieldName("name")?.text ??
-          (node.type === "companion_object" ? "Companion" : undefined);
-        if (!name) return;
-        const draft = this.add(node, name, classKind(node), owner);
-        const body = node.namedChildren.find(
-          (c) => c?.type === "class_body" || c?.type === "enum_class_body",
-        );
-        for (const member of body?.namedChildren ?? []) if (member) this.declaration(member, draft);
+    const read = readKotlinDeclaration(node);
+    if (!read) return;
+    const name = read.name?.text ?? (read.kind === "companion" ? "Companion" : undefined);
+    if (!name) return;
+    switch (read.kind) {
+      case "function":
+        this.add(node, read, name, owner ? "method" : "function", owner);
         return;
-      }
-      case "function_declaration": {
-        const name = node.childForFieldName("name")?.text;
-        if (name) this.add(node, name, owner ? "method" : "function", owner);
+      case "property":
+        if (owner?.kind !== "interface") this.add(node, read, name, "variable", owner, true);
         return;
-      }
-      case "property_declaration": {
-        const name = node.namedChildren.find((c) => c?.type === "variable_declaration")?.namedChildren[0]
-          ?.text;
-        if (name && owner?.kind !== "interface") this.add(node, name, "variable", owner, true);
+      case "typeAlias":
+        this.add(node, read, name, "type", owner, true);
         return;
-      }
-      case "type_alias": {
-        const name = node.childForFieldName("type")?.text;
-        if (name) this.add(node, name, "type", owner, true);
-        return;
+      default: {
+        const draft = this.add(node, read, name, SYMBOL_KINDS[read.kind], owner);
+        for (const member of namedChildrenOf(read.body)) this.declaration(member, draft);
       }
     }
   }
 
   private add(
     node: Node,
+    read: KotlinDeclaration<Node>,
     name: string,
     kind: SymbolKind,
     owner: SymbolDraft | undefined,
     firstLine = false,
   ): SymbolDraft {
-    const body = firstLine
-      ? null
-      : (node.namedChildren.find(
-          (c) => c?.type === "class_body" || c?.type === "enum_class_body" || c?.type === "function_body",
-        ) ?? null);
     return this.symbols.add({
       node,
       name,
       kind,
-      exported: isVisible(node) && (owner ? owner.exported : true),
-      signature: signatureOf(this.source, node, body),
+      exported: isVisible(read) && (owner ? owner.exported : true),
+      signature: signatureOf(this.source, node, firstLine ? null : (read.body ?? null)),
       ...(owner ? { parent: owner } : {}),
     });
   }
@@ -116,16 +101,21 @@ class Walker {
   }
 }
 
-function classKind(node: Node): SymbolKind {
-  if (node.children.some((c) => c?.type === "interface")) return "interface";
-  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
-  if (modifiers?.namedChildren.some((m) => m?.type === "class_modifier" && m.text === "enum")) return "enum";
-  return "class";
-}
+/** Objects, companions and annotation classes are classes in the graph's model. */
+const SYMBOL_KINDS: Record<
+  "class" | "interface" | "enum" | "annotation" | "object" | "companion",
+  SymbolKind
+> = {
+  class: "class",
+  interface: "interface",
+  enum: "enum",
+  annotation: "class",
+  object: "class",
+  companion: "class",
+};
 
-function isVisible(node: Node): boolean {
-  const modifiers = node.namedChildren.find((c) => c?.type === "modifiers");
-  return !modifiers?.namedChildren.some(
-    (m) => m?.type === "visibility_modifier" && (m.text === "private" || m.text === "internal"),
+function isVisible({ modifiers }: KotlinDeclaration<Node>): boolean {
+  return !namedChildrenOf(modifiers).some(
+    (m) => m.type === "visibility_modifier" && (m.text === "private" || m.text === "internal"),
   );
 }

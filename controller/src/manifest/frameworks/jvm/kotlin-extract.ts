@@ -2,7 +2,11 @@
 // classes (constructor `val`s are the fields), objects with `const val`s, enum classes,
 // annotations with use-site targets (`@field:NotBlank`), nullable types (`String?`).
 
-import { readKotlinImport, readKotlinPackage } from "../../../../../lib/code-graph/index.js";
+import {
+  readKotlinDeclaration,
+  readKotlinImport,
+  readKotlinPackage,
+} from "../../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../../scanner.js";
 import { numberOf } from "./java-extract.js";
 import type {
@@ -32,26 +36,13 @@ export function extractKotlin(root: SyntaxNode): JvmFileFacts {
   return facts;
 }
 
+const CLASS_KINDS: ReadonlySet<string> = new Set(["class", "interface", "enum", "annotation", "object"]);
+
 function readClass(node: SyntaxNode, out: JvmClass[]): void {
-  if (node.type !== "class_declaration" && node.type !== "object_declaration") return;
-  const modifiers = node.namedChildren.find((c) => c.type === "modifiers");
-  const modifierText = (modifiers?.namedChildren ?? [])
-    .filter((m) => m.type !== "annotation")
-    .map((m) => m.text);
-  const keyword = node.children.find((c) => c.type === "interface" || c.type === "class")?.type;
-  const kind: JvmClass["kind"] =
-    node.type === "object_declaration"
-      ? "object"
-      : modifierText.includes("enum")
-        ? "enum"
-        : modifierText.includes("annotation")
-          ? "annotation"
-          : keyword === "interface"
-            ? "interface"
-            : "class";
-  const nameNode =
-    node.childForFieldName("name") ??
-    node.namedChildren.find((c) => c.type === "identifier" || c.type === "type_identifier");
+  const read = readKotlinDeclaration(node);
+  if (!read || !CLASS_KINDS.has(read.kind)) return;
+  const kind = read.kind as JvmClass["kind"];
+  const { modifiers, name: nameNode } = read;
   const cls: JvmClass = {
     name: nameNode?.text ?? "",
     kind,
@@ -183,8 +174,7 @@ function readFunction(node: SyntaxNode): JvmMethod {
     : [];
   const returns = afterParams.find(isTypeNode);
   return {
-    name:
-      node.namedChildren.find((c) => c.type === "identifier" || c.type === "simple_identifier")?.text ?? "",
+    name: readKotlinDeclaration(node)?.name?.text ?? "",
     line: annotations[0]?.line ?? line(node),
     annotations,
     params,
