@@ -166,4 +166,61 @@ export { AppModule };
     });
     expect(ids(s)).toEqual(["GET /", "GET /api/status"]);
   });
+
+  it("reads a class that refers to itself, which tsc binds twice: `let C = C_1 = class C {…}`", async () => {
+    // tsc's emit when a decorated class names itself in its body (a static, or
+    // `new Logger(C.name)`): an alias `C_1` is declared, `let C = C_1 = class C { … }`, and the
+    // class decorators are applied as `C = C_1 = __decorate([…], C)`; a subclass compiled apart
+    // extends it through the export.
+    const s = await scan({
+      "lib/uploads.controller.js": `"use strict";
+${HELPERS}var UploadsController_1;
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.UploadsController = void 0;
+const common_1 = require("@nestjs/common");
+let UploadsController = UploadsController_1 = class UploadsController {
+    logger = new common_1.Logger(UploadsController_1.name);
+    list() {
+        return [];
+    }
+    remove(id) {
+        return id;
+    }
+};
+exports.UploadsController = UploadsController;
+__decorate([
+    (0, common_1.Get)(),
+    __metadata("design:type", Function),
+    __metadata("design:paramtypes", []),
+    __metadata("design:returntype", void 0)
+], UploadsController.prototype, "list", null);
+__decorate([
+    (0, common_1.Delete)(':id'),
+    __param(0, (0, common_1.Param)('id')),
+    __metadata("design:type", Function),
+    __metadata("design:paramtypes", [String]),
+    __metadata("design:returntype", void 0)
+], UploadsController.prototype, "remove", null);
+exports.UploadsController = UploadsController = UploadsController_1 = __decorate([
+    (0, common_1.Controller)('uploads')
+], UploadsController);
+`,
+      "lib/files.controller.js": `"use strict";
+${HELPERS}Object.defineProperty(exports, "__esModule", { value: true });
+exports.FilesController = void 0;
+const common_1 = require("@nestjs/common");
+const uploads_controller_1 = require("./uploads.controller");
+let FilesController = class FilesController extends uploads_controller_1.UploadsController {
+};
+exports.FilesController = FilesController;
+exports.FilesController = FilesController = __decorate([
+    (0, common_1.Controller)('files')
+], FilesController);
+`,
+    });
+    expect(ids(s)).toEqual(["DELETE /files/{id}", "DELETE /uploads/{id}", "GET /files", "GET /uploads"]);
+    expect(endpointById(s, "DELETE /uploads/{id}").params).toEqual([
+      { name: "id", in: "path", type: "string", required: true },
+    ]);
+  });
 });

@@ -34,6 +34,13 @@ const mayHandName = (a: SyntaxNode): boolean =>
         (p.type === "pair" && mayHandName(p.childForFieldName("value") ?? p)),
     ));
 
+/** The class a declarator's value is, through chained assignments: `class C {}`, `C_1 = class C {}`. */
+function assignedClass(n: SyntaxNode | null | undefined): SyntaxNode | undefined {
+  let v = n;
+  while (v?.type === "assignment_expression") v = v.childForFieldName("right");
+  return v?.type === "class" ? v : undefined;
+}
+
 /** Statements whose parts are statements or expressions walked in the same scope. */
 const COMPOUND_STATEMENTS = new Set([
   "if_statement",
@@ -139,9 +146,10 @@ class ModuleWalker implements ModuleWalk {
       let value: Value;
       if (valueNode && FN_TYPES.has(valueNode.type))
         value = this.fnValue(valueNode, scope, nameNode.text, declaredType);
-      else if (valueNode?.type === "class") {
-        // `let C = class C { … }`: how tsc emits a decorated class (ts-decorate.ts).
-        classFact(this, valueNode, []);
+      else if (assignedClass(valueNode)) {
+        // `let C = class C { … }`: how tsc emits a decorated class (ts-decorate.ts); one that
+        // names itself in its body is also bound to an alias, `let C = C_1 = class C { … }`.
+        classFact(this, assignedClass(valueNode) as SyntaxNode, []);
         value = this.toValue(valueNode, scope);
       } else {
         value = this.toValue(valueNode, scope);

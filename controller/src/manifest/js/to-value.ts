@@ -5,6 +5,7 @@ import { readModuleCall } from "../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../scanner.js";
 import { lineOf, named, stringText, unescapeSequence } from "./js-syntax.js";
 import type { ModuleWalk, Scope } from "./module-walk.js";
+import { decoratedClassNode } from "./ts-decorate.js";
 import { str, unknown, type Value } from "./value.js";
 
 /** Babel's and TypeScript's helpers around `require()` in compiled ES modules. */
@@ -180,6 +181,8 @@ function callValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
   const interop = interopImport(w, fnNode, args, scope);
   if (interop) return interop;
   if (fnNode?.type === "import") return unknown(n.text);
+  const decorated = decoratedClassNode(n);
+  if (decorated) return w.toValue(decorated, scope);
   const call: Value = {
     k: "call",
     fn: w.toValue(fnNode, scope),

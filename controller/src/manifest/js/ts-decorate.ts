@@ -23,7 +23,7 @@ const PRIMITIVES: Record<string, string | undefined> = {
 };
 
 /** The name of a helper call: `__decorate(…)`, `tslib_1.__decorate(…)`, `(0, tslib_1.__decorate)(…)`. */
-function helperName(call: SyntaxNode): string | undefined {
+export function helperName(call: SyntaxNode): string | undefined {
   let fn = call.childForFieldName("function");
   while (fn && (fn.type === "parenthesized_expression" || fn.type === "sequence_expression"))
     fn = fn.namedChildren.at(-1) ?? null;
@@ -31,6 +31,16 @@ function helperName(call: SyntaxNode): string | undefined {
   if (fn?.type === "member_expression") return fn.childForFieldName("property")?.text;
   return undefined;
 }
+
+/**
+ * `__decorate([…], C)` of a class returns the class (tsc's helper hands back what the decorators
+ * return, the class itself for NestJS's): `exports.C = C = __decorate([…], C)` still exports C.
+ */
+export const decoratedClassNode = (call: SyntaxNode): SyntaxNode | undefined => {
+  if (helperName(call) !== "__decorate") return undefined;
+  const args = named(call.childForFieldName("arguments"));
+  return args.length === 2 && args[0]?.type === "array" ? args[1] : undefined;
+};
 
 /** Reads a `__decorate(…)` call onto the class facts; false when `call` is not one. */
 export function readTsDecorate(w: ModuleWalk, call: SyntaxNode): boolean {
