@@ -23,7 +23,7 @@ const PRIMITIVES: Record<string, string | undefined> = {
 };
 
 /** The name of a helper call: `__decorate(…)`, `tslib_1.__decorate(…)`, `(0, tslib_1.__decorate)(…)`. */
-export function helperName(call: SyntaxNode): string | undefined {
+function helperName(call: SyntaxNode): string | undefined {
   let fn = call.childForFieldName("function");
   while (fn && (fn.type === "parenthesized_expression" || fn.type === "sequence_expression"))
     fn = fn.namedChildren.at(-1) ?? null;
