@@ -4,28 +4,11 @@
 // submodule`). The folder does not hold its own dotted name; the imports do. Written from those
 // rules and Flask's `add_url_rule(rule=…)` (flask.palletsprojects.com, API), not from an app.
 
-import { afterAll, describe, expect, it } from "vitest";
-import { codeGraphParser } from "../../src/manifest/code-graph-parser.js";
-import { scanService } from "../../src/manifest/scan-service.js";
+import { describe, expect, it } from "vitest";
 import type { ServiceManifest } from "../../src/manifest/types.js";
-import { makeProject, type Project } from "../helpers/project.js";
+import { projectScanner } from "../helpers/scan-project.js";
 
-const projects: Project[] = [];
-afterAll(() => {
-  for (const p of projects) p.remove();
-});
-
-async function scan(files: Record<string, string>, sub: string): Promise<ServiceManifest> {
-  const p = makeProject(files);
-  projects.push(p);
-  const { service } = await scanService({
-    name: "app",
-    root: `${p.dir}/${sub}`,
-    displayRoot: "app",
-    parser: codeGraphParser,
-  });
-  return service;
-}
+const scan = projectScanner();
 
 const ids = (s: ServiceManifest) => s.endpoints.map((e) => e.id).sort();
 
