@@ -67,6 +67,7 @@ describe("copyCodeChange", () => {
         list: [1, undefined, Number.NaN, Number.POSITIVE_INFINITY, "s", null, true, { deep: [{ x: -0 }] }],
         when: new Date(0),
         nothing: null,
+        owned: JSON.parse('{"__proto__": {"polluted": true}, "b": 1}'),
       },
     };
     const big = {
@@ -77,6 +78,9 @@ describe("copyCodeChange", () => {
     const { change: copy, json } = await copyCodeChange(change, new Yielder(0));
     expect(copy).toStrictEqual(JSON.parse(JSON.stringify(change)));
     expect(json.join("")).toBe(JSON.stringify(change));
+    const owned = (copy.upsert[0] as unknown as typeof odd).extra.owned as Record<string, unknown>;
+    expect(Object.getPrototypeOf(owned)).toBe(Object.prototype);
+    expect(Object.keys(owned)).toEqual(["__proto__", "b"]);
     const deep = (copy.upsert[0] as unknown as typeof odd).extra.list[7] as { deep: { x: number }[] };
     expect(Object.isFrozen(deep.deep[0])).toBe(true);
     odd.extra.list.push("later");

@@ -99,7 +99,9 @@ function frozenJsonCopy(value: unknown, inArray: boolean): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value)) {
     const copy = frozenJsonCopy(member, false);
-    if (copy !== undefined) out[key] = copy;
+    // An own "__proto__" member, as JSON.parse makes it, not the object's prototype.
+    if (copy !== undefined)
+      Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true });
   }
   return Object.freeze(out);
 }
