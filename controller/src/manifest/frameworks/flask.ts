@@ -10,7 +10,7 @@ import type { Constraints, Dto, Endpoint, EndpointResponse, HttpMethod, Param } 
 import { RestxTracker } from "./python/flask-restx.js";
 import { MarshmallowSchemas } from "./python/marshmallow-schemas.js";
 import { type CallSite, PyProgram } from "./python/py-evaluator.js";
-import type { PyBodyUse, PyFunction, PyModuleFacts } from "./python/py-facts.js";
+import { nestedBodies, type PyBodyUse, type PyFunction, type PyModuleFacts } from "./python/py-facts.js";
 import { literalValue } from "./python/py-literals.js";
 import { PyModels } from "./python/py-models.js";
 import {
@@ -358,7 +358,7 @@ function containsFunction(facts: PyModuleFacts, fn: PyFunction): boolean {
       (s) =>
         (s.s === "def" && (s.fn === fn || search(s.fn.body))) ||
         (s.s === "class" && search(s.cls.body)) ||
-        ((s.s === "block" || s.s === "for") && search(s.body)),
+        nestedBodies(s).some(search),
     );
   return search(facts.body);
 }

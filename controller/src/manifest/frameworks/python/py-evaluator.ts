@@ -6,7 +6,17 @@
 
 import type { FileFacts } from "../../scanner.js";
 import {
+  decoratorId,
+  isPlain,
+  LIST_METHODS,
+  METHOD_KINDS,
+  methodSelf,
+  RECORD,
+  valueCall,
+} from "./py-calls.js";
+import {
   KW_SPLAT,
+  nestedBodies,
   type PyClass,
   type PyExpr,
   type PyFunction,
@@ -14,6 +24,8 @@ import {
   type PyParam,
   type PyStmt,
 } from "./py-facts.js";
+import { compareValues, percentFormat, STRING_METHODS, truthOf } from "./py-operators.js";
+import { selfReads } from "./py-self-reads.js";
 import {
   asString,
   type ClassValue,
@@ -43,6 +55,12 @@ export interface PyHooks {
 
 type Scope = Map<string, PyValue>;
 
+/** What a `continue` or `break` tells the loop around it. */
+type Flow = "continue" | "break" | undefined;
+
+/** How deep project functions are evaluated inside each other for their return value. */
+const MAX_CALL_DEPTH = 4;
+
 interface ModuleState {
   facts: PyModuleFacts;
   ref: ModuleRef;
@@ -57,8 +75,12 @@ export class PyProgram {
   /** `self.app = Flask(...)` in a method: the attributes a class's instances get. */
   private readonly instanceAttrs = new WeakMap<PyClass, Scope>();
   private hooks: PyHooks = {};
+  /** The framework's hooks; `hooks` is without them while a call is evaluated for its value. */
+  private allHooks: PyHooks = {};
   /** Inside applyDecoratorFactory: a decorator factory is applied one level deep only. */
   private inFactory = false;
+  /** Project functions being evaluated for their return value (callFunction). */
+  private callDepth = 0;
   /** The package the scanned folder is, when the folder is a package (see rootPackageName). */
   private readonly rootPackage: string | undefined;
 
@@ -108,7 +130,11 @@ export class PyProgram {
         for (let k = 1; k <= parts.length; k++) {
           const head = parts.slice(0, k).join(".");
           const rest = parts.slice(k).join(".");
-          if (rest && rest === facts.module) {
+          if (rest && rest === facts.module && facts.isPackage && this.hasSubmodule(rest, imp.name)) {
+            // A package's `__init__.py` importing its own submodule by its full name (`from
+            // proj.conf import auth` in `conf/__init__.py`): the head is the folder's name.
+            vote(head, true);
+          } else if (rest && rest === facts.module) {
             // A module never imports from itself: `from django.conf.urls import url` in the
             // folder's own `urls.py` rules `django.conf` out, whatever else votes for it.
             vote(head, false);
@@ -122,6 +148,10 @@ export class PyProgram {
     return [...votes]
       .filter(([, v]) => v.inside > v.outside && !v.impossible)
       .sort((a, b) => b[1].inside - a[1].inside || a[0].localeCompare(b[0]))[0]?.[0];
+  }
+
+  private hasSubmodule(module: string, name: string | undefined): boolean {
+    return name !== undefined && name !== "*" && this.modules.has(childModule(module, name));
   }
 
   /** The folder's module `module` exists and can give `name` (a binding, an import or a submodule). */
@@ -139,6 +169,7 @@ export class PyProgram {
   /** Runs every module once under the hooks; lookups afterwards only read. */
   evaluateAll(hooks: PyHooks): void {
     this.hooks = hooks;
+    this.allHooks = hooks;
     for (const name of [...this.modules.keys()].sort()) this.load(name);
   }
 
@@ -154,6 +185,9 @@ export class PyProgram {
       const inside = name.slice(root.length + 1);
       if (this.modules.has(inside)) return inside;
     }
+    // The folder is the package `root`: Python finds its modules as `root.…` only, so `flask`
+    // is the library even where the package has a `server/flask` of its own.
+    if (root !== undefined && name !== root && !name.startsWith(`${root}.`)) return undefined;
     const suffix = `.${name}`;
     const matches = [...this.modules.keys()].filter((m) => m.endsWith(suffix));
     return matches.sort((a, b) => a.length - b.length)[0];
@@ -217,7 +251,10 @@ export class PyProgram {
     scope = new Map();
     this.classScopes.set(cls.cls, scope);
     const state = this.modules.get(cls.ref.module);
-    if (state) this.run(cls.cls.body, [this.load(cls.ref.module), scope], state, { defineOnly: true });
+    if (state) {
+      const outer = this.load(cls.ref.module);
+      this.withAllHooks(() => this.run(cls.cls.body, [outer, scope], state, { defineOnly: true }));
+    }
     return scope;
   }
 
@@ -226,10 +263,27 @@ export class PyProgram {
     if (!state) return new Map();
     if (state.state === "new") {
       state.state = "running";
-      this.run(state.facts.body, [state.scope], state, { defineOnly: false });
+      this.withAllHooks(() => this.run(state.facts.body, [state.scope], state, { defineOnly: false }));
       state.state = "done";
     }
     return state.scope;
+  }
+
+  /**
+   * A module or class body runs once, whenever it is first needed: also from inside a call
+   * evaluated for its value (callFunction), where the framework's hooks are off. Its routes
+   * must not be lost, so it runs with them on and at the top depth.
+   */
+  private withAllHooks(body: () => void): void {
+    const [hooks, depth] = [this.hooks, this.callDepth];
+    this.hooks = this.allHooks;
+    this.callDepth = 0;
+    try {
+      body();
+    } finally {
+      this.hooks = hooks;
+      this.callDepth = depth;
+    }
   }
 
   /** What an import binds `name` to; `seen` stops import cycles (`from . import views` in a package). */
@@ -304,7 +358,7 @@ export class PyProgram {
     scopes: Scope[],
     state: ModuleState,
     opts: { defineOnly: boolean },
-  ): void {
+  ): Flow {
     const local = scopes[scopes.length - 1]!;
     for (const stmt of body) {
       switch (stmt.s) {
@@ -319,15 +373,25 @@ export class PyProgram {
         case "expr":
           if (!opts.defineOnly) this.evaluate(stmt.e, scopes, state);
           break;
-        case "block":
-          this.run(stmt.body, scopes, state, opts);
+        case "block": {
+          const flow = this.run(stmt.body, scopes, state, opts);
+          if (flow) return flow;
           break;
+        }
+        case "if": {
+          const flow = this.runIf(stmt, scopes, state, opts);
+          if (flow) return flow;
+          break;
+        }
+        case "continue":
+        case "break":
+          return stmt.s;
         case "for": {
           const iter = this.evaluate(stmt.iter, scopes, state);
-          const items = iter.t === "list" ? iter.items : [UNKNOWN];
+          const items = iter.t === "list" ? [...iter.items] : [UNKNOWN];
           for (const item of items) {
             this.bind(stmt.target, item, local);
-            this.run(stmt.body, scopes, state, opts);
+            if (this.run(stmt.body, scopes, state, opts) === "break") break;
           }
           break;
         }
@@ -343,12 +407,31 @@ export class PyProgram {
               const evaluated = this.evaluate(decorator, scopes, state);
               this.hooks.decorate?.(evaluated, value, stmt.cls.decoratorLines[i] ?? stmt.cls.line);
             });
-            this.runMethods(value, scopes, state);
+            this.runMethods(value, scopes);
           }
           break;
         }
       }
     }
+    return undefined;
+  }
+
+  /**
+   * The branch a known condition takes (its `continue`/`break` then counts); under a condition
+   * the scan cannot know, both branches run and neither stops the loop around them.
+   */
+  private runIf(
+    stmt: Extract<PyStmt, { s: "if" }>,
+    scopes: Scope[],
+    state: ModuleState,
+    opts: { defineOnly: boolean },
+  ): Flow {
+    const truth = truthOf(this.evaluate(stmt.test, scopes, state));
+    if (truth === true) return this.run(stmt.body, scopes, state, opts);
+    if (truth === false) return this.run(stmt.orelse, scopes, state, opts);
+    this.run(stmt.body, scopes, state, opts);
+    this.run(stmt.orelse, scopes, state, opts);
+    return undefined;
   }
 
   private define(fn: PyFunction, scopes: Scope[], state: ModuleState, opts: { defineOnly: boolean }): void {
@@ -369,16 +452,50 @@ export class PyProgram {
    * Runs the bodies of a class's methods once, `__init__` first, `self` an instance: a server
    * class registers routes on `self.app` (Flask `@self.app.route`) in its methods.
    */
-  private runMethods(cls: ClassValue, scopes: Scope[], state: ModuleState): void {
-    const methods = cls.cls.body.flatMap((stmt) => (stmt.s === "def" ? [stmt.fn] : []));
-    methods.sort((a, b) => Number(b.name === "__init__") - Number(a.name === "__init__"));
-    for (const fn of methods) {
+  private runMethods(cls: ClassValue, scopes: Scope[]): void {
+    const own = cls.cls.body.flatMap((stmt) => (stmt.s === "def" ? [{ fn: stmt.fn, owner: cls }] : []));
+    const methods = [...own, ...this.inheritedRuns(cls, new Set(own.map((m) => m.fn.name)))];
+    methods.sort((a, b) => Number(b.fn.name === "__init__") - Number(a.fn.name === "__init__"));
+    for (const { fn, owner } of methods) {
       const self = fn.params[0];
       if (!self || fn.decorators.length > 0) continue;
-      const fnScope: Scope = new Map(fn.params.map((p) => [p.name, UNKNOWN]));
+      const ownerState = this.modules.get(owner.ref.module);
+      if (!ownerState) continue;
+      const ownerScopes = owner === cls ? scopes : [this.load(owner.ref.module)];
+      // A method run once without a caller: its parameters have their defaults (`cls()`'s call).
+      const fnScope: Scope = new Map(
+        fn.params.map((p) => [
+          p.name,
+          p.default ? this.evaluate(p.default, ownerScopes, ownerState) : UNKNOWN,
+        ]),
+      );
       fnScope.set(self.name, { t: "instance", cls });
-      this.run(fn.body, [...scopes, fnScope], state, { defineOnly: false });
+      this.run(fn.body, [...ownerScopes, fnScope], ownerState, { defineOnly: false });
     }
+  }
+
+  /**
+   * A base class of the project whose methods build routes from attributes each subclass sets
+   * (`for r in self.resources: self.api.add_resource(r, …)`): when this class's own body sets
+   * an attribute those methods read from `self`, they run again with `self` an instance of this
+   * class. Methods this class overrides are its own; the first base in order defines the rest.
+   */
+  private inheritedRuns(cls: ClassValue, overridden: Set<string>): { fn: PyFunction; owner: ClassValue }[] {
+    const inherited: { fn: PyFunction; owner: ClassValue }[] = [];
+    const seen = new Set(overridden);
+    for (const base of this.ancestry(cls).slice(1)) {
+      if (base.t !== "class") continue;
+      for (const st of base.cls.body) {
+        if (st.s !== "def" || seen.has(st.fn.name)) continue;
+        seen.add(st.fn.name);
+        inherited.push({ fn: st.fn, owner: base });
+      }
+    }
+    const set = new Set(cls.cls.body.flatMap((st) => boundNames(st)));
+    const reads = inherited.some(
+      ({ fn }) => fn.decorators.length === 0 && [...selfReads(fn)].some((n) => set.has(n)),
+    );
+    return reads ? inherited : [];
   }
 
   /** `self.name = value` where `self` is an instance of a project class. */
@@ -446,8 +563,25 @@ export class PyProgram {
           return { t: "list", items: [...l.items, ...r.items] };
         // `urlpatterns + router.urls`: the router's generated list joins as one item.
         if (expr.op === "+" && l.t === "list") return { t: "list", items: [...l.items, r] };
-        return { t: "unknown", expr };
+        // `"/%s" % key`, `"%(name)s_id" % {"name": n}`.
+        const formatted = expr.op === "%" && l.t === "str" ? percentFormat(l.v, r) : undefined;
+        return formatted !== undefined ? { t: "str", v: formatted } : { t: "unknown", expr };
       }
+      case "boolop": {
+        // Python's `or`/`and` give the operand that decides, the right one unevaluated otherwise.
+        const l = this.evaluate(expr.l, scopes, state);
+        const truth = truthOf(l);
+        if (truth === undefined) return { t: "unknown", expr };
+        return truth === (expr.op === "or") ? l : this.evaluate(expr.r, scopes, state);
+      }
+      case "not": {
+        const truth = truthOf(this.evaluate(expr.e, scopes, state));
+        return truth === undefined ? { t: "unknown", expr } : { t: "bool", v: !truth };
+      }
+      case "compare":
+        return this.compare(expr, scopes, state);
+      case "splat":
+        return this.evaluate(expr.e, scopes, state);
       case "list":
         return { t: "list", items: expr.items.map((e) => this.evaluate(e, scopes, state)) };
       case "dict":
@@ -479,6 +613,18 @@ export class PyProgram {
     }
   }
 
+  /** `a < b <= c`: true when every link holds, false when one fails, else unknown. */
+  private compare(expr: Extract<PyExpr, { k: "compare" }>, scopes: Scope[], state: ModuleState): PyValue {
+    const items = expr.items.map((e) => this.evaluate(e, scopes, state));
+    let all = true;
+    for (const [i, op] of expr.ops.entries()) {
+      const holds = compareValues(op, items[i] ?? UNKNOWN, items[i + 1] ?? UNKNOWN);
+      if (holds === false) return { t: "bool", v: false };
+      if (holds === undefined) all = false;
+    }
+    return all ? { t: "bool", v: true } : { t: "unknown", expr };
+  }
+
   private attribute(owner: PyValue, name: string, expr: PyExpr): PyValue {
     switch (owner.t) {
       case "module":
@@ -495,13 +641,19 @@ export class PyProgram {
         const attr = this.classAttribute(owner.cls, name);
         // A settings object: its class declares `API_V1_STR: str = "/api/v1"`.
         if (attr && attr.t !== "func") return attr;
-        if (attr?.t === "func" && isProperty(attr.fn)) return this.propertyValue(attr);
+        if (attr?.t === "func" && isProperty(attr.fn)) return this.propertyValue(attr, owner);
         return { t: "method", self: owner, name };
       }
       case "obj":
+        // A namedtuple's field (`Route(url=…).url`).
+        if (owner.kind === RECORD) return (owner.data as Record<string, PyValue>)[name] ?? UNKNOWN;
         return { t: "method", self: owner, name };
       case "str":
-        return name === "format" ? { t: "method", self: owner, name } : { t: "unknown", expr };
+        return STRING_METHODS.has(name) ? { t: "method", self: owner, name } : { t: "unknown", expr };
+      case "list":
+        return LIST_METHODS.has(name) ? { t: "method", self: owner, name } : { t: "unknown", expr };
+      case "dict":
+        return name === "get" ? { t: "method", self: owner, name } : { t: "unknown", expr };
       default:
         return { t: "unknown", expr };
     }
@@ -509,9 +661,10 @@ export class PyProgram {
 
   /**
    * What a `@property` hands out, when its body says it without calling anything: `return
-   * Base` or `klass = Base; …; return klass` (a factory of view classes read as attributes).
+   * Base` or `klass = Base; …; return klass` (a factory of view classes read as attributes),
+   * `return self._api` (what the instance holds), `return []`.
    */
-  private propertyValue(prop: FuncValue): PyValue {
+  private propertyValue(prop: FuncValue, self?: PyValue): PyValue {
     const ret = prop.fn.returned;
     if (!ret || ret.k === "call") return UNKNOWN;
     const local =
@@ -525,7 +678,11 @@ export class PyProgram {
           )?.value
         : undefined;
     const expr = local ?? ret;
-    return expr.k === "name" || expr.k === "attr" ? this.evaluateIn(prop.ref.module, expr) : UNKNOWN;
+    const state = this.modules.get(prop.ref.module);
+    const selfName = prop.fn.params[0]?.name;
+    if (!state || expr.k === "call") return UNKNOWN;
+    const selfScope: Scope = new Map(self && selfName ? [[selfName, self]] : []);
+    return this.evaluate(expr, [this.load(prop.ref.module), selfScope], state);
   }
 
   private submodule(module: string, name: string): PyValue {
@@ -582,14 +739,16 @@ export class PyProgram {
     const site: CallSite = {
       module: state.ref,
       line: expr.line,
-      args: expr.args.map((a) => this.evaluate(a, scopes, state)),
+      args: this.arguments(expr.args, scopes, state),
       kw: this.keywords(expr.kw, scopes, state),
       expr,
     };
     const hooked = this.hooks.call?.(callee, site);
     if (hooked) return hooked;
     if (callee.t === "class") return { t: "instance", cls: callee };
-    if (callee.t === "func") return this.returned(callee);
+    if (callee.t === "func") return this.callFunction(callee, undefined, site) ?? this.returned(callee);
+    const known = this.builtinCall(callee, site);
+    if (known) return known;
     // `"{}.view".format(endpoint)`, `"^{root}me/$".format(root=MOUNT)`: fields filled with known strings.
     if (callee.t === "method" && callee.name === "format" && callee.self.t === "str") {
       const values = site.args.map(asString);
@@ -612,6 +771,86 @@ export class PyProgram {
     return { t: "unknown", expr };
   }
 
+  /** A call's positional arguments, a `*list` spread in when the list is known. */
+  private arguments(args: readonly PyExpr[], scopes: Scope[], state: ModuleState): PyValue[] {
+    return args.flatMap((a) => {
+      const value = this.evaluate(a, scopes, state);
+      if (a.k !== "splat") return [value];
+      return value.t === "list" ? value.items : [UNKNOWN];
+    });
+  }
+
+  /**
+   * Calls of what the evaluator knows besides project functions: a method of a project
+   * instance or class, `getattr`, and the values of py-calls.ts (namedtuples, builtins, the
+   * methods of known strings, lists and dicts). Undefined when it is none of these.
+   */
+  private builtinCall(callee: PyValue, site: CallSite): PyValue | undefined {
+    if (callee.t === "external" && callee.path === "builtins.getattr") return this.getattr(site);
+    if (callee.t === "method" && (callee.self.t === "instance" || callee.self.t === "class")) {
+      const { self, name } = callee;
+      const cls = self.t === "instance" ? self.cls : self;
+      const fn = this.classAttribute(cls, name);
+      if (fn?.t !== "func") return undefined;
+      return this.callFunction(fn, methodSelf(fn.fn, self, cls), site);
+    }
+    return valueCall(callee, site.args, site.kw);
+  }
+
+  /**
+   * `getattr(obj, "name", default)` of a project class, instance or module: the attribute, or the
+   * default when no project class of its ancestry binds it (a library base is not read).
+   */
+  private getattr(site: CallSite): PyValue {
+    const [owner, nameArg, fallback] = site.args;
+    const name = asString(nameArg);
+    if (!owner || name === undefined) return UNKNOWN;
+    if (owner.t === "class" || owner.t === "instance") {
+      const cls = owner.t === "class" ? owner : owner.cls;
+      const assigned = owner.t === "instance" ? this.instanceAttrs.get(cls.cls)?.get(name) : undefined;
+      const attr = assigned ?? this.classAttribute(cls, name);
+      if (attr) return this.attribute(owner, name, site.expr);
+      return fallback ?? UNKNOWN;
+    }
+    if (owner.t === "module") {
+      const found = this.lookup(owner.ref.module, name);
+      return found.t !== "unknown" ? found : (fallback ?? UNKNOWN);
+    }
+    return UNKNOWN;
+  }
+
+  /**
+   * The value a project function returns for these arguments, when its body says it without
+   * the framework: the body runs with the parameters bound (defaults for the rest), framework
+   * hooks off (no route is added twice), and its top-level `return` is evaluated. Only plain
+   * values count (strings, numbers, lists and dicts of them, namedtuple records); anything
+   * else is undefined and the caller keeps its older reading (an instance, a factory result).
+   */
+  private callFunction(fn: FuncValue, self: PyValue | undefined, site: CallSite): PyValue | undefined {
+    const ret = fn.fn.returned;
+    const state = this.modules.get(fn.ref.module);
+    if (!ret || !state || this.callDepth >= MAX_CALL_DEPTH) return undefined;
+    if (fn.fn.decorators.some((d) => !METHOD_KINDS.has(decoratorId(d) ?? ""))) return undefined;
+    const outer = [this.load(fn.ref.module)];
+    const params = self ? fn.fn.params.slice(1) : fn.fn.params;
+    const scope = bindParams(params, site.args, site.kw, (p) =>
+      p.default ? this.evaluate(p.default, outer, state) : UNKNOWN,
+    );
+    const selfName = fn.fn.params[0]?.name;
+    if (self && selfName) scope.set(selfName, self);
+    const hooks = this.hooks;
+    this.hooks = { external: hooks.external };
+    this.callDepth++;
+    try {
+      this.run(fn.fn.body, [...outer, scope], state, { defineOnly: false });
+      const value = this.evaluate(ret, [...outer, scope], state);
+      return isPlain(value) ? value : undefined;
+    } finally {
+      this.callDepth--;
+      this.hooks = hooks;
+    }
+  }
+
   /**
    * A call of a project function: an instance when its return annotation names a project class,
    * or when it returns a call of one (`@lru_cache def get_settings(): return Settings()`).
@@ -632,7 +871,12 @@ export class PyProgram {
  * Python's binding of a call's arguments to `params`: by position, then by name; a `**kwargs`
  * parameter takes the keywords no other parameter named (`def api(path, **route_options)`).
  */
-function bindParams(params: readonly PyParam[], args: PyValue[], kw: Record<string, PyValue>): Scope {
+function bindParams(
+  params: readonly PyParam[],
+  args: PyValue[],
+  kw: Record<string, PyValue>,
+  defaultOf: (p: PyParam) => PyValue = () => UNKNOWN,
+): Scope {
   const named = new Set(params.map((p) => p.name));
   const rest: [PyValue, PyValue][] = Object.entries(kw)
     .filter(([k]) => !named.has(k))
@@ -640,7 +884,7 @@ function bindParams(params: readonly PyParam[], args: PyValue[], kw: Record<stri
   return new Map(
     params.map((p, i): [string, PyValue] => {
       if (p.kwargs) return [p.name, { t: "dict", entries: rest }];
-      return [p.name, (p.splat ? undefined : args[i]) ?? kw[p.name] ?? UNKNOWN];
+      return [p.name, (p.splat ? undefined : args[i]) ?? kw[p.name] ?? defaultOf(p)];
     }),
   );
 }
@@ -657,7 +901,19 @@ const FIELD_MAKERS = new Set(["pydantic.Field", "pydantic.fields.Field", "pydant
 
 const ENV_READERS = new Set(["os.getenv", "os.environ.get"]);
 
-const BUILTINS = new Set(["str", "int", "float", "bool", "list", "dict", "set", "tuple", "bytes", "object"]);
+const BUILTINS = new Set([
+  "str",
+  "int",
+  "float",
+  "bool",
+  "list",
+  "dict",
+  "set",
+  "tuple",
+  "bytes",
+  "object",
+  "getattr",
+]);
 
 /** `views` of package `app` is `app.views`; of the scanned folder's own package ("") `views`. */
 const childModule = (pkg: string, name: string): string => (pkg ? `${pkg}.${name}` : name);
@@ -665,7 +921,9 @@ const childModule = (pkg: string, name: string): string => (pkg ? `${pkg}.${name
 /** A statement of the body, also inside `if`/`try` blocks, binds `name`. */
 function bindsAnywhere(body: readonly PyStmt[], name: string): boolean {
   return body.some(
-    (st) => boundNames(st).includes(name) || (st.s === "block" && bindsAnywhere(st.body, name)),
+    (st) =>
+      boundNames(st).includes(name) ||
+      ((st.s === "block" || st.s === "if") && nestedBodies(st).some((b) => bindsAnywhere(b, name))),
   );
 }
 

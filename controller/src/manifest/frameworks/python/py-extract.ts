@@ -77,6 +77,11 @@ function readStatement(node: SyntaxNode, imports: PyImport[]): PyStmt[] {
       return [{ s: "for", target: readExpr(target), iter: readExpr(iter), body: readBlock(body, imports) }];
     }
     case "if_statement":
+      return [readIf(node, imports)];
+    case "continue_statement":
+      return [{ s: "continue" }];
+    case "break_statement":
+      return [{ s: "break" }];
     case "with_statement":
     case "try_statement":
     case "elif_clause":
@@ -89,6 +94,35 @@ function readStatement(node: SyntaxNode, imports: PyImport[]): PyStmt[] {
     default:
       return [];
   }
+}
+
+/** `if`/`elif`/`else`: the condition kept, so the evaluator can take the branch it knows. */
+function readIf(node: SyntaxNode, imports: PyImport[]): PyStmt {
+  const consequence = node.childForFieldName("consequence");
+  const alternatives = node.namedChildren.filter((c) => c.type === "elif_clause" || c.type === "else_clause");
+  const orelse = (rest: SyntaxNode[]): PyStmt[] => {
+    const [first, ...more] = rest;
+    if (!first) return [];
+    if (first.type === "else_clause") {
+      const body = first.childForFieldName("body");
+      return body ? readBlock(body, imports) : [];
+    }
+    const inner = first.childForFieldName("consequence");
+    return [
+      {
+        s: "if",
+        test: readOr(first.childForFieldName("condition")),
+        body: inner ? readBlock(inner, imports) : [],
+        orelse: orelse(more),
+      },
+    ];
+  };
+  return {
+    s: "if",
+    test: readOr(node.childForFieldName("condition")),
+    body: consequence ? readBlock(consequence, imports) : [],
+    orelse: orelse(alternatives),
+  };
 }
 
 function readExpressionStatement(node: SyntaxNode): PyStmt {
@@ -154,11 +188,11 @@ function readDefinition(node: SyntaxNode, imports: PyImport[]): PyStmt[] {
     uses: body ? readBodyUses(body, readExpr) : ([] as PyBodyUse[]),
     body: body ? readBlock(body, imports) : [],
   };
-  // `def get_settings(): return Settings()`: what a settings factory returns, when it is a call;
-  // `return klass` / `return views.Base`: a name (a property giving a class, py-evaluator.ts).
+  // `def get_settings(): return Settings()`: what a settings factory returns; `return klass` /
+  // `return views.Base` (a property giving a class); `return "/".join(parts)` (a helper building
+  // a path, evaluated at its calls): the first top-level `return`'s expression.
   const ret = body?.namedChildren.find((c) => c.type === "return_statement")?.namedChildren[0];
-  if (ret?.type === "call" || ret?.type === "identifier" || ret?.type === "attribute")
-    fn.returned = readExpr(ret);
+  if (ret && ret.type !== "comment") fn.returned = readExpr(ret);
   return [{ s: "def", fn }];
 }
 
@@ -299,11 +333,36 @@ function readExpr(node: SyntaxNode): PyExpr {
         r: readOr(node.childForFieldName("right")),
       };
     }
+    case "boolean_operator": {
+      const op = node.childForFieldName("operator")?.text === "and" ? "and" : "or";
+      return {
+        k: "boolop",
+        op,
+        l: readOr(node.childForFieldName("left")),
+        r: readOr(node.childForFieldName("right")),
+      };
+    }
+    case "not_operator":
+      return { k: "not", e: readOr(node.childForFieldName("argument")) };
+    case "comparison_operator":
+      return {
+        k: "compare",
+        // The operators are the unnamed children between the operands (`is not` is one of them).
+        ops: node.children.filter((c) => !isNamed(c, node)).map((o) => o.text.replace(/\s+/g, " ")),
+        items: node.namedChildren.filter((c) => c.type !== "comment").map(readExpr),
+      };
+    case "list_splat":
+      return { k: "splat", e: readOr(node.namedChildren[0] ?? null) };
     case "lambda":
       return { k: "lambda" };
     default:
       return { k: "other", text: node.text.length > 80 ? node.type : node.text };
   }
+}
+
+/** Whether `child` is one of `parent`'s named children (SyntaxNode has no `isNamed`). */
+function isNamed(child: SyntaxNode, parent: SyntaxNode): boolean {
+  return parent.namedChildren.some((n) => sameNode(n, child));
 }
 
 function readOr(node: SyntaxNode | null): PyExpr {

@@ -17,6 +17,13 @@ export type PyExpr =
   | { k: "dict"; entries: [PyExpr, PyExpr][] }
   | { k: "sub"; value: PyExpr; index: PyExpr[] }
   | { k: "binop"; op: string; l: PyExpr; r: PyExpr }
+  /** `a and b`, `a or b`: Python's short-circuit, the operand that decides. */
+  | { k: "boolop"; op: "and" | "or"; l: PyExpr; r: PyExpr }
+  | { k: "not"; e: PyExpr }
+  /** `a < b <= c`, `x is not None`, `k in d`: `ops[i]` sits between `items[i]` and `items[i + 1]`. */
+  | { k: "compare"; ops: string[]; items: PyExpr[] }
+  /** `*urls` among a call's arguments: its items are spread in when the list is known. */
+  | { k: "splat"; e: PyExpr }
   | { k: "lambda" }
   | { k: "other"; text: string };
 
@@ -68,8 +75,9 @@ export interface PyFunction {
   params: PyParam[];
   returns?: PyExpr;
   /**
-   * What a top-level `return` gives back when it is a call (`return Settings()`, settings
-   * factories) or a name (`return klass`, a property that hands out a class).
+   * What the first top-level `return` gives back: a call (`return Settings()`, settings
+   * factories), a name (`return klass`, a property that hands out a class), any expression (a
+   * helper that builds a path).
    */
   returned?: PyExpr;
   uses: PyBodyUse[];
@@ -90,6 +98,10 @@ export type PyStmt =
   | { s: "expr"; e: PyExpr; line: number }
   | { s: "for"; target: PyExpr; iter: PyExpr; body: PyStmt[] }
   | { s: "block"; body: PyStmt[] }
+  /** `if test: body` with `elif`/`else` in `orelse` (an `elif` is an `if` alone in `orelse`). */
+  | { s: "if"; test: PyExpr; body: PyStmt[]; orelse: PyStmt[] }
+  | { s: "continue" }
+  | { s: "break" }
   | { s: "def"; fn: PyFunction }
   | { s: "class"; cls: PyClass };
 
@@ -100,4 +112,11 @@ export interface PyModuleFacts {
   isPackage: boolean;
   imports: PyImport[];
   body: PyStmt[];
+}
+
+/** The statement lists nested in a statement (a block's, a loop's, both branches of an `if`). */
+export function nestedBodies(st: PyStmt): PyStmt[][] {
+  if (st.s === "block" || st.s === "for") return [st.body];
+  if (st.s === "if") return [st.body, st.orelse];
+  return [];
 }

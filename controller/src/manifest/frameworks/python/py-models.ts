@@ -4,7 +4,7 @@
 
 import type { Constraints, Dto, Field, TypeDecl } from "../../types.js";
 import type { PyProgram } from "./py-evaluator.js";
-import type { PyExpr, PyStmt } from "./py-facts.js";
+import { nestedBodies, type PyExpr, type PyStmt } from "./py-facts.js";
 import { literalValue } from "./py-literals.js";
 import { fieldTypeText, pyTypeInfo } from "./py-types.js";
 import { type ClassValue, externalName, type PyValue } from "./py-values.js";
@@ -218,6 +218,7 @@ function collectClasses(
 ): void {
   for (const stmt of body) {
     if (stmt.s === "class") found(stmt.cls);
-    if (stmt.s === "block") collectClasses(stmt.body, found);
+    if (stmt.s === "block" || stmt.s === "if")
+      for (const inner of nestedBodies(stmt)) collectClasses(inner, found);
   }
 }
