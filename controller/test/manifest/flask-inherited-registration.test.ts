@@ -189,4 +189,121 @@ describe("Flask-RESTful resources added by a base class from its subclasses' att
     expect(item.params).toEqual([{ name: "review_number", in: "path", type: "integer", required: true }]);
     expect(endpointById(s, "PUT /api/v2/products/{product_id}/stock").handler).toBe("Stock.put");
   });
+
+  it("runs the project's registering function at each call, with its arguments (Flask's register_api)", async () => {
+    // Flask's docs, "Method Views for APIs": one function adds an item view and a group view
+    // for each model it is called with.
+    const s = await scan({
+      "blog/__init__.py": "",
+      "blog/views.py": `from flask.views import MethodView
+
+
+class ItemAPI(MethodView):
+    init_every_request = False
+
+    def __init__(self, model):
+        self.model = model
+
+    def get(self, id):
+        return {}
+
+    def patch(self, id):
+        return {}
+
+    def delete(self, id):
+        return "", 204
+
+
+class GroupAPI(MethodView):
+    init_every_request = False
+
+    def __init__(self, model):
+        self.model = model
+
+    def get(self):
+        return []
+
+    def post(self):
+        return {}, 201
+
+
+def register_api(app, model, name):
+    item = ItemAPI.as_view(f"{name}-item", model)
+    group = GroupAPI.as_view(f"{name}-group", model)
+    app.add_url_rule(f"/{name}/<int:id>", view_func=item)
+    app.add_url_rule(f"/{name}/", view_func=group)
+`,
+      "blog/app.py": `from flask import Flask
+
+from blog.views import register_api
+
+app = Flask(__name__)
+register_api(app, "User", "users")
+register_api(app, "Story", "stories")
+`,
+    });
+    expect(ids(s)).toEqual(
+      [
+        "GET /users/{id}",
+        "PATCH /users/{id}",
+        "DELETE /users/{id}",
+        "GET /users/",
+        "POST /users/",
+        "GET /stories/{id}",
+        "PATCH /stories/{id}",
+        "DELETE /stories/{id}",
+        "GET /stories/",
+        "POST /stories/",
+      ].sort(),
+    );
+  });
+
+  it("runs a classmethod that registers the class from its own attributes (cls.x)", async () => {
+    const s = await scan({
+      "api/__init__.py": "",
+      "api/base.py": `from flask.views import MethodView
+
+
+class Endpoint(MethodView):
+    rule = None
+    url_prefix = "/v1"
+
+    @classmethod
+    def register(cls, app):
+        view = cls.as_view(cls.__name__.lower())
+        app.add_url_rule(cls.url_prefix + cls.rule, view_func=view)
+`,
+      "api/app.py": `import flask
+
+from api.base import Endpoint
+
+
+class Health(Endpoint):
+    rule = "/health"
+
+    def get(self):
+        return {"ok": True}
+
+
+class Jobs(Endpoint):
+    rule = "/jobs/<job_id>"
+    url_prefix = "/v2"
+
+    def get(self, job_id):
+        return {}
+
+    def delete(self, job_id):
+        return "", 204
+
+
+def create_app():
+    app = flask.Flask(__name__)
+    for endpoint in (Health, Jobs):
+        endpoint.register(app)
+    return app
+`,
+    });
+    expect(ids(s)).toEqual(["GET /v1/health", "GET /v2/jobs/{job_id}", "DELETE /v2/jobs/{job_id}"].sort());
+    expect(endpointById(s, "DELETE /v2/jobs/{job_id}").handler).toBe("Jobs.delete");
+  });
 });

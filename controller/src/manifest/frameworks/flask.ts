@@ -65,6 +65,7 @@ interface RouteDecorator {
 const ROUTE_SHORTCUTS = ["get", "post", "put", "patch", "delete"];
 
 function linkFlask(files: PyFiles): ScanContribution {
+  if (!importsFlask(files)) return { endpoints: [], dtos: [], types: [] };
   const program = new PyProgram(files);
   const tables: FlaskTable[] = [];
   const tableOf = (v: PyValue | undefined) =>
@@ -177,6 +178,14 @@ function linkFlask(files: PyFiles): ScanContribution {
     .map((c) => schemas.dtoOf(c))
     .filter((d): d is Dto => d !== undefined);
   return { endpoints: sortEndpoints(endpoints), dtos, types: models.allEnums() };
+}
+
+/**
+ * Every Flask table comes from a module of Flask or of its extensions (`flask`, `flask_restful`,
+ * `flask_restx`): a tree that imports none has no Flask route, and is not evaluated for them.
+ */
+function importsFlask(files: PyFiles): boolean {
+  return files.some(({ facts }) => facts.imports.some((i) => i.module.startsWith("flask")));
 }
 
 function prefixOf(table: RouteTable): string | undefined {

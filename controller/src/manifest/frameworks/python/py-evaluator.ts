@@ -59,8 +59,34 @@ type Scope = Map<string, PyValue>;
 type Flow = "continue" | "break" | undefined;
 
 /** How deep project functions are evaluated inside each other for their return value. */
-const MAX_CALL_DEPTH = 4;
+const MAX_CALL_DEPTH = 3;
+const MAX_CALLS = 20_000;
+/** A helper evaluated for its value is small (a path builder): statements, nested ones counted. */
+const MAX_HELPER_STATEMENTS = 20;
+/** `self.prefix()` overridden by a subclass to return its value: one called with nothing is tinier. */
+const MAX_ARGUMENTLESS_STATEMENTS = 3;
 
+const statementCounts = new WeakMap<PyFunction, number>();
+
+function statementCount(fn: PyFunction): number {
+  let n = statementCounts.get(fn);
+  if (n === undefined) {
+    const count = (body: readonly PyStmt[]): number =>
+      body.reduce((sum, st) => sum + 1 + nestedBodies(st).reduce((s, b) => s + count(b), 0), 0);
+    n = count(fn.body);
+    statementCounts.set(fn, n);
+  }
+  return n;
+}
+
+/**
+ * A call that hands the function a value the scan knows (an app, a prefix, a list of routes):
+ * one given only unknown values learns nothing its run where it was defined did not, and a
+ * method called on `self` with nothing ran already with the class's methods.
+ */
+function handsKnownValue(site: CallSite): boolean {
+  return [...site.args, ...Object.values(site.kw)].some((v) => v.t !== "unknown");
+}
 interface ModuleState {
   facts: PyModuleFacts;
   ref: ModuleRef;
@@ -79,8 +105,11 @@ export class PyProgram {
   private allHooks: PyHooks = {};
   /** Inside applyDecoratorFactory: a decorator factory is applied one level deep only. */
   private inFactory = false;
-  /** Project functions being evaluated for their return value (callFunction). */
+  /** Project functions being run at their calls (callFunction, runCall), and which. */
   private callDepth = 0;
+  private readonly active = new Set<PyFunction>();
+  /** Calls run in one scan at most: bodies calling each other stay cheap on a large tree. */
+  private callBudget = MAX_CALLS;
   /** The package the scanned folder is, when the folder is a package (see rootPackageName). */
   private readonly rootPackage: string | undefined;
 
@@ -371,7 +400,10 @@ export class PyProgram {
           break;
         }
         case "expr":
-          if (!opts.defineOnly) this.evaluate(stmt.e, scopes, state);
+          if (opts.defineOnly) break;
+          // A call whose value is dropped may register routes: `register_api(app, "users")`.
+          if (stmt.e.k === "call") this.call(stmt.e, scopes, state, true);
+          else this.evaluate(stmt.e, scopes, state);
           break;
         case "block": {
           const flow = this.run(stmt.body, scopes, state, opts);
@@ -418,7 +450,9 @@ export class PyProgram {
 
   /**
    * The branch a known condition takes (its `continue`/`break` then counts); under a condition
-   * the scan cannot know, both branches run and neither stops the loop around them.
+   * the scan cannot know, both branches run and neither stops the loop around them. A condition
+   * that calls anything but `getattr`-like builtins and string or dict methods is not evaluated
+   * (unknown): route code tests attributes and strings, and running other calls costs time.
    */
   private runIf(
     stmt: Extract<PyStmt, { s: "if" }>,
@@ -426,7 +460,7 @@ export class PyProgram {
     state: ModuleState,
     opts: { defineOnly: boolean },
   ): Flow {
-    const truth = truthOf(this.evaluate(stmt.test, scopes, state));
+    const truth = readsOnly(stmt.test) ? truthOf(this.evaluate(stmt.test, scopes, state)) : undefined;
     if (truth === true) return this.run(stmt.body, scopes, state, opts);
     if (truth === false) return this.run(stmt.orelse, scopes, state, opts);
     this.run(stmt.body, scopes, state, opts);
@@ -476,11 +510,15 @@ export class PyProgram {
 
   /**
    * A base class of the project whose methods build routes from attributes each subclass sets
-   * (`for r in self.resources: self.api.add_resource(r, …)`): when this class's own body sets
-   * an attribute those methods read from `self`, they run again with `self` an instance of this
-   * class. Methods this class overrides are its own; the first base in order defines the rest.
+   * (`for r in self.resources: self.api.add_resource(r, …)`): the base's methods that read from
+   * `self` an attribute this class's own body sets run again with `self` an instance of this
+   * class, after the base's `__init__` (which builds what they use: `self.api`). Methods this
+   * class overrides are its own; the first base in order defines the rest.
    */
   private inheritedRuns(cls: ClassValue, overridden: Set<string>): { fn: PyFunction; owner: ClassValue }[] {
+    const set = new Set(cls.cls.body.flatMap((st) => boundNames(st)));
+    // Most classes have no base or set nothing: their ancestry is not worth evaluating.
+    if (cls.cls.bases.length === 0 || set.size === 0) return [];
     const inherited: { fn: PyFunction; owner: ClassValue }[] = [];
     const seen = new Set(overridden);
     for (const base of this.ancestry(cls).slice(1)) {
@@ -491,11 +529,12 @@ export class PyProgram {
         inherited.push({ fn: st.fn, owner: base });
       }
     }
-    const set = new Set(cls.cls.body.flatMap((st) => boundNames(st)));
-    const reads = inherited.some(
+    const reading = inherited.filter(
       ({ fn }) => fn.decorators.length === 0 && [...selfReads(fn)].some((n) => set.has(n)),
     );
-    return reads ? inherited : [];
+    if (reading.length === 0) return [];
+    const init = inherited.find(({ fn }) => fn.name === "__init__");
+    return init && !reading.includes(init) ? [init, ...reading] : reading;
   }
 
   /** `self.name = value` where `self` is an instance of a project class. */
@@ -734,8 +773,18 @@ export class PyProgram {
     return out;
   }
 
-  private call(expr: Extract<PyExpr, { k: "call" }>, scopes: Scope[], state: ModuleState): PyValue {
-    const callee = this.evaluate(expr.fn, scopes, state);
+  private call(
+    expr: Extract<PyExpr, { k: "call" }>,
+    scopes: Scope[],
+    state: ModuleState,
+    statement = false,
+  ): PyValue {
+    // The owner of `owner.method(…)` is kept: a classmethod called on a class gets it as `cls`.
+    const owner = expr.fn.k === "attr" ? this.evaluate(expr.fn.obj, scopes, state) : undefined;
+    const callee =
+      owner && expr.fn.k === "attr"
+        ? this.attribute(owner, expr.fn.name, expr.fn)
+        : this.evaluate(expr.fn, scopes, state);
     const site: CallSite = {
       module: state.ref,
       line: expr.line,
@@ -746,7 +795,16 @@ export class PyProgram {
     const hooked = this.hooks.call?.(callee, site);
     if (hooked) return hooked;
     if (callee.t === "class") return { t: "instance", cls: callee };
-    if (callee.t === "func") return this.callFunction(callee, undefined, site) ?? this.returned(callee);
+    const target = this.projectTarget(callee, owner);
+    if (target && statement && this.hooks === this.allHooks) {
+      this.runCall(target.fn, target.self, site);
+      return { t: "none" };
+    }
+    if (target) {
+      const value = this.callFunction(target.fn, target.self, site);
+      if (value) return value;
+      if (callee.t === "func") return this.returned(callee);
+    }
     const known = this.builtinCall(callee, site);
     if (known) return known;
     // `"{}.view".format(endpoint)`, `"^{root}me/$".format(root=MOUNT)`: fields filled with known strings.
@@ -773,6 +831,7 @@ export class PyProgram {
 
   /** A call's positional arguments, a `*list` spread in when the list is known. */
   private arguments(args: readonly PyExpr[], scopes: Scope[], state: ModuleState): PyValue[] {
+    if (!args.some((a) => a.k === "splat")) return args.map((a) => this.evaluate(a, scopes, state));
     return args.flatMap((a) => {
       const value = this.evaluate(a, scopes, state);
       if (a.k !== "splat") return [value];
@@ -787,14 +846,25 @@ export class PyProgram {
    */
   private builtinCall(callee: PyValue, site: CallSite): PyValue | undefined {
     if (callee.t === "external" && callee.path === "builtins.getattr") return this.getattr(site);
-    if (callee.t === "method" && (callee.self.t === "instance" || callee.self.t === "class")) {
-      const { self, name } = callee;
-      const cls = self.t === "instance" ? self.cls : self;
-      const fn = this.classAttribute(cls, name);
-      if (fn?.t !== "func") return undefined;
-      return this.callFunction(fn, methodSelf(fn.fn, self, cls), site);
-    }
     return valueCall(callee, site.args, site.kw);
+  }
+
+  /**
+   * The project function a call runs, with what its first parameter is: `f(…)`, `Cls.f(…)`
+   * (a classmethod gets the class), `self.f(…)` on a project instance.
+   */
+  private projectTarget(
+    callee: PyValue,
+    owner: PyValue | undefined,
+  ): { fn: FuncValue; self: PyValue | undefined } | undefined {
+    if (callee.t === "func")
+      return { fn: callee, self: owner?.t === "class" ? methodSelf(callee.fn, owner, owner) : undefined };
+    if (callee.t !== "method" || (callee.self.t !== "instance" && callee.self.t !== "class"))
+      return undefined;
+    const self = callee.self;
+    const cls = self.t === "instance" ? self.cls : self;
+    const fn = this.classAttribute(cls, callee.name);
+    return fn?.t === "func" ? { fn, self: methodSelf(fn.fn, self, cls) } : undefined;
   }
 
   /**
@@ -829,8 +899,39 @@ export class PyProgram {
   private callFunction(fn: FuncValue, self: PyValue | undefined, site: CallSite): PyValue | undefined {
     const ret = fn.fn.returned;
     const state = this.modules.get(fn.ref.module);
-    if (!ret || !state || this.callDepth >= MAX_CALL_DEPTH) return undefined;
-    if (fn.fn.decorators.some((d) => !METHOD_KINDS.has(decoratorId(d) ?? ""))) return undefined;
+    if (!ret || !state || statementCount(fn.fn) > MAX_HELPER_STATEMENTS) return undefined;
+    const argumentless = site.args.length === 0 && Object.keys(site.kw).length === 0;
+    const tiny = statementCount(fn.fn) <= MAX_ARGUMENTLESS_STATEMENTS;
+    if (!this.mayEnter(fn.fn) || !(argumentless ? tiny : handsKnownValue(site))) return undefined;
+    const scopes = this.callScopes(fn, self, site, state);
+    return this.inCall(fn.fn, false, () => {
+      this.run(fn.fn.body, scopes, state, { defineOnly: false });
+      const value = this.evaluate(ret, scopes, state);
+      return isPlain(value) ? value : undefined;
+    });
+  }
+
+  /**
+   * A project function called where its value is dropped (`register_api(app, User, "users")`,
+   * `endpoint.register(app)`): its body runs with the arguments bound and the framework's
+   * hooks on, so the routes it adds with them are seen. (It also ran once where it was defined,
+   * its parameters unknown; a route it adds both times is the same endpoint.)
+   */
+  private runCall(fn: FuncValue, self: PyValue | undefined, site: CallSite): void {
+    const state = this.modules.get(fn.ref.module);
+    if (!state || !this.mayEnter(fn.fn) || !handsKnownValue(site)) return;
+    const scopes = this.callScopes(fn, self, site, state);
+    this.inCall(fn.fn, true, () => this.run(fn.fn.body, scopes, state, { defineOnly: false }));
+  }
+
+  /** Not too deep, not recursive, within the scan's budget, and a plain (static/class) method. */
+  private mayEnter(fn: PyFunction): boolean {
+    if (this.callDepth >= MAX_CALL_DEPTH || this.active.has(fn) || this.callBudget <= 0) return false;
+    return fn.decorators.every((d) => METHOD_KINDS.has(decoratorId(d) ?? ""));
+  }
+
+  /** A call's body scopes: its module, then its parameters bound (defaults for the rest) and self. */
+  private callScopes(fn: FuncValue, self: PyValue | undefined, site: CallSite, state: ModuleState): Scope[] {
     const outer = [this.load(fn.ref.module)];
     const params = self ? fn.fn.params.slice(1) : fn.fn.params;
     const scope = bindParams(params, site.args, site.kw, (p) =>
@@ -838,14 +939,20 @@ export class PyProgram {
     );
     const selfName = fn.fn.params[0]?.name;
     if (self && selfName) scope.set(selfName, self);
+    return [...outer, scope];
+  }
+
+  /** Runs `body` one call deeper, `fn` on the stack, with the framework's hooks on or off. */
+  private inCall<T>(fn: PyFunction, hooksOn: boolean, body: () => T): T {
     const hooks = this.hooks;
-    this.hooks = { external: hooks.external };
+    if (!hooksOn) this.hooks = { external: hooks.external };
     this.callDepth++;
+    this.callBudget--;
+    this.active.add(fn);
     try {
-      this.run(fn.fn.body, [...outer, scope], state, { defineOnly: false });
-      const value = this.evaluate(ret, [...outer, scope], state);
-      return isPlain(value) ? value : undefined;
+      return body();
     } finally {
+      this.active.delete(fn);
       this.callDepth--;
       this.hooks = hooks;
     }
@@ -887,6 +994,39 @@ function bindParams(
       return [p.name, (p.splat ? undefined : args[i]) ?? kw[p.name] ?? defaultOf(p)];
     }),
   );
+}
+
+const TEST_BUILTINS = new Set(["getattr", "hasattr", "isinstance", "len"]);
+
+/** A condition that only reads: names, attributes, literals, operators, and cheap calls. */
+function readsOnly(e: PyExpr): boolean {
+  switch (e.k) {
+    case "call": {
+      const fn = e.fn;
+      const cheap =
+        (fn.k === "name" && TEST_BUILTINS.has(fn.id)) ||
+        (fn.k === "attr" && (STRING_METHODS.has(fn.name) || fn.name === "get") && readsOnly(fn.obj));
+      return cheap && [...e.args, ...Object.values(e.kw)].every(readsOnly);
+    }
+    case "attr":
+      return readsOnly(e.obj);
+    case "not":
+    case "splat":
+      return readsOnly(e.e);
+    case "binop":
+    case "boolop":
+      return readsOnly(e.l) && readsOnly(e.r);
+    case "compare":
+      return e.items.every(readsOnly);
+    case "sub":
+      return readsOnly(e.value) && e.index.every(readsOnly);
+    case "list":
+      return e.items.every(readsOnly);
+    case "fstr":
+      return e.parts.every((p) => typeof p === "string" || readsOnly(p));
+    default:
+      return true;
+  }
 }
 
 /** `@property`, `@cached_property`, `@functools.cached_property`. */

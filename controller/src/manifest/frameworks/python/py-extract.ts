@@ -347,8 +347,8 @@ function readExpr(node: SyntaxNode): PyExpr {
     case "comparison_operator":
       return {
         k: "compare",
-        // The operators are the unnamed children between the operands (`is not` is one of them).
-        ops: node.children.filter((c) => !isNamed(c, node)).map((o) => o.text.replace(/\s+/g, " ")),
+        // The operators sit between the operands (`is not` and `not in` are one child each).
+        ops: node.children.filter((c) => COMPARISON_OPERATORS.has(c.type)).map((o) => o.type),
         items: node.namedChildren.filter((c) => c.type !== "comment").map(readExpr),
       };
     case "list_splat":
@@ -360,10 +360,19 @@ function readExpr(node: SyntaxNode): PyExpr {
   }
 }
 
-/** Whether `child` is one of `parent`'s named children (SyntaxNode has no `isNamed`). */
-function isNamed(child: SyntaxNode, parent: SyntaxNode): boolean {
-  return parent.namedChildren.some((n) => sameNode(n, child));
-}
+const COMPARISON_OPERATORS = new Set([
+  "<",
+  "<=",
+  "==",
+  "!=",
+  ">=",
+  ">",
+  "<>",
+  "in",
+  "not in",
+  "is",
+  "is not",
+]);
 
 function readOr(node: SyntaxNode | null): PyExpr {
   return node ? readExpr(node) : { k: "other", text: "" };
