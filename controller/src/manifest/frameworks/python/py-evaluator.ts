@@ -6,6 +6,15 @@
 
 import type { FileFacts } from "../../scanner.js";
 import {
+  handsKnownValue,
+  MAX_ARGUMENTLESS_STATEMENTS,
+  MAX_CALL_DEPTH,
+  MAX_CALLS,
+  MAX_HELPER_STATEMENTS,
+  readsOnly,
+  statementCount,
+} from "./py-call-limits.js";
+import {
   decoratorId,
   isPlain,
   LIST_METHODS,
@@ -58,35 +67,6 @@ type Scope = Map<string, PyValue>;
 /** What a `continue` or `break` tells the loop around it. */
 type Flow = "continue" | "break" | undefined;
 
-/** How deep project functions are evaluated inside each other for their return value. */
-const MAX_CALL_DEPTH = 3;
-const MAX_CALLS = 20_000;
-/** A helper evaluated for its value is small (a path builder): statements, nested ones counted. */
-const MAX_HELPER_STATEMENTS = 20;
-/** `self.prefix()` overridden by a subclass to return its value: one called with nothing is tinier. */
-const MAX_ARGUMENTLESS_STATEMENTS = 3;
-
-const statementCounts = new WeakMap<PyFunction, number>();
-
-function statementCount(fn: PyFunction): number {
-  let n = statementCounts.get(fn);
-  if (n === undefined) {
-    const count = (body: readonly PyStmt[]): number =>
-      body.reduce((sum, st) => sum + 1 + nestedBodies(st).reduce((s, b) => s + count(b), 0), 0);
-    n = count(fn.body);
-    statementCounts.set(fn, n);
-  }
-  return n;
-}
-
-/**
- * A call that hands the function a value the scan knows (an app, a prefix, a list of routes):
- * one given only unknown values learns nothing its run where it was defined did not, and a
- * method called on `self` with nothing ran already with the class's methods.
- */
-function handsKnownValue(site: CallSite): boolean {
-  return [...site.args, ...Object.values(site.kw)].some((v) => v.t !== "unknown");
-}
 interface ModuleState {
   facts: PyModuleFacts;
   ref: ModuleRef;
@@ -418,15 +398,9 @@ export class PyProgram {
         case "continue":
         case "break":
           return stmt.s;
-        case "for": {
-          const iter = this.evaluate(stmt.iter, scopes, state);
-          const items = iter.t === "list" ? [...iter.items] : [UNKNOWN];
-          for (const item of items) {
-            this.bind(stmt.target, item, local);
-            if (this.run(stmt.body, scopes, state, opts) === "break") break;
-          }
+        case "for":
+          this.runFor(stmt, scopes, state, opts);
           break;
-        }
         case "def":
           this.define(stmt.fn, scopes, state, opts);
           break;
@@ -446,6 +420,21 @@ export class PyProgram {
       }
     }
     return undefined;
+  }
+
+  /** Each item of a known list in turn (`break` ends the loop); an unknown iterable once, unknown. */
+  private runFor(
+    stmt: Extract<PyStmt, { s: "for" }>,
+    scopes: Scope[],
+    state: ModuleState,
+    opts: { defineOnly: boolean },
+  ): void {
+    const iter = this.evaluate(stmt.iter, scopes, state);
+    const items = iter.t === "list" ? [...iter.items] : [UNKNOWN];
+    for (const item of items) {
+      this.bind(stmt.target, item, scopes[scopes.length - 1]!);
+      if (this.run(stmt.body, scopes, state, opts) === "break") break;
+    }
   }
 
   /**
@@ -593,30 +582,10 @@ export class PyProgram {
         }
         return { t: "str", v: out };
       }
-      case "binop": {
-        const l = this.evaluate(expr.l, scopes, state);
-        const r = this.evaluate(expr.r, scopes, state);
-        if (expr.op === "+" && l.t === "str" && r.t === "str") return { t: "str", v: l.v + r.v };
-        if (expr.op === "+" && l.t === "num" && r.t === "num") return { t: "num", v: l.v + r.v };
-        if (expr.op === "+" && l.t === "list" && r.t === "list")
-          return { t: "list", items: [...l.items, ...r.items] };
-        // `urlpatterns + router.urls`: the router's generated list joins as one item.
-        if (expr.op === "+" && l.t === "list") return { t: "list", items: [...l.items, r] };
-        // `"/%s" % key`, `"%(name)s_id" % {"name": n}`.
-        const formatted = expr.op === "%" && l.t === "str" ? percentFormat(l.v, r) : undefined;
-        return formatted !== undefined ? { t: "str", v: formatted } : { t: "unknown", expr };
-      }
-      case "boolop": {
-        // Python's `or`/`and` give the operand that decides, the right one unevaluated otherwise.
-        const l = this.evaluate(expr.l, scopes, state);
-        const truth = truthOf(l);
-        if (truth === undefined) return { t: "unknown", expr };
-        return truth === (expr.op === "or") ? l : this.evaluate(expr.r, scopes, state);
-      }
-      case "not": {
-        const truth = truthOf(this.evaluate(expr.e, scopes, state));
-        return truth === undefined ? { t: "unknown", expr } : { t: "bool", v: !truth };
-      }
+      case "binop":
+      case "boolop":
+      case "not":
+        return this.operation(expr, scopes, state);
       case "compare":
         return this.compare(expr, scopes, state);
       case "splat":
@@ -650,6 +619,35 @@ export class PyProgram {
       default:
         return { t: "unknown", expr };
     }
+  }
+
+  /** `+` of strings, numbers and lists, `%` formatting, `and`/`or`/`not` on known truths. */
+  private operation(
+    expr: Extract<PyExpr, { k: "binop" | "boolop" | "not" }>,
+    scopes: Scope[],
+    state: ModuleState,
+  ): PyValue {
+    if (expr.k === "not") {
+      const truth = truthOf(this.evaluate(expr.e, scopes, state));
+      return truth === undefined ? { t: "unknown", expr } : { t: "bool", v: !truth };
+    }
+    const l = this.evaluate(expr.l, scopes, state);
+    if (expr.k === "boolop") {
+      // Python's `or`/`and` give the operand that decides, the right one unevaluated otherwise.
+      const truth = truthOf(l);
+      if (truth === undefined) return { t: "unknown", expr };
+      return truth === (expr.op === "or") ? l : this.evaluate(expr.r, scopes, state);
+    }
+    const r = this.evaluate(expr.r, scopes, state);
+    if (expr.op === "+" && l.t === "str" && r.t === "str") return { t: "str", v: l.v + r.v };
+    if (expr.op === "+" && l.t === "num" && r.t === "num") return { t: "num", v: l.v + r.v };
+    if (expr.op === "+" && l.t === "list" && r.t === "list")
+      return { t: "list", items: [...l.items, ...r.items] };
+    // `urlpatterns + router.urls`: the router's generated list joins as one item.
+    if (expr.op === "+" && l.t === "list") return { t: "list", items: [...l.items, r] };
+    // `"/%s" % key`, `"%(name)s_id" % {"name": n}`.
+    const formatted = expr.op === "%" && l.t === "str" ? percentFormat(l.v, r) : undefined;
+    return formatted !== undefined ? { t: "str", v: formatted } : { t: "unknown", expr };
   }
 
   /** `a < b <= c`: true when every link holds, false when one fails, else unknown. */
@@ -902,7 +900,8 @@ export class PyProgram {
     if (!ret || !state || statementCount(fn.fn) > MAX_HELPER_STATEMENTS) return undefined;
     const argumentless = site.args.length === 0 && Object.keys(site.kw).length === 0;
     const tiny = statementCount(fn.fn) <= MAX_ARGUMENTLESS_STATEMENTS;
-    if (!this.mayEnter(fn.fn) || !(argumentless ? tiny : handsKnownValue(site))) return undefined;
+    if (!this.mayEnter(fn.fn) || !(argumentless ? tiny : handsKnownValue(site.args, site.kw)))
+      return undefined;
     const scopes = this.callScopes(fn, self, site, state);
     return this.inCall(fn.fn, false, () => {
       this.run(fn.fn.body, scopes, state, { defineOnly: false });
@@ -919,7 +918,7 @@ export class PyProgram {
    */
   private runCall(fn: FuncValue, self: PyValue | undefined, site: CallSite): void {
     const state = this.modules.get(fn.ref.module);
-    if (!state || !this.mayEnter(fn.fn) || !handsKnownValue(site)) return;
+    if (!state || !this.mayEnter(fn.fn) || !handsKnownValue(site.args, site.kw)) return;
     const scopes = this.callScopes(fn, self, site, state);
     this.inCall(fn.fn, true, () => this.run(fn.fn.body, scopes, state, { defineOnly: false }));
   }
@@ -994,39 +993,6 @@ function bindParams(
       return [p.name, (p.splat ? undefined : args[i]) ?? kw[p.name] ?? defaultOf(p)];
     }),
   );
-}
-
-const TEST_BUILTINS = new Set(["getattr", "hasattr", "isinstance", "len"]);
-
-/** A condition that only reads: names, attributes, literals, operators, and cheap calls. */
-function readsOnly(e: PyExpr): boolean {
-  switch (e.k) {
-    case "call": {
-      const fn = e.fn;
-      const cheap =
-        (fn.k === "name" && TEST_BUILTINS.has(fn.id)) ||
-        (fn.k === "attr" && (STRING_METHODS.has(fn.name) || fn.name === "get") && readsOnly(fn.obj));
-      return cheap && [...e.args, ...Object.values(e.kw)].every(readsOnly);
-    }
-    case "attr":
-      return readsOnly(e.obj);
-    case "not":
-    case "splat":
-      return readsOnly(e.e);
-    case "binop":
-    case "boolop":
-      return readsOnly(e.l) && readsOnly(e.r);
-    case "compare":
-      return e.items.every(readsOnly);
-    case "sub":
-      return readsOnly(e.value) && e.index.every(readsOnly);
-    case "list":
-      return e.items.every(readsOnly);
-    case "fstr":
-      return e.parts.every((p) => typeof p === "string" || readsOnly(p));
-    default:
-      return true;
-  }
 }
 
 /** `@property`, `@cached_property`, `@functools.cached_property`. */
