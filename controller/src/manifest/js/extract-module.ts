@@ -249,13 +249,10 @@ class ModuleWalker implements ModuleWalk {
   walk(s: SyntaxNode, scope: Scope, fn?: FnFact, topLevel = false): void {
     if (s.type === "for_statement" && bindBabelRest(s, scope)) return;
     if (COMPOUND_STATEMENTS.has(s.type)) {
-      for (const c of named(s)) {
-        if (c.type.endsWith("_statement") || c.type === "statement_block" || c.type.endsWith("_clause"))
-          this.walk(c, scope, fn);
-        else this.walkExpr(c, scope);
-      }
+      this.walkCompound(s, scope, fn);
       return;
     }
+    if (this.typeOrImportFact(s)) return;
     switch (s.type) {
       case "lexical_declaration":
       case "variable_declaration":
@@ -279,18 +276,6 @@ class ModuleWalker implements ModuleWalk {
       case "statement_block":
         this.walkBlock(s, new Map(scope), fn);
         return;
-      case "interface_declaration":
-        this.m.interfaces.push(interfaceFact(s));
-        return;
-      case "type_alias_declaration":
-        this.m.aliases.push(aliasFact(s));
-        return;
-      case "enum_declaration":
-        this.m.enums.push(enumFact(s));
-        return;
-      case "import_statement":
-        importFacts(this.m, s);
-        return;
       case "export_statement":
         exportFacts(this, s, scope, fn);
         return;
@@ -299,6 +284,35 @@ class ModuleWalker implements ModuleWalk {
         return;
       default:
         this.walkExpr(s, scope);
+    }
+  }
+
+  /** `if`, `try`, loops…: their statements are walked, their conditions read as expressions. */
+  private walkCompound(s: SyntaxNode, scope: Scope, fn?: FnFact): void {
+    for (const c of named(s)) {
+      if (c.type.endsWith("_statement") || c.type === "statement_block" || c.type.endsWith("_clause"))
+        this.walk(c, scope, fn);
+      else this.walkExpr(c, scope);
+    }
+  }
+
+  /** Interfaces, type aliases, enums and imports: a fact each, nothing inside them walked. */
+  private typeOrImportFact(s: SyntaxNode): boolean {
+    switch (s.type) {
+      case "interface_declaration":
+        this.m.interfaces.push(interfaceFact(s));
+        return true;
+      case "type_alias_declaration":
+        this.m.aliases.push(aliasFact(s));
+        return true;
+      case "enum_declaration":
+        this.m.enums.push(enumFact(s));
+        return true;
+      case "import_statement":
+        importFacts(this.m, s);
+        return true;
+      default:
+        return false;
     }
   }
 
