@@ -324,33 +324,11 @@ function readExpr(node: SyntaxNode): PyExpr {
     }
     case "union_type":
       return node.namedChildren.map(readExpr).reduce((l, r) => ({ k: "binop", op: "|", l, r }));
-    case "binary_operator": {
-      const op = node.childForFieldName("operator")?.text ?? "";
-      return {
-        k: "binop",
-        op,
-        l: readOr(node.childForFieldName("left")),
-        r: readOr(node.childForFieldName("right")),
-      };
-    }
-    case "boolean_operator": {
-      const op = node.childForFieldName("operator")?.text === "and" ? "and" : "or";
-      return {
-        k: "boolop",
-        op,
-        l: readOr(node.childForFieldName("left")),
-        r: readOr(node.childForFieldName("right")),
-      };
-    }
+    case "binary_operator":
+    case "boolean_operator":
     case "not_operator":
-      return { k: "not", e: readOr(node.childForFieldName("argument")) };
     case "comparison_operator":
-      return {
-        k: "compare",
-        // The operators sit between the operands (`is not` and `not in` are one child each).
-        ops: node.children.filter((c) => COMPARISON_OPERATORS.has(c.type)).map((o) => o.type),
-        items: node.namedChildren.filter((c) => c.type !== "comment").map(readExpr),
-      };
+      return readOperator(node);
     case "list_splat":
       return { k: "splat", e: readOr(node.namedChildren[0] ?? null) };
     case "lambda":
@@ -373,6 +351,29 @@ const COMPARISON_OPERATORS = new Set([
   "is",
   "is not",
 ]);
+
+/** `a % b`, `a and b`, `not a`, `a is not None`. */
+function readOperator(node: SyntaxNode): PyExpr {
+  const left = () => readOr(node.childForFieldName("left"));
+  const right = () => readOr(node.childForFieldName("right"));
+  switch (node.type) {
+    case "binary_operator":
+      return { k: "binop", op: node.childForFieldName("operator")?.text ?? "", l: left(), r: right() };
+    case "boolean_operator": {
+      const op = node.childForFieldName("operator")?.text === "and" ? "and" : "or";
+      return { k: "boolop", op, l: left(), r: right() };
+    }
+    case "not_operator":
+      return { k: "not", e: readOr(node.childForFieldName("argument")) };
+    default:
+      return {
+        k: "compare",
+        // The operators sit between the operands (`is not` and `not in` are one child each).
+        ops: node.children.filter((c) => COMPARISON_OPERATORS.has(c.type)).map((o) => o.type),
+        items: node.namedChildren.filter((c) => c.type !== "comment").map(readExpr),
+      };
+  }
+}
 
 function readOr(node: SyntaxNode | null): PyExpr {
   return node ? readExpr(node) : { k: "other", text: "" };
