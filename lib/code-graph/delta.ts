@@ -1,7 +1,7 @@
 // The difference between two graphs of one repository, as upserts and removals a store applies.
 
 import { ShardedMap } from "../collections/index.js";
-import { Yielder } from "../turns/index.js";
+import { STEPS_PER_LOOK, Yielder } from "../turns/index.js";
 import type { GraphBuild } from "./graph/build-graph.js";
 import {
   type CodeEdge,
@@ -57,12 +57,12 @@ export async function diffBuilds(
     const all = build.graph.symbols;
     for (let i = 0; i < all.length; i++) {
       if (affected.has(all[i]!.path)) symbols.push(all[i]!);
-      if (i % CHUNK === 0) await yielder.tick();
+      if (i % STEPS_PER_LOOK === 0) await yielder.tick();
     }
     const edges: CodeEdge[] = [];
     for (let i = 0; i < symbols.length; i++) {
       edges.push(containsEdge(repo, symbols[i]!));
-      if (i % CHUNK === 0) await yielder.tick();
+      if (i % STEPS_PER_LOOK === 0) await yielder.tick();
     }
     for (const path of affected) {
       for (const edge of build.perFile.get(path)?.edges ?? []) edges.push(edge);
@@ -99,9 +99,6 @@ function diffFiles(delta: GraphDelta, before: readonly CodeFile[], after: readon
   delta.files.removed = [...oldFiles.keys()];
 }
 
-/** Items compared between two looks at the clock (a Yielder slice is checked this often). */
-const CHUNK = 2000;
-
 async function diffSymbols(
   delta: GraphDelta,
   before: readonly CodeSymbol[],
@@ -111,14 +108,14 @@ async function diffSymbols(
   const oldSymbols = new ShardedMap<CodeSymbol>();
   for (let i = 0; i < before.length; i++) {
     oldSymbols.set(before[i]!.id, before[i]!);
-    if (i % CHUNK === 0) await yielder.tick();
+    if (i % STEPS_PER_LOOK === 0) await yielder.tick();
   }
   for (let i = 0; i < after.length; i++) {
     const symbol = after[i]!;
     const old = oldSymbols.get(symbol.id);
     if (!old || !sameSymbol(old, symbol)) delta.symbols.upserted.push(symbol);
     oldSymbols.delete(symbol.id);
-    if (i % CHUNK === 0) await yielder.tick();
+    if (i % STEPS_PER_LOOK === 0) await yielder.tick();
   }
   delta.symbols.removed = [...oldSymbols.keys()];
 }
@@ -132,7 +129,7 @@ async function diffEdges(
   const oldEdges = new ShardedMap<CodeEdge>();
   for (let i = 0; i < before.length; i++) {
     oldEdges.set(edgeKey(before[i]!), before[i]!);
-    if (i % CHUNK === 0) await yielder.tick();
+    if (i % STEPS_PER_LOOK === 0) await yielder.tick();
   }
   for (let i = 0; i < after.length; i++) {
     const edge = after[i]!;
@@ -141,7 +138,7 @@ async function diffEdges(
     if (!old || confidenceOf(old) !== confidenceOf(edge)) delta.edges.upserted.push(edge);
     // A changed confidence is an upsert of the same edge: it is not also removed.
     oldEdges.delete(key);
-    if (i % CHUNK === 0) await yielder.tick();
+    if (i % STEPS_PER_LOOK === 0) await yielder.tick();
   }
   delta.edges.removed = [...oldEdges.values()];
 }

@@ -1,1 +1,1 @@
-export { nextTurn, Yielder } from "./yielder.js";
+export { nextTurn, STEPS_PER_LOOK, Yielder } from "./yielder.js";

@@ -1,7 +1,7 @@
 // From every file's facts to the repository's graph: symbols with ids, CONTAINS, IMPORTS
 // (resolved files only), REFERENCES (symbol → symbol, strongest confidence per pair) and TESTS.
 
-import { Yielder } from "../../turns/index.js";
+import { STEPS_PER_LOOK, Yielder } from "../../turns/index.js";
 import type { FileFacts } from "../facts.js";
 import type { CodeEdge, CodeFile, CodeGraph, CodeSymbol } from "../model.js";
 import { containsEdge, fileId } from "../model.js";
@@ -79,7 +79,7 @@ export async function buildGraph(input: GraphInput): Promise<GraphBuild> {
   const edges: CodeEdge[] = [];
   for (let i = 0; i < table.symbols.length; i++) {
     edges.push(containsEdgeOf(repo, table.symbols[i]!));
-    if (i % 2000 === 0) await yielder.tick();
+    if (i % STEPS_PER_LOOK === 0) await yielder.tick();
   }
   const perFile = new Map<string, FileEdges>();
   const referencedFiles = new Map<string, Set<string>>();

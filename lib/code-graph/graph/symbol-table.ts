@@ -1,7 +1,7 @@
 // Every symbol of the repository with its id, and the lookups reference resolution needs: a file's
 // top-level names, a container's members, a package's names, and all names of a language family.
 import { ShardedMap } from "../../collections/index.js";
-import type { Yielder } from "../../turns/index.js";
+import { STEPS_PER_LOOK, type Yielder } from "../../turns/index.js";
 import type { FileFacts, SymbolFact } from "../facts.js";
 import type { CodeSymbol } from "../model.js";
 import { dirOf } from "../resolve/paths.js";
@@ -14,6 +14,14 @@ export function familyOf(language: string): Family {
   if (language === "java" || language === "kotlin") return "jvm";
   if (language === "go") return "go";
   return "other";
+}
+
+/** A file whose symbols are being added (build gives way in between). */
+interface FileInProgress {
+  path: string;
+  facts: FileFacts;
+  local: Map<string, CodeSymbol>;
+  mine: CodeSymbol[];
 }
 
 /** One file's symbols and the facts they were made from (what the next build may reuse). */
@@ -64,36 +72,51 @@ export class SymbolTable {
     const table = new SymbolTable(repo, files, true);
     for (const [path, facts] of files) {
       const last = known?.get(path);
-      table.addFile(path, facts, last?.facts === facts && facts.language !== "go" ? last.symbols : undefined);
+      const reuse = last?.facts === facts && facts.language !== "go" ? last.symbols : undefined;
+      // A generated .d.ts declares tens of thousands of symbols: the clock is looked at inside a file too.
+      const file = table.startFile(path, facts);
+      for (let k = 0; k < facts.symbols.length; k++) {
+        table.addSymbol(file, k, reuse);
+        if (k % STEPS_PER_LOOK === STEPS_PER_LOOK - 1) await yielder.tick();
+      }
       await yielder.tick();
     }
     for (let i = 0; i < table.symbols.length; i++) {
       const symbol = table.symbols[i]!;
       table.attachToParent(symbol, files.get(symbol.path)!);
-      if (i % 2000 === 0) await yielder.tick();
+      if (i % STEPS_PER_LOOK === 0) await yielder.tick();
     }
     return table;
   }
 
-  /** `reuse`: the symbols made from these same facts by the last build, in the same order. */
-  private addFile(path: string, facts: FileFacts, reuse?: CodeSymbol[]): void {
+  private addFile(path: string, facts: FileFacts): void {
+    const file = this.startFile(path, facts);
+    for (let k = 0; k < facts.symbols.length; k++) this.addSymbol(file, k);
+  }
+
+  private startFile(path: string, facts: FileFacts): FileInProgress {
     const local = new Map<string, CodeSymbol>();
     this.byQualified.set(path, local);
     const mine: CodeSymbol[] = [];
     this.byFile.set(path, { facts, symbols: mine });
-    for (const [k, fact] of facts.symbols.entries()) {
-      const symbol = reuse?.[k] ?? this.toSymbol(path, fact, local);
-      mine.push(symbol);
-      local.set(fact.qualified, symbol);
-      this.symbols.push(symbol);
-      push(this.names, symbol.name, symbol);
-      if (fact.parent !== undefined) this.parentNames.set(symbol.id, fact.parent);
-      if (fact.parent === undefined) {
-        push(mapOf(this.topLevel, path), symbol.name, symbol);
-        const pkg = packageKey(path, facts);
-        if (pkg) push(mapOf(this.packages, pkg), symbol.name, symbol);
-        if (fact.isDefault) this.defaults.set(path, symbol);
-      }
+    return { path, facts, local, mine };
+  }
+
+  /** The file's `k`th symbol. `reuse`: the symbols made from these same facts by the last build, in the same order. */
+  private addSymbol(file: FileInProgress, k: number, reuse?: CodeSymbol[]): void {
+    const { path, facts, local, mine } = file;
+    const fact = facts.symbols[k]!;
+    const symbol = reuse?.[k] ?? this.toSymbol(path, fact, local);
+    mine.push(symbol);
+    local.set(fact.qualified, symbol);
+    this.symbols.push(symbol);
+    push(this.names, symbol.name, symbol);
+    if (fact.parent !== undefined) this.parentNames.set(symbol.id, fact.parent);
+    if (fact.parent === undefined) {
+      push(mapOf(this.topLevel, path), symbol.name, symbol);
+      const pkg = packageKey(path, facts);
+      if (pkg) push(mapOf(this.packages, pkg), symbol.name, symbol);
+      if (fact.isDefault) this.defaults.set(path, symbol);
     }
   }
 

@@ -6,7 +6,7 @@ import { LexicalIndex } from "../../../../lib/search/index.js";
 import { EmbeddedVectorIndex } from "../../src/adapters/embedded-vector/index.js";
 import { CodeSearchIndexer } from "../../src/domain/code/code-search.js";
 import { type SearchDocument, SearchService } from "../../src/domain/search/index.js";
-import { slicedTerms } from "../../src/domain/search/sliced-terms.js";
+import { PIECE_CHARS, slicedTerms } from "../../src/domain/search/sliced-terms.js";
 import { TimeSlicer } from "../../src/domain/search/time-slicer.js";
 
 const source = (i: number) =>
@@ -71,7 +71,7 @@ describe("mirroring code into search in slices of the event loop", () => {
   });
 
   it("tokenises a long text piece by piece into the terms one pass gives, in the same order", async () => {
-    // Identifiers of every shape near the piece boundaries (32 KiB): dotted, camelCase, snake_case.
+    // Identifiers of every shape near the piece boundaries (PIECE_CHARS): dotted, camelCase, snake_case.
     const words = Array.from({ length: 9000 }, (_, i) =>
       i % 3 ? `api.v${i}.getUserById(user_name_${i})` : `Ärger${i}-résumé\tfoo/bar:${i}`,
     );
@@ -83,7 +83,7 @@ describe("mirroring code into search in slices of the event loop", () => {
     const index = new LexicalIndex();
     index.set("file:a", "file", fields);
     const sliced = await slicedTerms(fields, new TimeSlicer(0));
-    expect(text.length).toBeGreaterThan(4 * 32_768);
+    expect(text.length).toBeGreaterThan(4 * PIECE_CHARS);
     expect([...sliced]).toEqual([...index.termsOf("file:a")]);
   });
 
@@ -101,7 +101,7 @@ describe("mirroring code into search in slices of the event loop", () => {
       await pause();
     };
     const sliced = await slicedTerms(fields, counting);
-    expect(pauses).toBeGreaterThan(text.length / 32_768 - 1);
+    expect(pauses).toBeGreaterThan(text.length / PIECE_CHARS - 1);
     expect([...sliced]).toEqual([...index.termsOf("file:b")]);
   });
 });

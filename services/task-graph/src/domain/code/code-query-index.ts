@@ -10,7 +10,7 @@ import type {
   EdgeType,
   SymbolKind,
 } from "../../../../../lib/code-graph/index.js";
-import type { Yielder } from "../../../../../lib/turns/index.js";
+import { STEPS_PER_LOOK, type Yielder } from "../../../../../lib/turns/index.js";
 
 /** An edge's other end, with the REFERENCES confidence (1 for the other edge types). */
 export interface Neighbour {
@@ -31,8 +31,6 @@ export interface RepositoryStats {
 }
 
 const EDGE_TYPES: EdgeType[] = ["CONTAINS", "IMPORTS", "REFERENCES", "TESTS"];
-/** Items looked at between two looks at the clock. */
-const CHUNK = 1024;
 
 function push(map: Adjacency, key: string, value: Neighbour): void {
   const list = map.get(key);
@@ -62,7 +60,7 @@ export class CodeQueryIndex {
     for (const file of graph.files) index.files.set(file.path, file);
     for (let i = 0; i < graph.symbols.length; i++) {
       index.#addSymbol(graph.symbols[i]!);
-      if (i % CHUNK === 0) await yielder.tick();
+      if (i % STEPS_PER_LOOK === 0) await yielder.tick();
     }
     index.names = [...index.#byName.keys()].sort();
     for (let i = 0; i < graph.edges.length; i++) {
@@ -71,7 +69,7 @@ export class CodeQueryIndex {
       push(index.#out.get(edge.type)!, edge.from, { id: edge.to, confidence });
       push(index.#in.get(edge.type)!, edge.to, { id: edge.from, confidence });
       index.#edgeCounts[edge.type]++;
-      if (i % CHUNK === 0) await yielder.tick();
+      if (i % STEPS_PER_LOOK === 0) await yielder.tick();
     }
     return index;
   }

@@ -2,6 +2,7 @@
 // of its symbols, its text) and one per symbol (name, signature), through the same SearchService
 // and hybrid ranking as issues.
 import type { CodeFile, CodeGraph, CodeSymbol, GraphDelta } from "../../../../../lib/code-graph/index.js";
+import { STEPS_PER_LOOK } from "../../../../../lib/turns/index.js";
 import type { SearchDocument } from "../search/documents.js";
 import type { SearchService } from "../search/index.js";
 import { TimeSlicer } from "../search/time-slicer.js";
@@ -53,9 +54,6 @@ function symbolDocument(symbol: CodeSymbol): SearchDocument {
   };
 }
 
-/** Steps of a loop over the whole graph between two looks at the clock (an await each costs as much as the step). */
-const LOOK_EVERY = 1024;
-
 export class CodeSearchIndexer implements CodeListener {
   constructor(private readonly search: SearchService) {}
 
@@ -75,12 +73,12 @@ export class CodeSearchIndexer implements CodeListener {
     for (const [i, file] of graph.files.entries()) {
       if (changedFiles.has(file.path))
         docs.push(fileDocument(file, symbolsOf.get(file.path) ?? [], text(file.path) ?? ""));
-      if (i % LOOK_EVERY === 0) await slicer.pause();
+      if (i % STEPS_PER_LOOK === 0) await slicer.pause();
     }
     // A 1,200-file body upserts ~15k symbols: their documents are made a slice at a time too.
     for (const [i, s] of delta.symbols.upserted.entries()) {
       docs.push(symbolDocument(s));
-      if (i % LOOK_EVERY === 0) await slicer.pause();
+      if (i % STEPS_PER_LOOK === 0) await slicer.pause();
     }
     await this.search.removeMany([
       ...delta.files.removed.map((path) => ({ type: "file", id: `${delta.repo}:${path}` })),
@@ -110,7 +108,7 @@ async function symbolsByFile(
       if (list) list.push(s);
       else byFile.set(s.path, [s]);
     }
-    if (i % LOOK_EVERY === 0) await slicer.pause();
+    if (i % STEPS_PER_LOOK === 0) await slicer.pause();
   }
   return byFile;
 }

@@ -1,7 +1,7 @@
 // Turns an indexer's delta into the store's unit of writing: the full subgraph of every file
 // the delta touches (a file owns its symbols and the edges starting at it or at its symbols).
 import type { CodeGraph, GraphDelta } from "../../../../../lib/code-graph/index.js";
-import type { Yielder } from "../../../../../lib/turns/index.js";
+import { STEPS_PER_LOOK, type Yielder } from "../../../../../lib/turns/index.js";
 import type { CodeFileSubgraph, CodeFilesChange } from "../../ports/code-graph-store.js";
 
 /** `repo:path#Name` or `repo:path` → path. */
@@ -11,10 +11,7 @@ function pathOfNodeId(repo: string, id: string): string {
   return hash < 0 ? rest : rest.slice(0, hash);
 }
 
-/** Nodes and edges looked at between two looks at the clock. */
-const CHUNK = 2000;
-
-/** Calls `visit` on each item, looking at the clock every CHUNK items. */
+/** Calls `visit` on each item, looking at the clock every STEPS_PER_LOOK items. */
 async function inChunks<T>(
   items: readonly T[],
   yielder: Yielder,
@@ -22,7 +19,7 @@ async function inChunks<T>(
 ): Promise<void> {
   for (let i = 0; i < items.length; i++) {
     visit(items[i]!);
-    if (i % CHUNK === CHUNK - 1) await yielder.tick();
+    if (i % STEPS_PER_LOOK === STEPS_PER_LOOK - 1) await yielder.tick();
   }
 }
 
