@@ -38,16 +38,29 @@ export class PostingLists {
    * string each, and 20,000 code files kept hundreds of thousands of copies of the same words.
    */
   add(slot: number, terms: ReadonlyMap<string, number>): Map<string, number> {
-    const generation = this.#generation[slot] ?? 0;
-    this.#generation[slot] = generation;
     const shared = new Map<string, number>();
+    this.addPart(slot, terms, shared);
+    return shared;
+  }
+
+  /**
+   * add() of a part of a document's terms, written into `shared` (the document's map so far): a
+   * long document is added in parts (LexicalIndex.setTermsInParts). Its entries count at once.
+   */
+  addPart(slot: number, terms: Iterable<[string, number]>, shared: Map<string, number>): void {
+    const generation = this.generationOf(slot);
+    this.#generation[slot] = generation;
     for (const [term, tf] of terms) {
       const id = this.#idOf.get(term) ?? this.#newTerm(term);
       this.#lists[id]!.push(slot, generation, tf);
       this.#live[id]!++;
       shared.set(this.#termOf[id]!, tf);
     }
-    return shared;
+  }
+
+  /** The slot's generation: it moves on when the slot's document is removed. */
+  generationOf(slot: number): number {
+    return this.#generation[slot] ?? 0;
   }
 
   /** Forgets document `slot`, which holds `terms` (the keys add() was given for it). */

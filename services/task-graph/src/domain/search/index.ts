@@ -622,8 +622,12 @@ export class SearchService {
     let length = 0;
     for (const [text] of doc.fields) length += text.length;
     const tokenise = length > PIECE_CHARS && !(fingerprint && this.#cache!.get(fingerprint));
-    const terms = tokenise ? await slicedTerms(doc.fields, slicer) : undefined;
-    return this.#remember(doc, { fingerprint, terms });
+    if (!tokenise) return this.#remember(doc, { fingerprint, terms: undefined });
+    const terms = await slicedTerms(doc.fields, slicer);
+    // Its postings go in parts too; a delete or a newer write of it meanwhile wins.
+    const key = documentKey(doc.type, doc.id);
+    const whole = await this.#lexical.setTermsInParts(key, doc.type, terms, () => slicer.pause());
+    return whole ? this.#remember(doc, { fingerprint, terms, indexed: true }) : key;
   }
 
   /**
@@ -632,16 +636,23 @@ export class SearchService {
    */
   #remember(
     doc: SearchDocument,
-    prepared?: { fingerprint: string | undefined; terms: ReadonlyMap<string, number> | undefined },
+    prepared?: {
+      fingerprint: string | undefined;
+      terms: ReadonlyMap<string, number> | undefined;
+      /** The lexical side is set already (setTermsInParts). */
+      indexed?: boolean;
+    },
   ): string {
     const key = documentKey(doc.type, doc.id);
     this.#changedAt = performance.now();
     const { type, id, title, text, embedText, status, location } = doc;
     const fingerprint = prepared ? prepared.fingerprint : this.#cache?.fingerprint(doc);
     const cached = fingerprint ? this.#cache!.get(fingerprint) : undefined;
-    if (cached) this.#lexical.setTerms(key, type, cached.terms);
-    else if (prepared?.terms) this.#lexical.setTerms(key, type, prepared.terms, "shared");
-    else this.#lexical.set(key, type, doc.fields);
+    if (!prepared?.indexed) {
+      if (cached) this.#lexical.setTerms(key, type, cached.terms);
+      else if (prepared?.terms) this.#lexical.setTerms(key, type, prepared.terms, "shared");
+      else this.#lexical.set(key, type, doc.fields);
+    }
     const previous = this.#docs.get(key);
     if (previous?.fingerprint !== fingerprint) this.#forgetCached(previous);
     if (fingerprint && !cached)
