@@ -2,8 +2,9 @@
 // beside plain BM25 over the same documents (the baseline), on the fixtures' judged queries
 // (bench/e2e-search/eval-set.json over the judged corpus, evaluate.ts) and the real apps
 // (real-apps.ts: open apps, and the frozen held-out apps apart, each blind batch apart too):
-// - before: the model before the learned method prior (rank-features.ts "previous": the 12
-//   features shipped 2026-11-28 05:10), fitted the same way as after;
+// - before: the model shipped before the last change (rank-features.ts "previous": the 14
+//   features shipped 2026-11-28 11:10 to 16:30, name_share among them),
+//   fitted the same way as after;
 // - after: the model as fit.ts fits it now, on the fixtures and the open real apps
 //   (cross-validate.ts trainingPool, REAL_WEIGHT), leave one app out over all of them (fixture
 //   apps and real apps alike; the learned prior learned inside each fold too); the held-out apps

@@ -34,6 +34,7 @@ export {
   rankWeights,
   VECTOR_WEIGHT,
 } from "./rank.js";
+export { feedbackTerms } from "./relevance-feedback.js";
 export {
   e2eRerankerPath,
   type FitOptions,

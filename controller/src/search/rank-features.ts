@@ -19,7 +19,9 @@ import {
   type WeightedTerm,
 } from "../../../lib/search/index.js";
 import type { DocHead } from "./documents.js";
+import { EXPANSION_FEATURES, type ExpansionFeature, expansionGain } from "./expansion-features.js";
 import { type MethodIntent, methodAgreement, nameAgreement } from "./method-intent.js";
+import { VECTOR_FEATURES, type VectorFeature, vectorFeature } from "./vector-features.js";
 
 /**
  * Every feature this file can compute. The model uses FEATURES; the others were measured and left
@@ -66,15 +68,18 @@ const CATALOGUE = [
   // and handler name): a route's second spelling ("/star" and "/star.view", GET and POST of one
   // view), which says nothing the first did not.
   "handler_dup",
+  // Expansion learned from the indexed API's own text (expansion-features.ts): corpus
+  // co-occurrence, word-vector neighbours among the corpus's words, pseudo-relevance feedback.
+  ...EXPANSION_FEATURES,
+  // Word-vector coverage variants beside `soft` (vector-features.ts).
+  ...VECTOR_FEATURES,
 ] as const;
 export type FeatureName = (typeof CATALOGUE)[number];
 
 /**
- * The model before the learned method prior (shipped 2026-11-28 05:10 to the prior's commit):
- * the benchmark's "before". Left out of it then, measured worse or no better than without under
- * leave-one-app-out CV over the fixtures and the open real apps (bench/results/e2e-search.md):
- * `prf` (the cosine to the first stage's top-5 centroid) and `method_mismatch` (it adds nothing
- * to method_agrees and write_for_change).
+ * The model shipped before this one (2026-11-28 11:10 to 16:30, the learned method prior's
+ * commit on): the benchmark's "before". Before it, `prf` (the cosine to the first stage's top-5
+ * centroid) and `method_mismatch` left the model (measured worse or no better without them).
  */
 const PREVIOUS_FEATURES: readonly FeatureName[] = [
   "lex_own",
@@ -89,15 +94,19 @@ const PREVIOUS_FEATURES: readonly FeatureName[] = [
   "kind_module",
   "kind_dto",
   "kind_field",
+  "lm_first",
+  "lm_all",
 ];
 
 /**
- * The shipped model's: the previous ones and the learned method prior's two (lm_first, lm_all:
- * chosen 2026-11-28 by leave-one-app-out CV on the open real apps, bench/results/e2e-search.md).
- * path_item and handler_dup were measured beside them (2026-11-28 afternoon): within a query of
- * the open real apps, and a 15th feature would make the embeddings endpoint's model a 16th.
+ * The shipped model's: the previous ones without `name_share` (the idf share of the user's words
+ * in the item's name or path), which no longer paid its way beside the learned method prior
+ * (2026-11-28 16:30, leave-one-app-out CV on the open real apps and the fixtures,
+ * bench/results/e2e-search.md). Measured there and left out: the corpus-learned expansions
+ * (lex_cooc, lex_neighbours, lex_rm3) and the word-vector variants (soft_gap, soft_wide,
+ * name_cos; soft_gap in name_share's place was fitted a weight of 0.03).
  */
-const FEATURES: readonly FeatureName[] = [...PREVIOUS_FEATURES, "lm_first", "lm_all"];
+const FEATURES: readonly FeatureName[] = PREVIOUS_FEATURES.filter((f) => f !== "name_share");
 
 /** FEATURES and the embeddings endpoint's cosine (the HTTP channel), when one is configured. */
 export const CHANNEL_FEATURES: readonly FeatureName[] = [...FEATURES, "channel_cosine"];
@@ -224,6 +233,8 @@ interface QueryEvidence {
   dups: ReadonlySet<string>;
   /** The learned method prior's values for this query, by the candidate's method. */
   lm: (method: string | undefined) => { first: number; all: number };
+  /** Each asked expansion feature's value by candidate key (expansion-features.ts). */
+  expansion: ReadonlyMap<ExpansionFeature | VectorFeature, ReadonlyMap<string, number>>;
 }
 
 type BaseName = Exclude<FeatureName, `rel_${string}`>;
@@ -271,6 +282,12 @@ const VALUE: Record<BaseName, Value> = {
   lm_first: (_, head, q) => q.lm(head.kind === "endpoint" ? head.method : undefined).first,
   lm_all: (_, head, q) => q.lm(head.kind === "endpoint" ? head.method : undefined).all,
   handler_dup: (c, _, q) => (q.dups.has(c.key) ? 1 : 0),
+  lex_cooc: (c, _, q) => q.expansion.get("lex_cooc")?.get(c.key) ?? 0,
+  lex_neighbours: (c, _, q) => q.expansion.get("lex_neighbours")?.get(c.key) ?? 0,
+  lex_rm3: (c, _, q) => q.expansion.get("lex_rm3")?.get(c.key) ?? 0,
+  soft_gap: (c, _, q) => q.expansion.get("soft_gap")?.get(c.key) ?? 0,
+  soft_wide: (c, _, q) => q.expansion.get("soft_wide")?.get(c.key) ?? 0,
+  name_cos: (c, _, q) => q.expansion.get("name_cos")?.get(c.key) ?? 0,
 };
 
 /** The candidates that run the handler of a candidate before them in the first stage's order. */
@@ -308,6 +325,14 @@ function baseFeatures(
       names.includes("lm_first") || names.includes("lm_all")
         ? methodPriorOf(context.methodPrior(), context.query)
         : () => ({ first: 0, all: 0 }),
+    expansion: new Map([
+      ...EXPANSION_FEATURES.filter((f) => names.includes(f)).map(
+        (f) => [f, expansionGain(f, lexical, terms.own, candidates)] as const,
+      ),
+      ...VECTOR_FEATURES.filter((f) => names.includes(f)).map(
+        (f) => [f, vectorFeature(f, lexical, terms.own, [...keys], heads)] as const,
+      ),
+    ]),
   };
   const values = names.map((name) => {
     const of = VALUE[name];
