@@ -78,6 +78,8 @@ export interface TaskGraphAppOptions {
   now?: () => Date;
   /** The code parser's worker module, when not lib/code-graph's own (a bundle ships it beside itself). */
   codeWorker?: URL;
+  /** Told when code indexing starts and ends (server.ts: V8 compaction is off meanwhile). */
+  onCodeWork?: (working: boolean) => void;
 }
 
 /** Initialises the adapters, rebuilds the search index and returns the app (not listening). */
@@ -240,6 +242,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     policy: new FolderPolicy({ registerRoots: config.codeRegisterRoots, dataDir: config.dataDir }),
     limits: config.codeLimits,
     events: store,
+    ...(opts.onCodeWork ? { onWork: opts.onCodeWork } : {}),
     extractor: new ThreadedExtractor({
       budgetMs: config.codeLimits.parseBudgetMs,
       ...(opts.codeWorker ? { module: opts.codeWorker } : {}),

@@ -1,17 +1,32 @@
 // Whether V8's full collections compact the old generation. Compaction moves the live objects out
 // of fragmented pages and then updates every pointer to them, in the collection's final pause on
-// the main thread. With a code index of 20,000 files (millions of live objects) those pauses were
-// the event loop's longest tasks while indexing, 60-140 ms of the thread's CPU (issue 25 point 5);
-// without compaction the same run's longest was 45 ms, at the same RSS (bench/results/code-scale.md).
-// Pages left empty are still freed and partly empty ones are reused. Set at start-up like
-// heap-growth.ts (the flag is read at each collection). HEAP_COMPACTION=on restores V8's default.
+// the main thread. While a code repository of 20,000 files is indexed (millions of live objects)
+// those pauses were the event loop's longest tasks, 60-140 ms of the thread's CPU (issue 25 point
+// 5); without compaction the same run's longest was 45 ms, at the same RSS
+// (bench/results/code-scale.md). Outside indexing, compaction is what keeps a long-running
+// service's memory from fragmenting: in the runs so far an event stream's memory grew more
+// without it (bench/results/events.md). So by default (`auto`) it is off only while code is being indexed; `on` is V8's default, `off`
+// never compacts. Set at start-up like heap-growth.ts (the flag is read at each collection).
 import { setFlagsFromString } from "node:v8";
 
-export function setHeapCompaction(env: NodeJS.ProcessEnv): void {
+const MODES = ["auto", "on", "off"] as const;
+type HeapCompactionMode = (typeof MODES)[number];
+
+/** Called with true when a piece of code indexing starts and false when it ends (they nest). */
+export type CodeWorkSignal = (working: boolean) => void;
+
+export function setHeapCompaction(env: NodeJS.ProcessEnv, setFlags = setFlagsFromString): CodeWorkSignal {
   const raw = env.HEAP_COMPACTION;
-  const value = raw === undefined || raw === "" ? "off" : raw;
-  if (value !== "on" && value !== "off") {
-    throw new Error(`HEAP_COMPACTION must be "on" or "off" (got "${raw}")`);
+  const mode = (raw === undefined || raw === "" ? "auto" : raw) as HeapCompactionMode;
+  if (!MODES.includes(mode)) {
+    throw new Error(`HEAP_COMPACTION must be "auto", "on" or "off" (got "${raw}")`);
   }
-  if (value === "off") setFlagsFromString("--no-compact");
+  if (mode === "off") setFlags("--no-compact");
+  if (mode !== "auto") return () => {};
+  let working = 0;
+  return (starts) => {
+    working += starts ? 1 : -1;
+    if (starts && working === 1) setFlags("--no-compact");
+    if (!starts && working === 0) setFlags("--compact");
+  };
 }

@@ -1,6 +1,6 @@
 // `npm run start:task-graph`: PORT (default 8000), HOST, DATA_DIR, LOG_LEVEL, backends from env.
 // SIGTERM/SIGINT/SIGHUP shut down gracefully; SIGUSR2 is logged and ignored.
-// HEAP_GROWING_PERCENT (default 25, see heap-growth.ts), HEAP_COMPACTION (default off, see heap-compaction.ts).
+// HEAP_GROWING_PERCENT (default 25, see heap-growth.ts), HEAP_COMPACTION (default auto: off while code is indexed, see heap-compaction.ts).
 // `--repair` is JOURNAL_REPAIR=truncate: cut a damaged journal at the damaged line (backup kept).
 import { handleShutdownSignals, ignoreSignals, listen } from "../../../lib/service-kit/index.js";
 import { selectAdapters } from "./adapters/select.js";
@@ -14,12 +14,13 @@ try {
     ? { ...process.env, JOURNAL_REPAIR: "truncate" }
     : process.env;
   limitHeapGrowth(env);
-  setHeapCompaction(env);
+  const onCodeWork = setHeapCompaction(env);
   // Bundled (start-service.mjs, the image), the code parser's worker is a file beside this one.
   const bundled = !import.meta.url.endsWith(".ts");
   const app = await buildTaskGraphApp({
     adapters: await selectAdapters(env),
     env,
+    onCodeWork,
     ...(bundled ? { codeWorker: new URL("./extract-worker.mjs", import.meta.url) } : {}),
   });
   handleShutdownSignals(app);

@@ -80,6 +80,8 @@ export interface CodeWorkspaceOptions {
   extractor: CodeExtractor;
   /** Where `code.indexed` events go once a code change is durable (SPEC §2c). */
   events?: { recordEvent(event: CodeIndexedEvent): Promise<void> };
+  /** Told when a repository's work (indexing, an upload, a restore) starts and ends; they nest. */
+  onWork?: (working: boolean) => void;
 }
 
 /** SPEC §2c's `code.indexed`: a repository's graph changed and is durable. */
@@ -116,6 +118,7 @@ export class CodeWorkspace {
   readonly #limits: CodeLimits;
   readonly #extractor: CodeExtractor;
   readonly #events: CodeWorkspaceOptions["events"];
+  readonly #onWork: CodeWorkspaceOptions["onWork"];
   readonly #yielder = new Yielder(LOOP_SLICE_MS);
 
   constructor(
@@ -129,6 +132,7 @@ export class CodeWorkspace {
     this.#limits = options.limits;
     this.#extractor = options.extractor;
     this.#events = options.events;
+    this.#onWork = options.onWork;
   }
 
   /**
@@ -417,9 +421,18 @@ export class CodeWorkspace {
   }
 
   #enqueue<T>(repo: Repository, work: () => Promise<T>): Promise<T> {
-    const next = repo.queue.catch(() => {}).then(work);
+    const next = repo.queue.catch(() => {}).then(() => this.#working(work));
     repo.queue = next;
     return next;
+  }
+
+  async #working<T>(work: () => Promise<T>): Promise<T> {
+    this.#onWork?.(true);
+    try {
+      return await work();
+    } finally {
+      this.#onWork?.(false);
+    }
   }
 
   async #restoreUploaded(repo: Repository, stored: RepositoryRecord): Promise<void> {
