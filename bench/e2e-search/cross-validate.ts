@@ -24,6 +24,12 @@ import {
 import { type EvaluationCorpus, label, openEvaluation, rankOf } from "./evaluate.js";
 import { crossFitted, priorOf, usesPrior, withPrior } from "./method-prior-folds.js";
 import { rulesScores } from "./rules-ranking.js";
+import {
+  translationCrossFitted,
+  translationOf,
+  usesTranslation,
+  withTranslation,
+} from "./translation-folds.js";
 
 /** The first 10 candidates under the hand-set ranking (rules-ranking.ts), best first. */
 function rulesOrder(c: CandidateFeatures) {
@@ -156,10 +162,17 @@ export function trainingPool(
 export function fitAll(
   train: readonly JudgedQuery[],
   options: FitOptions = {},
-): { model: LinearModel; prior: MethodPrior | undefined } {
+): { model: LinearModel; prior: MethodPrior | undefined; fill: (q: JudgedQuery) => JudgedQuery } {
   const names = namesOf(train);
-  const model = fitLinearModel(names, crossFitted(train).map(asJudged), options);
-  return { model, prior: usesPrior(names) ? priorOf(train) : undefined };
+  const model = fitLinearModel(names, translationCrossFitted(crossFitted(train)).map(asJudged), options);
+  const prior = usesPrior(names) ? priorOf(train) : undefined;
+  // A trial's translation table (translation-folds.ts), learned on the fit's training queries.
+  const table = usesTranslation(names) ? translationOf(train) : undefined;
+  const fill = (q: JudgedQuery) => {
+    const withLm = prior ? withPrior(q, prior) : q;
+    return table ? withTranslation(withLm, table) : withLm;
+  };
+  return { model, prior, fill };
 }
 
 /** Each query's rank (by id) under the model fitted on `train` (fitAll), none of their apps in it. */
@@ -168,8 +181,8 @@ export function rankedBy(
   queries: readonly JudgedQuery[],
   options: FitOptions = {},
 ): Map<string, number> {
-  const { model, prior } = fitAll(train, options);
-  return new Map(queries.map((q) => [q.id, rankUnder(model, prior ? withPrior(q, prior) : q)]));
+  const { model, fill } = fitAll(train, options);
+  return new Map(queries.map((q) => [q.id, rankUnder(model, fill(q))]));
 }
 
 /**

@@ -60,6 +60,8 @@ function column(q: JudgedQuery, name: string): (row: number[]) => number {
   }
   // A cache from before the prior was a feature has no column: filled per fold all the same.
   if (name.startsWith("lm_") && !names.includes(name)) return () => 0;
+  // The translation table's columns (translation-folds.ts) are filled per fold too.
+  if (name === "tt" || name === "tt_x") return () => 0;
   if (name === "gap") {
     const i = names.indexOf("lex_all");
     const best = Math.max(0, ...q.features.map((r) => r[i]!));
