@@ -15,7 +15,25 @@ type HeapCompactionMode = (typeof MODES)[number];
 /** Called with true when a piece of code indexing starts and false when it ends (they nest). */
 export type CodeWorkSignal = (working: boolean) => void;
 
-export function setHeapCompaction(env: NodeJS.ProcessEnv, setFlags = setFlagsFromString): CodeWorkSignal {
+/**
+ * Compaction comes back this long after the last code work ends: a large upload is many request
+ * bodies in a row, and each body is read and parsed before its work starts.
+ */
+export const COMPACTION_RESUMES_AFTER_MS = 30_000;
+
+export interface CompactionDeps {
+  setFlags?: (flags: string) => void;
+  /** Runs `fn` after `ms` unless cancelled (the returned function). */
+  later?: (fn: () => void, ms: number) => () => void;
+}
+
+const timer = (fn: () => void, ms: number) => {
+  const t = setTimeout(fn, ms).unref();
+  return () => clearTimeout(t);
+};
+
+export function setHeapCompaction(env: NodeJS.ProcessEnv, deps: CompactionDeps = {}): CodeWorkSignal {
+  const { setFlags = setFlagsFromString, later = timer } = deps;
   const raw = env.HEAP_COMPACTION;
   const mode = (raw === undefined || raw === "" ? "auto" : raw) as HeapCompactionMode;
   if (!MODES.includes(mode)) {
@@ -24,9 +42,21 @@ export function setHeapCompaction(env: NodeJS.ProcessEnv, setFlags = setFlagsFro
   if (mode === "off") setFlags("--no-compact");
   if (mode !== "auto") return () => {};
   let working = 0;
+  let compacting = true;
+  let cancelResume: (() => void) | null = null;
   return (starts) => {
     working += starts ? 1 : -1;
-    if (starts && working === 1) setFlags("--no-compact");
-    if (!starts && working === 0) setFlags("--compact");
+    cancelResume?.();
+    cancelResume = null;
+    if (working > 0 && compacting) {
+      setFlags("--no-compact");
+      compacting = false;
+    }
+    if (working === 0 && !compacting)
+      cancelResume = later(() => {
+        setFlags("--compact");
+        compacting = true;
+        cancelResume = null;
+      }, COMPACTION_RESUMES_AFTER_MS);
   };
 }

@@ -6,13 +6,29 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { EmbeddedGraphStore } from "../src/adapters/embedded-graph/index.js";
 import { CodeWorkspace } from "../src/domain/code/code-workspace.js";
-import { setHeapCompaction } from "../src/heap-compaction.js";
+import { COMPACTION_RESUMES_AFTER_MS, setHeapCompaction } from "../src/heap-compaction.js";
 import { codeWorkspaceOptions } from "./helpers/code-workspace-options.js";
 
+/** The flags set, and the resume timer, which the test fires by hand. */
 function recording(env: NodeJS.ProcessEnv) {
   const flags: string[] = [];
-  const signal = setHeapCompaction(env, (flag) => flags.push(flag));
-  return { flags, signal };
+  let pending: { fn: () => void; ms: number } | null = null;
+  const signal = setHeapCompaction(env, {
+    setFlags: (flag) => flags.push(flag),
+    later: (fn, ms) => {
+      pending = { fn, ms };
+      return () => {
+        pending = null;
+      };
+    },
+  });
+  const resume = () => {
+    const due = pending;
+    pending = null;
+    due?.fn();
+    return due?.ms;
+  };
+  return { flags, signal, resume, waiting: () => pending !== null };
 }
 
 describe("HEAP_COMPACTION", () => {
@@ -22,14 +38,21 @@ describe("HEAP_COMPACTION", () => {
     );
   });
 
-  it("auto (the default) turns compaction off while any code work runs, and on when the last ends", () => {
-    const { flags, signal } = recording({});
+  it("auto (the default) turns compaction off while code work runs, and on a while after the last ends", () => {
+    const { flags, signal, resume, waiting } = recording({});
     expect(flags).toEqual([]);
     signal(true);
     signal(true);
     signal(false);
     expect(flags).toEqual(["--no-compact"]);
     signal(false);
+    expect(flags).toEqual(["--no-compact"]);
+    // Work that starts again before the delay keeps it off, with no second flag.
+    expect(waiting()).toBe(true);
+    signal(true);
+    expect(waiting()).toBe(false);
+    signal(false);
+    expect(resume()).toBe(COMPACTION_RESUMES_AFTER_MS);
     expect(flags).toEqual(["--no-compact", "--compact"]);
   });
 
@@ -48,7 +71,7 @@ describe("HEAP_COMPACTION", () => {
     const dataDir = mkdtempSync(join(tmpdir(), "tg-compaction-"));
     const store = new EmbeddedGraphStore({ dataDir });
     await store.init();
-    const { flags, signal } = recording({});
+    const { flags, signal, resume } = recording({});
     const code = new CodeWorkspace(
       store,
       null,
@@ -62,6 +85,8 @@ describe("HEAP_COMPACTION", () => {
     try {
       const upload = code.upload("books", [{ path: "src/a.ts", content: "export const a = 1;\n" }]);
       await expect(upload).resolves.toMatchObject({ files: 1 });
+      expect(flags).toEqual(["--no-compact"]);
+      expect(resume()).toBe(COMPACTION_RESUMES_AFTER_MS);
       expect(flags).toEqual(["--no-compact", "--compact"]);
     } finally {
       await code.close();
