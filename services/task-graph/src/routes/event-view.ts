@@ -18,5 +18,8 @@ export function eventView(e: EventRecord): EventView {
 
 /** One event as Server-Sent Events text: `id:`, `event:` and one `data:` line (JSON has no raw newline). */
 export function sseFrame(e: EventRecord): string {
-  return `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(eventView(e))}\n\n`;
+  // Most events carry neither an issue nor a component: their view is the record as it is, so the
+  // stream (which renders every event) skips eventView's copy of it.
+  const view = e.issue === undefined && e.component === undefined ? e : eventView(e);
+  return `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(view)}\n\n`;
 }

@@ -2,7 +2,8 @@
 // windows (EVENTS_FLUSH_MS): each gets every event after its start exactly once and in order,
 // whether it starts fresh, resumes with Last-Event-ID or filters. Unfiltered live subscribers
 // share one batch per window, so a newcomer must join it at a window's edge: joining in the
-// middle would repeat events it already has, joining late would skip some.
+// middle would repeat events it already has, joining late would skip some. Subscribers with a
+// filter are grouped by it (however it is spelled) and share their group's batch the same way.
 import { afterEach, expect, it } from "vitest";
 import { type StartedService, startService } from "../../harness/start-service.js";
 import { liveStreams, type SseEvent, type SseStream } from "../helpers/sse-client.js";
@@ -70,3 +71,51 @@ it("gives each subscriber that joins mid-flow every later event once, in order: 
     expect(ids(s.events)).toEqual(ids(expected));
   }
 });
+
+it("groups live subscribers by filter, however it is spelled: each gets exactly its events, in order, and the heartbeat", async () => {
+  svc = await startService({ env: { EVENTS_FLUSH_MS: "20", EVENTS_HEARTBEAT_MS: "100" } });
+  const a = (await svc.request("POST", "/api/v1/issues", { title: "a" })).body;
+  const b = (await svc.request("POST", "/api/v1/issues", { title: "b" })).body;
+  const all = await subscribe();
+  // One filter in two spellings (one group), a narrower one, an issue filter and no filter at all.
+  const accepts: [SseStream, (e: SseEvent) => boolean][] = [
+    [await subscribe(`${EVENTS}?types=issue.updated,issue.deleted`), (e) => e.event !== "issue.created"],
+    [await subscribe(`${EVENTS}?types=issue.deleted,issue.updated`), (e) => e.event !== "issue.created"],
+    [
+      await subscribe(`${EVENTS}?types=issue.updated&issue_id=${a.id}`),
+      (e) => e.event === "issue.updated" && e.data.issue_id === a.id,
+    ],
+    [await subscribe(`${EVENTS}?issue_id=${a.id}`), (e) => e.data.issue_id === a.id],
+    [await subscribe(), () => true],
+  ];
+  // Enough windows of writes for every subscriber to have become a follower of its group.
+  for (let k = 0; k < 30; k++) {
+    const id = k % 2 ? b.id : a.id;
+    expect((await svc.request("PATCH", `/api/v1/issues/${id}`, { title: `t${k}` })).status).toBe(200);
+    if (k % 10 === 9) {
+      const c = (await svc.request("POST", "/api/v1/issues", { title: `c${k}` })).body;
+      expect((await svc.request("DELETE", `/api/v1/issues/${c.id}`)).status).toBe(204);
+    }
+  }
+  expect((await svc.request("PATCH", `/api/v1/issues/${a.id}`, { title: "last" })).status).toBe(200);
+  const isLast = (e: SseEvent) => e.data.issue_id === a.id && e.data.changes?.[0]?.to === "last";
+  await all.waitFor(isLast, "the last change");
+  expect(ids(all.events)).toEqual(consecutive(Number(all.events[0]!.id), Number(all.events.at(-1)!.id)));
+  for (const [stream, accept] of accepts) {
+    await stream.waitFor(isLast, "the last change");
+    expect(ids(stream.events)).toEqual(ids(all.events.filter(accept)));
+  }
+  // The heartbeat reaches every group once nothing happens.
+  const before = accepts.map(([s]) => s.comments.length);
+  await Promise.all(accepts.map(([s], k) => commentAfter(s, before[k]!)));
+  for (const [s] of accepts) expect(s.comments.at(-1)).toContain("keep-alive");
+});
+
+/** Resolves once `stream` has more than `count` comments (polled every 10 ms; 10 s at most). */
+async function commentAfter(stream: SseStream, count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (stream.comments.length <= count) {
+    if (Date.now() > deadline) throw new Error("no heartbeat within 10 s of the last write");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -1,26 +1,22 @@
 // Fan-out of durable events to stream subscribers (GET /api/v1/events, SPEC §2c). The store tells
 // the feed of each event once it is durable, in id order; the feed renders it once. Live
-// subscribers without a filter (the followers) all get every event: the event joins one shared
-// batch, with no work per follower, and each flush hands every follower the same joined bytes.
-// A subscriber with a filter, or one not yet caught up, has the events it accepts queued for it
-// alone. Queued text is handed to the connections at most once per `flushMs` (the first change
+// subscribers (the followers) are grouped by filter (event-groups.ts): an event a group accepts
+// joins that group's batch, with no work per follower, and each flush hands every follower of a
+// group the same bytes, encoded once. A subscriber not yet caught up has the events it accepts
+// queued for it alone. Queued text is handed to the connections at most once per `flushMs` (the first change
 // after a quiet spell at once): with 200 subscribers a write per event per subscriber was the
 // service's largest cost, a write per window per subscriber is not. A write never waits for a
 // reader. A subscriber whose connection still holds more than `maxBufferedBytes` of what it was
 // handed before (a reader gets a whole flush window to take a burst) is cut off instead of being
 // handed more: what is held for a reader is bounded by that plus one window. A subscriber that
 // resumes (Last-Event-ID) first gets the events after that id from the store's retained window,
-// page by page as its connection takes them, then the live ones held meanwhile (and, without a
-// filter, becomes a follower at the next flush); an id the window no longer reaches (or one never
+// page by page as its connection takes them, then the live ones held meanwhile (and becomes a
+// follower of its filter's group at the next flush); an id the window no longer reaches (or one never
 // given out) gets a single `reset` instead.
-import { issuesOfEvent } from "../../ports/event-store.js";
 import type { EventRecord, EventWindow, GraphStore } from "../../ports/graph-store.js";
+import { acceptsEvent, type EventFilter, type FilterGroup, FilterGroups } from "./event-groups.js";
 
-/** Which events a subscriber gets: only these types (all when null), only about this issue. */
-export interface EventFilter {
-  types: ReadonlySet<string> | null;
-  issueId: string | null;
-}
+export type { EventFilter } from "./event-groups.js";
 
 /** A subscriber's connection, as the feed sees it. */
 export interface EventSink {
@@ -77,12 +73,14 @@ class Subscriber implements Subscription {
   /** Events held while the missed ones are sent (id, text). */
   held: { id: number; text: string }[] = [];
   heldBytes = 0;
-  /** Text queued for this subscriber alone, for the next flush (followers use the shared batch). */
+  /** Text queued for this subscriber alone, for the next flush (followers use their group's batch). */
   pending: string[] = [];
   pendingBytes = 0;
   replaying = true;
   /** Becomes a follower at the next flush, once what is queued for it alone is handed over. */
   joining = false;
+  /** Its filter's group, once it is a follower. */
+  group: FilterGroup<Subscriber> | null = null;
   /** The last event id sent or skipped: live events at or below it are not sent again. */
   cursor = 0;
   closed = false;
@@ -94,13 +92,8 @@ class Subscriber implements Subscription {
     readonly first: EventWindow,
   ) {}
 
-  get unfiltered(): boolean {
-    return this.filter.types === null && this.filter.issueId === null;
-  }
-
   accepts(e: EventRecord): boolean {
-    if (this.filter.types && !this.filter.types.has(e.type)) return false;
-    return this.filter.issueId === null || issuesOfEvent(e).includes(this.filter.issueId);
+    return acceptsEvent(this.filter, e);
   }
 
   attach(sink: EventSink): void {
@@ -115,16 +108,12 @@ class Subscriber implements Subscription {
 
 export class EventFeed {
   readonly #subscribers = new Set<Subscriber>();
-  /** Live subscribers without a filter: they share #batch. */
-  readonly #followers = new Set<Subscriber>();
-  /** Subscribers with a filter or not yet followers: each event is looked at for each of them. */
+  /** Live subscribers by filter: each group shares its batch (no group without a follower). */
+  readonly #groups = new FilterGroups<Subscriber>();
+  /** Subscribers not yet followers: each event is looked at for each of them. */
   readonly #individual = new Set<Subscriber>();
   /** Subscribers with text queued for them alone (or joining the followers) at the next flush. */
   readonly #dirty = new Set<Subscriber>();
-  /** The followers' texts since the last flush, in order (empty while there is no follower). */
-  #batch: string[] = [];
-  /** The followers get a heartbeat at the next flush. */
-  #beatFollowers = false;
   #flushScheduled = false;
   #lastFlush = 0;
   #heartbeat: NodeJS.Timeout | null = null;
@@ -214,12 +203,10 @@ export class EventFeed {
     }
     sub.held = [];
     sub.heldBytes = 0;
-    // It joins at a flush: the batch of this window may hold events it already has.
-    if (sub.unfiltered) {
-      sub.joining = true;
-      this.#dirty.add(sub);
-      this.#schedule();
-    }
+    // It joins its group at a flush: the group's batch of this window may hold events it already has.
+    sub.joining = true;
+    this.#dirty.add(sub);
+    this.#schedule();
   }
 
   /** @internal Drops a subscriber that cannot keep up (or whose resume failed). */
@@ -237,7 +224,8 @@ export class EventFeed {
     sub.pending = [];
     sub.held = [];
     this.#subscribers.delete(sub);
-    this.#followers.delete(sub);
+    if (sub.group) this.#groups.leave(sub.group, sub);
+    sub.group = null;
     this.#individual.delete(sub);
     this.#dirty.delete(sub);
     if (this.#subscribers.size === 0 && this.#heartbeat) {
@@ -248,9 +236,10 @@ export class EventFeed {
 
   #publish(e: EventRecord): void {
     let text: string | undefined;
-    if (this.#followers.size > 0) {
-      text = this.options.render(e);
-      this.#batch.push(text);
+    for (const group of this.#groups.values()) {
+      if (!acceptsEvent(group.filter, e)) continue;
+      text ??= this.options.render(e);
+      group.batch.push(text);
       this.#schedule();
     }
     for (const sub of this.#individual) {
@@ -287,14 +276,10 @@ export class EventFeed {
   #flush(): void {
     this.#flushScheduled = false;
     this.#lastFlush = performance.now();
-    const batch = this.#batch;
-    this.#batch = [];
-    const beat = this.#beatFollowers;
-    this.#beatFollowers = false;
-    if (batch.length > 0 || beat) {
-      // One encoding, shared by every follower's socket.
-      const shared = Buffer.from(batch.join("") + (beat ? this.options.heartbeat : ""));
-      for (const sub of this.#followers) this.#handOver(sub, shared, shared.length);
+    for (const group of this.#groups.values()) {
+      // One encoding per group, shared by every follower's socket.
+      const shared = group.take(this.options.heartbeat);
+      if (shared) for (const sub of group.members) this.#handOver(sub, shared, shared.length);
     }
     for (const sub of this.#dirty) {
       if (sub.closed || !sub.sink) continue;
@@ -303,11 +288,11 @@ export class EventFeed {
       sub.pending = [];
       if (text) this.#handOver(sub, text, bytes);
       else sub.pendingBytes = 0;
-      // Joined after this window's batch: from the next event on it is the followers'.
+      // Joined after this window's batch: from the next event on it is its group's.
       if (sub.joining && !sub.closed) {
         sub.joining = false;
         this.#individual.delete(sub);
-        this.#followers.add(sub);
+        sub.group = this.#groups.join(sub.filter, sub);
       }
     }
     this.#dirty.clear();
@@ -326,8 +311,8 @@ export class EventFeed {
   }
 
   #beat(): void {
-    if (this.#followers.size > 0) {
-      this.#beatFollowers = true;
+    for (const group of this.#groups.values()) {
+      group.beat = true;
       this.#schedule();
     }
     for (const sub of this.#individual) {
