@@ -5,7 +5,7 @@
 // one large file's subgraph (thousands of symbols and edges) took 30-70 ms, so its long arrays
 // are copied a few hundred items at a time.
 
-import { Yielder } from "../../../../../lib/turns/index.js";
+import { STEPS_PER_LOOK, Yielder } from "../../../../../lib/turns/index.js";
 import type { CodeFileSubgraph, CodeFilesChange } from "../../ports/code-graph-store.js";
 
 export interface CopiedChange {
@@ -35,8 +35,8 @@ export async function copyCodeChange(
   return { change: copy, json };
 }
 
-/** Items of an array stringified and copied between two looks at the clock. */
-const ARRAY_PIECE = 256;
+/** Items of an array stringified and copied between two looks at the clock (lib/turns says why so few). */
+const ARRAY_PIECE = STEPS_PER_LOOK;
 
 /**
  * A frozen copy of one object (a file's subgraph) through JSON, its JSON pushed onto `json` in
