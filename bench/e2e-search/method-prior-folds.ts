@@ -16,7 +16,8 @@ import {
   methodPriorOf,
 } from "../../lib/search/index.js";
 
-interface PriorQuery {
+/** A judged query with its candidates' labels and feature rows (what the folds fit on). */
+export interface PriorQuery {
   app: string;
   query: string;
   expected: string[];

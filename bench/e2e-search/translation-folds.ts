@@ -10,15 +10,10 @@
 // queries, each training query cross-fitted from a table without its own app. α = 2, the method
 // prior's fitted pseudo-count (not tuned here). Measurement only: `e2e search` has no such table.
 import { tokenize } from "../../lib/embedding/index.js";
+import type { PriorQuery } from "./method-prior-folds.js";
 
-interface TranslationQuery {
-  app: string;
-  query: string;
-  expected: string[];
-  labels: string[];
-  features: number[][];
-  names: readonly string[];
-}
+/** The same judged queries the method prior's folds fit on. */
+type TranslationQuery = PriorQuery;
 
 type Table = Map<string, Map<string, number>>;
 const ALPHA = 2;
