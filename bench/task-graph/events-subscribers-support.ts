@@ -100,46 +100,84 @@ function acked(actor: string, sent: number, ack: number): void {
 
 const EVENT_LINE = Buffer.from("\nevent: ");
 const ACTOR = '"actor":"';
+/** One read buffer for every counting subscriber: a read's bytes are counted before the next read. */
+const READ_BUFFER = Buffer.alloc(256 * 1024);
 
 /**
  * A counting subscriber on a bare socket: the same request as the probes' (GET, Accept, Connection:
- * close), the answer read as bytes without an HTTP parser, so this process costs the shared cores
- * as little as it can. The head must be a 200; the frames are counted across chunk boundaries.
+ * close), the answer read as bytes without an HTTP parser, into one shared buffer (`onread`: no
+ * buffer per read, no stream machinery), so this process costs the shared cores as little as it
+ * can. The head must be a 200; the frames are counted across read boundaries.
  */
 function openCounter(): Promise<Subscriber> {
   const { hostname, port: tcpPort, host } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(tcpPort), hostname);
-    const sub: Subscriber = { events: 0, ended: false, close: () => socket.destroy() };
     let head = "";
     let opened = false;
-    let tail = Buffer.alloc(0);
+    const frames = new FrameCounter();
+    const socket = connect({
+      port: Number(tcpPort),
+      host: hostname,
+      onread: {
+        buffer: READ_BUFFER,
+        // The buffer handed back is READ_BUFFER itself.
+        callback: (bytes) => {
+          let chunk = READ_BUFFER.subarray(0, bytes);
+          if (!opened) {
+            // Until the head is whole (it may come in pieces): it must say 200; what follows is body.
+            head += chunk.toString("latin1");
+            const end = head.indexOf("\r\n\r\n");
+            if (end < 0) return true;
+            if (!head.startsWith("HTTP/1.1 200 ")) {
+              reject(new Error(`the stream answered ${head.split("\r\n")[0]}`));
+              return true;
+            }
+            chunk = Buffer.from(head.slice(end + 4), "latin1");
+            opened = true;
+            resolve(sub);
+          }
+          sub.events += frames.count(chunk);
+          return true;
+        },
+      },
+    });
+    const sub: Subscriber = { events: 0, ended: false, close: () => socket.destroy() };
     socket.on("error", reject);
     socket.write(
       `GET /api/v1/events HTTP/1.1\r\nHost: ${host}\r\nAccept: text/event-stream\r\nConnection: close\r\n\r\n`,
     );
-    socket.on("data", (chunk: Buffer) => {
-      if (!opened) {
-        // Until the head is whole (it may come in pieces): it must say 200; what follows is body.
-        head += chunk.toString("latin1");
-        const end = head.indexOf("\r\n\r\n");
-        if (end < 0) return;
-        if (!head.startsWith("HTTP/1.1 200 "))
-          return reject(new Error(`the stream answered ${head.split("\r\n")[0]}`));
-        chunk = Buffer.from(head.slice(end + 4), "latin1");
-        opened = true;
-        resolve(sub);
-      }
-      // A marker cut by a chunk boundary: the end of the last chunk with the start of this one.
-      const n = EVENT_LINE.length - 1;
-      if (tail.length && Buffer.concat([tail, chunk.subarray(0, n)]).includes(EVENT_LINE)) sub.events++;
-      for (let k = chunk.indexOf(EVENT_LINE); k >= 0; k = chunk.indexOf(EVENT_LINE, k + 1)) sub.events++;
-      tail = Buffer.from(chunk.subarray(Math.max(0, chunk.length - n)));
-    });
     socket.on("close", () => {
       sub.ended = true;
     });
   });
+}
+
+/** Counts EVENT_LINE in a stream read in pieces, a marker cut by a read boundary included. */
+class FrameCounter {
+  /** The last bytes of the previous piece (fewer than a marker), and how many of them there are. */
+  readonly #tail = Buffer.alloc(EVENT_LINE.length * 2);
+  #tailLength = 0;
+
+  count(piece: Buffer): number {
+    const n = EVENT_LINE.length - 1;
+    let found = 0;
+    if (this.#tailLength > 0) {
+      // The end of the last piece with the start of this one.
+      const head = Math.min(n, piece.length);
+      piece.copy(this.#tail, this.#tailLength, 0, head);
+      if (this.#tail.subarray(0, this.#tailLength + head).includes(EVENT_LINE)) found++;
+    }
+    for (let k = piece.indexOf(EVENT_LINE); k >= 0; k = piece.indexOf(EVENT_LINE, k + 1)) found++;
+    if (piece.length >= n) {
+      this.#tailLength = piece.copy(this.#tail, 0, piece.length - n);
+    } else {
+      // A piece shorter than a marker: keep what is left of the old tail in front of it.
+      const keep = Math.min(this.#tailLength, n - piece.length);
+      this.#tail.copy(this.#tail, 0, this.#tailLength - keep, this.#tailLength);
+      this.#tailLength = keep + piece.copy(this.#tail, keep);
+    }
+    return found;
+  }
 }
 
 function open(probe: boolean): Promise<Subscriber> {
