@@ -10,7 +10,7 @@
 // (a) POST /api/v1/rag/search p50/p95 over 50 queries (one word and several; types file, symbol,
 //     both, or all), BENCH_ROUNDS rounds, the two services alternating in ABBA order per query;
 //     whether both rank the same (ids and order of the top 10);
-// (b) while the 20k files are uploaded (each service alone): /health latency sampled every 10 ms
+// (b) while the 20k files are uploaded (each service alone, the other one quiet first): /health latency sampled every 10 ms
 //     from a thread of its own (p50, p99, max), and the service's own event loop (the monitor's
 //     longest task, bounded by the main thread's CPU time, and monitorEventLoopDelay max);
 // (c) a one-file upload into the 20k repository (a function appended to a file; BENCH_EDITS,
@@ -279,6 +279,9 @@ async function main(): Promise<void> {
     console.log(`corpus: ${corpus.length} files, ${bodies.length} uploads under ${BODY_BYTES / 2 ** 20} MiB`);
     const indexing = [];
     for (const [i, target] of targets.entries()) {
+      // The service indexed before goes on working after its last upload (the baseline for
+      // seconds at a time): on 2 cores that work would be measured as this one's load.
+      if (i > 0) await quiet(targets[i - 1]!.svc!);
       target.svc = await start(target, join(tmp, `data-${i}`));
       indexing.push(await indexCorpus(target.svc, bodies));
       console.log(`${target.name}: indexed`, JSON.stringify(indexing[i]));
