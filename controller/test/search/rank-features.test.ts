@@ -2,56 +2,27 @@
 // benchmark's trials (rank-features.ts catalogue; not in the shipped model): path_item (the path
 // ends in a parameter: one item, not its collection) and handler_dup (a better candidate runs the
 // same handler: a second spelling of one route).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { WordVectorEmbedder } from "../../../lib/embedding/index.js";
-import { rankWeights } from "../../../lib/search/index.js";
-import type { ServiceManifest } from "../../src/manifest/index.js";
-import { openSearchIndex } from "../../src/search/index.js";
+import { catalogueFeatures as features, musicService } from "../helpers/catalogue-features.js";
 import { endpointEntry } from "../helpers/manifest-entries.js";
 
 const dir = mkdtempSync(join(tmpdir(), "rank-features-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const music = {
-  name: "music",
-  root: ".",
-  frameworks: ["flask"],
-  endpoints: [
-    // One view answers both spellings and both methods, as Subsonic servers do.
-    endpointEntry("GET", "/rest/star", "star"),
-    endpointEntry("POST", "/rest/star.view", "star"),
-    endpointEntry("GET", "/rest/songs", "songs"),
-    endpointEntry("GET", "/rest/songs/{id}", "song"),
-    endpointEntry("GET", "/rest/starred", "<inline>"),
-    endpointEntry("POST", "/rest/starred", "<inline>"),
-  ],
-  dtos: [],
-  types: [],
-} as unknown as ServiceManifest;
+const music = musicService([
+  // One view answers both spellings and both methods, as Subsonic servers do.
+  endpointEntry("GET", "/rest/star", "star"),
+  endpointEntry("POST", "/rest/star.view", "star"),
+  endpointEntry("GET", "/rest/songs", "songs"),
+  endpointEntry("GET", "/rest/songs/{id}", "song"),
+  endpointEntry("GET", "/rest/starred", "<inline>"),
+  endpointEntry("POST", "/rest/starred", "<inline>"),
+]);
 
-async function catalogueFeatures(query: string) {
-  mkdirSync(join(dir, ".e2e"), { recursive: true });
-  const manifest = join(dir, ".e2e", "manifest.json");
-  writeFileSync(
-    manifest,
-    JSON.stringify({ version: 1, generated_at: "2026-11-28T00:00:00.000", services: [music] }),
-  );
-  const { index } = await openSearchIndex(manifest, new WordVectorEmbedder(), rankWeights(true), {
-    root: dir,
-  });
-  const c = await index.features(query, 10, "catalogue");
-  const column = (name: string) =>
-    Object.fromEntries(
-      c.heads.map((h, i) => [`${h.method} ${h.path}`, c.features[i]![c.names.indexOf(name as never)]]),
-    );
-  return {
-    column,
-    order: [...c.heads.keys()].sort((a, b) => c.hybrid[b]! - c.hybrid[a]!).map((i) => c.heads[i]!),
-  };
-}
+const catalogueFeatures = (query: string) => features(dir, music, query);
 
 describe("the route features of e2e search's re-ranker", () => {
   it("gives path_item 1 for a path ending in a parameter, 0 for a collection", async () => {

@@ -1,45 +1,24 @@
 // The word-vector features of e2e search's re-ranker beside `soft` (vector-features.ts; measured by
 // the benchmark's trials, not shipped): soft_gap (the vectors' coverage of the user's words no
 // item holds) and name_cos (the best cosine to the item's name and path words).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { WordVectorEmbedder } from "../../../lib/embedding/index.js";
-import { rankWeights } from "../../../lib/search/index.js";
-import type { ServiceManifest } from "../../src/manifest/index.js";
-import { openSearchIndex } from "../../src/search/index.js";
+import { catalogueFeatures, musicService } from "../helpers/catalogue-features.js";
 import { endpointEntry } from "../helpers/manifest-entries.js";
 
 const dir = mkdtempSync(join(tmpdir(), "vector-features-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const music = {
-  name: "music",
-  root: ".",
-  frameworks: ["flask"],
-  endpoints: [
-    endpointEntry("GET", "/rest/songs", "songs"),
-    endpointEntry("POST", "/rest/star", "star"),
-    endpointEntry("POST", "/rest/scan", "scan"),
-  ],
-  dtos: [],
-  types: [],
-} as unknown as ServiceManifest;
+const music = musicService([
+  endpointEntry("GET", "/rest/songs", "songs"),
+  endpointEntry("POST", "/rest/star", "star"),
+  endpointEntry("POST", "/rest/scan", "scan"),
+]);
 
 async function column(query: string, name: string): Promise<Record<string, number>> {
-  mkdirSync(join(dir, ".e2e"), { recursive: true });
-  const manifest = join(dir, ".e2e", "manifest.json");
-  writeFileSync(
-    manifest,
-    JSON.stringify({ version: 1, generated_at: "2026-11-28T00:00:00.000", services: [music] }),
-  );
-  const { index } = await openSearchIndex(manifest, new WordVectorEmbedder(), rankWeights(true), {
-    root: dir,
-  });
-  const c = await index.features(query, 10, "catalogue");
-  const j = c.names.indexOf(name as never);
-  return Object.fromEntries(c.heads.map((h, i) => [`${h.method} ${h.path}`, c.features[i]![j]!]));
+  return (await catalogueFeatures(dir, music, query)).column(name);
 }
 
 describe("the word-vector features of e2e search's re-ranker", () => {
