@@ -7,6 +7,10 @@ import type { EventView } from "../schemas/event.js";
 const NO_DEPS = { depends_on: [] as string[], blocks: [] as string[] };
 
 export function eventView(e: EventRecord): EventView {
+  // Most events carry neither: their view is the record as it is, with no copy (the stream
+  // renders every event).
+  if (e.issue === undefined && e.component === undefined)
+    return e as Omit<EventRecord, "issue" | "component">;
   const { issue, component, ...rest } = e;
   return {
     ...rest,
@@ -18,8 +22,5 @@ export function eventView(e: EventRecord): EventView {
 
 /** One event as Server-Sent Events text: `id:`, `event:` and one `data:` line (JSON has no raw newline). */
 export function sseFrame(e: EventRecord): string {
-  // Most events carry neither an issue nor a component: their view is the record as it is, so the
-  // stream (which renders every event) skips eventView's copy of it.
-  const view = e.issue === undefined && e.component === undefined ? e : eventView(e);
-  return `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(view)}\n\n`;
+  return `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(eventView(e))}\n\n`;
 }
