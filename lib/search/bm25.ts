@@ -144,7 +144,7 @@ export class LexicalIndex {
     return true;
   }
 
-  /** A slot for the document, with its type and length (its postings are added after). */
+  /** A slot for the document, with its type and length; the caller adds its postings and terms. */
   #place(key: string, type: string, terms: ReadonlyMap<string, number>): number {
     this.delete(key);
     let length = 0;
@@ -157,7 +157,6 @@ export class LexicalIndex {
     this.#lengths[slot] = length;
     this.#totalLength += length;
     this.#countType(type, 1, length);
-    this.#terms[slot] = new Map();
     return slot;
   }
 

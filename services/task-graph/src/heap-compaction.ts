@@ -5,8 +5,9 @@
 // 5); without compaction the same run's longest was 45 ms, at the same RSS
 // (bench/results/code-scale.md). Outside indexing, compaction is what keeps a long-running
 // service's memory from fragmenting: in the runs so far an event stream's memory grew more
-// without it (bench/results/events.md). So by default (`auto`) it is off only while code is being indexed; `on` is V8's default, `off`
-// never compacts. Set at start-up like heap-growth.ts (the flag is read at each collection).
+// without it (bench/results/events.md). So by default (`auto`) it is off only while code is
+// being indexed and for COMPACTION_RESUMES_AFTER_MS after; `on` is V8's default, `off` never
+// compacts. Set at start-up like heap-growth.ts (the flag is read at each collection).
 import { setFlagsFromString } from "node:v8";
 
 const MODES = ["auto", "on", "off"] as const;
