@@ -129,7 +129,7 @@ function asJudged(q: JudgedQuery): JudgedCandidates {
 }
 
 /** The rank `model` gives the query's first expected endpoint among its first 10 (0: not there). */
-function rankUnder(model: LinearModel, q: JudgedQuery): number {
+export function rankUnder(model: LinearModel, q: JudgedQuery): number {
   const order = q.labels
     .map((l, i) => ({ l, s: linearScore(model, q.features[i]!) }))
     .sort((a, b) => b.s - a.s || (a.l < b.l ? -1 : 1))

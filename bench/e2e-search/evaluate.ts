@@ -140,6 +140,22 @@ export function rankOf(hits: string[], expected: string[]): number {
   return i + 1;
 }
 
+/** The evaluation's manifest over `corpus`, written to a temporary folder, its queries checked answerable; `close` removes it. */
+export async function evaluationManifestFile(corpus: EvaluationCorpus = "judged") {
+  const dir = mkdtempSync(join(tmpdir(), "e2e-search-eval-"));
+  const manifestPath = join(dir, ".e2e", "manifest.json");
+  mkdirSync(dirname(manifestPath));
+  const manifest = await evaluationManifest(corpus);
+  assertAnswerable(evalSet(), manifest);
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+  return {
+    manifestPath,
+    root: REPO_ROOT,
+    queries: evalSet(),
+    close: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
 /**
  * The evaluation's index over `corpus` with the embedders `env` names (the command's choice:
  * EMBEDDINGS_URL adds the HTTP channel), its queries checked answerable; `close` removes its folder.
@@ -149,18 +165,13 @@ export async function openEvaluation(
   options: SearchIndexOptions = {},
   env: NodeJS.ProcessEnv = process.env,
 ) {
-  const dir = mkdtempSync(join(tmpdir(), "e2e-search-eval-"));
-  const manifestPath = join(dir, ".e2e", "manifest.json");
-  mkdirSync(dirname(manifestPath));
-  const manifest = await evaluationManifest(corpus);
-  assertAnswerable(evalSet(), manifest);
-  writeFileSync(manifestPath, JSON.stringify(manifest));
+  const { manifestPath, queries, close } = await evaluationManifestFile(corpus);
   const { base, channel, weights } = searchEmbedders(env);
   const { index } = await openSearchIndex(manifestPath, base, weights, {
     root: REPO_ROOT,
     index: channel ? { ...options, channel } : options,
   });
-  return { index, queries: evalSet(), close: () => rmSync(dir, { recursive: true, force: true }) };
+  return { index, queries, close };
 }
 
 /** Scores of the command's ranking (the committed model, fitted on every query of the set: in-sample). */

@@ -58,7 +58,7 @@ export interface RealAppOptions {
 /** The frozen held-out split: by the app's name, fixed before any query was run. */
 export const isHeldOut = (app: string) => "0123".includes(createHash("sha1").update(app).digest("hex")[0]!);
 
-function readSet(): RealAppQueries[] {
+export function readRealAppSet(): RealAppQueries[] {
   return (
     JSON.parse(readFileSync(join(import.meta.dirname, "real-apps.json"), "utf8")) as {
       apps: RealAppQueries[];
@@ -66,8 +66,8 @@ function readSet(): RealAppQueries[] {
   ).apps;
 }
 
-/** One app's queries judged on its own index; throws when a query expects a route the scan did not find. */
-async function appQueries(app: RealAppQueries, options: RealAppOptions): Promise<RealJudgedQuery[]> {
+/** One app scanned as `e2e manifest <folder>` scans it, its manifest written to a temporary folder (`close` removes it). */
+export async function realAppManifest(app: RealAppQueries) {
   const root = join(fetchApp(app as unknown as RealApp), app.root);
   const { service } = await scanService({ name: app.name, root, displayRoot: ".", parser: codeGraphParser });
   const routes = new Set(service.endpoints.map((e) => `${app.name}:${e.method} ${e.path}`));
@@ -75,11 +75,17 @@ async function appQueries(app: RealAppQueries, options: RealAppOptions): Promise
   if (unknown.length)
     throw new Error(`real-apps.json expects routes ${app.name}'s scan has not: ${unknown.join("; ")}`);
   const dir = mkdtempSync(join(tmpdir(), "e2e-search-real-"));
+  const manifestPath = join(dir, ".e2e", "manifest.json");
+  mkdirSync(join(dir, ".e2e"));
+  const manifest = { version: 1, generated_at: "2026-11-27T00:00:00.000", services: [service] };
+  writeFileSync(manifestPath, JSON.stringify(manifest));
+  return { root, manifestPath, close: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** One app's queries judged on its own index; throws when a query expects a route the scan did not find. */
+async function appQueries(app: RealAppQueries, options: RealAppOptions): Promise<RealJudgedQuery[]> {
+  const { root, manifestPath, close } = await realAppManifest(app);
   try {
-    const manifestPath = join(dir, ".e2e", "manifest.json");
-    mkdirSync(join(dir, ".e2e"));
-    const manifest = { version: 1, generated_at: "2026-11-27T00:00:00.000", services: [service] };
-    writeFileSync(manifestPath, JSON.stringify(manifest));
     const { base, channel, weights } = searchEmbedders(options.env ?? process.env);
     const { index } = await openSearchIndex(manifestPath, base, weights, {
       root,
@@ -96,7 +102,7 @@ async function appQueries(app: RealAppQueries, options: RealAppOptions): Promise
     }
     return out;
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    close();
   }
 }
 
@@ -105,7 +111,7 @@ export async function realAppQueries(
   options: RealAppOptions = {},
 ): Promise<{ queries: RealJudgedQuery[] } | { notRun: string }> {
   const queries: RealJudgedQuery[] = [];
-  for (const app of readSet()) {
+  for (const app of readRealAppSet()) {
     if (options.skipHeldOut && isHeldOut(app.name)) continue;
     try {
       queries.push(...(await appQueries(app, options)));

@@ -12,6 +12,12 @@ export {
   type WeightedTerm,
 } from "./bm25.js";
 export { CooccurrenceExpander } from "./cooccurrence.js";
+export {
+  type E2eSearchWeights,
+  e2eSearchWeightsPath,
+  parseE2eSearchWeights,
+  readE2eSearchWeights,
+} from "./e2e-search-weights.js";
 export type { QueryExpander } from "./expansion.js";
 export { hybridScore } from "./hybrid.js";
 export {

@@ -1,23 +1,20 @@
 // Words people use for the same thing in HTTP APIs, which WordNet does not know as synonyms
 // ("sign up" for register, "whoami" for me, "ticket" for issue, "download" for export): a
-// query expander like lib/search's WordNetExpander (QueryExpander), at the same weight (0.5),
-// adding only words the index contains. Phrases ("sign up", "who am I", "turn off") are read from
-// the raw query first, since their words alone are stopwords or ambiguous; the word a phrase
-// stands for counts as the user's own (weight 1: WordNet and soft matching read it too), since it
-// is what the user said, only spelt in one word (0.5 → 1 on the tune queries: 78.5 → 81.0 %).
+// query expander like lib/search's WordNetExpander (QueryExpander), adding only words the index
+// contains. Phrases ("sign up", "who am I", "turn off") are read from the raw query first, since
+// their words alone are stopwords or ambiguous. How much each kind of word counts (a group word
+// beside the user's, one standing in for a word no item holds, a phrase's word) is the fitted
+// table's (lib/search e2e-search-weights.ts: `npm run fit:e2e-search-weights`), not set here.
 import { stem } from "../../../lib/embedding/index.js";
-import type { LexicalIndex, QueryExpander, WeightedTerm } from "../../../lib/search/index.js";
+import {
+  type E2eSearchWeights,
+  type LexicalIndex,
+  type QueryExpander,
+  readE2eSearchWeights,
+  type WeightedTerm,
+} from "../../../lib/search/index.js";
 
-const WEIGHT = 0.5;
-/** A phrase's word is the user's own meaning, not a guess: it weighs as the user's words. */
-const PHRASE_WEIGHT = 1;
-/**
- * A group word standing in for a user's word that no item holds (expand): just under the user's
- * weight, so that it matches almost as that word would, yet does not count as one more word the
- * query asks for (lib/search counts terms of weight 1 as the user's own: in BM25's coverage and in
- * soft matching). "ticket" brings issue, bug, defect and task: at 1 the query would ask for all four.
- */
-export const STANDS_IN = 0.99;
+type VocabularyWeights = E2eSearchWeights["vocabulary"];
 
 /** Groups of interchangeable words; any word of a group brings the others. */
 const GROUPS = [
@@ -89,7 +86,10 @@ export class ApiVocabulary implements QueryExpander {
    * @param off groups left out, as `group:<its first word's stem>` (an ablation: bench/e2e-search
    *   ablate.ts); read at each use, so one index can measure each group in turn.
    */
-  constructor(private readonly off: ReadonlySet<string> = new Set()) {}
+  constructor(
+    private readonly off: ReadonlySet<string> = new Set(),
+    private readonly weights: VocabularyWeights = readE2eSearchWeights().vocabulary,
+  ) {}
 
   /** The group of `stem`, unless it is left out. */
   #groupOf(stem: string): readonly string[] {
@@ -101,7 +101,7 @@ export class ApiVocabulary implements QueryExpander {
   phraseTerms(query: string, index?: LexicalIndex): WeightedTerm[] {
     const words = PHRASES.filter(([pattern]) => pattern.test(query)).map(([, word]) => stem(word));
     for (const undo of undoStems(query)) if (index && index.documentFrequency(undo) > 0) words.push(undo);
-    return words.map((term) => ({ term, weight: PHRASE_WEIGHT }));
+    return words.map((term) => ({ term, weight: this.weights.phrase }));
   }
 
   /** The other words of `stem`'s group, if it has one. */
@@ -116,14 +116,16 @@ export class ApiVocabulary implements QueryExpander {
   }
 
   /**
-   * The group words of each term, at half its weight; at nearly its whole weight (STANDS_IN) when
-   * the term is the user's own and no item holds it ("borrow" in an API that says "loan"): the
-   * API's word is then the only way that word can match, so it stands in for it.
+   * The group words of each term, at the `group` share of its weight; at the `standsIn` share (< 1:
+   * 1 would count as one more word the query asks for) when the term is the user's own and no item
+   * holds it ("borrow" in an API that says "loan"): the API's word is then the only way that word
+   * can match, so it stands in for it.
    */
   expand(terms: WeightedTerm[], index: LexicalIndex): WeightedTerm[] {
     const weight = new Map(terms.map((t) => [t.term, t.weight]));
     for (const { term, weight: w } of terms) {
-      const share = w >= 1 && index.documentFrequency(term) === 0 ? STANDS_IN : WEIGHT;
+      const { group, standsIn } = this.weights;
+      const share = w >= 1 && index.documentFrequency(term) === 0 ? standsIn : group;
       for (const other of this.#groupOf(term)) {
         if (other !== term && index.documentFrequency(other) > 0 && (weight.get(other) ?? 0) < share * w)
           weight.set(other, share * w);

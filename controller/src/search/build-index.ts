@@ -4,11 +4,17 @@
 // cache keeps instead of the whole table). Loaded only when the cache is stale: it brings the
 // manifest's types and tree-sitter, which a search from the cache needs not.
 import { readFileSync } from "node:fs";
-import { LexicalIndex, readSynonymText, restrictSynonymText } from "../../../lib/search/index.js";
+import {
+  type E2eSearchWeights,
+  LexicalIndex,
+  readE2eSearchWeights,
+  readSynonymText,
+  restrictSynonymText,
+} from "../../../lib/search/index.js";
 import { UsageError } from "../errors/index.js";
 import { MANIFEST_VERSION, type Manifest } from "../manifest/index.js";
 import { codeWordsOf } from "./code-words.js";
-import { manifestDocuments, type SearchDocument } from "./documents.js";
+import { lexicalFields, manifestDocuments, type SearchDocument } from "./documents.js";
 import { INTENT_SEED_STEMS } from "./method-intent.js";
 import type { IndexContent, IndexedDocument, SearchEmbedder } from "./search-index.js";
 import { suiteDocuments } from "./suite-documents.js";
@@ -44,6 +50,20 @@ export async function buildIndex(
   /** The HTTP channel's embedder (EMBEDDINGS_URL): each document gets its vector too. */
   channel?: SearchEmbedder,
 ): Promise<BuiltIndex> {
+  const { documents, codeFiles } = await indexDocuments(manifestPath, root, files, off);
+  const texts = documents.map((d) => d.embedText);
+  const [vectors, channelVectors] = await Promise.all([embedder.embed(texts), channel?.embed(texts)]);
+  const boosts = readE2eSearchWeights().boosts;
+  return { ...indexContent(documents, boosts, vectors, channelVectors), codeFiles };
+}
+
+/** The documents of a manifest's services and of its suite, and the source files their code words came from. */
+export async function indexDocuments(
+  manifestPath: string,
+  root: string,
+  files: string[],
+  off: ReadonlySet<string> = new Set(),
+): Promise<{ documents: SearchDocument[]; codeFiles: string[] }> {
   const manifest = readManifest(manifestPath);
   const documents: SearchDocument[] = [];
   const codeFiles: string[] = [];
@@ -53,12 +73,24 @@ export async function buildIndex(
     codeFiles.push(...code.files);
   }
   documents.push(...(await suiteDocuments(root, files)));
+  return { documents, codeFiles: [...new Set(codeFiles)].sort() };
+}
+
+/**
+ * The index's content from its documents and their vectors: each one's BM25 terms under the field
+ * boosts (a fit of the boosts builds it again from the same documents: bench/e2e-search), and the
+ * WordNet table restricted to the index's words.
+ */
+export function indexContent(
+  documents: readonly SearchDocument[],
+  boosts: E2eSearchWeights["boosts"],
+  vectors: readonly Float32Array[],
+  channelVectors?: readonly Float32Array[],
+): IndexContent {
   // The terms exactly as BM25 tokenizes a document's fields.
   const lexical = new LexicalIndex();
-  const texts = documents.map((d) => d.embedText);
-  const [vectors, channelVectors] = await Promise.all([embedder.embed(texts), channel?.embed(texts)]);
   const indexed = documents.map((d, i): IndexedDocument => {
-    lexical.set(d.key, d.kind, d.fields);
+    lexical.set(d.key, d.kind, lexicalFields(d, boosts));
     const { fields: _fields, embedText: _text, ...head } = d;
     const vector = vectors[i]!;
     const terms = lexical.termsOf(d.key);
@@ -66,9 +98,5 @@ export async function buildIndex(
   });
   // The seed verbs too: a query's verb is told by its synonyms among them (method-intent.ts).
   const vocabulary = new Set([...lexical.terms(), ...INTENT_SEED_STEMS]);
-  return {
-    documents: indexed,
-    synonyms: restrictSynonymText(readSynonymText(), vocabulary),
-    codeFiles: [...new Set(codeFiles)].sort(),
-  };
+  return { documents: indexed, synonyms: restrictSynonymText(readSynonymText(), vocabulary) };
 }

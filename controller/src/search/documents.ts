@@ -3,7 +3,7 @@
 // config, page-documents.ts). Each has the fields the lexical side scores (with boosts) and the
 // text the embedder turns into a vector.
 import { posix } from "node:path";
-import type { Field as LexicalField } from "../../../lib/search/index.js";
+import type { E2eSearchWeights, Field as LexicalField } from "../../../lib/search/index.js";
 import type { Constraints, Dto, Endpoint, Field, ServiceManifest, TypeText } from "../manifest/index.js";
 
 export type HitKind = "endpoint" | "dto" | "field" | "page-method" | "module";
@@ -30,9 +30,17 @@ export interface DocHead {
   handler?: string;
 }
 
+/**
+ * Which kind of field a text is, for BM25F: its boost is the fitted table's (lib/search
+ * e2e-search-weights.ts), applied when the index is built (lexicalFields).
+ */
+export type FieldRole = keyof E2eSearchWeights["boosts"];
+
+/** [text, role, names?]: names keep their stopwords. */
+export type RoleField = [text: string, role: FieldRole, names?: boolean];
+
 export interface SearchDocument extends DocHead {
-  /** [text, boost, names?] for BM25 (a boost repeats the field's terms; names keep their stopwords). */
-  fields: LexicalField[];
+  fields: RoleField[];
   /** What the embedder reads. */
   embedText: string;
 }
@@ -55,9 +63,11 @@ function readWords(path: string): string {
 
 /** The usual names of paging parameters (Spring's Pageable, limit/offset, cursors). */
 const PAGING = /^(page|size|limit|offset|sort|cursor|skip|per_?page|page_?size)$/i;
-const NAME_BOOST = 2;
-const WORDS_BOOST = 1;
-const HINT_BOOST = 0.5;
+
+/** A document's fields as lib/search's BM25 takes them: each role's boost repeats its terms. */
+export function lexicalFields(d: SearchDocument, boosts: E2eSearchWeights["boosts"]): LexicalField[] {
+  return d.fields.map(([text, role, names]) => [text, boosts[role], names ?? false]);
+}
 
 /** The words of a path without its parameters ("/users/{userId}/follow" → "users follow"): they count with the other parameters. */
 function pathWords(path: string): string {
@@ -154,15 +164,15 @@ function endpointDocument(
     ...(e.handler === "<inline>" ? {} : { handler: e.handler }),
     fields: [
       // Names: "/users/me" is about "me", though "me" is a stopword in prose.
-      [pathWords(e.path), NAME_BOOST, true],
-      [own, NAME_BOOST],
-      [`${params} ${dtoNames}`, WORDS_BOOST],
-      [`${verbs} ${bodyFields} ${inputValues(names, e)} ${e.description ?? ""} ${paging}`, HINT_BOOST],
-      [code, HINT_BOOST],
+      [pathWords(e.path), "name", true],
+      [own, "name"],
+      [`${params} ${dtoNames}`, "words"],
+      [`${verbs} ${bodyFields} ${inputValues(names, e)} ${e.description ?? ""} ${paging}`, "hint"],
+      [code, "hint"],
       // People name the API they mean ("the shop API", "in the library"): its service's name.
-      [service.name, HINT_BOOST],
+      [service.name, "hint"],
       // Testers name what it answers: "the export that returns 202".
-      [e.responses.map((r) => r.status ?? "").join(" "), HINT_BOOST],
+      [e.responses.map((r) => r.status ?? "").join(" "), "hint"],
     ],
     embedText: `${verbs.split(" ")[0]} ${pathWords(e.path)} ${own} ${params} ${dtoNames}`,
   };
@@ -184,8 +194,8 @@ function dtoDocument(service: ServiceManifest, d: Dto): SearchDocument {
     file: fileOf(service.root, d.file),
     line: d.line,
     fields: [
-      [d.name, NAME_BOOST],
-      [fields, WORDS_BOOST],
+      [d.name, "name"],
+      [fields, "words"],
     ],
     embedText: `${d.name} ${fields}`,
   };
@@ -200,8 +210,8 @@ function fieldDocument(service: ServiceManifest, d: Dto, f: Field): SearchDocume
     file: fileOf(service.root, d.file),
     line: d.line,
     fields: [
-      [f.name, NAME_BOOST],
-      [`${d.name} ${fieldWords(f)}`, WORDS_BOOST],
+      [f.name, "name"],
+      [`${d.name} ${fieldWords(f)}`, "words"],
     ],
     embedText: `${f.name} ${d.name} ${fieldWords(f)}`,
   };

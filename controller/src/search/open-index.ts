@@ -5,7 +5,7 @@
 // each document holds its vector too, and the cache is keyed by both embedders' names.
 import { existsSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
-import type { RankWeights } from "../../../lib/search/index.js";
+import { type RankWeights, readE2eSearchWeights } from "../../../lib/search/index.js";
 import { UsageError } from "../errors/index.js";
 import type { DocumentRule } from "./documents.js";
 import { cachePathOf, readCache, sourcesKey, writeCache } from "./index-cache.js";
@@ -33,7 +33,10 @@ export async function openSearchIndex(
   const files = suiteFiles(root);
   const channel = options.index?.channel;
   const embedders = channel ? `${embedder.name}+${channel.name}` : embedder.name;
-  const sources = sourcesKey(embedders, root, [relative(root, manifestPath), ...files]);
+  // The terms hold the fitted field boosts: a refit of them makes the cache stale.
+  const { name, words, hint } = readE2eSearchWeights().boosts;
+  const key = `${embedders}\nboosts ${name} ${words} ${hint}`;
+  const sources = sourcesKey(key, root, [relative(root, manifestPath), ...files]);
   const cachePath = cachePathOf(manifestPath);
   // An ablation of a document rule builds its own index and keeps no cache.
   const ablated = [...(options.index?.off ?? [])].some((r) => DOCUMENT_RULES.has(r));

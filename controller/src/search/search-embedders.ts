@@ -6,7 +6,7 @@
 // (lib/search e2eRerankerPath("http"); refit with `npm run fit:e2e-search` and your endpoint).
 // Without it, the local embedder alone (LOCAL_EMBEDDER: word vectors, or hashing).
 import { HttpEmbedder, selectEmbedder, WordVectorEmbedder } from "../../../lib/embedding/index.js";
-import { type RankWeights, rankWeights } from "../../../lib/search/index.js";
+import { type RankWeights, rankWeights, readE2eSearchWeights } from "../../../lib/search/index.js";
 import type { SearchEmbedder } from "./search-index.js";
 
 export interface SearchEmbedders {
@@ -18,11 +18,23 @@ export interface SearchEmbedders {
   weights: RankWeights;
 }
 
+/**
+ * The hybrid's shares with the word vectors: the fitted table's (lib/search e2e-search-weights.ts,
+ * fitted with them); another local embedder (hashing) keeps lib/search's, which no fit saw.
+ */
+function wordVectorWeights(): RankWeights {
+  const { vectorWeight, softWeight } = readE2eSearchWeights().hybrid;
+  return { vectorWeight, softWeight };
+}
+
 /** The embedders the environment names; a value it does not accept throws lib/embedding's EmbedderConfigError. */
 export function searchEmbedders(env: NodeJS.ProcessEnv): SearchEmbedders {
   const chosen = selectEmbedder(env);
   if (chosen instanceof HttpEmbedder) {
-    return { base: new WordVectorEmbedder(), channel: chosen, weights: rankWeights(true) };
+    return { base: new WordVectorEmbedder(), channel: chosen, weights: wordVectorWeights() };
   }
-  return { base: chosen, weights: rankWeights(chosen instanceof WordVectorEmbedder) };
+  return {
+    base: chosen,
+    weights: chosen instanceof WordVectorEmbedder ? wordVectorWeights() : rankWeights(false),
+  };
 }

@@ -7,6 +7,7 @@
 import { cosine, stem, tokenize } from "../../../lib/embedding/index.js";
 import {
   candidateDepth,
+  type E2eSearchWeights,
   e2eMethodPriorPath,
   e2eRerankerPath,
   LexicalIndex,
@@ -14,11 +15,11 @@ import {
   leadingCollocations,
   linearScore,
   type MethodPrior,
-  MIN_SCORE,
   modelProbability,
   queryTerms,
   type RankWeights,
   rankCandidates,
+  readE2eSearchWeights,
   readLinearModel,
   readMethodPrior,
   readVerbStems,
@@ -26,7 +27,7 @@ import {
   type WeightedTerm,
   WordNetExpander,
 } from "../../../lib/search/index.js";
-import { ApiVocabulary, STANDS_IN } from "./api-vocabulary.js";
+import { ApiVocabulary } from "./api-vocabulary.js";
 import { expandedHits, type PoolOptions } from "./candidate-pool.js";
 import type { DocHead, DocumentRule } from "./documents.js";
 import { type IntentLookup, type MethodIntent, methodIntent, nameIntent } from "./method-intent.js";
@@ -82,6 +83,12 @@ export interface SearchIndexOptions {
   channel?: SearchEmbedder;
   /** Rules left out (measurement only). */
   off?: ReadonlySet<RuleName>;
+  /**
+   * The query side's fitted weights (the API vocabulary's, min_score); lib/search's table
+   * (`npm run fit:e2e-search-weights`) when not given. The field boosts were applied when the
+   * documents' terms were made (build-index.ts) and the hybrid's shares come as `RankWeights`.
+   */
+  weights?: Pick<E2eSearchWeights, "vocabulary" | "hybrid">;
 }
 
 export interface CandidateFeatures {
@@ -107,7 +114,7 @@ export interface SearchOptions {
   limit?: number;
   /** Only this service's items. */
   service?: string;
-  /** @default MIN_SCORE (0.15) */
+  /** @default the fitted table's min_score (lib/search e2e-search-weights.ts) */
   minScore?: number;
 }
 
@@ -148,6 +155,7 @@ export class SearchIndex {
   #model: LinearModel | undefined;
   #methodPrior: MethodPrior | undefined;
   readonly #off: ReadonlySet<RuleName>;
+  readonly #weights: Pick<E2eSearchWeights, "vocabulary" | "hybrid">;
 
   constructor(
     { documents, synonyms }: IndexContent,
@@ -159,7 +167,8 @@ export class SearchIndex {
     this.#methodPrior = options.methodPrior;
     this.#channel = options.channel;
     this.#off = options.off ?? new Set();
-    this.#vocabulary = new ApiVocabulary(this.#off);
+    this.#weights = options.weights ?? readE2eSearchWeights();
+    this.#vocabulary = new ApiVocabulary(this.#off, this.#weights.vocabulary);
     this.#wordnet = new WordNetExpander(undefined, undefined, synonyms);
     for (const { head, terms, vector, channel } of documents) {
       this.#lexical.setTerms(head.key, head.kind, terms);
@@ -238,7 +247,7 @@ export class SearchIndex {
       this.embedder.embed([query]),
       this.#channel?.embed([query]).then(([v]) => v),
     ]);
-    const minScore = options.minScore ?? MIN_SCORE;
+    const minScore = options.minScore ?? this.#weights.hybrid.minScore;
     const leading =
       (this.#off.has("phrases") ? undefined : this.#vocabulary.leadingWord(query)) ?? collocations[0];
     const intent = this.#off.has("intent") ? undefined : methodIntent(query, this.#intentLookup, leading);
@@ -310,7 +319,11 @@ export class SearchIndex {
    */
   #terms(query: string, leadingKeys: readonly (string | undefined)[]): QueryTermSets {
     // No item holds "get rid of": its synonyms stand in for it, as the API vocabulary's do.
-    const collocations = this.#wordnet.collocationTerms(leadingKeys, this.#lexical, STANDS_IN);
+    const collocations = this.#wordnet.collocationTerms(
+      leadingKeys,
+      this.#lexical,
+      this.#weights.vocabulary.standsIn,
+    );
     const own = queryTerms(query).filter((t) => !collocations.replaced.has(t.term));
     const seen = new Set(own.map((t) => t.term));
     const phraseTerms = this.#off.has("phrases") ? [] : this.#vocabulary.phraseTerms(query, this.#lexical);

@@ -8,9 +8,6 @@ import { basename, join } from "node:path";
 import { extractFacts } from "../../../lib/code-graph/index.js";
 import type { SearchDocument } from "./documents.js";
 
-const NAME_BOOST = 2;
-const WORDS_BOOST = 1;
-
 /** The comment lines right above `line` (1-based), without comment markers. */
 function commentAbove(lines: string[], line: number): string {
   const out: string[] = [];
@@ -45,8 +42,8 @@ async function pageDocuments(root: string, file: string, service: string): Promi
         file,
         line: s.line,
         fields: [
-          [s.name, NAME_BOOST],
-          [`${comment} ${paths}`, WORDS_BOOST],
+          [s.name, "name"],
+          [`${comment} ${paths}`, "words"],
         ],
         embedText: `${s.name} ${comment} ${paths}`,
       };
@@ -73,8 +70,8 @@ function moduleDocument(root: string, file: string, service: string): SearchDocu
     file,
     line: runLine + 1 || 1,
     fields: [
-      [words, NAME_BOOST],
-      [`${tags} ${comments} ${calls}`, WORDS_BOOST],
+      [words, "name"],
+      [`${tags} ${comments} ${calls}`, "words"],
     ],
     embedText: `${words} ${tags} ${comments}`,
   };
