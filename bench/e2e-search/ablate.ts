@@ -4,9 +4,16 @@
 // fit.ts uses: the fixtures and the open real apps (never the held-out ones), reported apart,
 // beside the hand-set ranking with the rule left out (fixtures). A rule stays only when the
 // held-out folds do worse without it. With no argument, every rule; "none" is the run with every
-// rule; "a+b" leaves out both; "groups": each API-vocabulary group in turn, on the fixtures only
-// (below); "groups=group:me,group:login" only those.
-import { ApiVocabulary, type RuleName, VOCABULARY_GROUPS } from "../../controller/src/search/index.js";
+// rule; "a+b" leaves out both; "exists": the three existence patterns of method-intent.ts;
+// "phrase-rules": each phrase rule of api-vocabulary.ts in turn (`phrase:<word>`, `phrase:undo`);
+// "groups": each API-vocabulary group in turn, on the fixtures only (below);
+// "groups=group:me,group:login" only those.
+import {
+  ApiVocabulary,
+  PHRASE_RULES,
+  type RuleName,
+  VOCABULARY_GROUPS,
+} from "../../controller/src/search/index.js";
 import { tokenize } from "../../lib/embedding/index.js";
 import { leadingCollocations, WordNetExpander } from "../../lib/search/index.js";
 import {
@@ -72,8 +79,17 @@ function cvRanks(queries: JudgedQuery[]): number[] {
   return queries.map((q) => cv.get(q.id)!);
 }
 
-const ALL: RuleName[] = ["vocabulary-groups", "phrases", "collocations", "intent", "method-words", "paging"];
-const asked = process.argv.slice(2);
+const ALL: RuleName[] = [
+  "vocabulary-groups",
+  "phrases",
+  "collocations",
+  "intent",
+  "exists",
+  "method-words",
+  "paging",
+];
+// "phrase-rules": each phrase rule (and stop-doing) left out in turn, `phrase:<word>`.
+const asked = process.argv.slice(2).flatMap((a) => (a === "phrase-rules" ? PHRASE_RULES : [a]));
 const configs = asked.length ? asked : ["none", ...ALL];
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 

@@ -97,10 +97,18 @@ export class ApiVocabulary implements QueryExpander {
     return group && this.off.size > 0 && this.off.has(`group:${group[0]}`) ? [] : (group ?? []);
   }
 
+  /** The phrases not left out (`phrase:<word>`: an ablation, bench/e2e-search/ablate.ts). */
+  #phrases() {
+    return this.off.size === 0 ? PHRASES : PHRASES.filter(([, word]) => !this.off.has(`phrase:${word}`));
+  }
+
   /** The words the query's phrases stand for, as the user's own words (an un-verb only if `index` holds it). */
   phraseTerms(query: string, index?: LexicalIndex): WeightedTerm[] {
-    const words = PHRASES.filter(([pattern]) => pattern.test(query)).map(([, word]) => stem(word));
-    for (const undo of undoStems(query)) if (index && index.documentFrequency(undo) > 0) words.push(undo);
+    const words = this.#phrases()
+      .filter(([pattern]) => pattern.test(query))
+      .map(([, word]) => stem(word));
+    const undos = this.off.has("phrase:undo") ? [] : undoStems(query);
+    for (const undo of undos) if (index && index.documentFrequency(undo) > 0) words.push(undo);
     return words.map((term) => ({ term, weight: this.weights.phrase }));
   }
 
@@ -112,7 +120,9 @@ export class ApiVocabulary implements QueryExpander {
   /** The word of the phrase the query starts with ("take someone off …" → "remove"), if any. */
   leadingWord(query: string): string | undefined {
     const text = query.trim();
-    return PHRASES.find(([pattern, , verb]) => verb !== false && pattern.exec(text)?.index === 0)?.[1];
+    return this.#phrases().find(
+      ([pattern, , verb]) => verb !== false && pattern.exec(text)?.index === 0,
+    )?.[1];
   }
 
   /**
@@ -140,3 +150,9 @@ export const VOCABULARY_GROUPS: readonly { name: string; stems: readonly string[
   name: `group:${g[0]}`,
   stems: g,
 }));
+
+/** Each phrase rule's name for an ablation (`phrase:<the word it stands for>`; `phrase:undo`: stop doing). */
+export const PHRASE_RULES: readonly string[] = [
+  ...PHRASES.map(([, word]) => `phrase:${word}`),
+  "phrase:undo",
+];

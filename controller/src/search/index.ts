@@ -1,6 +1,6 @@
 // `e2e search`: hybrid search over a manifest's endpoints, DTOs and fields and the suite's page
 // methods and modules, ranked by lib/search as the task graph ranks. See README.md.
-export { ApiVocabulary, VOCABULARY_GROUPS } from "./api-vocabulary.js";
+export { ApiVocabulary, PHRASE_RULES, VOCABULARY_GROUPS } from "./api-vocabulary.js";
 export type { PoolOptions } from "./candidate-pool.js";
 export { findManifest } from "./find-manifest.js";
 export { openSearchIndex } from "./open-index.js";

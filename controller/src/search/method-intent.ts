@@ -53,13 +53,15 @@ export interface IntentLookup {
  * point to two intents.
  * @param phraseWord the word a phrase at the query's start stands for ("take … off" → remove), or
  *   the WordNet collocation it starts with ("get_rid_of")
+ * @param existence whether the existence patterns apply (false: an ablation, bench/e2e-search/ablate.ts)
  */
 export function methodIntent(
   query: string,
   lookup: IntentLookup,
   phraseWord?: string,
+  existence = true,
 ): MethodIntent | undefined {
-  if (EXISTS.some((pattern) => pattern.test(query))) return "exists";
+  if (existence && EXISTS.some((pattern) => pattern.test(query))) return "exists";
   const first = tokenize(query, { dropStopwords: false })[0];
   if (phraseWord?.includes("_")) {
     // A collocation's key ("get_rid_of") is stems already. One whose senses say no one thing

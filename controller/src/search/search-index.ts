@@ -69,7 +69,9 @@ export interface SearchEmbedder extends QueryEmbedder {
 export type RuleName =
   | "vocabulary-groups"
   | `group:${string}`
+  | `phrase:${string}`
   | "phrases"
+  | "exists"
   | "collocations"
   | "intent"
   | DocumentRule;
@@ -250,7 +252,9 @@ export class SearchIndex {
     const minScore = options.minScore ?? this.#weights.hybrid.minScore;
     const leading =
       (this.#off.has("phrases") ? undefined : this.#vocabulary.leadingWord(query)) ?? collocations[0];
-    const intent = this.#off.has("intent") ? undefined : methodIntent(query, this.#intentLookup, leading);
+    const intent = this.#off.has("intent")
+      ? undefined
+      : methodIntent(query, this.#intentLookup, leading, !this.#off.has("exists"));
     const ranked = rankCandidates({
       vectorHits: this.#vectorHits(queryVector!, depth, accept, [
         ...lexicalHits,
