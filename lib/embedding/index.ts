@@ -19,4 +19,4 @@ export {
   tokenize,
 } from "./tokenize.js";
 export { WordVectorEmbedder } from "./word-vector-embedder.js";
-export { loadWordVectors, WORD_VECTORS_PATH, WordVectors } from "./word-vectors.js";
+export { LOOKUP_MEMO_LIMIT, loadWordVectors, WORD_VECTORS_PATH, WordVectors } from "./word-vectors.js";

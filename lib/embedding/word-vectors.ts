@@ -1,13 +1,22 @@
 // The committed word-vector table (word-vector-table.ts: GloVe 100-d, the 50k most frequent
 // words, int8), used in place: reading is one 5 MB file read and two passes to index line starts
-// (a few ms), lookups are binary searches over the sorted word and stem blocks, memoised, and a
-// row's length is computed when it is first used. Each user reads it on first use (loadWordVectors).
+// (a few ms), lookups are binary searches over the sorted word and stem blocks, memoised (up to
+// LOOKUP_MEMO_LIMIT words each, then started over), and a row's length is computed when it is first
+// used. Each user reads it on first use (loadWordVectors).
 import { readFileSync } from "node:fs";
 import { dataFile } from "./data-file.js";
 import { stem } from "./stem.js";
 import { WORD_VECTOR_FORMAT } from "./word-vector-table.js";
 
 export const WORD_VECTORS_PATH = dataFile(import.meta.url, "embedding", "word-vectors.bin");
+
+/**
+ * Words each lookup memo remembers before it starts over. Unbounded, it held every word a
+ * long-running service ever embedded, the unknown ones too (ids, numbers, names): in the event
+ * stream's benchmark it was the task graph's one live structure that grew without end (+1 MiB a
+ * minute, bench/results/events.md). A miss is one binary search of the table (~1-2 µs).
+ */
+export const LOOKUP_MEMO_LIMIT = 10_000;
 
 export class WordVectors {
   readonly dimension: number;
@@ -62,6 +71,11 @@ export class WordVectors {
     for (let i = 0; i < d; i++) out[i]! += this.#bytes[row * d + i]! * scale;
   }
 
+  /** Words the lookup memos hold now (both; each is bounded by LOOKUP_MEMO_LIMIT). */
+  get memoized(): number {
+    return this.#wordRow.size + this.#stemRow.size;
+  }
+
   /** Cosine of two rows. */
   similarity(a: number, b: number): number {
     const d = this.dimension;
@@ -112,6 +126,7 @@ function lookup(memo: Map<string, number | null>, lines: SortedLines, key: strin
   let row = memo.get(key);
   if (row === undefined) {
     row = lines.find(key) ?? null;
+    if (memo.size >= LOOKUP_MEMO_LIMIT) memo.clear();
     memo.set(key, row);
   }
   return row ?? undefined;

@@ -2,7 +2,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { wordVectorSource } from "../build-word-vectors.js";
-import { cosine, loadWordVectors, WORD_VECTORS_PATH, WordVectorEmbedder } from "../index.js";
+import {
+  cosine,
+  LOOKUP_MEMO_LIMIT,
+  loadWordVectors,
+  WORD_VECTORS_PATH,
+  WordVectorEmbedder,
+} from "../index.js";
 import { buildWordVectorTable } from "../word-vector-table.js";
 
 describe("the word-vector table", () => {
@@ -15,6 +21,17 @@ describe("the word-vector table", () => {
   it("finds a word as written and a lexical index term by its stem", () => {
     const table = loadWordVectors();
     expect(table.rowOf("refund")).toBeDefined();
+    expect(table.rowOfStem("charg")).toBe(table.rowOf("charged"));
+    expect(table.rowOf("qwxzblorf")).toBeUndefined();
+  });
+
+  it("remembers a bounded number of words however many distinct ones it is asked about", () => {
+    // A long-running service embeds ids, numbers and names without end (the event stream's 10-minute run).
+    const table = loadWordVectors();
+    for (let i = 0; i < 3 * LOOKUP_MEMO_LIMIT; i++) table.rowOf(`issue${i}x`);
+    expect(table.memoized).toBeGreaterThan(0);
+    expect(table.memoized).toBeLessThanOrEqual(2 * LOOKUP_MEMO_LIMIT);
+    // Starting over forgets nothing the table holds.
     expect(table.rowOfStem("charg")).toBe(table.rowOf("charged"));
     expect(table.rowOf("qwxzblorf")).toBeUndefined();
   });
