@@ -5,5 +5,12 @@
 // HTTP API and the HTTP subscriber; node-routes.cjs prints the table once the server listens
 // (nothing is served).
 const { join } = require("node:path");
-const { EchoServer } = require(join(process.env.BENCH_APP_HOME, "node_modules/laravel-echo-server/dist/echo-server.js"));
-new EchoServer().run({ host: "127.0.0.1", port: "00", database: "none", subscribers: { http: true, redis: false } });
+const { EchoServer } = require(
+  join(process.env.BENCH_APP_HOME, "node_modules/laravel-echo-server/dist/echo-server.js"),
+);
+new EchoServer().run({
+  host: "127.0.0.1",
+  port: "00",
+  database: "none",
+  subscribers: { http: true, redis: false },
+});

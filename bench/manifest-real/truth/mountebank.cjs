@@ -4,6 +4,7 @@
 // no imposter is created).
 const { join } = require("node:path");
 const { createApp } = require(join(process.env.BENCH_APP_HOME, "node_modules/mountebank/src/mountebank.js"));
-createApp({ port: 0, log: { level: "error", transports: { console: { colorize: false, format: "%level: %message" } } } }).then(
-  () => globalThis.BENCH_DUMP(),
-);
+createApp({
+  port: 0,
+  log: { level: "error", transports: { console: { colorize: false, format: "%level: %message" } } },
+}).then(() => globalThis.BENCH_DUMP());

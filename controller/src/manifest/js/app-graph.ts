@@ -92,8 +92,13 @@ function bindHandedArgs(
     for (const call of [...facts.calls, ...(returned.get(file) ?? [])]) {
       const plain = stringOf(call.method) === PLAIN_CALL.v;
       if (!plain && (matters(dialect, call) || !call.args.some(mayHandInstance))) continue;
-      const fn = program.resolve(plain ? call.recv : { k: "get", of: call.recv, prop: call.method }, file);
-      if (fn.k !== "fn") continue;
+      const callee = program.resolve(
+        plain ? call.recv : { k: "get", of: call.recv, prop: call.method },
+        file,
+      );
+      // `new Api(app)` (a plain call of a class): its constructor is handed the arguments.
+      const fn = callee.k === "class" && plain ? program.constructorOf(callee) : callee;
+      if (fn?.k !== "fn") continue;
       handed.set(call, { fn, member: !plain });
       call.args.forEach((arg, index) => {
         const value = program.resolve(arg, file);

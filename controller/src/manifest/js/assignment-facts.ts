@@ -27,6 +27,21 @@ export function instanceProp(w: ModuleWalk, e: SyntaxNode, scope: Scope): void {
     w.ctor.props[prop] = FN_TYPES.has(right.type) ? w.fnValue(right, scope) : w.toValue(right, scope);
 }
 
+/**
+ * `this.app = express()` in a method (or `_this.server = …` in a callback, `_this` holding
+ * `this`): a prop of the class's instances once that method has run; the first one written
+ * counts, and the constructor's own (instanceProp) wins over it.
+ */
+export function selfAssign(w: ModuleWalk, e: SyntaxNode, scope: Scope): void {
+  const left = e.childForFieldName("left");
+  const right = e.childForFieldName("right");
+  const prop = left?.type === "member_expression" ? left.childForFieldName("property")?.text : undefined;
+  if (!prop || !right || FN_TYPES.has(right.type)) return;
+  const self = w.toValue(left?.childForFieldName("object"), scope);
+  const props = self.k === "id" ? w.selfProps.get(self.name) : undefined;
+  if (props && !Object.hasOwn(props, prop)) props[prop] = w.toValue(right, scope);
+}
+
 /** `app.locals.loginPath = config.get("…")`: a property of an object made elsewhere. */
 export function propAssign(w: ModuleWalk, e: SyntaxNode, scope: Scope): void {
   const path: string[] = [];

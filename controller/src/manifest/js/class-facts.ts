@@ -74,6 +74,8 @@ export function classFact(w: ModuleWalk, s: SyntaxNode, decorators: DecoratorFac
   );
   if (typeParams.length > 0) fact.typeParams = typeParams;
   const read: ClassRead = { fact, self: { k: "id", name: `this:${name}` }, props: {}, methods: {} };
+  const assigned: Record<string, Value> = {};
+  w.selfProps.set(`this:${name}`, assigned);
   let pending: DecoratorFact[] = [];
   for (const c of named(s.childForFieldName("body"))) {
     const member = readClassMember(c);
@@ -86,6 +88,7 @@ export function classFact(w: ModuleWalk, s: SyntaxNode, decorators: DecoratorFac
     pending = [];
   }
   const { props } = read;
+  for (const [k, v] of Object.entries(assigned)) props[k] ??= v;
   for (const [k, v] of Object.entries(read.methods)) props[k] ??= v;
   if (Object.keys(props).length > 0) fact.props = props;
   w.m.classes.push(fact);

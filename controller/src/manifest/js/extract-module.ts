@@ -7,14 +7,22 @@
 
 import { readDeclarators } from "../../../../lib/code-graph/index.js";
 import type { SourceFile, SyntaxNode } from "../scanner.js";
-import { instanceProp, localAssign, propAssign } from "./assignment-facts.js";
+import { instanceProp, localAssign, propAssign, selfAssign } from "./assignment-facts.js";
 import { bindPattern } from "./bind-pattern.js";
 import { classFact, decoratorsOf, paramFact } from "./class-facts.js";
 import { FN_TYPES, isNameChain, isThisMember, lineOf, named } from "./js-syntax.js";
-import { commonJsExport, exportFacts, importFacts } from "./module-exports.js";
+import { commonJsExport, commonJsReexport, exportFacts, importFacts } from "./module-exports.js";
 import type { FnFact, JsModule } from "./module-facts.js";
 import { PLAIN_CALL } from "./module-facts.js";
 import type { ModuleWalk, Scope } from "./module-walk.js";
+import {
+  finishPrototypeClass,
+  type PrototypeClass,
+  prototypeClasses,
+  prototypeConstructor,
+  prototypeMethod,
+  prototypeMethodBody,
+} from "./prototype-classes.js";
 import { argumentsValue, bindBabelRest } from "./rest-args.js";
 import { expressionValue } from "./to-value.js";
 import { readTsDecorate } from "./ts-decorate.js";
@@ -55,7 +63,7 @@ const COMPOUND_STATEMENTS = new Set([
 
 export function extractModule(file: SourceFile): JsModule {
   const walker = new ModuleWalker(file);
-  for (const s of named(file.root)) walker.walk(s, new Map(), undefined, true);
+  walker.walkStatements(named(file.root), new Map(), undefined, true);
   return walker.m;
 }
 
@@ -73,6 +81,9 @@ class ModuleWalker implements ModuleWalk {
     enums: [],
   };
   ctor: ModuleWalk["ctor"];
+  readonly selfProps: ModuleWalk["selfProps"] = new Map();
+  /** The constructor functions read as classes in the statement lists being walked, by name. */
+  private prototypeClasses = new Map<string, PrototypeClass>();
   private loops = 0;
 
   constructor(readonly file: SourceFile) {}
@@ -136,7 +147,25 @@ class ModuleWalker implements ModuleWalk {
   }
 
   private walkBlock(block: SyntaxNode, scope: Scope, fn?: FnFact): void {
-    for (const s of named(block)) this.walk(s, scope, fn);
+    this.walkStatements(named(block), scope, fn);
+  }
+
+  /** A statement list; its constructor functions with prototype methods are classes (prototype-classes.ts). */
+  walkStatements(statements: readonly SyntaxNode[], scope: Scope, fn?: FnFact, topLevel = false): void {
+    const found = prototypeClasses(this, statements);
+    // Module-level statements each start from an empty scope (their names are the module's).
+    const walkAll = () => {
+      for (const s of statements) this.walk(s, topLevel ? new Map() : scope, fn, topLevel);
+    };
+    if (found.size === 0) {
+      walkAll();
+      return;
+    }
+    const outer = this.prototypeClasses;
+    this.prototypeClasses = new Map([...outer, ...found]);
+    walkAll();
+    this.prototypeClasses = outer;
+    for (const cls of found.values()) finishPrototypeClass(this, cls);
   }
 
   declare(decl: SyntaxNode, scope: Scope, topLevel: boolean, exported: boolean): void {
@@ -194,6 +223,7 @@ class ModuleWalker implements ModuleWalk {
     }
     if (n.type === "call_expression" && readTsDecorate(this, n)) return;
     if (n.type === "call_expression" && this.callFact(n, scope) === "loop") return;
+    if (n.type === "new_expression") this.newFact(n, scope);
     for (const c of named(n)) this.walkExpr(c, scope);
   }
 
@@ -233,6 +263,22 @@ class ModuleWalker implements ModuleWalk {
       });
     }
     return undefined;
+  }
+
+  /**
+   * `new Api(app)`, `new Api(this.server.app)`: a class of the project handed an instance, kept
+   * by its constructor (`this.app = app`); recorded as a plain call of the class (app-graph.ts
+   * hands the arguments to its constructor's parameters).
+   */
+  private newFact(n: SyntaxNode, scope: Scope): void {
+    const args = named(n.childForFieldName("arguments"));
+    if (!args.some((a) => mayHandName(a) || isNameChain(a))) return;
+    this.m.calls.push({
+      recv: this.toValue(n.childForFieldName("constructor"), scope),
+      method: PLAIN_CALL,
+      args: args.map((a) => this.toValue(a, scope)),
+      line: lineOf(n),
+    });
   }
 
   /** `list.forEach((item) => …)`: the callback runs once per element of the list. */
@@ -318,7 +364,8 @@ class ModuleWalker implements ModuleWalk {
 
   private functionDeclaration(s: SyntaxNode, scope: Scope, topLevel: boolean): void {
     const name = s.childForFieldName("name")?.text;
-    const value = this.fnValue(s, scope, name);
+    const cls = name ? this.prototypeClasses.get(name) : undefined;
+    const value = cls ? prototypeConstructor(this, s, scope, cls) : this.fnValue(s, scope, name);
     if (name && topLevel) {
       this.m.bindings[name] = value;
       this.m.bindingLines[name] = lineOf(s);
@@ -353,9 +400,17 @@ class ModuleWalker implements ModuleWalk {
   }
 
   private expressionStatement(s: SyntaxNode, scope: Scope, fn: FnFact | undefined, topLevel: boolean): void {
+    const method = prototypeMethod(s);
+    const cls = method && this.prototypeClasses.get(method.name);
+    if (method && cls) {
+      prototypeMethodBody(this, method, scope, cls);
+      return;
+    }
     const e = s.namedChildren[0];
     if (topLevel && e?.type === "assignment_expression") commonJsExport(this, e, scope);
+    if (topLevel && e?.type === "call_expression") commonJsReexport(this, e, scope);
     if (this.ctor && fn === this.ctor.fn && e?.type === "assignment_expression") instanceProp(this, e, scope);
+    if (e?.type === "assignment_expression") selfAssign(this, e, scope);
     if (e?.type === "assignment_expression") propAssign(this, e, scope);
     if (e?.type === "assignment_expression") localAssign(this, e, scope);
     this.walkExpr(e, scope);

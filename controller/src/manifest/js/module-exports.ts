@@ -9,7 +9,7 @@ import {
 } from "../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../scanner.js";
 import { classFact, decoratorsOf } from "./class-facts.js";
-import { FN_TYPES, lineOf } from "./js-syntax.js";
+import { FN_TYPES, lineOf, stringText } from "./js-syntax.js";
 import type { FnFact, JsModule } from "./module-facts.js";
 import type { ModuleWalk, Scope } from "./module-walk.js";
 
@@ -79,4 +79,41 @@ export function commonJsExport(w: ModuleWalk, e: SyntaxNode, scope: Scope): void
     w.m.exports.default = right;
     if (right.k === "obj") for (const [k, v] of right.props) w.m.exports[k] = v;
   } else if (read) w.m.exports[read.name] = right;
+}
+
+/**
+ * tsc's CommonJS re-exports: `Object.defineProperty(exports, "Api", { enumerable: true, get:
+ * function () { return api_1.Api; } })` (`export { Api } from "./api"`) exports what the getter
+ * returns; `__exportStar(require("./api"), exports)` (`export * from "./api"`, also as
+ * `tslib_1.__exportStar` or older tsc's `__export(require("./api"))`) re-exports a module.
+ */
+export function commonJsReexport(w: ModuleWalk, e: SyntaxNode, scope: Scope): void {
+  const fnNode = e.childForFieldName("function");
+  const args = e.childForFieldName("arguments")?.namedChildren ?? [];
+  const callee =
+    fnNode?.type === "member_expression" ? fnNode.childForFieldName("property")?.text : fnNode?.text;
+  if (callee === "__exportStar" || callee === "__export") {
+    const from = requiredSpecifier(args[0]);
+    if (from && (callee === "__export" || args[1]?.text === "exports")) w.m.starExports.push(from);
+    return;
+  }
+  if (fnNode?.text !== "Object.defineProperty" || args[0]?.text !== "exports" || args[2]?.type !== "object")
+    return;
+  const name = args[1]?.type === "string" ? stringText(args[1]) : undefined;
+  const getter = args[2].namedChildren.find(
+    (p) => p.type === "pair" && p.childForFieldName("key")?.text === "get",
+  );
+  const fn = getter?.childForFieldName("value");
+  const body = fn && FN_TYPES.has(fn.type) ? fn.childForFieldName("body") : undefined;
+  const ret =
+    body?.type === "statement_block" ? body.namedChildren.find((s) => s.type === "return_statement") : body;
+  const returned = ret?.type === "return_statement" ? ret.namedChildren[0] : ret;
+  if (name && name !== "__esModule" && returned) w.m.exports[name] = w.toValue(returned, scope);
+}
+
+/** `require("./api")`: the module specifier. */
+function requiredSpecifier(n: SyntaxNode | undefined): string | undefined {
+  if (n?.type !== "call_expression" || n.childForFieldName("function")?.text !== "require") return undefined;
+  const arg = n.childForFieldName("arguments")?.namedChildren[0];
+  return arg?.type === "string" ? stringText(arg) : undefined;
 }

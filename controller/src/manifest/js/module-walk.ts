@@ -15,6 +15,11 @@ export interface ModuleWalk {
   readonly m: JsModule;
   /** The constructor being walked: its `this.x = …` assignments are the class's props. */
   ctor: { fn: FnFact | undefined; props: Record<string, Value> } | undefined;
+  /**
+   * Per class being read (`this:Name`), what its code assigns to `this.x` outside the
+   * constructor (in a method, or a callback inside one): props the constructor did not set.
+   */
+  readonly selfProps: Map<string, Record<string, Value>>;
   /** A node's id, unique in the program: `file:row:column`. */
   at(n: SyntaxNode): string;
   /** A fresh loop name for `each` values. */

@@ -262,7 +262,9 @@ export class JsProgram {
         if (member?.from === "config" && member.name === "get" && key !== undefined)
           return nodeConfigDefault(this.readFile, key, this.configFiles) ?? call;
         if (call.isNew) return call;
-        return foldCall(call.fn, call.args) ?? this.foldHelper(call, depth) ?? call;
+        return (
+          foldCall(call.fn, call.args) ?? this.foldHelper(call, depth) ?? this.returnedClass(call) ?? call
+        );
       }
       case "cat":
         return { k: "cat", parts: v.parts.map(r) };
@@ -409,6 +411,29 @@ export class JsProgram {
     return this.assigned;
   }
 
+  /**
+   * `(function () { function Api(app) { … } Api.prototype.m = …; return Api; }())`: the class a
+   * project function returns (TypeScript's ES5 emit of a class), which the call gives.
+   */
+  private returnedClass(call: Extract<Value, { k: "call" }>): Value | undefined {
+    const returns = call.fn.k === "fn" ? this.fn(call.fn.id)?.returns : undefined;
+    return returns?.k === "class" ? returns : undefined;
+  }
+
+  /**
+   * The constructor `new C(…)` runs: C's own, or the nearest one of a class it extends (a class
+   * without one hands its arguments to its base's); undefined when none is written.
+   */
+  constructorOf(v: Value): Extract<Value, { k: "fn" }> | undefined {
+    for (const cls of this.lineage(this.classOf(v))) {
+      const name = `${cls.fact.name}.constructor`;
+      const fns = this.modules.get(cls.file)?.functions ?? {};
+      const id = Object.keys(fns).find((k) => fns[k]!.name === name);
+      if (id) return { k: "fn", id };
+    }
+    return undefined;
+  }
+
   /** The class `this:Name` (extract's name of `this` in a class's methods) in `file`. */
   classOfThis(self: string, file: string): { file: string; fact: ClassFact } | undefined {
     return self.startsWith("this:") ? this.classes.get(`${file}#${self.slice(5)}`) : undefined;
@@ -435,8 +460,13 @@ export class JsProgram {
     const bound = raw.k === "id" ? this.modules.get(file)?.bindings[raw.name] : raw;
     if (bound?.k !== "import" || bound.name !== "default") return undefined;
     const target = this.resolveSpecifier(file, bound.from);
-    const exported = target ? this.modules.get(target)?.exports[name] : undefined;
-    return target && exported ? this.resolve(exported, target, depth + 1) : undefined;
+    const m = target ? this.modules.get(target) : undefined;
+    const exported = m?.exports[name];
+    if (target && exported) return this.resolve(exported, target, depth + 1);
+    // `export * from "./api"` in the required module (tsc's `__exportStar`): a name it re-exports.
+    if (!target || !m?.starExports.length) return undefined;
+    const star = this.exportOf(target, name, depth + 1);
+    return star.k === "unknown" ? undefined : star;
   }
 
   private resolveImport(v: Extract<Value, { k: "import" }>, file: string, depth: number): Value {

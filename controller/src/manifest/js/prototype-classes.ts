@@ -1,0 +1,92 @@
+// Classes written as constructor functions, as TypeScript's and Babel's ES5 output writes every
+// class: `function Api(app) { this.app = app; }` and `Api.prototype.init = function () { … }` in
+// the same block (often inside an IIFE, `var Api = (function () { …; return Api; }())`). JavaScript
+// runs such a function with `this` the new object under `new`, and looks `init` up on its
+// prototype, so both bodies see the same instance: they are read as one class (a ClassFact named
+// after the function), with `this` in them named `this:Api` as in a `class` body.
+
+import type { SyntaxNode } from "../scanner.js";
+import { FN_TYPES, lineOf } from "./js-syntax.js";
+import type { ClassFact } from "./module-facts.js";
+import type { ModuleWalk, Scope } from "./module-walk.js";
+import type { Value } from "./value.js";
+
+/** A constructor function being read as a class. */
+export interface PrototypeClass {
+  fact: ClassFact;
+  self: Extract<Value, { k: "id" }>;
+  /** `this.x = …` in the constructor (these win), then in the methods, then the methods. */
+  ctorProps: Record<string, Value>;
+  methods: Record<string, Value>;
+}
+
+/** `Name.prototype.method = function …`: the name and method, when a statement is one. */
+export function prototypeMethod(s: SyntaxNode): { name: string; method: string; fn: SyntaxNode } | undefined {
+  const e = s.type === "expression_statement" ? s.namedChildren[0] : undefined;
+  if (e?.type !== "assignment_expression") return undefined;
+  const left = e.childForFieldName("left");
+  const fn = e.childForFieldName("right");
+  if (left?.type !== "member_expression" || !fn || !FN_TYPES.has(fn.type)) return undefined;
+  const proto = left.childForFieldName("object");
+  const owner = proto?.type === "member_expression" ? proto.childForFieldName("object") : undefined;
+  const method = left.childForFieldName("property")?.text;
+  if (proto?.childForFieldName("property")?.text !== "prototype" || owner?.type !== "identifier" || !method)
+    return undefined;
+  return { name: owner.text, method, fn };
+}
+
+/**
+ * The constructor functions of a statement list that are classes: a function declared there
+ * with at least one method set on its prototype there. Each gets its ClassFact now, so that the
+ * walk of the constructor and of the methods fills it.
+ */
+export function prototypeClasses(
+  w: ModuleWalk,
+  statements: readonly SyntaxNode[],
+): Map<string, PrototypeClass> {
+  const withMethods = new Set(statements.flatMap((s) => prototypeMethod(s)?.name ?? []));
+  const out = new Map<string, PrototypeClass>();
+  for (const s of statements) {
+    const name = s.type === "function_declaration" ? s.childForFieldName("name")?.text : undefined;
+    if (!name || !withMethods.has(name) || out.has(name)) continue;
+    const fact: ClassFact = { name, line: lineOf(s), decorators: [], members: [] };
+    const self = { k: "id", name: `this:${name}` } as const;
+    w.m.classes.push(fact);
+    w.selfProps.set(self.name, {});
+    out.set(name, { fact, self, ctorProps: {}, methods: {} });
+  }
+  return out;
+}
+
+/** Walks the constructor function of a prototype class: its `this.x = …` are the class's props. */
+export function prototypeConstructor(w: ModuleWalk, s: SyntaxNode, scope: Scope, cls: PrototypeClass): Value {
+  const outer = w.ctor;
+  w.ctor = { fn: undefined, props: cls.ctorProps };
+  const inner: Scope = new Map(scope);
+  inner.set("this", cls.self);
+  w.fnValue(s, inner, `${cls.fact.name}.constructor`, undefined, (f) => {
+    if (w.ctor) w.ctor.fn = f;
+  });
+  w.ctor = outer;
+  return { k: "class", name: cls.fact.name, file: w.file.path };
+}
+
+/** Walks `Name.prototype.method = function …` with `this` the class's instance. */
+export function prototypeMethodBody(
+  w: ModuleWalk,
+  found: { method: string; fn: SyntaxNode },
+  scope: Scope,
+  cls: PrototypeClass,
+): void {
+  const inner: Scope = new Map(scope);
+  inner.set("this", cls.self);
+  cls.methods[found.method] = w.fnValue(found.fn, inner, `${cls.fact.name}.${found.method}`);
+}
+
+/** The props every instance holds, once the statement list is walked. */
+export function finishPrototypeClass(w: ModuleWalk, cls: PrototypeClass): void {
+  const props: Record<string, Value> = { ...cls.ctorProps };
+  for (const [k, v] of Object.entries(w.selfProps.get(cls.self.name) ?? {})) props[k] ??= v;
+  for (const [k, v] of Object.entries(cls.methods)) props[k] ??= v;
+  if (Object.keys(props).length > 0) cls.fact.props = props;
+}
