@@ -32,8 +32,26 @@ const methodOf = (label: string) => /^[^:]+:([A-Z]+) /.exec(label)?.[1];
 /** Whether the features include the prior's columns. */
 export const usesPrior = (names: readonly string[]) => names.includes("lm_first") || names.includes("lm_all");
 
+/**
+ * Priors already learned, by their training queries: a prior reads only the queries' words and
+ * answers, never their candidates, so every setting of one benchmark run (another feature set, rule
+ * or first-stage weight) learns the same ones from the same folds; fitting the smoothing is most of
+ * a fit's time.
+ */
+const learned = new Map<string, MethodPrior>();
+
 /** The prior learned from judged queries (each query's words and its answers' methods), its smoothing fitted on them. */
 export function priorOf(queries: readonly PriorQuery[]): MethodPrior {
+  const key = queries.map((q) => `${q.app}\u0000${q.query}\u0000${q.expected.join("\u0001")}`).join("\n");
+  let prior = learned.get(key);
+  if (!prior) {
+    prior = learnPrior(queries);
+    learned.set(key, prior);
+  }
+  return prior;
+}
+
+function learnPrior(queries: readonly PriorQuery[]): MethodPrior {
   const examples = queries.map((q) => ({
     group: q.app,
     query: q.query,
