@@ -22,8 +22,17 @@ export interface Score {
   extra: string[];
 }
 
+// Express 5's optional group (`/users{/:id}`, `{.:ext}`) is its text without the braces (the
+// manifest writes the parameter as present, as it writes Express 4's `:id?`); a brace right after
+// a parameter's name holding no parameter is its pattern (Hono's `:id{[0-9]+}`), and `{id}` a
+// parameter already.
+const openGroups = (path: string): string =>
+  path.replace(/\{([^{}]*)\}/g, (group: string, inner: string, at: number) =>
+    /^[\w$]*$/.test(inner) || (/:[\w$]+$/.test(path.slice(0, at)) && !/[:*]/.test(inner)) ? group : inner,
+  );
+
 const normalPath = (path: string): string =>
-  `/${path}`
+  `/${openGroups(path)}`
     .replace(/\{[^}]*\}/g, "{}")
     .replace(/:\w+(\([^)]*\))?\??/g, "{}") // Express/Koa `:id`, `:scope(global)`, `:id?`
     .replace(/\*\w+/g, "{}") // Express 5 `*filepath`, Rails `*path`

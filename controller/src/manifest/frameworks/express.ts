@@ -1,13 +1,14 @@
 // Express: `express()`, `express.Router()`/`Router()`, `app.use("/prefix", router)` across files,
 // `router.route("/x").get(…).post(…)`, routes registered in loops, auth middleware by name,
-// `app.all` (every method), path arrays and `a|b` alternations (one endpoint per path); Babel's
+// `app.all` (every method), path arrays and `a|b` alternations (one endpoint per path), Express
+// 5's optional groups `{/:id}` (written as if present, as Express 4's `:id?` is); Babel's
 // and TypeScript's compiled output (extract-module.ts); a project's router classes over Express
 // (express-classes.ts).
 
 import { type Action, HTTP_METHODS, isVerb } from "../js/app-graph.js";
 import { REQUEST_READS } from "../js/handler-reads.js";
 import { appScanner } from "../js/js-scanner.js";
-import { expandAlternations } from "../js/paths.js";
+import { expandAlternations, openOptionalGroups } from "../js/paths.js";
 import { packageMember } from "../js/program.js";
 import { ANY_METHOD, isPath, routeActions, useActions } from "../js/route-actions.js";
 import { describeValidators } from "../js/validator-middleware.js";
@@ -61,5 +62,6 @@ export const expressScanner = appScanner({
     return [];
   },
   describe: describeValidators,
-  expandPath: expandAlternations,
+  // Express 5's optional groups (`/users{/:id}`) keep their text; Express 4's alternations expand.
+  expandPath: (path) => expandAlternations(openOptionalGroups(path)),
 });

@@ -163,7 +163,9 @@ function readCalls(
         program.resolve(call.method, file),
         ...call.args.map((a) => program.resolve(a, file)),
       ];
-      for (const [method, ...args] of expandLoops(resolved, program, file)) {
+      for (const [method, ...args] of expandLoops(resolved, program, file).flatMap((vs) =>
+        perCallPaths(vs, program, file),
+      )) {
         const name = stringOf(method);
         if (!name) continue;
         // Names (handlers, middlewares) are read from the arguments as written.
@@ -177,6 +179,18 @@ function readCalls(
       }
     }
   }
+}
+
+/**
+ * `app.get(urlPath, …)` in a helper whose calls hand `urlPath` different strings: one copy of
+ * the call per string (perCall, program.ts), as the body runs once per call. The first argument
+ * only: where the frameworks take the path.
+ */
+function perCallPaths(values: Value[], program: JsProgram, file: string): Value[][] {
+  const [method, first, ...rest] = values;
+  if (!method || !first || stringOf(first) !== undefined) return [values];
+  const paths = program.perCall(first, file);
+  return paths.length === 0 ? [values] : paths.map((p) => [method, { k: "str", v: p }, ...rest]);
 }
 
 function endpointOf(r: RouteOnInstance, chain: PrefixChain): Endpoint {

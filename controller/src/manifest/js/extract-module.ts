@@ -42,6 +42,15 @@ const mayHandName = (a: SyntaxNode): boolean =>
         (p.type === "pair" && mayHandName(p.childForFieldName("value") ?? p)),
     ));
 
+/**
+ * `page("/about", "about")`: a call of a function named in scope with a string written as an
+ * argument (not `require`), which may be a project helper registering a route at that path.
+ */
+const handsString = (fnNode: SyntaxNode, args: readonly SyntaxNode[]): boolean =>
+  fnNode.type === "identifier" &&
+  fnNode.text !== "require" &&
+  args.some((a) => a.type === "string" || a.type === "template_string");
+
 /** The class a declarator's value is, through chained assignments: `class C {}`, `C_1 = class C {}`. */
 function assignedClass(n: SyntaxNode | null | undefined): SyntaxNode | undefined {
   let v = n;
@@ -251,7 +260,7 @@ class ModuleWalker implements ModuleWalk {
         args: args.map((a) => this.toValue(a, scope)),
         line: lineOf(methodNode ?? n),
       });
-    } else if (fnNode && args.some(mayHandName)) {
+    } else if (fnNode && (args.some(mayHandName) || handsString(fnNode, args))) {
       // `routes(app)`, `require("./routes")(app)`, `configure({ app, basePath })`: a project
       // function that adds routes to the instance it is handed (app-graph.ts binds its parameter
       // to the argument, an object's properties to the parameter's).

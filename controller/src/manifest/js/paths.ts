@@ -98,3 +98,23 @@ function splitTopLevel(path: string): string[] {
   parts.push(path.slice(start));
   return parts.filter((p) => p !== "");
 }
+
+/**
+ * Express 5's optional groups (path-to-regexp 8: "braces define parts of the path that are
+ * optional", `/users{/:id}/delete`, `/:file{.:ext}`): the group's text kept without its braces,
+ * so its parameters are the path's, as Express 4's optional `:id?` is written `{id}`, also right
+ * after a parameter (`/:id{/:rev}`). A brace after a parameter's name holding no parameter is
+ * that parameter's pattern (Hono's `:id{[0-9]+}`), and a group of one name (`{id}`) is a
+ * parameter already: both are left as they are.
+ */
+export function openOptionalGroups(path: string): string {
+  let out = path;
+  for (let i = 0; i < 16; i++) {
+    const next = out.replace(/\{([^{}]*)\}/g, (group: string, inner: string, at: number) =>
+      /^[\w$]*$/.test(inner) || (/:[\w$]+$/.test(out.slice(0, at)) && !/[:*]/.test(inner)) ? group : inner,
+    );
+    if (next === out) return out;
+    out = next;
+  }
+  return out;
+}

@@ -81,6 +81,30 @@ export class JsProgram {
     return strings.size === 1 && only !== undefined ? str(only) : undefined;
   }
 
+  /**
+   * A value built from a parameter that calls hand different strings (`app.get(urlPath, …)` in
+   * `function page(urlPath) { … }` called as `page("/")` and `page("/about")`): the string it
+   * folds to for each call, as JavaScript runs the body once per call. Empty when the value has
+   * no such parameter or does not fold for some call.
+   */
+  perCall(v: Value, file: string): string[] {
+    const varying = paramsIn(v).find((p) => (this.boundParams.get(`${p.fn}#${p.index}`)?.length ?? 0) > 1);
+    if (!varying) return [];
+    const out = new Set<string>();
+    for (const given of this.boundParams.get(`${varying.fn}#${varying.index}`) ?? []) {
+      let at: Value = given;
+      for (const p of varying.path ?? []) at = propOfEither(at, p) ?? { k: "unknown", text: p };
+      const replace = (x: Value): Value =>
+        x.k === "param" && x.fn === varying.fn && x.index === varying.index && !x.path === !varying.path
+          ? at
+          : mapChildren(x, replace);
+      const text = stringOf(this.resolve(replace(v), file));
+      if (text === undefined) return [];
+      out.add(text);
+    }
+    return [...out];
+  }
+
   fn(id: string): FnFact | undefined {
     return this.functions.get(id);
   }
@@ -497,6 +521,18 @@ export class JsProgram {
     }
     return { k: "unknown", text: `${file}#${name}` };
   }
+}
+
+/** The parameters a value is built from, in order. */
+function paramsIn(v: Value): Extract<Value, { k: "param" }>[] {
+  const out: Extract<Value, { k: "param" }>[] = [];
+  const visit = (x: Value): Value => {
+    if (x.k === "param") out.push(x);
+    else mapChildren(x, visit);
+    return x;
+  };
+  visit(v);
+  return out;
 }
 
 /** A property of an object, or of the first object among `a ?? b` options (a parameter's default). */
