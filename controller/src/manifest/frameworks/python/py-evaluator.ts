@@ -5,6 +5,8 @@
 // anything else evaluates to `unknown`, never to a guess.
 
 import type { FileFacts } from "../../scanner.js";
+import { boundNames } from "./py-bound-names.js";
+import { bindParams } from "./py-call-binding.js";
 import {
   handsKnownValue,
   MAX_ARGUMENTLESS_STATEMENTS,
@@ -25,14 +27,13 @@ import {
 } from "./py-calls.js";
 import {
   KW_SPLAT,
-  nestedBodies,
   type PyClass,
   type PyExpr,
   type PyFunction,
   type PyModuleFacts,
-  type PyParam,
   type PyStmt,
 } from "./py-facts.js";
+import { childModule, PyModuleNames } from "./py-module-names.js";
 import { compareValues, percentFormat, STRING_METHODS, truthOf } from "./py-operators.js";
 import { selfReads } from "./py-self-reads.js";
 import {
@@ -90,8 +91,8 @@ export class PyProgram {
   private readonly active = new Set<PyFunction>();
   /** Calls run in one scan at most: bodies calling each other stay cheap on a large tree. */
   private callBudget = MAX_CALLS;
-  /** The package the scanned folder is, when the folder is a package (see rootPackageName). */
-  private readonly rootPackage: string | undefined;
+  /** Which module an import names, and which package the scanned folder is. */
+  private readonly names: PyModuleNames;
 
   constructor(files: readonly FileFacts<PyModuleFacts>[]) {
     for (const { path, facts } of files) {
@@ -102,77 +103,7 @@ export class PyProgram {
         state: "new",
       });
     }
-    this.rootPackage = this.rootPackageName();
-  }
-
-  /**
-   * A scan of a package's own folder (`e2e manifest site-packages/postorius`) sees its modules
-   * as `views.list`, while the code imports them as `postorius.views.list`. The folder does not
-   * hold its own name: the name is the dotted head of absolute imports that name the folder's
-   * modules (`postorius`, or `octavia.amphorae.backends.agent.api_server` for a sub-package),
-   * and that head must do so more often than not: `flask` in
-   * `from flask.views import MethodView` (a folder with a `views` package) is Flask's own, as
-   * `from flask import Flask` (no `Flask` in the folder's `__init__.py`) shows.
-   */
-  private rootPackageName(): string | undefined {
-    // A namespace package (no `__init__.py`, like ara) has no module "" and no names of its own.
-    const root = this.modules.get("");
-    const rootNames = new Set([
-      ...(root?.facts.imports.map((i) => i.local) ?? []),
-      ...(root?.facts.body.flatMap((st) => boundNames(st)) ?? []),
-    ]);
-    const votes = new Map<string, { inside: number; outside: number; impossible?: boolean }>();
-    const vote = (head: string, inside: boolean) => {
-      const v = votes.get(head) ?? { inside: 0, outside: 0 };
-      if (inside) v.inside++;
-      else v.outside++;
-      votes.set(head, v);
-    };
-    for (const { facts } of this.modules.values()) {
-      for (const imp of facts.imports) {
-        if (imp.module.startsWith(".") || this.modules.has(imp.module)) continue;
-        // Every dotted head may be the folder's name: a sub-package scanned in its own folder
-        // (`proj/agent/api`) is imported as `from proj.agent.api import info`. `from
-        // django.urls import path` in an app with a `urls` module of its own: the folder's
-        // `urls` would have to define `path` for `django` to be the folder's name.
-        const parts = imp.module.split(".");
-        for (let k = 1; k <= parts.length; k++) {
-          const head = parts.slice(0, k).join(".");
-          const rest = parts.slice(k).join(".");
-          if (rest && rest === facts.module && facts.isPackage && this.hasSubmodule(rest, imp.name)) {
-            // A package's `__init__.py` importing its own submodule by its full name (`from
-            // proj.conf import auth` in `conf/__init__.py`): the head is the folder's name.
-            vote(head, true);
-          } else if (rest && rest === facts.module) {
-            // A module never imports from itself: `from django.conf.urls import url` in the
-            // folder's own `urls.py` rules `django.conf` out, whatever else votes for it.
-            vote(head, false);
-            votes.get(head)!.impossible = true;
-          } else if (rest) vote(head, this.defines(rest, imp.name));
-          else if (imp.name && imp.name !== "*")
-            vote(head, this.modules.has(imp.name) || rootNames.has(imp.name));
-        }
-      }
-    }
-    return [...votes]
-      .filter(([, v]) => v.inside > v.outside && !v.impossible)
-      .sort((a, b) => b[1].inside - a[1].inside || a[0].localeCompare(b[0]))[0]?.[0];
-  }
-
-  private hasSubmodule(module: string, name: string | undefined): boolean {
-    return name !== undefined && name !== "*" && this.modules.has(childModule(module, name));
-  }
-
-  /** The folder's module `module` exists and can give `name` (a binding, an import or a submodule). */
-  private defines(module: string, name: string | undefined): boolean {
-    const facts = this.modules.get(module)?.facts;
-    if (!facts) return false;
-    if (name === undefined || name === "*") return true;
-    return (
-      bindsAnywhere(facts.body, name) ||
-      facts.imports.some((i) => i.local === name || i.name === "*") ||
-      this.modules.has(childModule(module, name))
-    );
+    this.names = new PyModuleNames(new Map([...this.modules].map(([name, s]) => [name, s.facts])));
   }
 
   /** Runs every module once under the hooks; lookups afterwards only read. */
@@ -188,18 +119,7 @@ export class PyProgram {
 
   /** A project module by dotted name, also when the tree's root sits above the import root. */
   findModule(name: string): string | undefined {
-    if (this.modules.has(name)) return name;
-    const root = this.rootPackage;
-    if (root !== undefined && (name === root || name.startsWith(`${root}.`))) {
-      const inside = name.slice(root.length + 1);
-      if (this.modules.has(inside)) return inside;
-    }
-    // The folder is the package `root`: Python finds its modules as `root.…` only, so `flask`
-    // is the library even where the package has a `server/flask` of its own.
-    if (root !== undefined && name !== root && !name.startsWith(`${root}.`)) return undefined;
-    const suffix = `.${name}`;
-    const matches = [...this.modules.keys()].filter((m) => m.endsWith(suffix));
-    return matches.sort((a, b) => a.length - b.length)[0];
+    return this.names.find(name);
   }
 
   /** The value a name has at the end of a module (its global scope, then its imports). */
@@ -304,7 +224,7 @@ export class PyProgram {
     if (!imp) {
       // `from .x import *`: any name the star-imported project module defines.
       for (const star of state.facts.imports.filter((i) => i.name === "*")) {
-        const target = this.resolveModuleName(state, star.module);
+        const target = this.names.resolve(state.facts, star.module);
         if (target === undefined) continue;
         // Run the star-imported module only if it can have the name: running it early (for
         // `__name__` in `bp = Blueprint("x", __name__)`, above `from .views import *`) would run
@@ -321,7 +241,7 @@ export class PyProgram {
       return undefined;
     }
     // The scanned folder's own package is the module "" (rootPackageName): a name, though falsy.
-    const target = this.resolveModuleName(state, imp.module);
+    const target = this.names.resolve(state.facts, imp.module);
     if (imp.name === undefined) {
       return target !== undefined
         ? { t: "module", ref: this.refOf(target) }
@@ -331,7 +251,7 @@ export class PyProgram {
       // `from proj.agent import api`, where `proj.agent.api` is a project module (the folder's own
       // package, scanned in its own folder): the submodule, not a library symbol.
       const full = `${imp.module}.${imp.name}`;
-      const root = this.rootPackage;
+      const root = this.names.rootPackage;
       const inRoot = root !== undefined && (full === root || full.startsWith(`${root}.`));
       const submodule = inRoot ? this.findModule(full) : undefined;
       if (submodule !== undefined) return { t: "module", ref: this.refOf(submodule) };
@@ -346,20 +266,6 @@ export class PyProgram {
 
   private refOf(module: string): ModuleRef {
     return this.modules.get(module)!.ref;
-  }
-
-  /** `..models` from `app.api.views` → `app.models`; `app.models` → the project module, if any. */
-  private resolveModuleName(state: ModuleState, name: string): string | undefined {
-    if (!name.startsWith(".")) return this.findModule(name);
-    let dots = 0;
-    while (name[dots] === ".") dots++;
-    const parts = state.facts.module.split(".");
-    const keep = parts.length - dots + (state.facts.isPackage ? 1 : 0);
-    if (keep < 0) return undefined;
-    const base = parts.slice(0, keep);
-    const rest = name.slice(dots);
-    const full = [...base, ...(rest ? rest.split(".") : [])].join(".");
-    return this.modules.has(full) ? full : undefined;
   }
 
   private run(
@@ -973,28 +879,6 @@ export class PyProgram {
   }
 }
 
-/**
- * Python's binding of a call's arguments to `params`: by position, then by name; a `**kwargs`
- * parameter takes the keywords no other parameter named (`def api(path, **route_options)`).
- */
-function bindParams(
-  params: readonly PyParam[],
-  args: PyValue[],
-  kw: Record<string, PyValue>,
-  defaultOf: (p: PyParam) => PyValue = () => UNKNOWN,
-): Scope {
-  const named = new Set(params.map((p) => p.name));
-  const rest: [PyValue, PyValue][] = Object.entries(kw)
-    .filter(([k]) => !named.has(k))
-    .map(([k, v]) => [{ t: "str", v: k }, v]);
-  return new Map(
-    params.map((p, i): [string, PyValue] => {
-      if (p.kwargs) return [p.name, { t: "dict", entries: rest }];
-      return [p.name, (p.splat ? undefined : args[i]) ?? kw[p.name] ?? defaultOf(p)];
-    }),
-  );
-}
-
 /** `@property`, `@cached_property`, `@functools.cached_property`. */
 function isProperty(fn: PyFunction): boolean {
   return fn.decorators.some((d) => {
@@ -1020,23 +904,3 @@ const BUILTINS = new Set([
   "object",
   "getattr",
 ]);
-
-/** `views` of package `app` is `app.views`; of the scanned folder's own package ("") `views`. */
-const childModule = (pkg: string, name: string): string => (pkg ? `${pkg}.${name}` : name);
-
-/** A statement of the body, also inside `if`/`try` blocks, binds `name`. */
-function bindsAnywhere(body: readonly PyStmt[], name: string): boolean {
-  return body.some(
-    (st) =>
-      boundNames(st).includes(name) ||
-      ((st.s === "block" || st.s === "if") && nestedBodies(st).some((b) => bindsAnywhere(b, name))),
-  );
-}
-
-/** The names a module-level statement binds (`def f`, `class C`, `x = …`). */
-function boundNames(st: PyStmt): string[] {
-  if (st.s === "def") return [st.fn.name];
-  if (st.s === "class") return [st.cls.name];
-  if (st.s === "assign") return st.targets.flatMap((t) => (t.k === "name" ? [t.id] : []));
-  return [];
-}
