@@ -330,7 +330,7 @@ export class SearchIndex {
     );
     const own = queryTerms(query).filter((t) => !collocations.replaced.has(t.term));
     const seen = new Set(own.map((t) => t.term));
-    const phraseTerms = this.#off.has("phrases") ? [] : this.#vocabulary.phraseTerms(query, this.#lexical);
+    const phraseTerms = this.#off.has("phrases") ? [] : this.#vocabulary.phraseTerms(query);
     const phrases = [...phraseTerms, ...collocations.terms].filter((t) => !seen.has(t.term));
     const ownAll = [...own, ...phrases];
     const wordnet = this.#wordnet.expand(ownAll, this.#lexical);

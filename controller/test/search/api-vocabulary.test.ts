@@ -1,29 +1,30 @@
 // The API vocabulary: what a query's phrasal verbs stand for, also when the object sits between
-// verb and particle, at the weight of the user's own words; and how much a group word weighs.
+// verb and particle, at the phrase weight; and how much a group word weighs.
 import { describe, expect, it } from "vitest";
 import { stem } from "../../../lib/embedding/index.js";
 import { LexicalIndex } from "../../../lib/search/index.js";
 import { ApiVocabulary } from "../../src/search/api-vocabulary.js";
 
-const words = (query: string) => new ApiVocabulary().phraseTerms(query);
+/** Weights given here (the shipped ones are fitted: lib/search e2e-search-weights.ts), so the mechanism is what is tested. */
+const WEIGHTS = { group: 0.5, standsIn: 0.99, phrase: 1 };
+const words = (query: string) => new ApiVocabulary(new Set(), WEIGHTS).phraseTerms(query);
 
 describe("API vocabulary phrases", () => {
   it("reads a phrasal verb with its object in between as the word it stands for", () => {
     expect(words("switch a feature on")).toEqual([{ term: stem("enable"), weight: 1 }]);
     expect(words("turn the dark mode off")).toEqual([{ term: stem("disable"), weight: 1 }]);
-    expect(words("take someone off the list")).toEqual([{ term: stem("remove"), weight: 1 }]);
-    expect(words("throw this note away")).toEqual([{ term: stem("discard"), weight: 1 }]);
   });
 
-  it("reads stopping doing something as its un-verb, in whichever base form the API's words hold", () => {
-    const index = new LexicalIndex();
-    index.setTerms("DELETE /profiles/{username}/follow", "endpoint", new Map([[stem("unfollow"), 1]]));
-    index.setTerms("DELETE /files/{id}/share", "endpoint", new Map([[stem("unshare"), 1]]));
-    const undo = (query: string) => new ApiVocabulary().phraseTerms(query, index);
-    expect(undo("stop following someone")).toEqual([{ term: stem("unfollow"), weight: 1 }]);
-    expect(undo("quit sharing a file")).toEqual([{ term: stem("unshare"), weight: 1 }]);
-    // No such word in the API: nothing is added (the verb "stop" still reads as a delete).
-    expect(undo("stop tracking a repository")).toEqual([]);
+  it("no longer reads phrases that measured no better under leave-one-app-out CV than without", () => {
+    // Left out on 2026-11-28 (bench/e2e-search ablate phrase-rules): sign up, take … off, throw
+    // … away, wait for, and stopping doing something as its un-verb.
+    for (const query of [
+      "sign up",
+      "take someone off the list",
+      "throw this note away",
+      "wait for the build",
+    ])
+      expect(words(query)).toEqual([]);
     expect(words("stop following someone")).toEqual([]);
   });
 
@@ -38,14 +39,17 @@ describe("API vocabulary phrases", () => {
         [stem("download"), 1],
       ]),
     );
-    const expand = (word: string) => new ApiVocabulary().expand([{ term: stem(word), weight: 1 }], index);
+    const expand = (word: string) =>
+      new ApiVocabulary(new Set(), WEIGHTS).expand([{ term: stem(word), weight: 1 }], index);
     // "ticket": no item holds it, so "issue" is all it can match; just under 1, so it is not
     // counted as one more word the query asks for.
     expect(expand("ticket")).toContainEqual({ term: stem("issue"), weight: 0.99 });
     // "download": an item holds it, so its group's "export" is a guess at half weight.
     expect(expand("download")).toContainEqual({ term: stem("export"), weight: 0.5 });
     // A word that was itself an expansion passes on half of its own weight, as before.
-    expect(new ApiVocabulary().expand([{ term: stem("ticket"), weight: 0.5 }], index)).toContainEqual({
+    expect(
+      new ApiVocabulary(new Set(), WEIGHTS).expand([{ term: stem("ticket"), weight: 0.5 }], index),
+    ).toContainEqual({
       term: stem("issue"),
       weight: 0.25,
     });
@@ -57,7 +61,10 @@ describe("API vocabulary phrases", () => {
     const index = new LexicalIndex();
     index.setTerms("GET /ratings/summary", "endpoint", new Map([[stem("summary"), 1]]));
     index.setTerms("GET /reports/sales", "endpoint", new Map([[stem("report"), 1]]));
-    const expanded = new ApiVocabulary().expand([{ term: stem("average"), weight: 1 }], index);
+    const expanded = new ApiVocabulary(new Set(), WEIGHTS).expand(
+      [{ term: stem("average"), weight: 1 }],
+      index,
+    );
     const weight = new Map(expanded.map((t) => [t.term, t.weight]));
     // "average" is in no item: the API's aggregate words stand in for it.
     expect(weight.get(stem("summary"))).toBe(0.99);
