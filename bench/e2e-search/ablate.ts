@@ -5,7 +5,7 @@
 // beside the hand-set ranking with the rule left out (fixtures). A rule stays only when the
 // held-out folds do worse without it. With no argument, every rule; "none" is the run with every
 // rule; "a+b" leaves out both; "exists": the three existence patterns of method-intent.ts;
-// "phrase-rules": each phrase rule of api-vocabulary.ts in turn (`phrase:<word>`, `phrase:undo`);
+// "phrase-rules": each phrase rule of api-vocabulary.ts in turn (`phrase:<word>`);
 // "groups": each API-vocabulary group in turn, on the fixtures only (below);
 // "groups=group:me,group:login" only those.
 import {
