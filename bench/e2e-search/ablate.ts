@@ -88,7 +88,7 @@ const ALL: RuleName[] = [
   "method-words",
   "paging",
 ];
-// "phrase-rules": each phrase rule (and stop-doing) left out in turn, `phrase:<word>`.
+// "phrase-rules": each phrase rule left out in turn, `phrase:<word>`.
 const asked = process.argv.slice(2).flatMap((a) => (a === "phrase-rules" ? PHRASE_RULES : [a]));
 const configs = asked.length ? asked : ["none", ...ALL];
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
