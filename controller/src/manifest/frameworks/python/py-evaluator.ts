@@ -25,6 +25,7 @@ import {
   RECORD,
   valueCall,
 } from "./py-calls.js";
+import { PyClassHierarchy } from "./py-class-hierarchy.js";
 import {
   KW_SPLAT,
   type PyClass,
@@ -78,7 +79,6 @@ interface ModuleState {
 export class PyProgram {
   private readonly modules = new Map<string, ModuleState>();
   private readonly classScopes = new WeakMap<PyClass, Scope>();
-  private readonly ancestries = new WeakMap<PyClass, PyValue[]>();
   /** `self.app = Flask(...)` in a method: the attributes a class's instances get. */
   private readonly instanceAttrs = new WeakMap<PyClass, Scope>();
   private hooks: PyHooks = {};
@@ -93,6 +93,11 @@ export class PyProgram {
   private callBudget = MAX_CALLS;
   /** Which module an import names, and which package the scanned folder is. */
   private readonly names: PyModuleNames;
+  /** Classes' bases, ancestry and attributes, over the classes' evaluated bodies. */
+  private readonly hierarchy = new PyClassHierarchy(
+    (module, expr) => this.evaluateIn(module, expr),
+    (cls) => this.classScope(cls),
+  );
 
   constructor(files: readonly FileFacts<PyModuleFacts>[]) {
     for (const { path, facts } of files) {
@@ -136,42 +141,18 @@ export class PyProgram {
   }
 
   /** A class attribute, searched through the bases (depth first, as a simple MRO). */
-  classAttribute(cls: ClassValue, name: string, seen = new Set<PyClass>()): PyValue | undefined {
-    if (seen.has(cls.cls)) return undefined;
-    seen.add(cls.cls);
-    const own = this.classScope(cls).get(name);
-    if (own) return own;
-    for (const base of this.bases(cls)) {
-      if (base.t !== "class") continue;
-      const found = this.classAttribute(base, name, seen);
-      if (found) return found;
-    }
-    return undefined;
+  classAttribute(cls: ClassValue, name: string): PyValue | undefined {
+    return this.hierarchy.attribute(cls, name);
   }
 
   /** The evaluated bases of a class: project classes or library symbols. */
   bases(cls: ClassValue): PyValue[] {
-    return cls.cls.bases.map((b) => this.evaluateIn(cls.ref.module, b));
+    return this.hierarchy.bases(cls);
   }
 
   /** Every class and library symbol a class derives from, itself first (computed once per class). */
   ancestry(cls: ClassValue): PyValue[] {
-    const known = this.ancestries.get(cls.cls);
-    if (known) return known;
-    const out = this.walkAncestry(cls, new Set());
-    this.ancestries.set(cls.cls, out);
-    return out;
-  }
-
-  private walkAncestry(cls: ClassValue, seen: Set<PyClass>): PyValue[] {
-    if (seen.has(cls.cls)) return [];
-    seen.add(cls.cls);
-    const out: PyValue[] = [cls];
-    for (const base of this.bases(cls)) {
-      if (base.t === "class") out.push(...this.walkAncestry(base, seen));
-      else out.push(base);
-    }
-    return out;
+    return this.hierarchy.ancestry(cls);
   }
 
   private classScope(cls: ClassValue): Scope {
