@@ -35,7 +35,8 @@ import {
   type PyStmt,
 } from "./py-facts.js";
 import { childModule, PyModuleNames } from "./py-module-names.js";
-import { compareValues, percentFormat, STRING_METHODS, truthOf } from "./py-operators.js";
+import { comparisonValue, operationValue } from "./py-operations.js";
+import { STRING_METHODS, truthOf } from "./py-operators.js";
 import { selfReads } from "./py-self-reads.js";
 import {
   asString,
@@ -472,9 +473,9 @@ export class PyProgram {
       case "binop":
       case "boolop":
       case "not":
-        return this.operation(expr, scopes, state);
+        return operationValue(expr, (e) => this.evaluate(e, scopes, state));
       case "compare":
-        return this.compare(expr, scopes, state);
+        return comparisonValue(expr, (e) => this.evaluate(e, scopes, state));
       case "splat":
         return this.evaluate(expr.e, scopes, state);
       case "list":
@@ -506,47 +507,6 @@ export class PyProgram {
       default:
         return { t: "unknown", expr };
     }
-  }
-
-  /** `+` of strings, numbers and lists, `%` formatting, `and`/`or`/`not` on known truths. */
-  private operation(
-    expr: Extract<PyExpr, { k: "binop" | "boolop" | "not" }>,
-    scopes: Scope[],
-    state: ModuleState,
-  ): PyValue {
-    if (expr.k === "not") {
-      const truth = truthOf(this.evaluate(expr.e, scopes, state));
-      return truth === undefined ? { t: "unknown", expr } : { t: "bool", v: !truth };
-    }
-    const l = this.evaluate(expr.l, scopes, state);
-    if (expr.k === "boolop") {
-      // Python's `or`/`and` give the operand that decides, the right one unevaluated otherwise.
-      const truth = truthOf(l);
-      if (truth === undefined) return { t: "unknown", expr };
-      return truth === (expr.op === "or") ? l : this.evaluate(expr.r, scopes, state);
-    }
-    const r = this.evaluate(expr.r, scopes, state);
-    if (expr.op === "+" && l.t === "str" && r.t === "str") return { t: "str", v: l.v + r.v };
-    if (expr.op === "+" && l.t === "num" && r.t === "num") return { t: "num", v: l.v + r.v };
-    if (expr.op === "+" && l.t === "list" && r.t === "list")
-      return { t: "list", items: [...l.items, ...r.items] };
-    // `urlpatterns + router.urls`: the router's generated list joins as one item.
-    if (expr.op === "+" && l.t === "list") return { t: "list", items: [...l.items, r] };
-    // `"/%s" % key`, `"%(name)s_id" % {"name": n}`.
-    const formatted = expr.op === "%" && l.t === "str" ? percentFormat(l.v, r) : undefined;
-    return formatted !== undefined ? { t: "str", v: formatted } : { t: "unknown", expr };
-  }
-
-  /** `a < b <= c`: true when every link holds, false when one fails, else unknown. */
-  private compare(expr: Extract<PyExpr, { k: "compare" }>, scopes: Scope[], state: ModuleState): PyValue {
-    const items = expr.items.map((e) => this.evaluate(e, scopes, state));
-    let all = true;
-    for (const [i, op] of expr.ops.entries()) {
-      const holds = compareValues(op, items[i] ?? UNKNOWN, items[i + 1] ?? UNKNOWN);
-      if (holds === false) return { t: "bool", v: false };
-      if (holds === undefined) all = false;
-    }
-    return all ? { t: "bool", v: true } : { t: "unknown", expr };
   }
 
   private attribute(owner: PyValue, name: string, expr: PyExpr): PyValue {
