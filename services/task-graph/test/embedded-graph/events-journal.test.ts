@@ -1,7 +1,7 @@
 // The embedded store's events on disk: an event rides on its change's journal line, so its id
 // survives a restart and a compaction, a refused write is heard of by no listener (and its id is
 // given to the next write), and the window keeps only the newest events.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -66,6 +66,29 @@ describe("events of the embedded store on disk", () => {
     const b = makeIssue({ title: "b" });
     await again.createIssue(b, created(b));
     expect((await again.readEvents(2, 10)).events.map((e) => e.id)).toEqual([3]);
+  });
+
+  it("writes an event on its change's line as its draft's fields in order, then its id, without the payload the line holds", async () => {
+    const store = await open();
+    const a = makeIssue({ title: "a" });
+    await store.createIssue(a, created(a));
+    const changes = [{ field: "title", from: "a", to: "b" }];
+    const renamed = { ...a, title: "b" };
+    await store.updateIssue(renamed, {
+      type: "issue.updated",
+      at: a.created_at,
+      actor: "x",
+      issue_id: a.id,
+      changes,
+    });
+    const dir = join(dataDir, "graph");
+    const journal = readdirSync(dir).find((f) => f.startsWith("journal-"))!;
+    const lines = readFileSync(join(dir, journal), "utf8").trim().split("\n");
+    const events = lines.map((line) => JSON.stringify((JSON.parse(line) as { event: unknown }).event));
+    expect(events).toEqual([
+      JSON.stringify({ type: "issue.created", at: a.created_at, actor: "agent-a", issue_id: a.id, id: 1 }),
+      JSON.stringify({ type: "issue.updated", at: a.created_at, actor: "x", issue_id: a.id, changes, id: 2 }),
+    ]);
   });
 
   it("keeps them through a compaction into the snapshot", async () => {
