@@ -34,6 +34,7 @@ import {
   type PyModuleFacts,
   type PyStmt,
 } from "./py-facts.js";
+import { PyImports } from "./py-imports.js";
 import { childModule, PyModuleNames } from "./py-module-names.js";
 import { comparisonValue, operationValue } from "./py-operations.js";
 import { STRING_METHODS, truthOf } from "./py-operators.js";
@@ -94,6 +95,8 @@ export class PyProgram {
   private callBudget = MAX_CALLS;
   /** Which module an import names, and which package the scanned folder is. */
   private readonly names: PyModuleNames;
+  /** What each import binds. */
+  private readonly imports: PyImports;
   /** Classes' bases, ancestry and attributes, over the classes' evaluated bodies. */
   private readonly hierarchy = new PyClassHierarchy(
     (module, expr) => this.evaluateIn(module, expr),
@@ -110,6 +113,7 @@ export class PyProgram {
       });
     }
     this.names = new PyModuleNames(new Map([...this.modules].map(([name, s]) => [name, s.facts])));
+    this.imports = new PyImports(this.modules, this.names, (module) => this.load(module));
   }
 
   /** Runs every module once under the hooks; lookups afterwards only read. */
@@ -132,7 +136,7 @@ export class PyProgram {
   lookup(module: string, name: string): PyValue {
     const state = this.modules.get(module);
     if (!state) return UNKNOWN;
-    return this.load(module).get(name) ?? this.importBinding(state, name) ?? UNKNOWN;
+    return this.load(module).get(name) ?? this.imports.binding(state.facts, name) ?? UNKNOWN;
   }
 
   /** Evaluates an expression in a module's global scope (types, bases, settings). */
@@ -195,55 +199,6 @@ export class PyProgram {
       this.hooks = hooks;
       this.callDepth = depth;
     }
-  }
-
-  /** What an import binds `name` to; `seen` stops import cycles (`from . import views` in a package). */
-  private importBinding(state: ModuleState, name: string, seen = new Set<string>()): PyValue | undefined {
-    const key = `${state.facts.module}:${name}`;
-    if (seen.has(key)) return undefined;
-    seen.add(key);
-    const imp = state.facts.imports.find((i) => i.local === name);
-    if (!imp) {
-      // `from .x import *`: any name the star-imported project module defines.
-      for (const star of state.facts.imports.filter((i) => i.name === "*")) {
-        const target = this.names.resolve(state.facts, star.module);
-        if (target === undefined) continue;
-        // Run the star-imported module only if it can have the name: running it early (for
-        // `__name__` in `bp = Blueprint("x", __name__)`, above `from .views import *`) would run
-        // its `@bp.route` decorators before `bp` exists.
-        const facts = this.modules.get(target)!.facts;
-        const mayBind =
-          facts.body.some((st) => boundNames(st).includes(name)) ||
-          facts.imports.some((i) => i.local === name || i.name === "*");
-        if (!mayBind) continue;
-        const found =
-          this.load(target).get(name) ?? this.importBinding(this.modules.get(target)!, name, seen);
-        if (found) return found;
-      }
-      return undefined;
-    }
-    // The scanned folder's own package is the module "" (rootPackageName): a name, though falsy.
-    const target = this.names.resolve(state.facts, imp.module);
-    if (imp.name === undefined) {
-      return target !== undefined
-        ? { t: "module", ref: this.refOf(target) }
-        : { t: "external", path: imp.module };
-    }
-    if (target === undefined) {
-      // `from proj.agent import api`, where `proj.agent.api` is a project module (the folder's own
-      // package, scanned in its own folder): the submodule, not a library symbol.
-      const full = `${imp.module}.${imp.name}`;
-      const root = this.names.rootPackage;
-      const inRoot = root !== undefined && (full === root || full.startsWith(`${root}.`));
-      const submodule = inRoot ? this.findModule(full) : undefined;
-      if (submodule !== undefined) return { t: "module", ref: this.refOf(submodule) };
-      return { t: "external", path: `${imp.module}.${imp.name}` };
-    }
-    const bound = this.load(target).get(imp.name);
-    if (bound) return bound;
-    const submodule = childModule(target, imp.name);
-    if (this.modules.has(submodule)) return { t: "module", ref: this.refOf(submodule) };
-    return this.importBinding(this.modules.get(target)!, imp.name, seen) ?? UNKNOWN;
   }
 
   private refOf(module: string): ModuleRef {
@@ -446,7 +401,7 @@ export class PyProgram {
       if (found) return found;
     }
     return (
-      this.importBinding(state, id) ??
+      this.imports.binding(state.facts, id) ??
       (BUILTINS.has(id) ? { t: "external", path: `builtins.${id}` } : UNKNOWN)
     );
   }
