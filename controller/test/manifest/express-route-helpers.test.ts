@@ -51,6 +51,24 @@ register("/hooks", (req, res) => res.sendStatus(202));
   });
 });
 
+describe("routes added in an arrow function's expression body", () => {
+  it("reads the call an arrow function's body is, as a block's (\`(app) => app.get(…)\`)", async () => {
+    const s = await scan({
+      "server.js": `const express = require("express");
+const app = express();
+require("./routes")(app);
+const ping = (a) => a.get("/ping", (req, res) => res.send("pong"));
+ping(app);
+const register = (path, handler) => app.post(path, handler);
+register("/hooks", (req, res) => res.sendStatus(204));
+`,
+      "routes.js": `module.exports = (app) => app.get("/items/:id", (req, res) => res.json({}));
+`,
+    });
+    expect(ids(s)).toEqual(["GET /items/{id}", "GET /ping", "POST /hooks"]);
+  });
+});
+
 describe("Express 5 optional groups", () => {
   it("writes a group's parameters as the path's, braces dropped", async () => {
     const s = await scan({

@@ -150,7 +150,11 @@ class ModuleWalker implements ModuleWalk {
       bindPattern(this, pattern, { k: "param", fn: id, index }, inner);
     });
     const body = n.childForFieldName("body");
-    if (body && body.type !== "statement_block") fact.returns = this.toValue(body, inner);
+    if (body && body.type !== "statement_block") {
+      fact.returns = this.toValue(body, inner);
+      // `(app) => app.get("/x", h)`: the calls of an expression body run as a block's do.
+      this.walkExpr(body, inner);
+    }
     else if (body) this.walkBlock(body, inner, fact);
     return { k: "fn", id };
   }
