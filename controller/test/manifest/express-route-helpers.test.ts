@@ -52,7 +52,7 @@ register("/hooks", (req, res) => res.sendStatus(202));
 });
 
 describe("routes added in an arrow function's expression body", () => {
-  it("reads the call an arrow function's body is, as a block's (\`(app) => app.get(…)\`)", async () => {
+  it("reads the call an arrow function's body is, as a block's (`(app) => app.get(…)`)", async () => {
     const s = await scan({
       "server.js": `const express = require("express");
 const app = express();

@@ -154,8 +154,7 @@ class ModuleWalker implements ModuleWalk {
       fact.returns = this.toValue(body, inner);
       // `(app) => app.get("/x", h)`: the calls of an expression body run as a block's do.
       this.walkExpr(body, inner);
-    }
-    else if (body) this.walkBlock(body, inner, fact);
+    } else if (body) this.walkBlock(body, inner, fact);
     return { k: "fn", id };
   }
 
