@@ -14,7 +14,7 @@ import {
 export interface PoolOptions {
   /** How deep each side (lexical, vector) looks. @default candidateDepth(limit) */
   depth?: number;
-  /** @default MIN_SCORE */
+  /** @default the fitted table's min_score (lib/search e2e-search-weights.ts) */
   minScore?: number;
   /** A corpus-learned expansion whose own lexical top list joins the candidates (a generator, not a feature). */
   expand?: "neighbours" | "cooccurrence";
