@@ -419,12 +419,14 @@ class ModuleWalker implements ModuleWalk {
       return;
     }
     const e = s.namedChildren[0];
-    if (topLevel && e?.type === "assignment_expression") commonJsExport(this, e, scope);
     if (topLevel && e?.type === "call_expression") commonJsReexport(this, e, scope);
-    if (this.ctor && fn === this.ctor.fn && e?.type === "assignment_expression") instanceProp(this, e, scope);
-    if (e?.type === "assignment_expression") selfAssign(this, e, scope);
-    if (e?.type === "assignment_expression") propAssign(this, e, scope);
-    if (e?.type === "assignment_expression") localAssign(this, e, scope);
+    if (e?.type === "assignment_expression") {
+      if (topLevel) commonJsExport(this, e, scope);
+      if (this.ctor && fn === this.ctor.fn) instanceProp(this, e, scope);
+      selfAssign(this, e, scope);
+      propAssign(this, e, scope);
+      localAssign(this, e, scope);
+    }
     this.walkExpr(e, scope);
   }
 }
