@@ -6,6 +6,7 @@ import {
   readCommonJsExport,
   readEsImport,
   readExportStatement,
+  readModuleCall,
 } from "../../../../lib/code-graph/index.js";
 import type { SyntaxNode } from "../scanner.js";
 import { classFact, decoratorsOf } from "./class-facts.js";
@@ -111,9 +112,8 @@ export function commonJsReexport(w: ModuleWalk, e: SyntaxNode, scope: Scope): vo
   if (name && name !== "__esModule" && returned) w.m.exports[name] = w.toValue(returned, scope);
 }
 
-/** `require("./api")`: the module specifier. */
+/** `require("./api")`: the module specifier (the shared reader of module calls). */
 function requiredSpecifier(n: SyntaxNode | undefined): string | undefined {
-  if (n?.type !== "call_expression" || n.childForFieldName("function")?.text !== "require") return undefined;
-  const arg = n.childForFieldName("arguments")?.namedChildren[0];
-  return arg?.type === "string" ? stringText(arg) : undefined;
+  const call = n?.type === "call_expression" ? readModuleCall(n) : undefined;
+  return call?.kind === "require" ? call.specifier : undefined;
 }
