@@ -25,7 +25,7 @@
 // Every phase ends by checking that every subscriber got every event.
 // Run: node --import tsx bench/task-graph/events.ts
 //   (BENCH_SUBSCRIBERS=200 BENCH_PROBES=10 BENCH_PHASE_S=5 BENCH_ROUNDS=20 BENCH_LONG_S=600;
-//    BENCH_CPU_PROFILE=dir: the service writes a CPU profile there)
+//    BENCH_CPU_PROFILE=dir: the service and the subscribers' process write CPU profiles there)
 import { type ChildProcess, fork, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, type Socket } from "node:net";
@@ -202,7 +202,14 @@ class Subscribers {
   static async start(url: string): Promise<Subscribers> {
     const script = fileURLToPath(new URL("./events-subscribers-support.ts", import.meta.url));
     const child = fork(script, [JSON.stringify({ url, count: SUBSCRIBERS, probes: PROBES })], {
-      execArgv: ["--import", "tsx"],
+      execArgv: [
+        "--import",
+        "tsx",
+        // BENCH_CPU_PROFILE=dir: the subscribers' process writes its profile there too.
+        ...(process.env.BENCH_CPU_PROFILE
+          ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+          : []),
+      ],
     });
     const subs = new Subscribers(child);
     await subs.ask({ type: "start" }, false);
