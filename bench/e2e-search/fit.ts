@@ -36,7 +36,7 @@ import {
   trainingPool,
 } from "./cross-validate.js";
 import { L2, REAL_WEIGHT } from "./fit-options.js";
-import { isHeldOut, realAppQueries } from "./real-apps.js";
+import { isHeldOut, type RealJudgedQuery, realAppQueries } from "./real-apps.js";
 import { STAND_IN_MODEL, startStandInEmbeddings } from "./stand-in-embeddings.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -62,8 +62,18 @@ function crossValidated(name: string, { judged, open }: Data, realWeight: number
   const cv = leaveOneAppOut(trainingPool(judged, open, realWeight), { l2 });
   const [f, r] = [judged, open].map((qs) => summary(qs.map((q) => cv.get(q.id)!)));
   console.log(
-    `${name}, leave one app out, real weight ${realWeight}, l2 ${l2}: fixtures ${pct(f!.top3)} / ${f!.mrr.toFixed(3)}; open real apps ${pct(r!.top3)} / ${r!.mrr.toFixed(3)}`,
+    `${name}, leave one app out, real weight ${realWeight}, l2 ${l2}: fixtures ${pct(f!.top3)} / ${f!.mrr.toFixed(3)}; open real apps ${pct(r!.top3)} / ${r!.mrr.toFixed(3)} (${byBatch(open, cv)})`,
   );
+}
+
+/** The open real apps' LOAO top-3 per blind batch: does a setting help every batch or one? */
+function byBatch(open: readonly RealJudgedQuery[], cv: Map<string, number>): string {
+  const batches = [...new Set(open.map((q) => q.batch))].sort((a, b) => a - b);
+  return batches
+    .map(
+      (b) => `batch ${b} ${pct(summary(open.filter((q) => q.batch === b).map((q) => cv.get(q.id)!)).top3)}`,
+    )
+    .join(", ");
 }
 
 function write(file: string, model: LinearModel, description: string, fittedOn: string): void {

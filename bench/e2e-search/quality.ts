@@ -77,10 +77,11 @@ for (const q of judged)
       `| ${q.id} ${q.query} | ${rank(after(q))}${found(after(q)) ? "" : " ✗"} | ${rank(before(q))} | ${rank(q.bm25)} |`,
     );
 
+const batches = [...new Set(real.map((q) => q.batch))].sort((a, b) => a - b);
 const rows: [string, readonly JudgedQuery[], string][] = [
   ["fixtures, judged corpus (leave one app out)", judged, "LOAO"],
   ["real apps, open (leave one app out)", r.open, "LOAO"],
-  ...[1, 2].map(
+  ...batches.map(
     (b) =>
       [`real apps, open, batch ${b}`, r.open.filter((q) => (q as RealJudgedQuery).batch === b), "LOAO"] as [
         string,
@@ -89,7 +90,7 @@ const rows: [string, readonly JudgedQuery[], string][] = [
       ],
   ),
   ["real apps, HELD OUT (frozen split)", r.held, "held out"],
-  ...[1, 2].map(
+  ...batches.map(
     (b) =>
       [
         `real apps, HELD OUT, batch ${b}`,

@@ -53,6 +53,8 @@ export interface RealAppOptions {
   skipHeldOut?: boolean;
   /** Hand rules left out (ablate.ts). */
   off?: ReadonlySet<RuleName>;
+  /** Only the apps of this blind batch (blind-batch.ts). */
+  batch?: number;
 }
 
 /** The frozen held-out split: by the app's name, fixed before any query was run. */
@@ -113,6 +115,7 @@ export async function realAppQueries(
   const queries: RealJudgedQuery[] = [];
   for (const app of readRealAppSet()) {
     if (options.skipHeldOut && isHeldOut(app.name)) continue;
+    if (options.batch !== undefined && (app.batch ?? 1) !== options.batch) continue;
     try {
       queries.push(...(await appQueries(app, options)));
     } catch (err) {
