@@ -11,6 +11,7 @@ import { mergeOpenApi } from "./openapi/merge-openapi.js";
 import { findOpenApiFiles } from "./openapi/read-openapi.js";
 import { readOutsideModules } from "./outside-modules.js";
 import { keepReachable } from "./reachable.js";
+import { keepRunningModules } from "./running-modules.js";
 import { type FileHashes, hashText } from "./scan-state.js";
 import type { FileFacts, FrameworkScanner, LinkContext } from "./scanner.js";
 import { listSourceFiles } from "./source-tree.js";
@@ -110,8 +111,15 @@ export async function scanService(opts: ScanServiceOptions): Promise<ScannedServ
   }
   const reads: FileHashes = {};
   const outside = await outsideOf(opts.root, scanners, perScanner, cachedExtract(extract, cached, nextCache));
-  opts.cache?.setFiles(opts.displayRoot, nextCache);
   Object.assign(reads, outside.hashes);
+  await keepRunningModules(
+    opts.root,
+    scanners,
+    { perScanner, reads },
+    cachedExtract(extract, cached, nextCache),
+    hashText,
+  );
+  opts.cache?.setFiles(opts.displayRoot, nextCache);
   const ctx: LinkContext = {
     outside: outside.byKey,
     files: new Set(paths),

@@ -85,6 +85,11 @@ export interface FrameworkScanner<F = unknown> {
    * no scanner reads is not parsed (Rails reads `config/routes.rb`, not every `.rb`). Default: all.
    */
   reads?(path: string): boolean;
+  /**
+   * The packages whose import makes a module this framework's code (`express`): a scan leaves
+   * out the modules its package never loads only when a loaded one imports each of these.
+   */
+  readonly packages?: readonly string[];
   /** The facts of one file, or undefined when the file holds nothing for this scanner. */
   extract(file: SourceFile): F | undefined;
   link(files: readonly FileFacts<F>[], ctx: LinkContext): ScanContribution;

@@ -7,10 +7,11 @@
 
 import { DeclaredTypes } from "../js/declared-types.js";
 import { jsScanner } from "../js/js-scanner.js";
-import type { DecoratorFact } from "../js/module-facts.js";
+import type { DecoratorFact, JsModule } from "../js/module-facts.js";
 import { joinPaths, pathParams, templatePath } from "../js/paths.js";
 import { JsProgram, outsideModules } from "../js/program.js";
 import { propOf, stringOf, type Value } from "../js/value.js";
+import type { FileFacts, LinkContext, ScanContribution } from "../scanner.js";
 import type { Endpoint, HttpMethod, Param } from "../types.js";
 import { adapterRoutes } from "./nest/nest-adapter-routes.js";
 import { type NestAppSettings, readAppSettings } from "./nest/nest-app-settings.js";
@@ -44,7 +45,12 @@ interface NestLink {
   settings: NestAppSettings;
 }
 
-export const nestjsScanner = jsScanner("nestjs", (files, ctx) => {
+export const nestjsScanner = jsScanner("nestjs", (files, ctx) => nestEndpoints(files, ctx), "framework", [
+  "@nestjs/common",
+  "@nestjs/core",
+]);
+
+function nestEndpoints(files: readonly FileFacts<JsModule>[], ctx: LinkContext): ScanContribution {
   const program = new JsProgram(files, outsideModules(ctx));
   const link: NestLink = {
     program,
@@ -58,7 +64,7 @@ export const nestjsScanner = jsScanner("nestjs", (files, ctx) => {
   }
   endpoints.push(...adapterRoutes(program, files));
   return { endpoints, dtos: [], types: [] };
-});
+}
 
 /** A path argument: a string, an array of strings, or `{ path }` options; "" when absent. */
 function pathsOf(program: JsProgram, v: Value | undefined, file: string): string[] {

@@ -14,6 +14,7 @@ import { FN_TYPES, isNameChain, isThisMember, lineOf, named } from "./js-syntax.
 import { commonJsExport, commonJsReexport, exportFacts, importFacts } from "./module-exports.js";
 import type { FnFact, JsModule } from "./module-facts.js";
 import { PLAIN_CALL } from "./module-facts.js";
+import { moduleLoads } from "./module-loads.js";
 import type { ModuleWalk, Scope } from "./module-walk.js";
 import {
   finishPrototypeClass,
@@ -73,6 +74,7 @@ const COMPOUND_STATEMENTS = new Set([
 export function extractModule(file: SourceFile): JsModule {
   const walker = new ModuleWalker(file);
   walker.walkStatements(named(file.root), new Map(), undefined, true);
+  walker.m.loads = moduleLoads(file.root);
   return walker.m;
 }
 

@@ -11,10 +11,12 @@ export function jsScanner(
   name: string,
   link: FrameworkScanner<JsModule>["link"],
   kind: "framework" | "models" = "framework",
+  packages?: readonly string[],
 ): FrameworkScanner<JsModule> {
   return {
     name,
     kind,
+    packages,
     languages: JS_LANGUAGES,
     version: 3,
     factsKey: JS_FACTS_KEY,
@@ -25,4 +27,4 @@ export function jsScanner(
 
 /** A scanner for an instance-based framework (app/router objects), from its dialect. */
 export const appScanner = (dialect: Dialect): FrameworkScanner<JsModule> =>
-  jsScanner(dialect.name, (files, ctx) => linkApps(dialect, files, ctx));
+  jsScanner(dialect.name, (files, ctx) => linkApps(dialect, files, ctx), "framework", dialect.packages);

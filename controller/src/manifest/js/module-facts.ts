@@ -3,6 +3,7 @@
 // routers, and the declared types. Framework scanners interpret these facts at link time.
 
 import type { TypeText } from "../types.js";
+import type { ModuleLoads } from "./module-loads.js";
 import type { Value } from "./value.js";
 
 export interface DecoratorFact {
@@ -121,6 +122,8 @@ export interface JsModule {
   enums: EnumFact[];
   /** `app.locals.loginPath = value`: a property set on an object after it was made. */
   propAssigns?: PropAssign[];
+  /** The modules, files and folders it may load (the package's module graph). */
+  loads?: ModuleLoads;
 }
 
 export interface PropAssign {
@@ -132,4 +135,4 @@ export interface PropAssign {
 }
 
 /** The facts key of a JsModule. Bump when extractModule's output changes. */
-export const JS_FACTS_KEY = "js-module@14";
+export const JS_FACTS_KEY = "js-module@15";

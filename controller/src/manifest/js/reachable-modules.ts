@@ -1,0 +1,90 @@
+// Which modules of a Node package ever run: those its entry points (package-entries.ts) load,
+// directly or through the modules they load (module-loads.ts), as Node's loader follows them. A
+// file nothing loads (an edition's part the package does not use, an example, a script kept for
+// the maintainers) registers no route when the app runs, so its routes are not the app's.
+//
+// Whenever the graph cannot be seen whole, nothing is left out (undefined): no package.json
+// above the tree, no entry point, bare names that may be the package's own (`imports`, tsconfig
+// `paths`), more than MAX_OUTSIDE files outside the tree to follow, or a framework the tree
+// imports that no reached module imports (its app is started from somewhere we do not see: a
+// Dockerfile, a Procfile). A module loading a name it computes (`require(file)`) reaches every
+// file of its folder; a string naming a folder of the package (`path.join(__dirname, "routes")`,
+// handed to a loader such as @fastify/autoload) reaches every file in it.
+
+import { dirname, join, resolve, sep } from "node:path";
+import type { FileFacts } from "../scanner.js";
+import type { JsModule } from "./module-facts.js";
+import type { ModuleLoads } from "./module-loads.js";
+import { nodePackageOf, resolveModule } from "./package-entries.js";
+
+const MAX_OUTSIDE = 100;
+
+export interface ReachInput {
+  /** Absolute path of the scanned tree. */
+  root: string;
+  /** The tree's JavaScript modules. */
+  files: readonly FileFacts<JsModule>[];
+  /** What a file outside the tree (or not listed in it) loads; undefined if it cannot be read. */
+  loadsOf(absolutePath: string): Promise<ModuleLoads | undefined>;
+  /** Packages whose import makes a module a framework's code (`express`, `@nestjs/core`). */
+  frameworks: ReadonlySet<string>;
+}
+
+/** The tree's paths of the modules that run, or undefined when that cannot be told. */
+export async function reachableModules(
+  input: ReachInput,
+  pkg = nodePackageOf(input.root),
+): Promise<Set<string> | undefined> {
+  if (!pkg || pkg.entries.length === 0 || pkg.aliases) return undefined;
+  const root = resolve(input.root);
+  const inTree = new Map(input.files.map((f) => [join(root, f.path), f]));
+  const reached = new Set<string>();
+  // Only the package's own files: not its dependencies, nor the packages beside it.
+  const own = (abs: string) =>
+    abs.startsWith(pkg.dir + sep) && !abs.slice(pkg.dir.length).split(sep).includes("node_modules");
+  const queue = pkg.entries.filter(own);
+  let outside = 0;
+  const reach = (abs: string | undefined) => {
+    if (abs && !reached.has(abs) && own(abs)) queue.push(abs);
+  };
+  const reachFolder = (dir: string) => {
+    for (const abs of inTree.keys()) if (abs.startsWith(dir + sep)) reach(abs);
+  };
+  while (queue.length > 0) {
+    const abs = queue.pop()!;
+    if (reached.has(abs)) continue;
+    reached.add(abs);
+    let loads = inTree.get(abs)?.facts.loads;
+    if (!inTree.has(abs)) {
+      if (++outside > MAX_OUTSIDE) return undefined;
+      loads = await input.loadsOf(abs);
+    }
+    if (!loads) continue;
+    const here = dirname(abs);
+    for (const spec of loads.specifiers) {
+      if (spec.startsWith("#")) return undefined;
+      if (spec.startsWith(".") || spec.startsWith("/")) reach(resolveModule(resolve(here, spec)));
+      // The package importing itself by name (Node's "self-referencing"); its main is an entry already.
+      else if (pkg.name && spec.startsWith(`${pkg.name}/`))
+        reach(resolveModule(join(pkg.dir, spec.slice(pkg.name.length))));
+    }
+    for (const p of loads.paths) {
+      const target = p.startsWith("cwd:") ? resolve(pkg.dir, p.slice(4)) : resolve(here, p);
+      reach(resolveModule(target));
+      reachFolder(target);
+    }
+    if (loads.dynamic) reachFolder(here);
+  }
+  const kept = new Set<string>();
+  for (const [abs, f] of inTree) if (reached.has(abs)) kept.add(f.path);
+  return frameworksReached(input, kept) ? kept : undefined;
+}
+
+/** Every framework a module of the tree imports is imported by a module that runs. */
+function frameworksReached(input: ReachInput, kept: ReadonlySet<string>): boolean {
+  const imported = (f: FileFacts<JsModule>) =>
+    (f.facts.loads?.specifiers ?? []).filter((s) => input.frameworks.has(s));
+  const wanted = new Set(input.files.flatMap(imported));
+  const found = new Set(input.files.filter((f) => kept.has(f.path)).flatMap(imported));
+  return [...wanted].every((p) => found.has(p));
+}
