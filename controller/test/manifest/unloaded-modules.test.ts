@@ -77,9 +77,11 @@ const express = require("express");
 const app = express();
 for (const f of fs.readdirSync(path.join(__dirname, "routes"))) app.use(require(\`./routes/\${f}\`));
 require("./plugins/loader")(app);
+for (const f of require("glob").sync(path.join(__dirname, "../controllers/**/*.js"))) app.use(require(f));
 app.listen(3000);
 `,
       "src/routes/a.js": router("/a"),
+      "controllers/admin/c.js": router("/c"),
       "src/plugins/loader.js": `module.exports = (app) => {
   for (const name of process.env.PLUGINS.split(",")) app.use(require(name));
 };
@@ -87,7 +89,23 @@ app.listen(3000);
       "src/plugins/x.js": router("/x"),
       "examples/demo.js": router("/demo"),
     });
-    expect(ids(s)).toEqual(["GET /a", "GET /x"]);
+    expect(ids(s)).toEqual(["GET /a", "GET /c", "GET /x"]);
+  });
+
+  it("starts from a module a host application's own package.json field names (a plugin's)", async () => {
+    // Node-RED reads `"node-red": { "nodes": { … } }` and loads each file itself.
+    const s = await scan({
+      "package.json": pkg({ main: "lib/index.js", "node-red": { nodes: { status: "nodes/status.js" } } }),
+      "lib/index.js": "module.exports = {};\n",
+      "nodes/status.js": `const express = require("express");
+module.exports = (RED) => {
+  const api = express.Router();
+  api.get("/status", (req, res) => res.json({}));
+};
+`,
+      "nodes/old/status-v0.js": router("/status-v0"),
+    });
+    expect(ids(s)).toEqual(["GET /status"]);
   });
 
   it("follows the entry point above a scanned sub-folder into it", async () => {

@@ -8,6 +8,10 @@ import { dirname, join, resolve, sep } from "node:path";
 
 const EXTENSIONS = [".js", ".cjs", ".mjs", ".ts", ".cts", ".mts", ".tsx", ".jsx"];
 
+/** package.json fields whose strings are not modules Node loads (`files` lists what is published). */
+const NOT_MODULES = new Set(["files", "directories", "scripts", "repository", "types", "typings", "browser"]);
+const CODE_EXTENSION = /\.(c|m)?[jt]sx?$/;
+
 export interface NodePackage {
   /** Absolute folder holding package.json. */
   dir: string;
@@ -53,6 +57,15 @@ function readPackage(dir: string, file: string): NodePackage | undefined {
     if (!/^[\w./@-]+$/.test(word) || word.startsWith("-")) continue;
     const found = resolveFile(join(dir, word));
     if (found?.startsWith(dir + sep)) entries.add(found);
+  }
+  // A host's own field naming its plugin's modules (Node-RED's `"node-red": { "nodes": … }`,
+  // Homebridge's, an editor's extension): a code file named anywhere else in package.json.
+  for (const [key, value] of Object.entries(pkg)) {
+    if (NOT_MODULES.has(key)) continue;
+    for (const s of leaves(value)) {
+      const found = CODE_EXTENSION.test(s) ? resolveFile(join(dir, s)) : undefined;
+      if (found?.startsWith(dir + sep)) entries.add(found);
+    }
   }
   return {
     dir,

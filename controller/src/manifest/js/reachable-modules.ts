@@ -17,7 +17,7 @@ import type { JsModule } from "./module-facts.js";
 import type { ModuleLoads } from "./module-loads.js";
 import { nodePackageOf, resolveModule } from "./package-entries.js";
 
-const MAX_OUTSIDE = 100;
+const MAX_OUTSIDE = 40;
 
 export interface ReachInput {
   /** Absolute path of the scanned tree. */
@@ -69,7 +69,9 @@ export async function reachableModules(
         reach(resolveModule(join(pkg.dir, spec.slice(pkg.name.length))));
     }
     for (const p of loads.paths) {
-      const target = p.startsWith("cwd:") ? resolve(pkg.dir, p.slice(4)) : resolve(here, p);
+      // A glob (`./routes/*.js`, `routes/**/index.js`) reaches the folder before its first pattern.
+      const plain = p.replace(/\/?[^/]*[*?[{].*$/, "");
+      const target = plain.startsWith("cwd:") ? resolve(pkg.dir, plain.slice(4)) : resolve(here, plain);
       reach(resolveModule(target));
       reachFolder(target);
     }
