@@ -2,6 +2,7 @@
 // and `x.use([path], ...routersOrMiddlewares)`.
 
 import type { Action } from "./app-graph.js";
+import { regexPathTemplates } from "./regex-path.js";
 import { stringOf, type Value } from "./value.js";
 
 /** A path argument: a string, or a list of strings (Express and Koa accept both). */
@@ -10,7 +11,13 @@ export const isPath = (v: Value | undefined): v is Value =>
   (stringOf(v) !== undefined ||
     (v.k === "arr" && v.items.length > 0 && v.items.every((i) => stringOf(i) !== undefined)));
 
-const pathsOf = (v: Value): Value[] => (v.k === "arr" ? v.items : [v]);
+/** Each path of a path argument; a regular expression as the templates it stands for. */
+const pathsOf = (v: Value): Value[] =>
+  (v.k === "arr" ? v.items : [v]).flatMap((p) =>
+    p.k === "str" && p.re !== undefined
+      ? regexPathTemplates(p.v).map((t): Value => ({ k: "str", v: t }))
+      : [p],
+  );
 
 /**
  * The methods of a route for any method (Express `app.all`, koa-router `router.all`, Hono
