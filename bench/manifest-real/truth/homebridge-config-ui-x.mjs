@@ -5,7 +5,7 @@
 // Fastify's onRoute table. What bootstrap adds from other packages (Swagger's pages, static
 // files) is not the app's code and not built. Fastify is required first, from the app's
 // folder, so that the patched Fastify is the one @nestjs/platform-fastify gets.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 
@@ -25,7 +25,9 @@ const fromApp = createRequire(pkg);
 fromApp("fastify");
 await import(join(pkg, "dist/env-setup.js"));
 fromApp("reflect-metadata");
-await import(join(pkg, "dist/globalDefaults.js"));
+// The module is `global-defaults.js` in the pinned release (`globalDefaults.js` in earlier ones).
+const defaults = ["dist/global-defaults.js", "dist/globalDefaults.js"].find((f) => existsSync(join(pkg, f)));
+await import(join(pkg, defaults));
 const { NestFactory } = fromApp("@nestjs/core");
 const { FastifyAdapter } = fromApp("@nestjs/platform-fastify");
 const { AppModule } = await import(join(pkg, "dist/app.module.js"));
