@@ -50,14 +50,18 @@ function rankings(
     open: real.filter((q) => !isHeldOut(q.app)),
     held: real.filter((q) => isHeldOut(q.app)),
     after: fittedRanks(judged, real),
-    previous: fittedRanks(before.judged, before.real),
+    previous: afterOnly ? undefined : fittedRanks(before.judged, before.real),
   };
 }
 
+// --after-only: the previous features are not computed (half the run), "before" prints "–".
+const afterOnly = process.argv.includes("--after-only");
 const judged = (await judgedQueries("judged")).queries;
-const judgedBefore = (await judgedQueries("judged", new Set(), process.env, "previous")).queries;
+const judgedBefore = afterOnly
+  ? []
+  : (await judgedQueries("judged", new Set(), process.env, "previous")).queries;
 const realNow = await realAppQueries();
-const realBefore = await realAppQueries({ set: "previous", shipped: false });
+const realBefore = afterOnly ? { queries: [] } : await realAppQueries({ set: "previous", shipped: false });
 const notRun = "notRun" in realNow ? realNow.notRun : "notRun" in realBefore ? realBefore.notRun : undefined;
 const real = "queries" in realNow ? realNow.queries : [];
 if (notRun) console.log(`real apps: NOT RUN (${notRun}); the fixtures below are fitted without them`);
@@ -67,12 +71,13 @@ const r = rankings(
   real,
 );
 const after = (q: JudgedQuery) => r.after.get(q.id)!;
-const before = (q: JudgedQuery) => r.previous.get(q.id)!;
+const before = (q: JudgedQuery) => r.previous?.get(q.id);
+const beforeCell = (qs: readonly JudgedQuery[]) => (r.previous ? cell(qs.map((q) => before(q)!)) : "–");
 
 console.log("| fixture query | after (CV) | before (CV) | BM25 |");
 console.log("|---|---|---|---|");
 for (const q of judged)
-  if (!found(after(q)) || after(q) !== before(q))
+  if (!found(after(q)) || (r.previous && after(q) !== before(q)))
     console.log(
       `| ${q.id} ${q.query} | ${rank(after(q))}${found(after(q)) ? "" : " ✗"} | ${rank(before(q))} | ${rank(q.bm25)} |`,
     );
@@ -99,7 +104,7 @@ const rows: [string, readonly JudgedQuery[], string][] = [
       ] as [string, JudgedQuery[], string],
   ),
 ];
-const fixtureFeatures = `${judgedBefore[0]?.names.length} → ${judged[0]?.names.length}`;
+const fixtureFeatures = `${judgedBefore[0]?.names.length ?? "–"} → ${judged[0]?.names.length}`;
 console.log(
   `\ntop-3 / MRR@10. before and after: fitted on the fixtures (${judged.length} queries) and the open real apps (${r.open.length} queries, each weighing ${REAL_WEIGHT}), l2 ${L2}; features ${fixtureFeatures}; committed: \`e2e search\` with the committed model\n`,
 );
@@ -111,7 +116,7 @@ for (const [name, qs] of rows) {
     ? cell(qs.map((q) => (q as RealJudgedQuery).shipped!))
     : "–";
   console.log(
-    `| ${name} | ${qs.length} | ${cell(qs.map((q) => q.bm25))} | ${cell(qs.map(before))} | ${cell(qs.map(after))} | ${shipped} |`,
+    `| ${name} | ${qs.length} | ${cell(qs.map((q) => q.bm25))} | ${beforeCell(qs)} | ${cell(qs.map(after))} | ${shipped} |`,
   );
 }
 console.log(
@@ -121,7 +126,8 @@ console.log(
 console.log("\nby app, top-3: BM25 / before / after (LOAO, or the held-out fold)");
 for (const app of [...new Set([...judged, ...real].map((q) => q.app))]) {
   const qs = [...judged, ...real].filter((q) => q.app === app);
-  const [b, p, a] = [(q: JudgedQuery) => q.bm25, before, after].map((f) => pct(summary(qs.map(f)).top3));
+  const [b, a] = [(q: JudgedQuery) => q.bm25, after].map((f) => pct(summary(qs.map(f)).top3));
+  const p = r.previous ? pct(summary(qs.map((q) => before(q)!)).top3) : "–";
   console.log(
     `  ${app.padEnd(22)}${isHeldOut(app) && real.some((q) => q.app === app) ? " (held out)" : ""} ${qs.length}  ${b} / ${p} / ${a}`,
   );
