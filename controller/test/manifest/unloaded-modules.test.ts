@@ -126,6 +126,28 @@ app.listen(3000);
     expect(ids(s)).toEqual(["GET /items/{id}"]);
   });
 
+  it("starts from every workspace package of a monorepo, and follows a package imported by name", async () => {
+    const s = await scan({
+      "package.json": JSON.stringify({ name: "shop-monorepo", private: true, workspaces: ["packages/*"] }),
+      "packages/api/package.json": JSON.stringify({ name: "@shop/api", main: "index.js" }),
+      "packages/api/index.js": `const express = require("express");
+const app = express();
+app.use(require("@shop/common/routes/health"));
+app.listen(3000);
+`,
+      "packages/api/old/legacy.js": router("/v0"),
+      "packages/common/package.json": JSON.stringify({ name: "@shop/common", main: "index.js" }),
+      "packages/common/index.js": "module.exports = {};\n",
+      "packages/common/routes/health.js": router("/health"),
+      "packages/common/routes/unused.js": router("/unused"),
+      "packages/admin/package.json": JSON.stringify({ name: "@shop/admin", scripts: { start: "node server.js" } }),
+      "packages/admin/server.js": `const express = require("express");
+express().get("/admin", (req, res) => res.end());
+`,
+    });
+    expect(ids(s)).toEqual(["GET /admin", "GET /health"]);
+  });
+
   it("keeps every file when nothing it finds as an entry point loads the framework", async () => {
     // The app is started from somewhere the scan does not read (a Dockerfile, a Procfile).
     const s = await scan({

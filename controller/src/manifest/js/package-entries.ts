@@ -22,6 +22,25 @@ export interface NodePackage {
   aliases: boolean;
 }
 
+/**
+ * The packages inside the scanned tree below `pkgDir` (a monorepo's workspaces: each runs from
+ * its own entry points, and its siblings import it by name): every folder holding a package.json
+ * between a listed file and the root.
+ */
+export function nestedPackages(root: string, pkgDir: string, files: readonly string[]): NodePackage[] {
+  const seen = new Map<string, NodePackage | undefined>();
+  const top = resolve(root);
+  for (const file of files) {
+    for (let dir = dirname(join(top, file)); dir.startsWith(top) && dir !== pkgDir; dir = dirname(dir)) {
+      if (seen.has(dir)) break;
+      const manifest = join(dir, "package.json");
+      seen.set(dir, existsSync(manifest) ? readPackage(dir, manifest) : undefined);
+      if (dir === top) break;
+    }
+  }
+  return [...seen.values()].filter((p): p is NodePackage => p !== undefined);
+}
+
 /** The package whose package.json is nearest at or above `root`. */
 export function nodePackageOf(root: string): NodePackage | undefined {
   for (let dir = resolve(root); ; dir = dirname(dir)) {

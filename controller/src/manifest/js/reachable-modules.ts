@@ -15,7 +15,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import type { FileFacts } from "../scanner.js";
 import type { JsModule } from "./module-facts.js";
 import type { ModuleLoads } from "./module-loads.js";
-import { nodePackageOf, resolveModule } from "./package-entries.js";
+import { nestedPackages, nodePackageOf, resolveModule } from "./package-entries.js";
 
 const MAX_OUTSIDE = 40;
 
@@ -35,14 +35,24 @@ export async function reachableModules(
   input: ReachInput,
   pkg = nodePackageOf(input.root),
 ): Promise<Set<string> | undefined> {
-  if (!pkg || pkg.entries.length === 0 || pkg.aliases) return undefined;
+  if (!pkg) return undefined;
   const root = resolve(input.root);
+  const packages = [
+    pkg,
+    ...nestedPackages(
+      root,
+      pkg.dir,
+      input.files.map((f) => f.path),
+    ),
+  ];
+  const entries = packages.flatMap((p) => p.entries);
+  if (entries.length === 0 || packages.some((p) => p.aliases)) return undefined;
   const inTree = new Map(input.files.map((f) => [join(root, f.path), f]));
   const reached = new Set<string>();
   // Only the package's own files: not its dependencies, nor the packages beside it.
   const own = (abs: string) =>
     abs.startsWith(pkg.dir + sep) && !abs.slice(pkg.dir.length).split(sep).includes("node_modules");
-  const queue = pkg.entries.filter(own);
+  const queue = entries.filter(own);
   let outside = 0;
   const reach = (abs: string | undefined) => {
     if (abs && !reached.has(abs) && own(abs)) queue.push(abs);
@@ -64,9 +74,12 @@ export async function reachableModules(
     for (const spec of loads.specifiers) {
       if (spec.startsWith("#")) return undefined;
       if (spec.startsWith(".") || spec.startsWith("/")) reach(resolveModule(resolve(here, spec)));
-      // The package importing itself by name (Node's "self-referencing"); its main is an entry already.
-      else if (pkg.name && spec.startsWith(`${pkg.name}/`))
-        reach(resolveModule(join(pkg.dir, spec.slice(pkg.name.length))));
+      // A package of the tree by name (itself, Node's "self-referencing", or a workspace): its
+      // main is an entry already, a subpath is its file.
+      else
+        for (const p of packages)
+          if (p.name && spec.startsWith(`${p.name}/`))
+            reach(resolveModule(join(p.dir, spec.slice(p.name.length))));
     }
     for (const p of loads.paths) {
       // A glob (`./routes/*.js`, `routes/**/index.js`) reaches the folder before its first pattern.
