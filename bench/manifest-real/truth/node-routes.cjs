@@ -138,7 +138,7 @@ function dump() {
   for (const app of koaApps) if (app.router) koaRouters.add(app.router);
   for (const router of koaRouters)
     for (const layer of router.stack ?? router.routes ?? [])
-      for (const m of layer.methods) routes.push({ method: m, path: layer.path });
+      for (const m of layer.methods) routes.push({ method: m, path: koaPath(layer) });
   const seen = new Set();
   for (const r of routes) {
     const method = r.method.toUpperCase();
@@ -148,6 +148,14 @@ function dump() {
     process.stdout.write(`${JSON.stringify({ method, path: r.path })}\n`);
   }
 }
+// A route whose path is a regular expression: @koa/router keeps the RegExp, koa-router 3 its
+// source (then the same as the source of the route's `regexp`); marked as Express's are.
+function koaPath(layer) {
+  if (layer.path instanceof RegExp) return `regexp:${layer.path.source}`;
+  if (layer.regexp && layer.path === layer.regexp.source) return `regexp:${layer.path}`;
+  return layer.path;
+}
+
 // A script that builds the app without serving calls this once it is built.
 globalThis.BENCH_DUMP = () => {
   dump();
