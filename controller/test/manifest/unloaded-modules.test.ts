@@ -140,12 +140,34 @@ app.listen(3000);
       "packages/common/index.js": "module.exports = {};\n",
       "packages/common/routes/health.js": router("/health"),
       "packages/common/routes/unused.js": router("/unused"),
-      "packages/admin/package.json": JSON.stringify({ name: "@shop/admin", scripts: { start: "node server.js" } }),
+      "packages/admin/package.json": JSON.stringify({
+        name: "@shop/admin",
+        scripts: { start: "node server.js" },
+      }),
       "packages/admin/server.js": `const express = require("express");
 express().get("/admin", (req, res) => res.end());
 `,
     });
     expect(ids(s)).toEqual(["GET /admin", "GET /health"]);
+  });
+
+  it("keeps a module that makes none of the framework's objects (its schemas), whoever loads it", async () => {
+    // Loaded by a name computed from a setting the scan cannot read: only a module that makes
+    // an app or a router of its own is left out when nothing is seen loading it.
+    const s = await scan({
+      "package.json": pkg({ main: "src/index.js" }),
+      "src/index.js": `const express = require("express");
+const app = express();
+for (const name of process.env.SCHEMAS.split(",")) require(name);
+app.get("/ping", (req, res) => res.send("pong"));
+`,
+      "schemas/user.ts": `import { z } from "zod";
+export const User = z.object({ name: z.string() });
+`,
+      "tools/old-server.js": router("/old"),
+    });
+    expect(ids(s)).toEqual(["GET /ping"]);
+    expect(s.dtos.map((d) => d.name)).toContain("User");
   });
 
   it("keeps every file when nothing it finds as an entry point loads the framework", async () => {

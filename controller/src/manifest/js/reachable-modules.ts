@@ -3,6 +3,7 @@
 // file nothing loads (an edition's part the package does not use, an example, a script kept for
 // the maintainers) registers no route when the app runs, so its routes are not the app's.
 //
+// Only modules importing a framework are left out (below, reachableModules' end).
 // Whenever the graph cannot be seen whole, nothing is left out (undefined): no package.json
 // above the tree, no entry point, bare names that may be the package's own (`imports`, tsconfig
 // `paths`), more than MAX_OUTSIDE files outside the tree to follow, or a framework the tree
@@ -90,16 +91,27 @@ export async function reachableModules(
     }
     if (loads.dynamic) reachFolder(here);
   }
-  const kept = new Set<string>();
-  for (const [abs, f] of inTree) if (reached.has(abs)) kept.add(f.path);
-  return frameworksReached(input, kept) ? kept : undefined;
+  const reachedPaths = new Set<string>();
+  for (const [abs, f] of inTree) if (reached.has(abs)) reachedPaths.add(f.path);
+  if (!frameworksReached(input, reachedPaths)) return undefined;
+  // Only a module making the framework's own objects is left out: one handed an app
+  // (`module.exports = (app) => …`) registers nothing unless called, and may be loaded in a way
+  // this graph cannot see (a path computed from a setting).
+  return new Set(
+    input.files
+      .filter((f) => reachedPaths.has(f.path) || frameworksOf(input, f).length === 0)
+      .map((f) => f.path),
+  );
 }
 
+const frameworksOf = (input: ReachInput, f: FileFacts<JsModule>): string[] =>
+  (f.facts.loads?.specifiers ?? []).filter((s) => input.frameworks.has(s));
+
 /** Every framework a module of the tree imports is imported by a module that runs. */
-function frameworksReached(input: ReachInput, kept: ReadonlySet<string>): boolean {
-  const imported = (f: FileFacts<JsModule>) =>
-    (f.facts.loads?.specifiers ?? []).filter((s) => input.frameworks.has(s));
-  const wanted = new Set(input.files.flatMap(imported));
-  const found = new Set(input.files.filter((f) => kept.has(f.path)).flatMap(imported));
+function frameworksReached(input: ReachInput, reached: ReadonlySet<string>): boolean {
+  const wanted = new Set(input.files.flatMap((f) => frameworksOf(input, f)));
+  const found = new Set(
+    input.files.filter((f) => reached.has(f.path)).flatMap((f) => frameworksOf(input, f)),
+  );
   return [...wanted].every((p) => found.has(p));
 }
