@@ -5,6 +5,7 @@
 
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { shippedBuildFolders } from "./shipped-build.js";
 
 /** Folders never entered, at any depth below the root. */
 const IGNORED_DIRS = new Set([
@@ -73,5 +74,7 @@ export async function listSourceFiles(root: string): Promise<string[]> {
     }
   };
   walk(root, "");
+  // An npm package that ships only its build (`"bin": "build/index.js"`): that folder is its code.
+  for (const folder of shippedBuildFolders(root, files)) walk(join(root, folder), `${folder}/`);
   return files.sort();
 }
