@@ -7,7 +7,9 @@
 // Held out: a third of the apps, chosen by a fixed hash of the name (heldOut below), are
 // reported apart; no scanner change may be shaped on them.
 // Not in CI: it downloads packages and takes minutes. Usage: npm run bench:manifest-real
-//   [-- --only NAME,NAME] [-- --verbose] (BENCH_REAL_CACHE sets the cache folder).
+//   [-- --only NAME,NAME] [-- --verbose] [-- --package-roots] (BENCH_REAL_CACHE sets the cache
+//   folder). --package-roots: an npm app is scanned at its package's folder, as installed
+//   (`node_modules/<name>`), not at the folder apps.json names.
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,6 +27,11 @@ const FIXTURES = join(HERE, "../../controller/test/manifest/apps");
 const argv = process.argv.slice(2);
 const only = argv.includes("--only") ? new Set(argv[argv.indexOf("--only") + 1]?.split(",")) : undefined;
 const verbose = argv.includes("--verbose");
+const packageRoots = argv.includes("--package-roots");
+
+/** The folder scanned: apps.json's, or with --package-roots an npm package's own folder. */
+const scanRoot = (app: RealApp): string =>
+  packageRoots && app.package.kind === "npm" ? join("node_modules", app.package.name) : app.root;
 
 /** Frozen split: the first byte of sha256(name) modulo 3 is 0. Never change it. */
 const heldOut = (name: string): boolean => createHash("sha256").update(name).digest()[0]! % 3 === 0;
@@ -57,7 +64,7 @@ async function evaluate(app: RealApp): Promise<Row> {
     const scratch = mkdtempSync(join(tmpdir(), "bench-real-"));
     const truth = truthRoutes(app, home, scratch);
     const t0 = performance.now();
-    const found = await scanRoutes(join(home, app.root), app.name);
+    const found = await scanRoutes(join(home, scanRoot(app)), app.name);
     row.ms = performance.now() - t0;
     row.score = score(truth, found);
   } catch (e) {
