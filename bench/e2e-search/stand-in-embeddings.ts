@@ -48,6 +48,9 @@ export async function startStandInEmbeddings(): Promise<StandInEmbeddings> {
       res.end(JSON.stringify({ error: { message: String(error) } }));
     }
   });
+  // On a loaded machine the client can reuse a socket just as Node's 5 s keep-alive closes it
+  // (ECONNRESET stopped a fit): the server never closes idle sockets, the client does.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
