@@ -3,7 +3,7 @@
 // outside-eval-support.ts) with the rankings of plain BM25 and of the service today, and its
 // issue candidates' re-ranker features (SearchService.issueFeatureRows) in hybrid order.
 import { WordVectorEmbedder } from "../../lib/embedding/index.js";
-import { LexicalIndex, WordNetExpander } from "../../lib/search/index.js";
+import { LexicalIndex, rankWeights, WordNetExpander } from "../../lib/search/index.js";
 import { EmbeddedVectorIndex } from "../../services/task-graph/src/adapters/embedded-vector/index.js";
 import {
   FITTED_SEARCH,
@@ -11,6 +11,7 @@ import {
   SearchService,
   type SearchServiceOptions,
 } from "../../services/task-graph/src/domain/search/index.js";
+import type { Embedder } from "../../services/task-graph/src/ports/embedder.js";
 import type { IssueRecord } from "../../services/task-graph/src/ports/graph-store.js";
 import { evalSet, issueRecords } from "./issue-fields-support.js";
 import { outsideEvalSet, outsideRecords } from "./outside-eval-support.js";
@@ -37,21 +38,26 @@ interface Query {
 }
 
 /**
- * Each query's ranking by the service as app.ts builds it (word-vector embedder, FITTED_SEARCH),
- * and its candidates' features from the hybrid ranking with every channel whole (MEANING_WEIGHTS,
- * no gate, expansions at full weight): what the fits weigh.
+ * Each query's ranking by the service as app.ts builds it with `embedder` (the word vectors:
+ * FITTED_SEARCH; a model behind EMBEDDINGS_URL: what app.ts runs with it), and its candidates'
+ * features from the hybrid ranking with every channel whole (MEANING_WEIGHTS, no gate, expansions
+ * at full weight; the cosine is `embedder`'s): what the fits weigh.
  */
-async function judge(records: IssueRecord[], queries: Query[], types?: string[]): Promise<FitQuery[]> {
+async function judge(
+  records: IssueRecord[],
+  queries: Query[],
+  embedder: Embedder,
+  types?: string[],
+): Promise<FitQuery[]> {
   const bm25 = new LexicalIndex();
   for (const r of records)
     bm25.set(r.id, "issue", [[`${r.title}\n${r.description}\n${r.labels.join(" ")}`, 1]]);
-  const embedder = new WordVectorEmbedder();
   const make = (options: SearchServiceOptions) =>
     new SearchService(new EmbeddedVectorIndex(), embedder, {
       expanders: [new WordNetExpander()],
       ...options,
     });
-  const service = make({ ...FITTED_SEARCH });
+  const service = make(embedder instanceof WordVectorEmbedder ? { ...FITTED_SEARCH } : rankWeights(false));
   const features = make({ ...MEANING_WEIGHTS, exactUnknown: true, issueFields: true });
   await service.indexAll(records, []);
   await features.indexAll(records, []);
@@ -71,7 +77,8 @@ async function judge(records: IssueRecord[], queries: Query[], types?: string[])
   return out;
 }
 
-export async function fitQueries(): Promise<FitQuery[]> {
+/** The word vectors unless `embedder` is given (a model behind EMBEDDINGS_URL). */
+export async function fitQueries(embedder: Embedder = new WordVectorEmbedder()): Promise<FitQuery[]> {
   const own = evalSet();
   const outside = outsideEvalSet();
   const relevant = (q: { targets: string[]; also_relevant: string[] }) =>
@@ -79,10 +86,12 @@ export async function fitQueries(): Promise<FitQuery[]> {
   const ours = await judge(
     issueRecords(own, true),
     own.queries.map((q) => ({ id: q.id, text: q.text, part: "own" as const, relevant: relevant(q) })),
+    embedder,
   );
   const theirs = await judge(
     outsideRecords(outside),
     outside.queries.map((q) => ({ id: q.id, text: q.text, part: q.split, relevant: relevant(q) })),
+    embedder,
     ["issue"],
   );
   return [...ours, ...theirs];

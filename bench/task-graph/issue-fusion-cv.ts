@@ -22,14 +22,24 @@ const BM25 = 8;
 
 export type Setting = FusionWeights;
 
-/** The grid the CV chooses from: 4 × 4 × 4 × 5 = 320 settings, four parameters. */
-export const SETTINGS: Setting[] = [0, 0.05, 0.1, 0.2].flatMap((vectorWeight) =>
-  [0, 0.2, 0.4, 0.6].flatMap((softWeight) =>
-    [0.25, 0.5, 0.75, 1].flatMap((expansionWeight) =>
-      [0, 1, 2, 4, 8].map((meaningGate) => ({ vectorWeight, softWeight, expansionWeight, meaningGate })),
+/** A grid over four parameters: the cosine's shares given × 4 × 4 × 5. */
+function grid(vectorWeights: readonly number[]): Setting[] {
+  return vectorWeights.flatMap((vectorWeight) =>
+    [0, 0.2, 0.4, 0.6].flatMap((softWeight) =>
+      [0.25, 0.5, 0.75, 1].flatMap((expansionWeight) =>
+        [0, 1, 2, 4, 8].map((meaningGate) => ({ vectorWeight, softWeight, expansionWeight, meaningGate })),
+      ),
     ),
-  ),
-);
+  );
+}
+
+/** The grid the CV chooses from with the word vectors' cosine: 320 settings. */
+export const SETTINGS: Setting[] = grid([0, 0.05, 0.1, 0.2]);
+/**
+ * With a sentence model's cosine (EMBEDDINGS_URL): 560 settings. A model that reads sentences can
+ * carry far more of the score than word vectors averaged, so its share reaches 0.6.
+ */
+export const MODEL_SETTINGS: Setting[] = grid([0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6]);
 
 const soft = new SoftMatcher(new LexicalIndex());
 const unknownOf = new Map<string, number>();
@@ -91,10 +101,10 @@ export function worstGainOverBm25(qs: readonly FitQuery[], s: Setting): number {
 
 const weight = (s: Setting) => s.vectorWeight + s.softWeight + s.expansionWeight;
 /** The best setting on `qs` (first of equals in the grid's order after the smaller weights). */
-export function bestSetting(qs: readonly FitQuery[]): Setting {
-  let best = SETTINGS[0]!;
+export function bestSetting(qs: readonly FitQuery[], settings: readonly Setting[] = SETTINGS): Setting {
+  let best = settings[0]!;
   let bestGain = Number.NEGATIVE_INFINITY;
-  for (const s of SETTINGS) {
+  for (const s of settings) {
     const gain = worstGainOverBm25(qs, s);
     if (gain > bestGain + 1e-12 || (Math.abs(gain - bestGain) <= 1e-12 && weight(s) < weight(best)))
       [best, bestGain] = [s, gain];
@@ -105,14 +115,20 @@ export function bestSetting(qs: readonly FitQuery[]): Setting {
 const foldOf = (q: FitQuery) => fnv1a(q.id) % FOLDS;
 
 /** Nested CV: each fold's queries ranked with the setting chosen on the other folds. */
-export function crossValidated(qs: readonly FitQuery[]): {
+export function crossValidated(
+  qs: readonly FitQuery[],
+  settings: readonly Setting[] = SETTINGS,
+): {
   ranked: Map<FitQuery, string[]>;
   chosen: Setting[];
 } {
   const ranked = new Map<FitQuery, string[]>();
   const chosen: Setting[] = [];
   for (let fold = 0; fold < FOLDS; fold++) {
-    const s = bestSetting(qs.filter((q) => foldOf(q) !== fold));
+    const s = bestSetting(
+      qs.filter((q) => foldOf(q) !== fold),
+      settings,
+    );
     chosen.push(s);
     for (const q of qs.filter((x) => foldOf(x) === fold)) ranked.set(q, rankWith(q, s));
   }
@@ -120,8 +136,12 @@ export function crossValidated(qs: readonly FitQuery[]): {
 }
 
 /** Leave one set out: the setting chosen on `from` alone, ranking `to`. */
-export function transferred(from: readonly FitQuery[], to: readonly FitQuery[]) {
-  const s = bestSetting(from);
+export function transferred(
+  from: readonly FitQuery[],
+  to: readonly FitQuery[],
+  settings: readonly Setting[] = SETTINGS,
+) {
+  const s = bestSetting(from, settings);
   return { setting: s, ranked: new Map(to.map((q) => [q, rankWith(q, s)])) };
 }
 

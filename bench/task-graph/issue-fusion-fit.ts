@@ -4,18 +4,31 @@
 // runs now, and prints the setting chosen on all training queries (FITTED_FUSION is set to it by
 // hand, with the figures in bench/results/search-quality.md). The outside holdout half is read
 // only with `-- --holdout`, once, ranked with that final setting; nothing is chosen on it.
+// With EMBEDDINGS_URL (and EMBEDDINGS_MODEL) set, the cosine is that model's, the grid gives it
+// shares up to 0.6 (MODEL_SETTINGS), and "service now" is what app.ts runs with a model (the
+// default share): the fit for your model. bench/e2e-search/sentence-encoder-server.mjs serves one
+// here (bench/results/search-quality.md, "a sentence model", says how and what it gave).
+import { selectEmbedder } from "../../lib/embedding/index.js";
 import { type FitQuery, fitQueries } from "./issue-fit-data.js";
 import {
   bestSetting,
   crossValidated,
+  MODEL_SETTINGS,
   ofPart,
   rankWith,
+  SETTINGS,
   type Setting,
   transferred,
 } from "./issue-fusion-cv.js";
 import { scoreRanking } from "./search-quality-support.js";
 
-const all = await fitQueries();
+const embedder = selectEmbedder(process.env);
+const model = process.env.EMBEDDINGS_URL
+  ? `${process.env.EMBEDDINGS_MODEL} at ${process.env.EMBEDDINGS_URL}`
+  : "";
+const settings = model ? MODEL_SETTINGS : SETTINGS;
+console.log(`cosine: ${model || "the word vectors"}; ${settings.length} settings`);
+const all = await fitQueries(embedder);
 const withHoldout = process.argv.includes("--holdout");
 const training = all.filter((q) => q.part !== "holdout");
 const own = ofPart(training, "own");
@@ -37,15 +50,15 @@ function row(name: string, qs: readonly FitQuery[], fitted: (q: FitQuery) => str
   );
 }
 
-const cv = crossValidated(training);
+const cv = crossValidated(training, settings);
 console.log(`nested CV, setting chosen per outer fold: ${cv.chosen.map(show).join("; ")}`);
 row("our set, nested 5-fold CV", own, (q) => cv.ranked.get(q)!);
 row("outside tune, nested 5-fold CV (same folds)", tune, (q) => cv.ranked.get(q)!);
-const toTune = transferred(own, tune);
-const toOwn = transferred(tune, own);
+const toTune = transferred(own, tune, settings);
+const toOwn = transferred(tune, own, settings);
 row(`outside tune, chosen on our set only (${show(toTune.setting)})`, tune, (q) => toTune.ranked.get(q)!);
 row(`our set, chosen on outside tune only (${show(toOwn.setting)})`, own, (q) => toOwn.ranked.get(q)!);
-const final = bestSetting(training);
+const final = bestSetting(training, settings);
 row("our set, final setting (in-sample)", own, (q) => rankWith(q, final));
 row("outside tune, final setting (in-sample)", tune, (q) => rankWith(q, final));
 if (withHoldout) {
