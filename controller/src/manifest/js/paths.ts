@@ -1,5 +1,7 @@
 // Route paths: joining prefixes and writing parameters the manifest's way (`{name}`).
 
+import { splitTopLevel } from "./regex-path.js";
+
 /** Joins prefixes and a route path: one slash between parts, none at the end (except "/"). */
 export function joinPaths(...parts: string[]): string {
   const segments = parts.flatMap((p) => p.split("/")).filter((s) => s !== "");
@@ -72,7 +74,7 @@ export function pathParams(path: string): string[] {
  * A parameter's pattern (`/:lang(en|fr)`) is one path: its alternatives are values, not routes.
  */
 export function expandAlternations(path: string): string[] {
-  const top = splitTopLevel(path);
+  const top = splitTopLevel(path).filter((p) => p !== "");
   if (top.length > 1) return top.flatMap((p) => expandAlternations(p.startsWith("/") ? p : `/${p}`));
   const group = /(^|[^\w$?])\(([\w\-/|.]*\|[\w\-/|.]*)\)(\??)/.exec(path);
   if (!group) return [path];
@@ -80,23 +82,6 @@ export function expandAlternations(path: string): string[] {
   const after = path.slice(group.index + group[0].length);
   const options = [...group[2]!.split("|"), ...(group[3] ? [""] : [])];
   return options.flatMap((o) => expandAlternations(`${before}${o}${after}`.replace(/\/\/+/g, "/")));
-}
-
-/** `a|b(c|d)` → `a`, `b(c|d)`: only the `|` outside parentheses. */
-function splitTopLevel(path: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < path.length; i++) {
-    if (path[i] === "(") depth++;
-    else if (path[i] === ")") depth--;
-    else if (path[i] === "|" && depth === 0) {
-      parts.push(path.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(path.slice(start));
-  return parts.filter((p) => p !== "");
 }
 
 /**

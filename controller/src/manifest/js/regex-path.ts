@@ -132,8 +132,11 @@ function groupEnd(body: string, open: number): number {
   return body.length - 1;
 }
 
-/** `^\/a$|^\/b$` → its alternatives; `|` inside a group or a class belongs to it. */
-function splitTopLevel(pattern: string): string[] {
+/**
+ * `^\/a$|^\/b$` → its alternatives; `|` inside a group or a class, or escaped, belongs to it. Also
+ * what splits a string path's alternations (`/users|register`, paths.ts).
+ */
+export function splitTopLevel(pattern: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let start = 0;
