@@ -55,21 +55,18 @@ async function measure(variant: string, pool: PoolOptions, heldOut: boolean) {
   const open = real.filter((q) => !isHeldOut(q.app));
   const held = real.filter((q) => isHeldOut(q.app));
   const ranks = leaveOneAppOut(trainingPool(judged, open, REAL_WEIGHT), { l2: L2 });
-  const batch = (qs: RealJudgedQuery[], b: number) => qs.filter((q) => q.batch === b);
+  const batches = [...new Set(real.map((q) => q.batch))].sort((a, b) => a - b);
+  const byBatch = (qs: RealJudgedQuery[], set: string): [string, RealJudgedQuery[]][] =>
+    batches.map((b) => [`· ${set} batch ${b}`, qs.filter((q) => q.batch === b)]);
   const rows: [string, readonly JudgedQuery[]][] = [
     ["fixtures", judged],
     ["real open", open],
-    ["· open batch 1", batch(open, 1)],
-    ["· open batch 2", batch(open, 2)],
+    ...byBatch(open, "open"),
   ];
   if (heldOut) {
     const all = trainingPool(judged, open, REAL_WEIGHT);
     for (const [id, r] of heldOutRanks(all, held)) ranks.set(id, r);
-    rows.push(
-      ["real HELD OUT", held],
-      ["· held out batch 1", batch(held, 1)],
-      ["· held out batch 2", batch(held, 2)],
-    );
+    rows.push(["real HELD OUT", held], ...byBatch(held, "held out"));
   }
   console.log(`\n### ${variant} ${JSON.stringify(pool)}\n`);
   console.log(
