@@ -43,20 +43,19 @@ export async function keepRunningModules(
   if (files.length === 0) return [];
   const pkg = nodePackageOf(root);
   if (!pkg) return [];
-  const note = (abs: string, text: string | Buffer) => {
-    scanned.reads[relative(root, abs)] = hash(text);
-  };
   const manifest = join(pkg.dir, "package.json");
-  note(manifest, readFileSync(manifest));
+  scanned.reads[relative(root, manifest)] = hash(readFileSync(manifest));
   const loadsOf = async (abs: string): Promise<ModuleLoads | undefined> => {
     const size = statSync(abs, { throwIfNoEntry: false })?.size;
     // Over a million characters is a bundle (lib/code-graph does not parse those either).
     if (!CODE_FILE.test(abs) || size === undefined || size > MAX_CHARS) return undefined;
     const text = readFileSync(abs, "utf8");
-    note(abs, text);
     const path = relative(root, abs);
+    // One hash: the scan's record of the input and the extraction cache's key.
+    const digest = hash(text);
+    scanned.reads[path] = digest;
     const language = LANGUAGE_OF_EXTENSION[abs.split(".").pop() ?? ""] ?? "javascript";
-    const facts = (await extract({ path, language, text, hash: hash(text) }, [JS_FACTS_KEY]))[JS_FACTS_KEY];
+    const facts = (await extract({ path, language, text, hash: digest }, [JS_FACTS_KEY]))[JS_FACTS_KEY];
     return (facts as JsModule | null)?.loads;
   };
   const frameworks = new Set(scanners.flatMap((s) => s.packages ?? []));
