@@ -48,6 +48,10 @@ const LONG_S = Number(process.env.BENCH_LONG_S ?? 600);
 /** BENCH_LONG_BASELINE=1: after the long run, as long again with the writers alone (RSS beside RSS). */
 const LONG_BASELINE = process.env.BENCH_LONG_BASELINE === "1";
 const RSS_EVERY_MS = 10_000;
+/** BENCH_CPU_PROFILE=dir: the service and the subscribers' process each write a V8 CPU profile there when they stop. */
+const PROFILE_ARGS = process.env.BENCH_CPU_PROFILE
+  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+  : [];
 const TARGETS = { ack_to_event_p95_ms: 100, throughput_ratio_min: 0.9 };
 
 // ---- the service process ----
@@ -65,10 +69,7 @@ async function startService(dataDir: string): Promise<Service> {
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      // BENCH_CPU_PROFILE=dir: the service writes a V8 CPU profile there when it stops.
-      ...(process.env.BENCH_CPU_PROFILE
-        ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
-        : []),
+      ...PROFILE_ARGS,
       // BENCH_NODE_ARGS: more node flags for the service (e.g. --trace-gc; its lines go to stderr).
       ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
       join(REPO, "controller/bin/start-service.mjs"),
@@ -202,14 +203,7 @@ class Subscribers {
   static async start(url: string): Promise<Subscribers> {
     const script = fileURLToPath(new URL("./events-subscribers-support.ts", import.meta.url));
     const child = fork(script, [JSON.stringify({ url, count: SUBSCRIBERS, probes: PROBES })], {
-      execArgv: [
-        "--import",
-        "tsx",
-        // BENCH_CPU_PROFILE=dir: the subscribers' process writes its profile there too.
-        ...(process.env.BENCH_CPU_PROFILE
-          ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
-          : []),
-      ],
+      execArgv: ["--import", "tsx", ...PROFILE_ARGS],
     });
     const subs = new Subscribers(child);
     await subs.ask({ type: "start" }, false);
