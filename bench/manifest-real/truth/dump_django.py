@@ -49,9 +49,18 @@ def methods(callback):
         return sorted(m.upper() for m in actions if m in HTTP)
     cls = getattr(callback, "view_class", None) or getattr(callback, "cls", None)
     if cls is not None:
-        found = [m.upper() for m in HTTP if hasattr(cls, m) and m in getattr(cls, "http_method_names", HTTP)]
+        allowed = getattr(cls, "http_method_names", HTTP)
+        found = [m.upper() for m in HTTP if hasattr(cls, m) and m in allowed]
+        # Django answers HEAD with `get` by itself (View.setup), like Flask; a `head` the app's
+        # own class writes is code of the app, and counted (as dump_flask.py counts it).
+        if "head" in allowed and own_head(cls):
+            found.append("HEAD")
         return found or ["*"]
     return ["*"]
+
+
+def own_head(cls):
+    return any("head" in vars(c) and not c.__module__.startswith("django.") for c in cls.__mro__)
 
 
 def module_of(callback):
