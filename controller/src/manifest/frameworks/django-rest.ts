@@ -3,7 +3,14 @@
 // (python/django-urls.ts) and turns what it reaches into endpoints (python/drf-views.ts).
 
 import type { FrameworkScanner, ScanContribution } from "../scanner.js";
-import { type DjangoPattern, includedModules, walkUrls } from "./python/django-urls.js";
+import { isComputedInclude, unnamedUrlconfs } from "./python/django-computed-includes.js";
+import {
+  type DjangoPattern,
+  includedModules,
+  type Prefix,
+  routePrefix,
+  walkUrls,
+} from "./python/django-urls.js";
 import { DrfLinker, type Router } from "./python/drf-views.js";
 import { PyProgram } from "./python/py-evaluator.js";
 import type { PyFunction, PyModuleFacts } from "./python/py-facts.js";
@@ -23,6 +30,8 @@ export const djangoRestScanner: FrameworkScanner<PyModuleFacts> = {
 function linkDjangoRest(files: PyFiles): ScanContribution {
   const program = new PyProgram(files);
   let sawRouterOrView = false;
+  // Prefixes of the patterns including a URLconf by a module path the project computes.
+  const computedMounts = new Map<string, Prefix>();
   const settings = djangoSettings(program);
   program.evaluateAll({
     external: (path, name) => (path === "django.conf.settings" ? settings(name) : undefined),
@@ -32,8 +41,13 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
       if ((name === "path" || name === "re_path" || name === "url") && path.startsWith("django")) {
         // A URLconf is Django whether its views are DRF's, Django's class views or functions.
         sawRouterOrView = true;
-        const route = asString(site.args[0] ?? site.kw.route) ?? "";
+        const written = asString(site.args[0] ?? site.kw.route);
+        const route = written ?? "";
         const view = site.args[1] ?? site.kw.view ?? { t: "unknown" };
+        if (written !== undefined && isComputedInclude(view)) {
+          const prefix = routePrefix({ route, regex: name !== "path" });
+          computedMounts.set(prefix.path, prefix);
+        }
         const pattern: DjangoPattern = {
           route,
           regex: name !== "path",
@@ -94,7 +108,7 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
   const settingsModule = findSettings(program);
   const roots = rootUrlconfs(program, settingsModule);
   const linker = new DrfLinker(program, settingsModule);
-  for (const root of roots) {
+  const walk = (root: string, start?: Prefix) =>
     walkUrls(
       program,
       root,
@@ -103,8 +117,12 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
           linker.expandRouter(router.data as Router, prefix);
       },
       (leaf) => linker.leaf(leaf),
+      start,
     );
-  }
+  for (const root of roots) walk(root);
+  // One mount only: with several, which URLconf sits under which prefix is not written anywhere.
+  const [mount, ...others] = [...computedMounts.values()];
+  if (mount && others.length === 0) for (const module of unnamedUrlconfs(program, roots)) walk(module, mount);
   return { endpoints: sortEndpoints(linker.endpoints), dtos: linker.dtos(), types: linker.types() };
 }
 

@@ -28,6 +28,7 @@ export function walkUrls(
   root: string,
   expandRouter: (router: PyValue, prefix: Prefix) => void,
   leaf: (leaf: UrlLeaf) => void,
+  start: Prefix = { path: "", params: [] },
 ): void {
   const visit = (value: PyValue, prefix: Prefix, seen: Set<string>) => {
     if (value.t === "list") {
@@ -62,7 +63,12 @@ export function walkUrls(
       line: pattern.line,
     });
   };
-  visit(program.lookup(root, "urlpatterns"), { path: "", params: [] }, new Set([root]));
+  visit(program.lookup(root, "urlpatterns"), start, new Set([root]));
+}
+
+/** The prefix a pattern's own route adds (`path("plugins/", …)`, `re_path(r"^api/", …)`). */
+export function routePrefix(pattern: Pick<DjangoPattern, "route" | "regex">): Prefix {
+  return pattern.regex ? fromRegex(pattern.route) : fromPath(pattern.route);
 }
 
 /** The project modules a URLconf includes by name (`include("shop.urls")`), at any depth. */
