@@ -73,7 +73,7 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
       if (
         (callee.t === "external" ||
           callee.t === "unknown" ||
-          (callee.t === "func" && isDecorator(callee.fn))) &&
+          (callee.t === "func" && (isDecorator(callee.fn) || returnsFirstParam(callee.fn)))) &&
         (wrapped?.t === "func" ||
           wrapped?.t === "instance" ||
           (wrapped?.t === "obj" && wrapped.kind === "django.view"))
@@ -130,6 +130,12 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
 function isDecorator(fn: PyFunction): boolean {
   const returned = fn.returned;
   return returned?.k === "name" && fn.body.some((st) => st.s === "def" && st.fn.name === returned.id);
+}
+
+/** `def public_view(func): func.IS_PUBLIC = True; return func`: hands back the view it marks. */
+function returnsFirstParam(fn: PyFunction): boolean {
+  const returned = fn.returned;
+  return returned?.k === "name" && returned.id === fn.params[0]?.name;
 }
 
 /**
