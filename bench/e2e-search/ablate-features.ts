@@ -6,7 +6,7 @@
 // the learned prior's columns filled per fold by leaveOneAppOut); candidates to add are measured
 // with bench:e2e-search-trials.
 import { type JudgedQuery, judgedQueries, leaveOneAppOut, summary, trainingPool } from "./cross-validate.js";
-import { L2, REAL_WEIGHT } from "./fit-options.js";
+import { FIXTURE_WEIGHT, L2, REAL_WEIGHT } from "./fit-options.js";
 import { isHeldOut, realAppQueries } from "./real-apps.js";
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -36,7 +36,7 @@ for (const feature of ["none", ...(asked.length ? asked : judged[0]!.names)]) {
   // "a+b" leaves out both.
   const out = feature === "none" ? [] : feature.split("+");
   const [j, o] = [judged, open].map((qs) => out.reduce(without, qs));
-  const cv = leaveOneAppOut(trainingPool(j!, o!, REAL_WEIGHT), { l2: L2 });
+  const cv = leaveOneAppOut(trainingPool(j!, o!, REAL_WEIGHT, FIXTURE_WEIGHT), { l2: L2 });
   const [f, r] = [j!, o!].map((qs) => summary(qs.map((q) => cv.get(q.id)!)));
   console.log(
     `| ${feature} | ${pct(f!.top3)} / ${f!.mrr.toFixed(3)} | ${pct(r!.top3)} / ${r!.mrr.toFixed(3)} |`,

@@ -26,7 +26,7 @@ import {
   trainingPool,
 } from "./cross-validate.js";
 import { openEvaluation } from "./evaluate.js";
-import { L2, REAL_WEIGHT } from "./fit-options.js";
+import { FIXTURE_WEIGHT, L2, REAL_WEIGHT } from "./fit-options.js";
 import { isHeldOut, realAppQueries } from "./real-apps.js";
 
 /**
@@ -111,7 +111,7 @@ for (const name of configs) {
   const real = await realAppQueries({ off, shipped: false, skipHeldOut: true });
   if ("notRun" in real) throw new Error(`real apps: NOT RUN (${real.notRun})`);
   const open = real.queries.filter((q) => !isHeldOut(q.app));
-  const cv = leaveOneAppOut(trainingPool(queries, open, REAL_WEIGHT), { l2: L2 });
+  const cv = leaveOneAppOut(trainingPool(queries, open, REAL_WEIGHT, FIXTURE_WEIGHT), { l2: L2 });
   const [fixtures, openReal] = [queries, open].map((qs) => summary(qs.map((q) => cv.get(q.id)!)));
   const rules = summary(queries.map((q) => q.rules));
   console.log(`| ${name} | ${cell(fixtures!)} | ${cell(openReal!)} | ${cell(rules)} |`);

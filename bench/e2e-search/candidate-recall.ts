@@ -17,7 +17,7 @@ import {
   summary,
   trainingPool,
 } from "./cross-validate.js";
-import { L2, REAL_WEIGHT } from "./fit-options.js";
+import { FIXTURE_WEIGHT, L2, REAL_WEIGHT } from "./fit-options.js";
 import { isHeldOut, type RealJudgedQuery, realAppQueries } from "./real-apps.js";
 
 /** The pools measured: the command's (each side 50 deep, min_score 0.15) first, then the levers. */
@@ -54,7 +54,7 @@ async function measure(variant: string, pool: PoolOptions, heldOut: boolean) {
   const real = realRun.queries;
   const open = real.filter((q) => !isHeldOut(q.app));
   const held = real.filter((q) => isHeldOut(q.app));
-  const ranks = leaveOneAppOut(trainingPool(judged, open, REAL_WEIGHT), { l2: L2 });
+  const ranks = leaveOneAppOut(trainingPool(judged, open, REAL_WEIGHT, FIXTURE_WEIGHT), { l2: L2 });
   const batches = [...new Set(real.map((q) => q.batch))].sort((a, b) => a - b);
   const byBatch = (qs: RealJudgedQuery[], set: string): [string, RealJudgedQuery[]][] =>
     batches.map((b) => [`· ${set} batch ${b}`, qs.filter((q) => q.batch === b)]);
@@ -64,7 +64,7 @@ async function measure(variant: string, pool: PoolOptions, heldOut: boolean) {
     ...byBatch(open, "open"),
   ];
   if (heldOut) {
-    const all = trainingPool(judged, open, REAL_WEIGHT);
+    const all = trainingPool(judged, open, REAL_WEIGHT, FIXTURE_WEIGHT);
     for (const [id, r] of heldOutRanks(all, held)) ranks.set(id, r);
     rows.push(["real HELD OUT", held], ...byBatch(held, "held out"));
   }

@@ -144,15 +144,20 @@ const namesOf = (queries: readonly JudgedQuery[]): readonly string[] =>
 
 /**
  * What the shipped model is fitted on: the fixtures' judged queries and the open real apps'
- * (never the held-out ones), each real query weighing `realWeight` (fit-options.ts REAL_WEIGHT,
- * chosen by leave-one-app-out CV) so that a few real queries are not drowned by many fixture ones.
+ * (never the held-out ones), each real query weighing `realWeight` and each fixture query
+ * `fixtureWeight` (fit-options.ts, chosen by leave-one-app-out CV on the open real apps:
+ * choose-settings.ts), so that the fixtures' habits do not drown what real apps teach.
  */
 export function trainingPool(
   judged: readonly JudgedQuery[],
   open: readonly JudgedQuery[],
   realWeight: number,
+  fixtureWeight = 1,
 ): JudgedQuery[] {
-  return [...judged, ...open.map((q) => ({ ...q, weight: realWeight }))];
+  return [
+    ...judged.map((q) => ({ ...q, weight: fixtureWeight })),
+    ...open.map((q) => ({ ...q, weight: realWeight })),
+  ];
 }
 
 /**

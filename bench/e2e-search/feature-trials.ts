@@ -8,90 +8,27 @@
 // method prior learned per fold (method-prior-folds.ts, cross-fitted inside cross-validate.ts's
 // leave-one-app-out as every benchmark's). The features of every candidate are computed
 // once (rank-features.ts's whole catalogue) and kept between runs in E2E_TRIALS_CACHE when set.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { featureNames } from "../../controller/src/search/index.js";
+import { type JudgedQuery, leaveOneAppOut, rankedBy, summary, trainingPool } from "./cross-validate.js";
 import {
-  type JudgedQuery,
-  judgedQueries,
-  leaveOneAppOut,
-  rankedBy,
-  summary,
-  trainingPool,
-} from "./cross-validate.js";
-import { L2 as FIT_L2, REAL_WEIGHT as FIT_REAL_WEIGHT } from "./fit-options.js";
-import { isHeldOut, realAppQueries } from "./real-apps.js";
+  FIXTURE_WEIGHT as FIT_FIXTURE_WEIGHT,
+  L2 as FIT_L2,
+  REAL_WEIGHT as FIT_REAL_WEIGHT,
+} from "./fit-options.js";
+import { heldOutQueries, namesOf, only, trialQueries } from "./trial-features.js";
 
-/** The fit's settings, as fit.ts's unless E2E_TRIALS_L2 / E2E_TRIALS_REAL_WEIGHT say otherwise. */
+/** The fit's settings, as fit.ts's unless E2E_TRIALS_L2 / _REAL_WEIGHT / _FIXTURE_WEIGHT say otherwise. */
 const L2 = Number(process.env.E2E_TRIALS_L2 ?? FIT_L2);
 const REAL_WEIGHT = Number(process.env.E2E_TRIALS_REAL_WEIGHT ?? FIT_REAL_WEIGHT);
+const FIXTURE_WEIGHT = Number(process.env.E2E_TRIALS_FIXTURE_WEIGHT ?? FIT_FIXTURE_WEIGHT);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
-const cacheFile = process.env.E2E_TRIALS_CACHE;
-
-async function computed(): Promise<{ judged: JudgedQuery[]; open: JudgedQuery[] }> {
-  if (cacheFile && existsSync(cacheFile)) return JSON.parse(readFileSync(cacheFile, "utf8"));
-  const { queries: judged } = await judgedQueries("judged", new Set(), process.env, "catalogue");
-  const real = await realAppQueries({ set: "catalogue", shipped: false, skipHeldOut: true });
-  if ("notRun" in real) throw new Error(`real apps: NOT RUN (${real.notRun})`);
-  const open = real.queries.filter((q) => !isHeldOut(q.app));
-  if (cacheFile) writeFileSync(cacheFile, JSON.stringify({ judged, open }));
-  return { judged, open };
-}
-
-/** The feature names a SET argument stands for. */
-function namesOf(set: string): string[] {
-  if (set.startsWith("=")) return set.slice(1).split(",");
-  const names = [...featureNames(false)] as string[];
-  for (const change of set.split(",").filter(Boolean)) {
-    const name = change.slice(1);
-    if (change.startsWith("+")) names.push(name);
-    else if (change.startsWith("-") && names.includes(name)) names.splice(names.indexOf(name), 1);
-    else throw new Error(`"${change}": a change is +FEATURE, or -FEATURE of the shipped ones`);
-  }
-  return names;
-}
-
-/** One column of a candidate: a feature, a product "a*b", or "gap" (1 − the query's best lex_all). */
-function column(q: JudgedQuery, name: string): (row: number[]) => number {
-  const names = q.names as string[];
-  if (name.includes("*")) {
-    const parts = name.split("*").map((n) => column(q, n));
-    return (row) => parts.reduce((p, of) => p * of(row), 1);
-  }
-  // A cache from before the prior was a feature has no column: filled per fold all the same.
-  if (name.startsWith("lm_") && !names.includes(name)) return () => 0;
-  // The translation table's columns (translation-folds.ts) are filled per fold too.
-  if (name === "tt" || name === "tt_x") return () => 0;
-  if (name === "gap") {
-    const i = names.indexOf("lex_all");
-    const best = Math.max(0, ...q.features.map((r) => r[i]!));
-    return () => 1 - best;
-  }
-  const i = names.indexOf(name);
-  if (i < 0) throw new Error(`unknown feature "${name}"`);
-  return (row) => row[i]!;
-}
-
-/** The queries with only `names`'s columns, in that order. */
-function only(queries: JudgedQuery[], names: string[]): JudgedQuery[] {
-  return queries.map((q) => {
-    const columns = names.map((n) => column(q, n));
-    return {
-      ...q,
-      names: names as JudgedQuery["names"],
-      features: q.features.map((row) => columns.map((of) => of(row))),
-    };
-  });
-}
 
 /**
  * `--held-out`: once, after the choice: each SET fitted on all the training data (fixtures and
  * open real apps), ranking the frozen held-out apps' queries; BM25 over the same documents beside it.
  */
 async function heldOut(judged: JudgedQuery[], open: JudgedQuery[], sets: string[]) {
-  const real = await realAppQueries({ set: "catalogue", shipped: false });
-  if ("notRun" in real) throw new Error(`real apps: NOT RUN (${real.notRun})`);
-  const held = real.queries.filter((q) => isHeldOut(q.app));
+  const held = await heldOutQueries();
   const bm25 = summary(held.map((q) => q.bm25));
   console.log(`HELD OUT (${held.length} queries; BM25 ${pct(bm25.top3)} / ${bm25.mrr.toFixed(3)})`);
   console.log("| features | held out: top-3 / MRR@10 |");
@@ -99,13 +36,13 @@ async function heldOut(judged: JudgedQuery[], open: JudgedQuery[], sets: string[
   for (const set of ["", ...sets]) {
     const names = namesOf(set);
     const [j, o, h] = [judged, open, held].map((qs) => only(qs, names));
-    const ranks = rankedBy(trainingPool(j!, o!, REAL_WEIGHT), h!, { l2: L2 });
+    const ranks = rankedBy(trainingPool(j!, o!, REAL_WEIGHT, FIXTURE_WEIGHT), h!, { l2: L2 });
     const r = summary(h!.map((q) => ranks.get(q.id)!));
     console.log(`| ${set || "shipped"} | ${pct(r.top3)} / ${r.mrr.toFixed(3)} |`);
   }
 }
 
-const { judged, open } = await computed();
+const { judged, open } = await trialQueries();
 const args = process.argv.slice(2);
 if (args.includes("--held-out")) {
   await heldOut(
@@ -116,7 +53,7 @@ if (args.includes("--held-out")) {
   process.exit(0);
 }
 console.log(
-  `real-query weight ${REAL_WEIGHT}, l2 ${L2}; leave one app out over the fixtures and the open real apps`,
+  `real-query weight ${REAL_WEIGHT}, fixture-query weight ${FIXTURE_WEIGHT}, l2 ${L2}; leave one app out over the fixtures and the open real apps`,
 );
 console.log(
   "| features | fixtures: top-3 / MRR@10 | open real apps: top-3 / MRR@10 | top-3 queries gained / lost against the first set: fixtures; open |",
@@ -134,7 +71,7 @@ let first: Map<string, number> | undefined;
 for (const set of ["", ...args]) {
   const names = namesOf(set);
   const [j, o] = [judged, open].map((qs) => only(qs, names));
-  const cv = leaveOneAppOut(trainingPool(j!, o!, REAL_WEIGHT), { l2: L2 });
+  const cv = leaveOneAppOut(trainingPool(j!, o!, REAL_WEIGHT, FIXTURE_WEIGHT), { l2: L2 });
   first ??= cv;
   const [f, r] = [j!, o!].map((qs) => summary(qs.map((q) => cv.get(q.id)!)));
   console.log(

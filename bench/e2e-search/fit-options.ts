@@ -7,3 +7,5 @@ export const L2 = 0.01;
  * by the held-out ones.
  */
 export const REAL_WEIGHT = 2;
+/** How much one fixture query counts (choose-settings.ts chooses it with L2, nested LOAO). */
+export const FIXTURE_WEIGHT = 1;

@@ -35,7 +35,7 @@ import {
   summary,
   trainingPool,
 } from "./cross-validate.js";
-import { L2, REAL_WEIGHT } from "./fit-options.js";
+import { FIXTURE_WEIGHT, L2, REAL_WEIGHT } from "./fit-options.js";
 import { isHeldOut, type RealJudgedQuery, realAppQueries } from "./real-apps.js";
 import { STAND_IN_MODEL, startStandInEmbeddings } from "./stand-in-embeddings.js";
 
@@ -59,7 +59,7 @@ type Data = Awaited<ReturnType<typeof trainingData>>;
 
 /** Prints the LOAO CV figures of one setting, on the fixtures and on the open real apps apart. */
 function crossValidated(name: string, { judged, open }: Data, realWeight: number, l2: number): void {
-  const cv = leaveOneAppOut(trainingPool(judged, open, realWeight), { l2 });
+  const cv = leaveOneAppOut(trainingPool(judged, open, realWeight, FIXTURE_WEIGHT), { l2 });
   const [f, r] = [judged, open].map((qs) => summary(qs.map((q) => cv.get(q.id)!)));
   console.log(
     `${name}, leave one app out, real weight ${realWeight}, l2 ${l2}: fixtures ${pct(f!.top3)} / ${f!.mrr.toFixed(3)}; open real apps ${pct(r!.top3)} / ${r!.mrr.toFixed(3)} (${byBatch(open, cv)})`,
@@ -85,7 +85,8 @@ function write(file: string, model: LinearModel, description: string, fittedOn: 
   console.log(`  scale ${saved.scale} bias ${saved.bias}`);
 }
 
-const fitOn = ({ judged, open }: Data) => fitAll(trainingPool(judged, open, REAL_WEIGHT), { l2: L2 });
+const fitOn = ({ judged, open }: Data) =>
+  fitAll(trainingPool(judged, open, REAL_WEIGHT, FIXTURE_WEIGHT), { l2: L2 });
 
 function writePrior(prior: MethodPrior | undefined, description: string, fittedOn: string): void {
   if (!prior) return;
@@ -98,7 +99,7 @@ function writePrior(prior: MethodPrior | undefined, description: string, fittedO
 }
 
 const fittedOn = ({ judged, open }: Data) =>
-  `${judged.length} fixture queries (judged corpus) + ${open.length} open real-app queries (${[...new Set(open.map((q) => q.app))].join(", ")}) weighing ${REAL_WEIGHT} each, l2 ${L2}`;
+  `${judged.length} fixture queries (judged corpus) weighing ${FIXTURE_WEIGHT} each + ${open.length} open real-app queries (${[...new Set(open.map((q) => q.app))].join(", ")}) weighing ${REAL_WEIGHT} each, l2 ${L2}`;
 
 const ORIGIN =
   "fitted by bench/e2e-search/fit.ts (npm run fit:e2e-search) on every query of bench/e2e-search/eval-set.json and the open apps of real-apps.json; features from controller/src/search/rank-features.ts";

@@ -21,7 +21,7 @@ import {
   summary,
   trainingPool,
 } from "./cross-validate.js";
-import { L2, REAL_WEIGHT } from "./fit-options.js";
+import { FIXTURE_WEIGHT, L2, REAL_WEIGHT } from "./fit-options.js";
 import { isHeldOut, type RealJudgedQuery, realAppQueries } from "./real-apps.js";
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -36,7 +36,7 @@ const cell = (ranks: readonly number[]) => {
 function fittedRanks(judged: readonly JudgedQuery[], real: readonly RealJudgedQuery[]): Map<string, number> {
   const open = real.filter((q) => !isHeldOut(q.app));
   const held = real.filter((q) => isHeldOut(q.app));
-  const pool = trainingPool(judged, open, REAL_WEIGHT);
+  const pool = trainingPool(judged, open, REAL_WEIGHT, FIXTURE_WEIGHT);
   return new Map([...leaveOneAppOut(pool, { l2: L2 }), ...rankedBy(pool, held, { l2: L2 })]);
 }
 

@@ -29,7 +29,7 @@ export interface JudgedCandidates {
 export interface FitOptions {
   /** L2 penalty on the weights. @default 0.01 */
   l2?: number;
-  /** Newton steps. @default 30 */
+  /** Newton steps at most (it stops once a step moves no weight by 1e-9). @default 30 */
   iterations?: number;
 }
 
@@ -94,6 +94,8 @@ function newton(rows: number[][], c: number[], dim: number, l2: number, iteratio
     for (let i = 0; i < dim; i++) for (let j = 0; j < i; j++) h[i]![j] = h[j]![i]!;
     const step = solve(h, g);
     w = w.map((wi, i) => wi - step[i]!);
+    // Converged: further steps change no weight the model file keeps (five decimals).
+    if (step.every((s) => Math.abs(s) < 1e-9)) break;
   }
   return w;
 }
