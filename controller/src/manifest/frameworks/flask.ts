@@ -2,12 +2,15 @@
 // (the registration's prefix replaces the blueprint's own; nested blueprints join), routes by
 // `@bp.route(rule, methods=[...])`, `@bp.get`, `add_url_rule` (also in loops), class-based views
 // (`MethodView.as_view`, methods and `decorators` inherited from base classes), `<int:id>`
-// converters, Flask-RESTful `Api.add_resource`, query and header reads in the view's body,
-// marshmallow schemas as DTOs.
+// converters, `add_url_rule(rule, endpoint=)` bound by `@app.endpoint`, Flask-RESTful and
+// flask-restx resources, query and header reads in the view's body, marshmallow schemas as DTOs.
 
 import type { FrameworkScanner, ScanContribution } from "../scanner.js";
 import type { Constraints, Dto, Endpoint, EndpointResponse, HttpMethod, Param } from "../types.js";
+import { EndpointBinder } from "./python/flask-endpoints.js";
+import { RestfulTracker } from "./python/flask-restful.js";
 import { RestxTracker } from "./python/flask-restx.js";
+import { SmorestTracker } from "./python/flask-smorest.js";
 import { MarshmallowSchemas } from "./python/marshmallow-schemas.js";
 import { type CallSite, PyProgram } from "./python/py-evaluator.js";
 import { nestedBodies, type PyBodyUse, type PyFunction, type PyModuleFacts } from "./python/py-facts.js";
@@ -50,12 +53,6 @@ interface FlaskTable extends RouteTable {
   hasPrefix: boolean;
 }
 
-interface RestfulApi {
-  /** The app or blueprint the Api was given; its prefixes apply. */
-  owner: FlaskTable | undefined;
-  prefix: string;
-}
-
 interface RouteDecorator {
   table: FlaskTable;
   methods: HttpMethod[] | undefined;
@@ -81,10 +78,16 @@ function linkFlask(files: PyFiles): ScanContribution {
     table.routes.push({ methods: methods ?? [], path: rule, handler, ...where, decorators: [] });
   };
   const restx = new RestxTracker();
+  const restful = new RestfulTracker();
+  const boundEndpoints = new EndpointBinder();
+  const smorest = new SmorestTracker();
   program.evaluateAll({
     call(callee, site) {
-      const restxValue = restx.call(callee, site, tableOf);
-      if (restxValue) return restxValue;
+      const extension =
+        restx.call(callee, site, tableOf) ??
+        restful.call(callee, site, tableOf) ??
+        smorest.call(callee, site, tableOf);
+      if (extension) return extension;
       const name = externalName(callee);
       if (
         (name === "Flask" || name === "Blueprint") &&
@@ -99,27 +102,9 @@ function linkFlask(files: PyFiles): ScanContribution {
         tables.push(table);
         return { t: "obj", kind: "flask.table", data: table };
       }
-      // Flask-RESTful: `Api(app_or_blueprint, prefix=...)`, then `api.add_resource(Resource, *urls)`.
-      if (name === "Api" && callee.t === "external" && callee.path.startsWith("flask_restful")) {
-        const owner = tableOf(site.args[0] ?? site.kw.app);
-        const api: RestfulApi = { owner, prefix: asString(site.kw.prefix) ?? "" };
-        return { t: "obj", kind: "flask.restful", data: api };
-      }
       if (callee.t !== "method") return undefined;
       if (callee.name === "as_view" && callee.self.t === "class") {
         return { t: "obj", kind: "flask.view", data: callee.self };
-      }
-      if (callee.name === "add_resource" && callee.self.t === "obj" && callee.self.kind === "flask.restful") {
-        const api = callee.self.data as RestfulApi;
-        const resource = site.args[0];
-        if (api.owner && resource?.t === "class") {
-          for (const url of site.args.slice(1).map(asString)) {
-            if (url === undefined) continue;
-            const view: PyValue = { t: "obj", kind: "flask.view", data: resource };
-            addRoute(api.owner, joinRule(api.prefix, url), undefined, view, declaredAt(site, site.line));
-          }
-        }
-        return { t: "none" };
       }
       const table = tableOf(callee.self);
       if (!table) return undefined;
@@ -131,9 +116,16 @@ function linkFlask(files: PyFiles): ScanContribution {
       if (callee.name === "add_url_rule") {
         const rule = asString(site.args[0] ?? site.kw.rule);
         const view = site.args[2] ?? site.kw.view_func;
-        if (rule !== undefined && view)
-          addRoute(table, rule, methodsOf(site.kw.methods), view, declaredAt(site, site.line));
+        const endpoint = asString(site.args[1] ?? site.kw.endpoint);
+        const methods = methodsOf(site.kw.methods);
+        if (rule !== undefined && view) addRoute(table, rule, methods, view, declaredAt(site, site.line));
+        else if (rule !== undefined && endpoint !== undefined)
+          boundEndpoints.rule({ table, rule, endpoint, methods, site });
         return { t: "none" };
+      }
+      if (callee.name === "endpoint") {
+        const endpoint = asString(site.args[0] ?? site.kw.endpoint);
+        return endpoint === undefined ? undefined : boundEndpoints.decorator(table, endpoint);
       }
       if (callee.name === "register_blueprint") {
         const child = tableOf(site.args[0]);
@@ -147,12 +139,17 @@ function linkFlask(files: PyFiles): ScanContribution {
     },
     decorate(decorator, fn, line) {
       restx.decorate(decorator, fn, line);
-      if (fn.t !== "func" || decorator.t !== "obj" || decorator.kind !== "flask.decorator") return;
+      restful.decorate(decorator, fn, line);
+      boundEndpoints.decorate(decorator, fn);
+      if (decorator.t !== "obj" || decorator.kind !== "flask.decorator") return;
       const { table, methods, site } = decorator.data as RouteDecorator;
       const rule = asString(site.args[0] ?? site.kw.rule);
-      if (rule !== undefined) addRoute(table, rule, methods, fn, declaredAt(site, line));
+      // A class under `@blp.route(rule)` is a class-based view (flask-smorest's MethodView resources).
+      const view: PyValue = fn.t === "class" ? { t: "obj", kind: "flask.view", data: fn } : fn;
+      if (rule !== undefined) addRoute(table, rule, methods, view, declaredAt(site, line));
     },
   });
+  smorest.mountAll();
   for (const { owner, path, resource } of restx.resources()) {
     const view: PyValue = { t: "obj", kind: "flask.view", data: resource.cls };
     addRoute(owner, path, undefined, view, {
@@ -161,6 +158,13 @@ function linkFlask(files: PyFiles): ScanContribution {
       kw: {},
       kwValues: {},
     });
+  }
+  for (const { owner, rule, resource } of restful.resources()) {
+    const view: PyValue = { t: "obj", kind: "flask.view", data: resource.cls };
+    addRoute(owner, rule, undefined, view, declaredAt(resource.site, resource.line));
+  }
+  for (const { table, rule, methods, view, site } of boundEndpoints.bound()) {
+    addRoute(table, rule, methods, view, declaredAt(site, site.line));
   }
   if (tables.length === 0) return { endpoints: [], dtos: [], types: [] };
 

@@ -1,6 +1,7 @@
 // flask-restx (and flask-restplus): `Api(app, prefix=)`, `Namespace(name, path=)` or
-// `api.namespace(...)`, `api.add_namespace(ns, path=)`, and `@ns.route("/x")` on Resource
-// classes. The routes join the app or blueprint the Api was given, under its prefix.
+// `api.namespace(...)`, `api.add_namespace(ns, path=)`, `@ns.route("/x")` on Resource classes
+// and `api.add_resource(Resource, *urls)` / `ns.add_resource(...)`. The routes join the app or
+// blueprint the Api was given, or later bound to by `api.init_app(app)`, under its prefix.
 
 import type { CallSite } from "./py-evaluator.js";
 import { joinRule, type RouteTable } from "./py-routes.js";
@@ -72,6 +73,21 @@ export class RestxTracker {
           ns: ns.data as RestxNamespace,
           path: asString(site.args[1] ?? site.kw.path),
         });
+      }
+      return { t: "none" };
+    }
+    if (self.kind === "restx.api" && callee.name === "init_app") {
+      const api = self.data as RestxApi;
+      api.owner = tableOf(site.args[0] ?? site.kw.app) ?? api.owner;
+      return { t: "none" };
+    }
+    if ((self.kind === "restx.api" || self.kind === "restx.namespace") && callee.name === "add_resource") {
+      const ns = self.kind === "restx.api" ? (self.data as RestxApi).root : (self.data as RestxNamespace);
+      const cls = site.args[0];
+      if (cls?.t === "class") {
+        for (const url of site.args.slice(1).map(asString)) {
+          if (url !== undefined) ns.resources.push({ url, cls, file: site.module.file, line: site.line });
+        }
       }
       return { t: "none" };
     }
