@@ -65,8 +65,12 @@ function walkExpress(router, prefix, out) {
     if (layer.route) {
       const methods = Object.keys(layer.route.methods).filter((m) => m !== "_all");
       if (layer.route.methods._all) methods.push("*");
-      for (const p of each(layer.route.path))
-        for (const m of methods) out.push({ method: m.toUpperCase(), path: join(prefix, p) });
+      for (const p of each(layer.route.path)) {
+        // A router's "/" under a mount answers the mount path itself (Express's routing guide:
+        // `router.get("/")` in a router used at "/birds" handles "/birds"): that spelling too.
+        const also = p === "/" && prefix !== "/" ? { also: [prefix.replace(/\/$/, "")] } : {};
+        for (const m of methods) out.push({ method: m.toUpperCase(), path: join(prefix, p), ...also });
+      }
       continue;
     }
     const mounts = each(layer.__mount ?? "/");
@@ -145,7 +149,9 @@ function dump() {
     const key = `${method} ${r.path}`;
     if (method === "HEAD" || method === "OPTIONS" || seen.has(key)) continue;
     seen.add(key);
-    process.stdout.write(`${JSON.stringify({ method, path: r.path })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ method, path: r.path, ...(r.also ? { also: r.also } : {}) })}\n`,
+    );
   }
 }
 // A route whose path is a regular expression: @koa/router keeps the RegExp, koa-router 3 its
