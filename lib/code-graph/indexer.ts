@@ -188,13 +188,19 @@ export class CodeIndexer {
   private async rebuild(
     since: { changed: ReadonlySet<string>; moved: ReadonlySet<string> } | null,
   ): Promise<CodeGraph> {
-    const facts = new Map<string, FileFacts>();
-    for (const [path, entry] of this.entries) if (entry.facts) facts.set(path, entry.facts);
-    const files = [...this.entries.values()].map((e) => e.file).sort((a, b) => a.path.localeCompare(b.path));
+    // In path order, whatever order the files came in: where two files declare one name, the
+    // first wins in an incremental build as in a full one.
     const entries = this.entries;
+    const paths = [...entries.keys()].sort((a, b) => a.localeCompare(b));
+    const facts = new Map<string, FileFacts>();
+    for (const path of paths) {
+      const known = entries.get(path)?.facts;
+      if (known) facts.set(path, known);
+    }
+    const files = paths.map((path) => entries.get(path)!.file);
     const sources: SourceSet = {
       has: (path) => entries.has(path),
-      paths: () => entries.keys(),
+      paths: () => paths,
       facts: (path) => entries.get(path)?.facts,
       config: (path) => entries.get(path)?.config,
     };
