@@ -1,6 +1,6 @@
 // One JSON pidfile per started process under <rootDir>/.cache/e2e/, so a later run can find
 // processes whose owner died (kill -9) and stop them.
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Owner } from "../common/owner.js";
 
@@ -25,7 +25,11 @@ export class PidfileStore {
   write(record: PidRecord): string {
     mkdirSync(this.dir, { recursive: true });
     const path = this.pathOf(record);
-    writeFileSync(path, JSON.stringify(record, null, 2));
+    // Written whole, then renamed into place: a run listing the folder meanwhile (every boot
+    // looks for strays) must never read half a record and drop it as damaged.
+    const partial = `${path}.${process.pid}.partial`;
+    writeFileSync(partial, JSON.stringify(record, null, 2));
+    renameSync(partial, path);
     return path;
   }
 
@@ -45,7 +49,7 @@ export class PidfileStore {
       try {
         records.push(JSON.parse(readFileSync(join(this.dir, name), "utf8")) as PidRecord);
       } catch {
-        // Half-written by a process killed mid-write: nothing to act on; drop it.
+        // Damaged (written before records were renamed into place, or by hand): nothing to act on; drop it.
         rmSync(join(this.dir, name), { force: true });
       }
     }
