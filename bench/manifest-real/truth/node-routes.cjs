@@ -131,7 +131,8 @@ const hook = `export async function resolve(spec, ctx, next) {
 Module.register?.(`data:text/javascript,${encodeURIComponent(hook)}`);
 
 let dumped = false;
-function dump() {
+/** Prints the route table, then exits once stdout has taken it all. */
+function dumpAndExit() {
   if (dumped) return;
   dumped = true;
   const routes = [...fastifyRoutes];
@@ -144,15 +145,20 @@ function dump() {
     for (const layer of router.stack ?? router.routes ?? [])
       for (const m of layer.methods) routes.push({ method: m, path: koaPath(layer) });
   const seen = new Set();
+  const lines = [];
   for (const r of routes) {
     const method = r.method.toUpperCase();
     const key = `${method} ${r.path}`;
     if (method === "HEAD" || method === "OPTIONS" || seen.has(key)) continue;
     seen.add(key);
-    process.stdout.write(
-      `${JSON.stringify({ method, path: r.path, ...(r.also ? { also: r.also } : {}) })}\n`,
-    );
+    lines.push(`${JSON.stringify({ method, path: r.path, ...(r.also ? { also: r.also } : {}) })}\n`);
   }
+  // Exiting right after write() can drop what a pipe has not taken yet (a large table came
+  // out cut at a different line each run): exit in the write's callback.
+  // What the app does meanwhile (a client failing to connect) is not the table's business.
+  process.on("uncaughtException", () => {});
+  process.on("unhandledRejection", () => {});
+  process.stdout.write(lines.join(""), () => process.exit(0));
 }
 // A route whose path is a regular expression: @koa/router keeps the RegExp, koa-router 3 its
 // source (then the same as the source of the route's `regexp`); marked as Express's are.
@@ -163,16 +169,10 @@ function koaPath(layer) {
 }
 
 // A script that builds the app without serving calls this once it is built.
-globalThis.BENCH_DUMP = () => {
-  dump();
-  process.exit(0);
-};
+globalThis.BENCH_DUMP = dumpAndExit;
 const listen = http.Server.prototype.listen;
 http.Server.prototype.listen = function (...args) {
   // Routes registered right after listen() in the same tick still count.
-  setImmediate(() => {
-    dump();
-    process.exit(0);
-  });
+  setImmediate(dumpAndExit);
   return listen.apply(this, args);
 };
