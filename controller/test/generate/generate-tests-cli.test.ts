@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeProject, type Project, REPO_ROOT, runCli } from "../helpers/project.js";
-import { scanRepoServices } from "./helpers.js";
+import { removeScan, scanRepoServices } from "./helpers.js";
 
 const run = promisify(execFile);
 let manifest: string;
@@ -17,6 +17,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => {
   for (const p of projects) p.remove();
+  removeScan(manifest);
 });
 
 function project(): Project {

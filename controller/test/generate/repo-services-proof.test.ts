@@ -6,7 +6,7 @@
 // only are run through the same faults, and the comparison is printed.
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,7 +16,7 @@ import { generateSuite } from "../../src/generate/index.js";
 import { eventually } from "../../src/http/eventually.js";
 import type { Manifest } from "../../src/manifest/types.js";
 import { makeProject, type Project, REPO_ROOT, runCli } from "../helpers/project.js";
-import { scanRepoServices } from "./helpers.js";
+import { removeScan, scanRepoServices } from "./helpers.js";
 
 const SERVICES = ["auth", "task-graph"] as const;
 type Service = (typeof SERVICES)[number];
@@ -111,6 +111,8 @@ const FAULTS: (Fault & { service: Service })[] = [
 ];
 
 const children: ChildProcess[] = [];
+/** Folders this file made outside the project: the services' working folders and the scan's. */
+const scratch: string[] = [];
 const proxies = new Map<Service, FaultProxy>();
 let project: Project;
 
@@ -118,6 +120,7 @@ async function startService(name: Service): Promise<string> {
   const port = await freeLoopbackPort();
   // The working directory is a small folder of its own, not the checkout (a service may read it).
   const cwd = mkdtempSync(join(tmpdir(), `gentests-${name}-`));
+  scratch.push(cwd);
   writeFileSync(join(cwd, "hello.ts"), 'export const greeting = (who: string) => "hello " + who;\n');
   const child = spawn(process.execPath, [join(REPO_ROOT, "controller/bin/start-service.mjs"), name], {
     cwd,
@@ -151,6 +154,7 @@ async function startService(name: Service): Promise<string> {
 
 beforeAll(async () => {
   const manifestPath = await scanRepoServices();
+  scratch.push(manifestPath);
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
   project = makeProject({});
   const urls = await Promise.all(SERVICES.map(startService));
@@ -180,8 +184,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const p of proxies.values()) await p.close();
-  for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+  await Promise.all(
+    children
+      .filter((c) => c.exitCode === null)
+      .map((c) => new Promise((exited) => c.once("exit", exited).kill("SIGTERM"))),
+  );
   project?.remove();
+  for (const path of scratch) {
+    if (path.endsWith(".json")) removeScan(path);
+    else rmSync(path, { recursive: true, force: true });
+  }
 });
 
 interface ModuleOutcome {
