@@ -53,6 +53,9 @@ interface FlaskTable extends RouteTable {
   hasPrefix: boolean;
 }
 
+/** A class-based view (`MethodView`, a Flask-RESTful or flask-restx `Resource`) as a route's view. */
+const classView = (cls: ClassValue): PyValue => ({ t: "obj", kind: "flask.view", data: cls });
+
 interface RouteDecorator {
   table: FlaskTable;
   methods: HttpMethod[] | undefined;
@@ -104,7 +107,7 @@ function linkFlask(files: PyFiles): ScanContribution {
       }
       if (callee.t !== "method") return undefined;
       if (callee.name === "as_view" && callee.self.t === "class") {
-        return { t: "obj", kind: "flask.view", data: callee.self };
+        return classView(callee.self);
       }
       const table = tableOf(callee.self);
       if (!table) return undefined;
@@ -145,14 +148,13 @@ function linkFlask(files: PyFiles): ScanContribution {
       const { table, methods, site } = decorator.data as RouteDecorator;
       const rule = asString(site.args[0] ?? site.kw.rule);
       // A class under `@blp.route(rule)` is a class-based view (flask-smorest's MethodView resources).
-      const view: PyValue = fn.t === "class" ? { t: "obj", kind: "flask.view", data: fn } : fn;
+      const view: PyValue = fn.t === "class" ? classView(fn) : fn;
       if (rule !== undefined) addRoute(table, rule, methods, view, declaredAt(site, line));
     },
   });
   smorest.mountAll();
   for (const { owner, path, resource } of restx.resources()) {
-    const view: PyValue = { t: "obj", kind: "flask.view", data: resource.cls };
-    addRoute(owner, path, undefined, view, {
+    addRoute(owner, path, undefined, classView(resource.cls), {
       file: resource.file,
       line: resource.line,
       kw: {},
@@ -160,8 +162,7 @@ function linkFlask(files: PyFiles): ScanContribution {
     });
   }
   for (const { owner, rule, resource } of restful.resources()) {
-    const view: PyValue = { t: "obj", kind: "flask.view", data: resource.cls };
-    addRoute(owner, rule, undefined, view, declaredAt(resource.site, resource.line));
+    addRoute(owner, rule, undefined, classView(resource.cls), declaredAt(resource.site, resource.line));
   }
   for (const { table, rule, methods, view, site } of boundEndpoints.bound()) {
     addRoute(table, rule, methods, view, declaredAt(site, site.line));

@@ -3,9 +3,10 @@
 // factory pattern: the resources added before `init_app` are registered by it). The routes join
 // the app or blueprint the Api is bound to, under the Api's prefix.
 
+import { boundTable, isExtensionApi, type TableOf } from "./flask-extension-api.js";
 import type { CallSite } from "./py-evaluator.js";
 import { joinRule, type RouteTable } from "./py-routes.js";
-import { asString, type ClassValue, externalName, type FuncValue, type PyValue } from "./py-values.js";
+import { asString, type ClassValue, type FuncValue, type PyValue } from "./py-values.js";
 
 interface RestfulResource {
   url: string;
@@ -33,18 +34,10 @@ export class RestfulTracker {
   private readonly apis: RestfulApi[] = [];
 
   /** The value of a Flask-RESTful call, or undefined for any other call. */
-  call(
-    callee: PyValue,
-    site: CallSite,
-    tableOf: (v: PyValue | undefined) => RouteTable | undefined,
-  ): PyValue | undefined {
-    if (
-      callee.t === "external" &&
-      callee.path.startsWith("flask_restful") &&
-      externalName(callee) === "Api"
-    ) {
+  call(callee: PyValue, site: CallSite, tableOf: TableOf): PyValue | undefined {
+    if (isExtensionApi(callee, ["flask_restful"])) {
       const api: RestfulApi = {
-        owner: tableOf(site.args[0] ?? site.kw.app),
+        owner: boundTable(site, tableOf),
         prefix: asString(site.kw.prefix) ?? "",
         resources: [],
       };
@@ -66,7 +59,7 @@ export class RestfulTracker {
       return { t: "obj", kind: "flask.restful.resource", data: decorator };
     }
     if (callee.name === "init_app") {
-      api.owner = tableOf(site.args[0] ?? site.kw.app) ?? api.owner;
+      api.owner = boundTable(site, tableOf) ?? api.owner;
       return { t: "none" };
     }
     return undefined;

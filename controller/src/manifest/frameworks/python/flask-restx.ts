@@ -3,6 +3,7 @@
 // and `api.add_resource(Resource, *urls)` / `ns.add_resource(...)`. The routes join the app or
 // blueprint the Api was given, or later bound to by `api.init_app(app)`, under its prefix.
 
+import { boundTable, isExtensionApi, type TableOf } from "./flask-extension-api.js";
 import type { CallSite } from "./py-evaluator.js";
 import { joinRule, type RouteTable } from "./py-routes.js";
 import { asString, type ClassValue, externalName, type FuncValue, type PyValue } from "./py-values.js";
@@ -33,23 +34,19 @@ interface RouteDecorator {
   site: CallSite;
 }
 
+const RESTX_MODULES = ["flask_restx", "flask_restplus"];
 const isRestx = (callee: PyValue) =>
-  callee.t === "external" &&
-  (callee.path.startsWith("flask_restx") || callee.path.startsWith("flask_restplus"));
+  callee.t === "external" && RESTX_MODULES.some((module) => callee.path.startsWith(module));
 
 export class RestxTracker {
   private readonly apis: RestxApi[] = [];
 
   /** The value of a flask-restx call, or undefined for any other call. */
-  call(
-    callee: PyValue,
-    site: CallSite,
-    tableOf: (v: PyValue | undefined) => RouteTable | undefined,
-  ): PyValue | undefined {
+  call(callee: PyValue, site: CallSite, tableOf: TableOf): PyValue | undefined {
     const name = externalName(callee);
-    if (isRestx(callee) && name === "Api") {
+    if (isExtensionApi(callee, RESTX_MODULES)) {
       const api: RestxApi = {
-        owner: tableOf(site.args[0] ?? site.kw.app),
+        owner: boundTable(site, tableOf),
         prefix: asString(site.kw.prefix) ?? "",
         mounts: [],
         root: { path: "", resources: [] },
@@ -78,7 +75,7 @@ export class RestxTracker {
     }
     if (self.kind === "restx.api" && callee.name === "init_app") {
       const api = self.data as RestxApi;
-      api.owner = tableOf(site.args[0] ?? site.kw.app) ?? api.owner;
+      api.owner = boundTable(site, tableOf) ?? api.owner;
       return { t: "none" };
     }
     if ((self.kind === "restx.api" || self.kind === "restx.namespace") && callee.name === "add_resource") {

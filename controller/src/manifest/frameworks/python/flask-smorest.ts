@@ -3,9 +3,10 @@
 // does (its `url_prefix` replaces the blueprint's). Its `Blueprint` is Flask's, and
 // `@blp.route(rule)` on a MethodView class is read by the Flask scanner.
 
+import { boundTable, isExtensionApi, type TableOf } from "./flask-extension-api.js";
 import type { CallSite } from "./py-evaluator.js";
 import type { RouteTable } from "./py-routes.js";
-import { asString, externalName, type PyValue } from "./py-values.js";
+import { asString, type PyValue } from "./py-values.js";
 
 interface SmorestApi {
   owner: RouteTable | undefined;
@@ -16,17 +17,9 @@ export class SmorestTracker {
   private readonly apis: SmorestApi[] = [];
 
   /** The value of a flask-smorest Api call, or undefined for any other call. */
-  call(
-    callee: PyValue,
-    site: CallSite,
-    tableOf: (v: PyValue | undefined) => RouteTable | undefined,
-  ): PyValue | undefined {
-    if (
-      callee.t === "external" &&
-      callee.path.startsWith("flask_smorest") &&
-      externalName(callee) === "Api"
-    ) {
-      const api: SmorestApi = { owner: tableOf(site.args[0] ?? site.kw.app), blueprints: [] };
+  call(callee: PyValue, site: CallSite, tableOf: TableOf): PyValue | undefined {
+    if (isExtensionApi(callee, ["flask_smorest"])) {
+      const api: SmorestApi = { owner: boundTable(site, tableOf), blueprints: [] };
       this.apis.push(api);
       return { t: "obj", kind: "flask.smorest", data: api };
     }
@@ -34,7 +27,7 @@ export class SmorestTracker {
       return undefined;
     const api = callee.self.data as SmorestApi;
     if (callee.name === "init_app") {
-      api.owner = tableOf(site.args[0] ?? site.kw.app) ?? api.owner;
+      api.owner = boundTable(site, tableOf) ?? api.owner;
       return { t: "none" };
     }
     if (callee.name === "register_blueprint") {
