@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freeLoopbackPort } from "../../../lib/net/free-port.js";
 import { type Fault, type FaultProxy, startFaultProxy } from "../../../lib/testing/fault-proxy.js";
@@ -16,7 +16,7 @@ import { generateSuite } from "../../src/generate/index.js";
 import { eventually } from "../../src/http/eventually.js";
 import type { Manifest } from "../../src/manifest/types.js";
 import { makeProject, type Project, REPO_ROOT, runCli } from "../helpers/project.js";
-import { removeScan, scanRepoServices } from "./helpers.js";
+import { scanRepoServices } from "./helpers.js";
 
 const SERVICES = ["auth", "task-graph"] as const;
 type Service = (typeof SERVICES)[number];
@@ -154,7 +154,7 @@ async function startService(name: Service): Promise<string> {
 
 beforeAll(async () => {
   const manifestPath = await scanRepoServices();
-  scratch.push(manifestPath);
+  scratch.push(dirname(manifestPath));
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
   project = makeProject({});
   const urls = await Promise.all(SERVICES.map(startService));
@@ -190,10 +190,7 @@ afterAll(async () => {
       .map((c) => new Promise((exited) => c.once("exit", exited).kill("SIGTERM"))),
   );
   project?.remove();
-  for (const path of scratch) {
-    if (path.endsWith(".json")) removeScan(path);
-    else rmSync(path, { recursive: true, force: true });
-  }
+  for (const folder of scratch) rmSync(folder, { recursive: true, force: true });
 });
 
 interface ModuleOutcome {
