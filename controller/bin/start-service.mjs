@@ -64,10 +64,13 @@ function currentBundle() {
   }
 }
 
-/** Worker-thread modules a service starts by file (named after the bundle's entry beside it). */
+/** Worker-thread and child-process modules a service starts by file (named after the bundle's entry beside it). */
 function workerEntries() {
-  const extractWorker = join(repo, "lib", "code-graph", "extract-worker.ts");
-  return name === "task-graph" ? { "extract-worker": extractWorker } : {};
+  if (name !== "task-graph") return {};
+  return {
+    "extract-worker": join(repo, "lib", "code-graph", "extract-worker.ts"),
+    "stream-writer": join(repo, "lib", "socket-writer", "writer-process.ts"),
+  };
 }
 
 async function rebuild() {

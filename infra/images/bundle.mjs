@@ -21,8 +21,13 @@ if (!existsSync(entry)) {
 }
 const outfile = resolve(outArg ?? `dist/images/${service}`, "server.mjs");
 
-/** Worker-thread modules a service starts by file, bundled beside server.mjs (see server.ts). */
-const WORKERS = { "task-graph": { "extract-worker.mjs": resolve("lib", "code-graph", "extract-worker.ts") } };
+/** Worker-thread and child-process modules a service starts by file, bundled beside server.mjs (see server.ts). */
+const WORKERS = {
+  "task-graph": {
+    "extract-worker.mjs": resolve("lib", "code-graph", "extract-worker.ts"),
+    "stream-writer.mjs": resolve("lib", "socket-writer", "writer-process.ts"),
+  },
+};
 
 let result;
 try {

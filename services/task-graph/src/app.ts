@@ -2,6 +2,7 @@
 import { WordVectorEmbedder } from "../../../lib/embedding/index.js";
 import { rankWeights, WordNetExpander } from "../../../lib/search/index.js";
 import { createServiceApp, type ServiceApp } from "../../../lib/service-kit/index.js";
+import { SocketWriter } from "../../../lib/socket-writer/index.js";
 import {
   DeadlineEmbedder,
   DeadlineGraphStore,
@@ -78,6 +79,8 @@ export interface TaskGraphAppOptions {
   now?: () => Date;
   /** The code parser's worker module, when not lib/code-graph's own (a bundle ships it beside itself). */
   codeWorker?: URL;
+  /** The event streams' writer process module, when not lib/socket-writer's own (likewise). */
+  streamWriter?: URL;
   /** Told when code indexing starts and ends (server.ts: V8 compaction is off meanwhile). */
   onCodeWork?: (working: boolean) => void;
 }
@@ -235,6 +238,15 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   });
   feed.start();
   app.addHook("preClose", async () => feed.close());
+  // The streams' sends, off this loop (lib/socket-writer); it stops once the streams have ended.
+  const streamWriter =
+    eventsConfig.writer === "process"
+      ? new SocketWriter({
+          ...(opts.streamWriter ? { module: opts.streamWriter } : {}),
+          onExit: (info) => log.warn(info, "event stream writer exited; its streams were closed"),
+        })
+      : null;
+  app.addHook("onClose", async () => streamWriter?.close());
 
   // Code repositories (SPEC §4): CODE_ROOTS are registered now and indexed in the background.
   // Folders only where allowed, parsing on worker threads within a budget, quotas (issue 25).
@@ -316,7 +328,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
   await app.register(codeRoutes, { prefix, code });
   await app.register(codeQueryRoutes, { prefix, queries: codeQueries });
   await app.register(agentContextRoutes, { prefix, context: agentContext });
-  await app.register(eventRoutes, { prefix, feed, activity: new ActivityService(ctx) });
+  await app.register(eventRoutes, { prefix, feed, activity: new ActivityService(ctx), writer: streamWriter });
   await app.register(noteRoutes, { prefix, notes });
   await app.register(wholeGraphRoutes, { prefix, services: wholeGraph });
   await app.register(boardRoutes, { dir: env.TASK_GRAPH_BOARD_DIR });

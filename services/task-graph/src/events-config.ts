@@ -10,6 +10,11 @@ export interface EventsConfig {
    * after a quiet spell goes at once); bounds the writes per subscriber under load. @default 50
    */
   flushMs: number;
+  /**
+   * EVENTS_WRITER: "process" (the streams' sends are made by a child process: lib/socket-writer)
+   * or "inline" (by the service's own loop). @default "process"
+   */
+  writer: "process" | "inline";
 }
 
 export function readEventsConfig(env: NodeJS.ProcessEnv): EventsConfig {
@@ -17,7 +22,15 @@ export function readEventsConfig(env: NodeJS.ProcessEnv): EventsConfig {
     heartbeatMs: positive(env, "EVENTS_HEARTBEAT_MS", 15_000, "milliseconds"),
     subscriberBufferBytes: positive(env, "EVENTS_SUBSCRIBER_BUFFER_BYTES", 1024 * 1024, "bytes"),
     flushMs: nonNegative(env, "EVENTS_FLUSH_MS", 50),
+    writer: writerOf(env),
   };
+}
+
+function writerOf(env: NodeJS.ProcessEnv): EventsConfig["writer"] {
+  const raw = env.EVENTS_WRITER?.trim() || "process";
+  if (raw !== "process" && raw !== "inline")
+    throw new Error(`EVENTS_WRITER "${env.EVENTS_WRITER}" is not "process" or "inline".`);
+  return raw;
 }
 
 function nonNegative(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

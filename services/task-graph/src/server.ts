@@ -15,13 +15,19 @@ try {
     : process.env;
   limitHeapGrowth(env);
   const onCodeWork = setHeapCompaction(env);
-  // Bundled (start-service.mjs, the image), the code parser's worker is a file beside this one.
+  // Bundled (start-service.mjs, the image), the code parser's worker and the event streams'
+  // writer process are files beside this one.
   const bundled = !import.meta.url.endsWith(".ts");
   const app = await buildTaskGraphApp({
     adapters: await selectAdapters(env),
     env,
     onCodeWork,
-    ...(bundled ? { codeWorker: new URL("./extract-worker.mjs", import.meta.url) } : {}),
+    ...(bundled
+      ? {
+          codeWorker: new URL("./extract-worker.mjs", import.meta.url),
+          streamWriter: new URL("./stream-writer.mjs", import.meta.url),
+        }
+      : {}),
   });
   handleShutdownSignals(app);
   // SIGUSR2 is the reset signal of the e2e controller (the auth mock reseeds on it); the task

@@ -4,10 +4,12 @@
 // the event feed (domain/events/event-feed.ts): an opening comment, the events missed since
 // Last-Event-ID (or a `reset`), then every durable change as it happens, a comment every
 // EVENTS_HEARTBEAT_MS. The API key is checked like on every /api/v1 route, before the handler.
-import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+
 import type { Socket } from "node:net";
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { Type, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from "fastify";
 import { errorResponses } from "../../../../lib/service-kit/index.js";
+import type { SocketWriter } from "../../../../lib/socket-writer/index.js";
 import type { ActivityService } from "../domain/events/activity.js";
 import type { EventFeed, EventSink } from "../domain/events/event-feed.js";
 import { IdParams, ListEnvelope } from "../schemas/common.js";
@@ -18,6 +20,8 @@ import { envelopeOf, pagingOf } from "./paging.js";
 export interface EventRoutesOptions {
   feed: EventFeed;
   activity: ActivityService;
+  /** Makes the streams' sends in a child process (EVENTS_WRITER=process); null: on this loop. */
+  writer: SocketWriter | null;
 }
 
 const STREAM_HEADERS = {
@@ -27,7 +31,10 @@ const STREAM_HEADERS = {
   "x-accel-buffering": "no",
 };
 
-export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (fastify, { feed, activity }) => {
+export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (
+  fastify,
+  { feed, activity, writer },
+) => {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -59,7 +66,7 @@ export const eventRoutes: FastifyPluginAsync<EventRoutesOptions> = async (fastif
       );
       const socket = openStream(reply);
       socket.once("close", () => subscription.close());
-      subscription.attach(sinkOf(socket));
+      subscription.attach(await sinkFor(socket, writer, request.log));
     },
   );
 
@@ -104,6 +111,22 @@ function openStream(reply: FastifyReply): Socket {
   lines.push("connection: close", "", "");
   socket.write(lines.join("\r\n"));
   return socket;
+}
+
+/** The writer process's sink for the stream, else (none, or it cannot start) one on this loop. */
+async function sinkFor(
+  socket: Socket,
+  writer: SocketWriter | null,
+  log: FastifyBaseLogger,
+): Promise<EventSink> {
+  if (writer) {
+    try {
+      return await writer.adopt(socket);
+    } catch (err) {
+      log.warn({ err }, "event stream written from the service's loop: the writer process is not available");
+    }
+  }
+  return sinkOf(socket);
 }
 
 function sinkOf(socket: Socket): EventSink {

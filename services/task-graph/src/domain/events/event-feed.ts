@@ -22,10 +22,10 @@ export type { EventFilter } from "./event-groups.js";
 export interface EventSink {
   /**
    * Hands `chunk` to the connection (bytes: one encoding shared by every subscriber that gets the
-   * whole batch); returns the bytes handed over that it has not taken yet.
+   * whole batch); returns the bytes handed over that it has not taken yet (0: go on at once).
    */
   write(chunk: string | Uint8Array): number;
-  /** The bytes handed over that the connection has not taken yet. */
+  /** The bytes handed over that the reader has not taken yet (what a cut-off is decided on). */
   untaken(): number;
   /** Resolves once the connection has taken what it was handed (or is gone). */
   drained(): Promise<void>;

@@ -1,0 +1,1 @@
+export { type RemoteSink, SocketWriter } from "./socket-writer.js";
