@@ -131,6 +131,40 @@ function cpuSplit(pid: number): { user: number; system: number } {
   return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
 }
 
+/** The service's child processes (the event streams' writer: lib/socket-writer). */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** CPU seconds of the service's child processes so far (by pid: one that started later counts from 0). */
+function childrenCpu(pid: number): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const child of childPids(pid)) {
+    try {
+      cpu.set(child, cpuSeconds(child));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return cpu;
+}
+
+function rssOrZero(pid: number): number {
+  try {
+    return rssMiB(pid);
+  } catch {
+    return 0;
+  }
+}
+
 function rssMiB(pid: number): number {
   const m = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return Number(m?.[1] ?? 0) / 1024;
@@ -282,6 +316,8 @@ interface PhaseResult extends Partial<SubscriberReport> {
   service_system_ms_per_write: number;
   /** The subscribers' process (it shares the 2 cores with the service), per write. */
   subscribers_cpu_ms_per_write: number;
+  /** The service's child processes (the streams' writer, EVENTS_WRITER=process), per write. */
+  writer_cpu_ms_per_write: number;
   load_average_1m: number;
 }
 
@@ -295,6 +331,7 @@ async function phase(
   const load = loadavg()[0]!;
   const cpu0 = cpuSplit(service.pid);
   const subsCpu0 = cpuSeconds(subs.pid);
+  const writerCpu0 = childrenCpu(service.pid);
   const t0 = performance.now();
   const writes = await runWriters(service.url, seconds, kind === "subscribers" ? (a) => subs.ack(a) : null);
   const elapsed = (performance.now() - t0) / 1000;
@@ -308,6 +345,9 @@ async function phase(
     service_cpu_ms_per_write: msPerWrite(cpu.user + cpu.system - cpu0.user - cpu0.system),
     service_system_ms_per_write: msPerWrite(cpu.system - cpu0.system),
     subscribers_cpu_ms_per_write: msPerWrite(cpuSeconds(subs.pid) - subsCpu0),
+    writer_cpu_ms_per_write: msPerWrite(
+      [...childrenCpu(service.pid)].reduce((sum, [pid, s]) => sum + s - (writerCpu0.get(pid) ?? 0), 0),
+    ),
     load_average_1m: round(load),
   };
   if (kind === "subscribers") {
@@ -317,12 +357,13 @@ async function phase(
   return result;
 }
 
-/** The service's RSS every RSS_EVERY_MS until stopped, and the flatness of it after the first minute. */
+/** The service's RSS (its writer process's included) every RSS_EVERY_MS until stopped, and the flatness of it after the first minute. */
 function rssSampler(pid: number) {
   const t0 = performance.now();
-  const rss: { at_s: number; rss_mib: number }[] = [{ at_s: 0, rss_mib: round(rssMiB(pid)) }];
-  const sample = () =>
-    rss.push({ at_s: round((performance.now() - t0) / 1000), rss_mib: round(rssMiB(pid)) });
+  // The service with its writer process: what a stalled subscriber is sent is held there now.
+  const total = () => rssMiB(pid) + childPids(pid).reduce((sum, child) => sum + rssOrZero(child), 0);
+  const rss: { at_s: number; rss_mib: number }[] = [{ at_s: 0, rss_mib: round(total()) }];
+  const sample = () => rss.push({ at_s: round((performance.now() - t0) / 1000), rss_mib: round(total()) });
   const timer = setInterval(() => {
     sample();
     console.log(`  ${rss.at(-1)!.at_s} s: RSS ${rss.at(-1)!.rss_mib} MiB`);
@@ -411,7 +452,7 @@ async function main(): Promise<void> {
         pair[kind] = p;
         phases.push(p);
         console.log(
-          `  ${String(r + 1).padStart(2)} ${kind.padEnd(11)} ${p.writes_per_s} writes/s, service ${p.service_cpu_ms_per_write} ms CPU/write (kernel ${p.service_system_ms_per_write}), subscribers' process ${p.subscribers_cpu_ms_per_write}, load ${p.load_average_1m}` +
+          `  ${String(r + 1).padStart(2)} ${kind.padEnd(11)} ${p.writes_per_s} writes/s, service ${p.service_cpu_ms_per_write} ms CPU/write (kernel ${p.service_system_ms_per_write}), writer process ${p.writer_cpu_ms_per_write}, subscribers' process ${p.subscribers_cpu_ms_per_write}, load ${p.load_average_1m}` +
             (p.ack_to_event
               ? `; 2xx → event p50 ${p.ack_to_event.p50_ms} ms p95 ${p.ack_to_event.p95_ms} ms, short ${p.subscribers_short}`
               : ""),
