@@ -227,7 +227,8 @@ export class SocketWriter {
     });
     return new Promise((resolve, reject) => {
       const failed = (why: string) => reject(new Error(`the socket writer process ${why}`));
-      child.once("error", (err) => failed(`could not start: ${err.message}`));
+      // Not only at start: a send to a writer that just died reports here, before its "exit".
+      child.on("error", (err) => failed(`could not start: ${err.message}`));
       child.once("exit", (code, signal) => {
         failed(`exited before it was ready (${signal ?? `code ${code}`})`);
         this.#lost(child, code, signal);

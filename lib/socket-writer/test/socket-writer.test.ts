@@ -164,7 +164,10 @@ describe("SocketWriter", () => {
     const pid = writerPid();
     expect(pid).toBeGreaterThan(0);
     process.kill(pid, "SIGKILL");
+    // Writes go on while the death is noticed: a send to a dead writer must not crash this process.
+    const writing = setInterval(() => firstSink.write("after its death\n"), 1);
     await first.ended;
+    clearInterval(writing);
     await waitUntil(() => exits.length === 1, 5_000);
     expect(exits[0]).toMatchObject({ signal: "SIGKILL" });
     const [second, secondSink] = await open();
