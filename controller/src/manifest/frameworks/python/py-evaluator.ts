@@ -594,6 +594,8 @@ export class PyProgram {
     };
     const hooked = this.hooks.call?.(callee, site);
     if (hooked) return hooked;
+    const decorated = this.decoratorApplied(callee, site);
+    if (decorated) return decorated;
     if (callee.t === "class") return { t: "instance", cls: callee };
     const target = this.projectTarget(callee, owner);
     if (target && statement && this.hooks === this.allHooks) {
@@ -627,6 +629,20 @@ export class PyProgram {
       return value && value.t !== "unknown" ? value : UNKNOWN;
     }
     return { t: "unknown", expr };
+  }
+
+  /**
+   * A framework's decorator called on a function or class instead of written above it:
+   * `bp.route("/login", methods=["POST"])(login)` is what `@bp.route(...)` over `def login`
+   * means (PEP 318: the decorator expression is evaluated, then called with the function).
+   * The framework sees it as that decorator; the call's value is the function, as Flask's is.
+   */
+  private decoratorApplied(callee: PyValue, site: CallSite): PyValue | undefined {
+    const [target, ...rest] = site.args;
+    if (callee.t !== "obj" || rest.length > 0 || Object.keys(site.kw).length > 0) return undefined;
+    if (target?.t !== "func" && target?.t !== "class") return undefined;
+    this.hooks.decorate?.(callee, target, site.line);
+    return target;
   }
 
   /** A call's positional arguments, a `*list` spread in when the list is known. */
