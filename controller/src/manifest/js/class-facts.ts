@@ -16,6 +16,8 @@ interface ClassRead {
   self: Value;
   props: Record<string, Value>;
   methods: Record<string, Value>;
+  /** `get router() { return this._router; }`: what reading the accessor gives. */
+  getters: Record<string, Value>;
 }
 
 export function decoratorsOf(w: ModuleWalk, n: SyntaxNode): DecoratorFact[] {
@@ -73,7 +75,13 @@ export function classFact(w: ModuleWalk, s: SyntaxNode, decorators: DecoratorFac
     (p) => p.childForFieldName("name")?.text ?? p.text,
   );
   if (typeParams.length > 0) fact.typeParams = typeParams;
-  const read: ClassRead = { fact, self: { k: "id", name: `this:${name}` }, props: {}, methods: {} };
+  const read: ClassRead = {
+    fact,
+    self: { k: "id", name: `this:${name}` },
+    props: {},
+    methods: {},
+    getters: {},
+  };
   const assigned: Record<string, Value> = {};
   w.selfProps.set(`this:${name}`, assigned);
   let pending: DecoratorFact[] = [];
@@ -90,6 +98,7 @@ export function classFact(w: ModuleWalk, s: SyntaxNode, decorators: DecoratorFac
   const { props } = read;
   for (const [k, v] of Object.entries(assigned)) props[k] ??= v;
   for (const [k, v] of Object.entries(read.methods)) props[k] ??= v;
+  for (const [k, v] of Object.entries(read.getters)) props[k] ??= v;
   if (Object.keys(props).length > 0) fact.props = props;
   w.m.classes.push(fact);
 }
@@ -142,6 +151,18 @@ function readMethod(
   // an assignment in the constructor made, which wins).
   if (!isCtor && method.name && !hasKeyword(c, "static") && !hasKeyword(c, "get", "set"))
     read.methods[method.name] = methodValue;
+  if (method.name && !hasKeyword(c, "static") && hasKeyword(c, "get")) readGetter(w, c, method.name, read);
+}
+
+/**
+ * An accessor whose body is one `return expr` (`get router() { return this._router; }`) reads
+ * as that expression: `app.use("/api", api.router)` mounts the router the instance holds.
+ */
+function readGetter(w: ModuleWalk, c: SyntaxNode, name: string, read: ClassRead): void {
+  const statements = named(c.childForFieldName("body")).filter((s) => s.type !== "comment");
+  const only = statements.length === 1 ? statements[0] : undefined;
+  const returned = only?.type === "return_statement" ? only.namedChildren[0] : undefined;
+  if (returned) read.getters[name] = w.toValue(returned, new Map([["this", read.self]]));
 }
 
 function readField(
