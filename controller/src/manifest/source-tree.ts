@@ -74,7 +74,18 @@ export async function listSourceFiles(root: string): Promise<string[]> {
     }
   };
   walk(root, "");
-  // An npm package that ships only its build (`"bin": "build/index.js"`): that folder is its code.
-  for (const folder of shippedBuildFolders(root, files)) walk(join(root, folder), `${folder}/`);
+  // An npm package that ships only its build (`"bin": "build/index.js"`): that folder is its code;
+  // so is a build of a package inside the tree (a scope folder of installed packages, a
+  // monorepo's workspace), which its siblings load by name.
+  for (const pkg of ["", ...nestedPackageDirs(files)]) {
+    const under = files.filter((f) => f.startsWith(pkg)).map((f) => f.slice(pkg.length));
+    for (const folder of shippedBuildFolders(join(root, pkg), under))
+      walk(join(root, pkg, folder), `${pkg}${folder}/`);
+  }
   return files.sort();
+}
+
+/** Folders below the root holding a package.json (`a/b/`), each ending in a slash. */
+function nestedPackageDirs(files: readonly string[]): string[] {
+  return files.filter((f) => f.endsWith("/package.json")).map((f) => f.slice(0, -"package.json".length));
 }

@@ -15,6 +15,7 @@ import {
   type PropAssign,
 } from "./module-facts.js";
 import { nodeConfigDefault } from "./node-config.js";
+import { type BareResolver, treePackages } from "./tree-packages.js";
 import { mapChildren, propOf, str, stringOf, type Value } from "./value.js";
 
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
@@ -35,6 +36,7 @@ export class JsProgram {
 
   private readonly readFile: ((path: string) => string | undefined) | undefined;
   private readonly configFiles = new Map<string, unknown>();
+  private bare: BareResolver | undefined;
 
   /**
    * `outside`: modules beyond the tree that it imports, only to resolve names through them;
@@ -119,8 +121,23 @@ export class JsProgram {
 
   /** `./routes` imported from `src/app.ts` → `src/routes.ts` (or `/index.ts`, `.js` → `.ts`). */
   resolveSpecifier(from: string, spec: string): string | undefined {
-    if (!spec.startsWith(".")) return undefined;
-    const base = posix.normalize(posix.join(posix.dirname(from), spec));
+    if (!spec.startsWith(".")) return this.bareSpecifier(spec);
+    return this.resolvePath(posix.normalize(posix.join(posix.dirname(from), spec)));
+  }
+
+  /** A package of the tree by name (tree-packages.ts); its package.json files read on first use. */
+  private bareSpecifier(spec: string): string | undefined {
+    if (!this.readFile) return undefined;
+    this.bare ??= treePackages(
+      [...this.modules.keys()].filter((p) => !p.startsWith("../")),
+      this.readFile,
+      (path) => this.resolvePath(path),
+    );
+    return this.bare(spec);
+  }
+
+  /** A module path as Node completes it: as written, with an extension, or a folder's index. */
+  private resolvePath(base: string): string | undefined {
     const stem = base.replace(/\.(c|m)?jsx?$/, "");
     const candidates = [
       base,
