@@ -15,6 +15,7 @@ import {
   type PropAssign,
 } from "./module-facts.js";
 import { nodeConfigDefault } from "./node-config.js";
+import { pushedItems } from "./pushed-items.js";
 import { type BareResolver, treePackages } from "./tree-packages.js";
 import { mapChildren, propOf, str, stringOf, type Value } from "./value.js";
 
@@ -325,12 +326,28 @@ export class JsProgram {
         return { k: "obj", props };
       }
       case "each":
-        return { ...v, of: r(v.of) };
+        return { ...v, of: this.withPushed(v.of, r(v.of), file) };
       case "param":
         return this.boundParam(v) ?? v;
       default:
         return v;
     }
+  }
+
+  /**
+   * A loop over an instance's list (`this._routers.forEach(…)`) also runs for what the class's
+   * methods push onto it (`addRouter(r) { this._routers.push(r); }`): one element per value
+   * pushed, a parameter pushed giving each value its calls hand it (pushed-items.ts).
+   */
+  private withPushed(written: Value, list: Value, file: string): Value {
+    if (list.k !== "arr") return list;
+    const pushed = pushedItems(this, written, file);
+    return pushed.length === 0 ? list : { ...list, items: [...list.items, ...pushed] };
+  }
+
+  /** Every value calls hand parameter `index` of `fnId` (bindParam), resolved. */
+  handedTo(fnId: string, index: number): Value[] {
+    return this.boundParams.get(`${fnId}#${index}`) ?? [];
   }
 
   /**
