@@ -44,6 +44,13 @@ export function walkUrls(
         visit(program.lookup(module, "urlpatterns"), prefix, new Set([...seen, module]));
         return;
       }
+      // `include(api.urls)`: the URLconf module itself (Django's `include(module)`).
+      if (target.t === "module") {
+        if (seen.has(target.ref.module)) return;
+        const inner = program.lookup(target.ref.module, "urlpatterns");
+        visit(inner, prefix, new Set([...seen, target.ref.module]));
+        return;
+      }
       visit(target.t === "list" && target.items[0]?.t === "list" ? target.items[0] : target, prefix, seen);
       return;
     }
@@ -81,7 +88,12 @@ export function includedModules(program: PyProgram, module: string): string[] {
       visit((value.data as DjangoPattern).view, depth + 1);
     else if (value.t === "obj" && value.kind === "django.include") {
       const target = value.data as PyValue;
-      const found = target.t === "str" ? program.findModule(target.v) : undefined;
+      const found =
+        target.t === "str"
+          ? program.findModule(target.v)
+          : target.t === "module"
+            ? target.ref.module
+            : undefined;
       if (found !== undefined) out.push(found);
       else visit(target, depth + 1);
     }

@@ -254,7 +254,9 @@ export class PyProgram {
           if (!opts.defineOnly) {
             stmt.cls.decorators.forEach((decorator, i) => {
               const evaluated = this.evaluate(decorator, scopes, state);
-              this.hooks.decorate?.(evaluated, value, stmt.cls.decoratorLines[i] ?? stmt.cls.line);
+              const line = stmt.cls.decoratorLines[i] ?? stmt.cls.line;
+              this.hooks.decorate?.(evaluated, value, line);
+              this.applyProjectDecorator(decorator, evaluated, value, state, line);
             });
             this.runMethods(value, scopes);
           }
@@ -306,8 +308,10 @@ export class PyProgram {
     if (opts.defineOnly) return;
     fn.decorators.forEach((decorator, i) => {
       const evaluated = this.evaluate(decorator, scopes, state);
-      this.hooks.decorate?.(evaluated, value, fn.decoratorLines[i] ?? fn.line);
+      const line = fn.decoratorLines[i] ?? fn.line;
+      this.hooks.decorate?.(evaluated, value, line);
       this.applyDecoratorFactory(decorator, scopes, state, value);
+      this.applyProjectDecorator(decorator, evaluated, value, state, line);
     });
     // App factories (`def create_app(): app = Flask(...)`) register routes in their bodies.
     const fnScope: Scope = new Map(fn.params.map((p) => [p.name, UNKNOWN]));
@@ -629,6 +633,23 @@ export class PyProgram {
       return value && value.t !== "unknown" ? value : UNKNOWN;
     }
     return { t: "unknown", expr };
+  }
+
+  /**
+   * A project function written as a decorator without arguments (`@urls.register` over a class)
+   * runs with the decorated function or class, as `C = register(C)` does (PEP 318, PEP 3129): a
+   * registry that appends `re_path(C.url_regex, C.as_view())` to a URLconf's list fills it.
+   */
+  private applyProjectDecorator(
+    decorator: PyExpr,
+    evaluated: PyValue,
+    target: FuncValue | ClassValue,
+    state: ModuleState,
+    line: number,
+  ): void {
+    if (decorator.k === "call" || evaluated.t !== "func") return;
+    const expr: Extract<PyExpr, { k: "call" }> = { k: "call", fn: decorator, args: [], kw: {}, line };
+    this.runCall(evaluated, undefined, { module: state.ref, line, args: [target], kw: {}, expr });
   }
 
   /**
