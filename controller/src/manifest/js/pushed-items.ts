@@ -3,11 +3,18 @@
 // (`this._routers.forEach((r) => app.use(r.path, r.router))`). JavaScript runs the loop over
 // every element pushed before it; a scan cannot order the calls, so every push counts.
 
-import type { JsProgram } from "./program.js";
+import type { CallFact } from "./module-facts.js";
 import { stringOf, type Value } from "./value.js";
 
+/** What this reads of the program (JsProgram, which calls it: no import back). */
+interface ProgramView {
+  modules: ReadonlyMap<string, { calls: CallFact[] }>;
+  handedTo(fnId: string, index: number): Value[];
+  resolve(v: Value, file: string): Value;
+}
+
 /** The values pushed onto `written` (`this.<prop>` inside a class), each resolved. */
-export function pushedItems(program: JsProgram, written: Value, file: string): Value[] {
+export function pushedItems(program: ProgramView, written: Value, file: string): Value[] {
   const prop = written.k === "get" ? stringOf(written.prop) : undefined;
   const self = written.k === "get" && written.of.k === "id" ? written.of.name : undefined;
   if (!prop || !self?.startsWith("this:")) return [];
