@@ -6,9 +6,18 @@
 // weighted mean of the vocabulary) is projected out, and the result is L2-normalised. Words the
 // table lacks (identifiers, product names) add nothing: the lexical side matches those.
 // Deterministic and stateless: a text's vector never depends on the corpus.
+import { readFileSync } from "node:fs";
+import { dataFile } from "./data-file.js";
 import { normalize } from "./hashing-embedder.js";
 import { forEachToken } from "./tokenize.js";
 import { loadWordVectors, type WordVectors } from "./word-vectors.js";
+
+/**
+ * The committed table's shared direction (float32, little-endian), written with the table by
+ * `npm run build:word-vectors`; a test holds it to computeSharedDirection. Computing it reads all
+ * 50k rows (~40 ms), which every `e2e search` process paid before its first query.
+ */
+export const SHARED_DIRECTION_PATH = dataFile(import.meta.url, "embedding", "word-vectors.shared.f32");
 
 const SIF_A = 1e-3;
 /** Σ 1/r over GloVe's 400k-word vocabulary ≈ ln(400k) + γ: turns a rank into a probability. */
@@ -25,11 +34,14 @@ export class WordVectorEmbedder {
   readonly name = "glove100";
   readonly dimension = 100;
   readonly #removeCommon: boolean;
+  /** The committed table (not one a caller passed): its shared direction is read, not computed. */
+  readonly #committedTable: boolean;
   #vectors: WordVectors | undefined;
   #common: Float32Array | undefined;
 
   constructor(options: WordVectorEmbedderOptions = {}) {
     this.#removeCommon = options.removeCommon ?? true;
+    this.#committedTable = options.vectors === undefined;
     this.#vectors = options.vectors;
   }
 
@@ -66,13 +78,30 @@ export class WordVectorEmbedder {
     return this.#vectors;
   }
 
-  // The expected contribution of one running-text word: Σ_r p(r) · sif(r) · vec(r), unit length.
   #commonDirection(table: WordVectors): Float32Array {
-    if (this.#common) return this.#common;
-    const common = new Float32Array(table.dimension);
-    for (let row = 0; row < table.size; row++) table.addTo(common, row, probability(row) * sifWeight(row));
-    this.#common = normalize(common);
+    this.#common ??=
+      (this.#committedTable && readSharedDirection(table.dimension)) || computeSharedDirection(table);
     return this.#common;
+  }
+}
+
+/** The expected contribution of one running-text word: Σ_r p(r) · sif(r) · vec(r), unit length. */
+export function computeSharedDirection(table: WordVectors): Float32Array {
+  const common = new Float32Array(table.dimension);
+  for (let row = 0; row < table.size; row++) table.addTo(common, row, probability(row) * sifWeight(row));
+  return normalize(common);
+}
+
+/** The committed direction, or undefined when its file is missing or of another size (computed then). */
+function readSharedDirection(dimension: number): Float32Array | undefined {
+  try {
+    const bytes = readFileSync(SHARED_DIRECTION_PATH);
+    if (bytes.length !== dimension * 4) return undefined;
+    const direction = new Float32Array(dimension);
+    for (let i = 0; i < dimension; i++) direction[i] = bytes.readFloatLE(i * 4);
+    return direction;
+  } catch {
+    return undefined;
   }
 }
 

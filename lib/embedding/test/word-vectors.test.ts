@@ -1,7 +1,7 @@
 // The committed word-vector table and the embedder built on it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { wordVectorSource } from "../build-word-vectors.js";
+import { sharedDirectionFile, wordVectorSource } from "../build-word-vectors.js";
 import {
   cosine,
   LOOKUP_MEMO_LIMIT,
@@ -9,6 +9,7 @@ import {
   WORD_VECTORS_PATH,
   WordVectorEmbedder,
 } from "../index.js";
+import { SHARED_DIRECTION_PATH } from "../word-vector-embedder.js";
 import { buildWordVectorTable } from "../word-vector-table.js";
 
 describe("the word-vector table", () => {
@@ -17,6 +18,17 @@ describe("the word-vector table", () => {
     const built = await buildWordVectorTable(file, source);
     expect(built.equals(readFileSync(WORD_VECTORS_PATH))).toBe(true);
   }, 120_000);
+
+  it("has its shared direction committed beside it, as computed from it, so the embedder need not compute it", () => {
+    const table = loadWordVectors();
+    expect(sharedDirectionFile(table).equals(readFileSync(SHARED_DIRECTION_PATH))).toBe(true);
+    // The embedder of the committed table (which reads the file) and one given the table (which
+    // computes the direction) give the same vectors.
+    const given = new WordVectorEmbedder({ vectors: table });
+    const committed = new WordVectorEmbedder();
+    for (const text of ["refund my order", "the board page renders but lists nothing"])
+      expect([...committed.embedSync(text)]).toEqual([...given.embedSync(text)]);
+  });
 
   it("finds a word as written and a lexical index term by its stem", () => {
     const table = loadWordVectors();
