@@ -1,4 +1,4 @@
-// `node --import tsx bench/e2e-search/batch-refit.ts [N]` (E2E_TRIALS_CACHE=file, as the trials'):
+// `npm run bench:e2e-search-batch-refit -- [N]` (node --import tsx bench/e2e-search/batch-refit.ts [N]) (E2E_TRIALS_CACHE=file, as the trials'):
 // what a refit with blind batch N's open apps in the training data buys, on the same queries in
 // one run. "before": the fit's procedure on the data it had before batch N (fixtures and the open
 // apps of the earlier batches): those apps leave-one-app-out, batch N's apps ranked by the model
