@@ -10,25 +10,13 @@
 // one message, in the order they were made. What each connection's socket holds in the writer is
 // reported back, so a server can cut off a reader that stops reading (bounded memory) as it would
 // with a local socket, and wait for a connection to take a page before it sends the next.
-import { type ChildProcess, fork } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";
-import { fileURLToPath } from "node:url";
+import { forkWriter } from "./fork-writer.js";
 import type { FromWriter, ToWriter } from "./protocol.js";
+import { type Outgoing, type RemoteSink, Sink, type SinkOwner } from "./remote-sink.js";
 
-/** A connection written by the writer process (the shape of a local stream's sink). */
-export interface RemoteSink {
-  /** Hands `chunk` over; returns the bytes on their way to the connection or held for it. */
-  write(chunk: string | Uint8Array): number;
-  /**
-   * The bytes the writer's socket held for the connection at its last report: what the reader
-   * has not taken. Not what is on its way to the writer (that is the writer's lag, not the reader's).
-   */
-  untaken(): number;
-  /** Resolves once the connection has taken what it was handed (or is gone). */
-  drained(): Promise<void>;
-  /** "cut": drop the connection and what it holds; "closing": end it once it is written. */
-  close(why: "cut" | "closing"): void;
-}
+export type { RemoteSink } from "./remote-sink.js";
 
 export interface SocketWriterOptions {
   /** The writer process's module, where a bundle ships it (default: beside this file). */
@@ -40,62 +28,7 @@ export interface SocketWriterOptions {
 /** How long close() waits for the writer to finish what it holds before it is killed. */
 const CLOSE_WAIT_MS = 3_000;
 
-interface Outgoing {
-  chunk: string | Uint8Array;
-  bytes: number;
-  sinks: Sink[];
-}
-
-class Sink implements RemoteSink {
-  /** Bytes sent to the writer and not acknowledged yet. */
-  inflight = 0;
-  /** Bytes the writer's socket held at its last report. */
-  held = 0;
-  closed = false;
-  /** The outgoing message this sink last joined (a chunk goes to a sink once per message). */
-  joined: Outgoing | null = null;
-  waiters: (() => void)[] = [];
-
-  constructor(
-    private readonly writer: SocketWriter,
-    readonly id: number,
-    readonly socket: Socket,
-  ) {}
-
-  write(chunk: string | Uint8Array): number {
-    if (this.closed) return 0;
-    this.writer.enqueue(this, chunk);
-    return this.outstanding();
-  }
-
-  untaken(): number {
-    return this.closed ? 0 : this.held;
-  }
-
-  /** Bytes on their way to the writer or held by its socket. */
-  outstanding(): number {
-    return this.closed ? 0 : this.inflight + this.held;
-  }
-
-  drained(): Promise<void> {
-    if (this.outstanding() === 0) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  close(why: "cut" | "closing"): void {
-    this.writer.release(this, why === "cut");
-  }
-
-  /** Wakes drained() callers once nothing is outstanding. */
-  settle(): void {
-    if (this.outstanding() > 0 || this.waiters.length === 0) return;
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const wake of waiters) wake();
-  }
-}
-
-export class SocketWriter {
+export class SocketWriter implements SinkOwner {
   #child: ChildProcess | null = null;
   #starting: Promise<ChildProcess> | null = null;
   readonly #sinks = new Map<number, Sink>();
@@ -208,40 +141,22 @@ export class SocketWriter {
 
   #start(): Promise<ChildProcess> {
     if (this.#closing) return Promise.reject(new Error("the socket writer is closing"));
-    this.#starting ??= this.#fork().catch((err: unknown) => {
-      this.#starting = null;
-      throw err;
-    });
-    return this.#starting;
-  }
-
-  #fork(): Promise<ChildProcess> {
-    const fromSource = import.meta.url.endsWith(".ts");
-    const module =
-      this.options.module ??
-      new URL(fromSource ? "./writer-process.ts" : "./writer-process.js", import.meta.url);
-    const child = fork(fileURLToPath(module), [], {
-      serialization: "advanced",
-      execArgv: fromSource && !this.options.module ? ["--import", import.meta.resolve("tsx")] : [],
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    return new Promise((resolve, reject) => {
-      const failed = (why: string) => reject(new Error(`the socket writer process ${why}`));
-      // Not only at start: a send to a writer that just died reports here, before its "exit".
-      child.on("error", (err) => failed(`could not start: ${err.message}`));
-      child.once("exit", (code, signal) => {
-        failed(`exited before it was ready (${signal ?? `code ${code}`})`);
-        this.#lost(child, code, signal);
-      });
-      child.on("message", (message: FromWriter) => {
-        if (message.t !== "ready") return this.#onMessage(message);
+    this.#starting ??= forkWriter(this.options.module, {
+      onMessage: (message) => this.#onMessage(message),
+      onExit: (child, code, signal) => this.#lost(child, code, signal),
+    }).then(
+      (child) => {
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error("the socket writer process exited as it became ready");
         this.#child = child;
-        // Neither the process nor its channel keeps the service's loop alive.
-        child.unref();
-        child.channel?.unref();
-        resolve(child);
-      });
-    });
+        return child;
+      },
+      (err: unknown) => {
+        this.#starting = null;
+        throw err;
+      },
+    );
+    return this.#starting;
   }
 
   /** The writer is gone: its connections went with it, so this process lets go of its handles. */
