@@ -144,18 +144,14 @@ export class SocketWriter implements SinkOwner {
     this.#starting ??= forkWriter(this.options.module, {
       onMessage: (message) => this.#onMessage(message),
       onExit: (child, code, signal) => this.#lost(child, code, signal),
-    }).then(
-      (child) => {
-        if (child.exitCode !== null || child.signalCode !== null)
-          throw new Error("the socket writer process exited as it became ready");
-        this.#child = child;
-        return child;
-      },
-      (err: unknown) => {
-        this.#starting = null;
-        throw err;
-      },
-    );
+    }).then((child) => {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error("the socket writer process exited as it became ready");
+      this.#child = child;
+      return child;
+    });
+    // A writer that cannot start is not forked again for every stream: the refusal is kept. One
+    // that dies after it was ready is started anew (#lost).
     return this.#starting;
   }
 
