@@ -37,6 +37,26 @@ describe("the word-vector table", () => {
     expect(table.rowOf("qwxzblorf")).toBeUndefined();
   });
 
+  it("finds every word and stem of its sorted blocks, and nothing between or beyond them", () => {
+    // The lookup bisects the blocks' text in place, with no index of line starts.
+    const file = readFileSync(WORD_VECTORS_PATH);
+    const end = file.indexOf(10);
+    const header = JSON.parse(file.toString("latin1", 0, end)) as { wordsBytes: number; stemsBytes: number };
+    const linesOf = (from: number, bytes: number) =>
+      file
+        .toString("latin1", from, from + bytes)
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => l.split(" "));
+    const words = linesOf(end + 1, header.wordsBytes);
+    const stems = linesOf(end + 1 + header.wordsBytes, header.stemsBytes);
+    const table = loadWordVectors();
+    expect(words.filter(([word, row]) => table.rowOf(word!) !== Number(row))).toEqual([]);
+    expect(stems.filter(([term, row]) => table.rowOfStem(term!) !== Number(row))).toEqual([]);
+    for (const absent of ["", "a", "aaaaaaa", "zzzzzzzz", `${words[0]![0]}0`, "qwxzblorf"])
+      expect(table.rowOfStem(absent)).toBeUndefined();
+  });
+
   it("remembers a bounded number of words however many distinct ones it is asked about", () => {
     // A long-running service embeds ids, numbers and names without end (the event stream's 10-minute run).
     const table = loadWordVectors();
