@@ -70,6 +70,11 @@ export class WordVectorEmbedder {
     return normalize(out);
   }
 
+  /** The table it embeds with (read on first use): soft matching over the same words can share it. */
+  get vectors(): WordVectors {
+    return this.#table();
+  }
+
   #table(): WordVectors {
     this.#vectors ??= loadWordVectors();
     if (this.#vectors.dimension !== this.dimension) {

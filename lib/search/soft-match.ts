@@ -18,6 +18,7 @@ export class SoftMatcher {
   readonly #threshold: number;
   readonly #exactUnknown: boolean;
   #vectors: WordVectors | undefined;
+  readonly #readVectors: () => WordVectors;
   /** A document's term map (replaced whenever the document is) → the table rows of its terms. */
   readonly #rows = new WeakMap<ReadonlyMap<string, number>, Int32Array>();
 
@@ -25,7 +26,11 @@ export class SoftMatcher {
     private readonly index: LexicalIndex,
     options: {
       threshold?: number;
-      vectors?: WordVectors;
+      /**
+       * The table, or how to get it on first use (an embedder's own table, so a process reads
+       * the 5 MB file once); the committed table, read on first use, when not given.
+       */
+      vectors?: WordVectors | (() => WordVectors);
       /**
        * Count a query word the vectors do not know, but some item holds ("unfollow", "reindex"),
        * as covered by that word only. Off, such a word is left out and the query's other words
@@ -37,12 +42,13 @@ export class SoftMatcher {
   ) {
     this.#threshold = options.threshold ?? SOFT_MATCH_THRESHOLD;
     this.#exactUnknown = options.exactUnknown ?? false;
-    this.#vectors = options.vectors;
+    const vectors = options.vectors;
+    this.#readVectors = typeof vectors === "function" ? vectors : () => vectors ?? loadWordVectors();
   }
 
   /** soft(d) in [0, 1] for each of `keys`; terms below weight 1 (expansions) are not the user's and are ignored. */
   score(terms: WeightedTerm[], keys: Iterable<string>): Map<string, number> {
-    this.#vectors ??= loadWordVectors();
+    this.#vectors ??= this.#readVectors();
     const table = this.#vectors;
     const n = this.index.size;
     const query: { term: string; row: number; idf: number }[] = [];
@@ -108,7 +114,7 @@ export class SoftMatcher {
    * reads it, services/task-graph/src/domain/search/issue-literal.ts). 0 for no own word.
    */
   unknownShare(terms: readonly WeightedTerm[]): number {
-    this.#vectors ??= loadWordVectors();
+    this.#vectors ??= this.#readVectors();
     const own = ownTerms(terms);
     if (own.length === 0) return 0;
     return own.filter((t) => this.#vectors!.rowOfStem(t.term) === undefined).length / own.length;

@@ -67,8 +67,10 @@ export async function searchCommand(query: string, opts: SearchCommandOptions): 
     if (!query.trim()) throw new UsageError("the query is blank; say what you are looking for");
     const limit = limitOf(opts.k);
     const manifest = await findManifest(opts);
-    const { base, channel, weights } = embeddersFrom(process.env);
-    const { index } = await openSearchIndex(manifest, base, weights, channel ? { index: { channel } } : {});
+    const { base, channel, weights, wordVectors } = embeddersFrom(process.env);
+    const { index } = await openSearchIndex(manifest, base, weights, {
+      index: { ...(channel ? { channel } : {}), ...(wordVectors ? { wordVectors } : {}) },
+    });
     if (opts.service && !index.services().includes(opts.service))
       throw new UsageError(
         `no service "${opts.service}" in ${manifest} (it has: ${index.services().join(", ") || "none"})`,

@@ -5,7 +5,12 @@
 // cosine is one more feature of the re-ranker, whose weights were fitted with that channel
 // (lib/search e2eRerankerPath("http"); refit with `npm run fit:e2e-search` and your endpoint).
 // Without it, the local embedder alone (LOCAL_EMBEDDER: word vectors, or hashing).
-import { HttpEmbedder, selectEmbedder, WordVectorEmbedder } from "../../../lib/embedding/index.js";
+import {
+  HttpEmbedder,
+  selectEmbedder,
+  WordVectorEmbedder,
+  type WordVectors,
+} from "../../../lib/embedding/index.js";
 import { type RankWeights, rankWeights, readE2eSearchWeights } from "../../../lib/search/index.js";
 import type { SearchEmbedder } from "./search-index.js";
 
@@ -16,6 +21,8 @@ export interface SearchEmbedders {
   channel?: SearchEmbedder;
   /** The first stage's weights for the base embedder. */
   weights: RankWeights;
+  /** The committed word-vector table the base embedder reads, for soft matching to share (SearchIndexOptions.wordVectors). */
+  wordVectors?: () => WordVectors;
 }
 
 /**
@@ -31,10 +38,10 @@ function wordVectorWeights(): RankWeights {
 export function searchEmbedders(env: NodeJS.ProcessEnv): SearchEmbedders {
   const chosen = selectEmbedder(env);
   if (chosen instanceof HttpEmbedder) {
-    return { base: new WordVectorEmbedder(), channel: chosen, weights: wordVectorWeights() };
+    const base = new WordVectorEmbedder();
+    return { base, channel: chosen, weights: wordVectorWeights(), wordVectors: () => base.vectors };
   }
-  return {
-    base: chosen,
-    weights: chosen instanceof WordVectorEmbedder ? wordVectorWeights() : rankWeights(false),
-  };
+  if (chosen instanceof WordVectorEmbedder)
+    return { base: chosen, weights: wordVectorWeights(), wordVectors: () => chosen.vectors };
+  return { base: chosen, weights: rankWeights(false) };
 }

@@ -4,7 +4,7 @@
 // (EMBEDDINGS_URL) each document has a second vector, the HTTP channel: its nearest documents join
 // the candidates and its cosine is one more feature of the fitted re-ranker (search-embedders.ts).
 // The vector sides are exact scans (a manifest holds thousands of documents at most, a few ms).
-import { cosine, stem, tokenize } from "../../../lib/embedding/index.js";
+import { cosine, stem, tokenize, type WordVectors } from "../../../lib/embedding/index.js";
 import {
   candidateDepth,
   type E2eSearchWeights,
@@ -86,6 +86,12 @@ export interface SearchIndexOptions {
   /** Rules left out (measurement only). */
   off?: ReadonlySet<RuleName>;
   /**
+   * The word-vector table soft matching reads, on first use: the base embedder's own when it is
+   * the committed table's (search-embedders.ts), so a search reads the 5 MB file once; the
+   * committed table, read on first use, when not given.
+   */
+  wordVectors?: () => WordVectors;
+  /**
    * The query side's fitted weights (the API vocabulary's, min_score); lib/search's table
    * (`npm run fit:e2e-search-weights`) when not given. The field boosts were applied when the
    * documents' terms were made (build-index.ts) and the hybrid's shares come as `RankWeights`.
@@ -135,7 +141,7 @@ export class SearchIndex {
   readonly #vectors = new Map<string, Float32Array>();
   readonly #channelVectors = new Map<string, Float32Array>();
   readonly #channel: QueryEmbedder | undefined;
-  readonly #soft = new SoftMatcher(this.#lexical, { exactUnknown: true });
+  readonly #soft: SoftMatcher;
   /** Each path's named operation (nameIntent), computed on first need. */
   readonly #nameIntents = new Map<string, MethodIntent | undefined>();
   readonly #wordnet: WordNetExpander;
@@ -172,6 +178,10 @@ export class SearchIndex {
     this.#weights = options.weights ?? readE2eSearchWeights();
     this.#vocabulary = new ApiVocabulary(this.#off, this.#weights.vocabulary);
     this.#wordnet = new WordNetExpander(undefined, undefined, synonyms);
+    this.#soft = new SoftMatcher(this.#lexical, {
+      exactUnknown: true,
+      ...(options.wordVectors ? { vectors: options.wordVectors } : {}),
+    });
     for (const { head, terms, vector, channel } of documents) {
       this.#lexical.setTerms(head.key, head.kind, terms);
       this.#heads.set(head.key, head);

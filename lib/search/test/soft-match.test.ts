@@ -1,5 +1,6 @@
 // Soft term matching by word vectors.
 import { describe, expect, it } from "vitest";
+import { loadWordVectors } from "../../embedding/index.js";
 import { LexicalIndex, queryTerms, SoftMatcher } from "../index.js";
 
 describe("SoftMatcher", () => {
@@ -15,6 +16,22 @@ describe("SoftMatcher", () => {
     expect(scores.get("refund")).toBeGreaterThan(0.1);
     expect(scores.get("refund")).toBeLessThan(1);
     expect(scores.get("dark")).toBeLessThan(scores.get("refund")!);
+  });
+
+  it("reads the table it is given (an embedder's own) once, on first use, and scores as with its own", () => {
+    let reads = 0;
+    const shared = new SoftMatcher(index, {
+      vectors: () => {
+        reads++;
+        return loadWordVectors();
+      },
+    });
+    expect(reads).toBe(0);
+    const terms = queryTerms("money back requests");
+    const keys = ["refund", "dark", "literal"];
+    expect(shared.score(terms, keys)).toEqual(soft.score(terms, keys));
+    shared.score(queryTerms("pending charts"), keys);
+    expect(reads).toBe(1);
   });
 
   it("scores 0 for a query of words the vectors do not know", () => {
