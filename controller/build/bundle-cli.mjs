@@ -3,6 +3,13 @@
 // files through the ESM loader (measured ~9 ms of a ~110 ms cold start). The commands' own modules
 // (./cli/*.js, imported when a command runs) stay tsc's output, so the runner, BasePage and the
 // "gantry" entry pages import remain one set of modules.
+// Then `e2e search`'s module (dist/controller/src/cli/search.js) is rewritten the same way, since no
+// page imports it: a search from a warm index loaded ~50 of tsc's modules (lib/search and
+// lib/embedding through their index files); one file of them is read, parsed and linked once
+// (issue 21: ~50 ms of CPU of a ~370 ms search on a busy machine). What a warm search does not run stays
+// tsc's output, imported when needed: building the index (../search/build-index.js, whose
+// tree-sitter finds its .wasm files beside its own modules) and the config (../config/index.js);
+// packages stay external as in tsc's output.
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,4 +28,29 @@ await build({
   metafile: false,
   // Everything under ./cli/ is loaded from tsc's output next to the bundle.
   external: ["./cli/*"],
+});
+
+/** Imports left to tsc's output, each rewritten to its path from dist/controller/src/cli/. */
+const loadedWhenNeeded = {
+  "./build-index.js": "../search/build-index.js",
+  "../config/index.js": "../config/index.js",
+};
+const searchOutfile = join(root, "dist/controller/src/cli/search.js");
+await build({
+  ...serviceBundleOptions({ entry: join(root, "controller/src/cli/search.ts"), outfile: searchOutfile }),
+  allowOverwrite: true,
+  metafile: false,
+  packages: "external",
+  plugins: [
+    {
+      name: "loaded-when-needed",
+      setup(b) {
+        b.onResolve({ filter: /^\.\.?\/(build-index|config\/index)\.js$/ }, ({ path, resolveDir }) =>
+          resolveDir.endsWith(join("controller", "src", "search")) && loadedWhenNeeded[path]
+            ? { path: loadedWhenNeeded[path], external: true }
+            : undefined,
+        );
+      },
+    },
+  ],
 });
