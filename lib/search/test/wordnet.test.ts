@@ -2,7 +2,6 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { wordnetDictDir } from "../wordnet-dict.js";
 import {
   LexicalIndex,
   leadingCollocations,
@@ -13,6 +12,7 @@ import {
   WordNetExpander,
 } from "../index.js";
 import { WORDNET_TABLE_PATH } from "../wordnet.js";
+import { wordnetDictDir } from "../wordnet-dict.js";
 import { buildSynonymTable, buildVerbList, inflectedStems } from "../wordnet-table.js";
 import { wordnetVerbsPath } from "../wordnet-verbs.js";
 
@@ -71,6 +71,22 @@ describe("WordNetExpander", () => {
       expect(sorted(restricted.expand(queryTerms(query), corpus)), query).toEqual(expected);
     }
     expect(whole.expand(queryTerms("erase an account"), corpus).length).toBeGreaterThan(2);
+  });
+
+  it("keeps each entry's words the vocabulary holds, in their order, and drops the entries left empty", () => {
+    const table = [
+      "buy\tpurchase get\tacquire\tobtain get",
+      "run\tsprint\t\t",
+      "alone",
+      "",
+      "zz\tx  y\tw\tv\ty",
+      "get_rid_of\tdiscard remove\tget",
+    ].join("\n");
+    const vocabulary = new Set(["get", "obtain", "y", "remove", "discar"]);
+    expect(restrictSynonymText(table, vocabulary)).toBe(
+      ["buy\tget\t\tobtain get", "zz\ty\t\t", "get_rid_of\tremove\tget\t"].join("\n"),
+    );
+    expect(restrictSynonymText(table, new Set())).toBe("");
   });
 });
 
