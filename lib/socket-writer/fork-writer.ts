@@ -11,11 +11,18 @@ export interface WriterHandlers {
   onExit(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void;
 }
 
-/** `module`: the writer's module where a bundle ships it (default: beside this file). */
-export function forkWriter(module: URL | undefined, handlers: WriterHandlers): Promise<ChildProcess> {
+/**
+ * `module`: the writer's module where a bundle ships it (default: beside this file). `niceness`:
+ * nice steps below this process's CPU priority the writer lowers itself by.
+ */
+export function forkWriter(
+  module: URL | undefined,
+  niceness: number,
+  handlers: WriterHandlers,
+): Promise<ChildProcess> {
   const fromSource = import.meta.url.endsWith(".ts");
   const file = module ?? new URL(fromSource ? "./writer-process.ts" : "./writer-process.js", import.meta.url);
-  const child = fork(fileURLToPath(file), [], {
+  const child = fork(fileURLToPath(file), [String(niceness)], {
     serialization: "advanced",
     execArgv: fromSource && !module ? ["--import", import.meta.resolve("tsx")] : [],
     stdio: ["ignore", "inherit", "inherit", "ipc"],

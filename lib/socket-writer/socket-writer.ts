@@ -23,6 +23,12 @@ export interface SocketWriterOptions {
   module?: URL;
   /** Told when the writer process exits without being asked to (its connections were dropped). */
   onExit?(info: { code: number | null; signal: NodeJS.Signals | null }): void;
+  /**
+   * How much lower the writer's CPU priority is than this process's, in nice steps (0..19; capped
+   * at the lowest priority): where cores are busy the server's own work goes first and the sends
+   * take what is left. @default 0
+   */
+  niceness?: number;
 }
 
 /** How long close() waits for the writer to finish what it holds before it is killed. */
@@ -141,7 +147,7 @@ export class SocketWriter implements SinkOwner {
 
   #start(): Promise<ChildProcess> {
     if (this.#closing) return Promise.reject(new Error("the socket writer is closing"));
-    this.#starting ??= forkWriter(this.options.module, {
+    this.#starting ??= forkWriter(this.options.module, this.options.niceness ?? 0, {
       onMessage: (message) => this.#onMessage(message),
       onExit: (child, code, signal) => this.#lost(child, code, signal),
     }).then((child) => {

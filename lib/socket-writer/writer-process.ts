@@ -4,10 +4,25 @@
 // connection the client closes is closed here too. It exits when the service goes (its IPC
 // channel closes) or asks it to, once what it holds is written (within EXIT_GRACE_MS).
 import { Socket } from "node:net";
+import { getPriority, setPriority } from "node:os";
 import type { FromWriter, ToWriter } from "./protocol.js";
 
 /** When asked to exit: how long connections may take to finish what they hold. */
 const EXIT_GRACE_MS = 2_000;
+
+/**
+ * Lowers this process's CPU priority by `niceness` steps (capped at 19, the lowest): the service's
+ * own work then wins a busy core and the sends take what is left. Lowering is always allowed; a
+ * platform that refuses it leaves the priority as it was.
+ */
+function lowerPriority(niceness: number): void {
+  if (!(niceness > 0)) return;
+  try {
+    setPriority(Math.min(19, getPriority() + niceness));
+  } catch {
+    // The writer still works at the service's priority.
+  }
+}
 
 function serve(): void {
   const connections = new Map<number, Socket>();
@@ -73,4 +88,5 @@ function serve(): void {
   tell({ t: "ready" });
 }
 
+lowerPriority(Number(process.argv[2] ?? 0));
 serve();

@@ -5,6 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { once } from "node:events";
 import { connect, createServer, type Server, type Socket } from "node:net";
+import { getPriority } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { type RemoteSink, SocketWriter } from "../index.js";
 
@@ -174,6 +175,21 @@ describe("SocketWriter", () => {
     secondSink.write("after\n");
     await second.waitFor("after\n");
     expect(writerPid()).not.toBe(pid);
+  });
+
+  it("runs its writer `niceness` steps below this process's CPU priority (19 at most), and at the same one by default", async () => {
+    const lowered = new SocketWriter({ niceness: 7 });
+    const [client, sink] = await (await serve(lowered)).open();
+    sink.write("low\n");
+    await client.waitFor("low\n");
+    expect(getPriority(writerPid())).toBe(Math.min(19, getPriority() + 7));
+    await lowered.close();
+
+    const same = new SocketWriter();
+    const [other, otherSink] = await (await serve(same)).open();
+    otherSink.write("same\n");
+    await other.waitFor("same\n");
+    expect(getPriority(writerPid())).toBe(getPriority());
   });
 
   it("stops its writer process on close(), ending the connections it holds", async () => {

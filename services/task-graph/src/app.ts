@@ -243,6 +243,7 @@ export async function buildTaskGraphApp(opts: TaskGraphAppOptions): Promise<Serv
     eventsConfig.writer === "process"
       ? new SocketWriter({
           ...(opts.streamWriter ? { module: opts.streamWriter } : {}),
+          niceness: eventsConfig.writerNiceness,
           onExit: (info) => log.warn(info, "event stream writer exited; its streams were closed"),
         })
       : null;

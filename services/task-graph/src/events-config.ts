@@ -15,6 +15,12 @@ export interface EventsConfig {
    * or "inline" (by the service's own loop). @default "process"
    */
   writer: "process" | "inline";
+  /**
+   * EVENTS_WRITER_NICE: how many nice steps below the service the writer process runs (0..19):
+   * where the cores are busy, answering writes goes first and the streams' sends take what is
+   * left, so subscribers do not slow the writers. @default 10
+   */
+  writerNiceness: number;
 }
 
 export function readEventsConfig(env: NodeJS.ProcessEnv): EventsConfig {
@@ -23,6 +29,7 @@ export function readEventsConfig(env: NodeJS.ProcessEnv): EventsConfig {
     subscriberBufferBytes: positive(env, "EVENTS_SUBSCRIBER_BUFFER_BYTES", 1024 * 1024, "bytes"),
     flushMs: nonNegative(env, "EVENTS_FLUSH_MS", 50),
     writer: writerOf(env),
+    writerNiceness: niceness(env),
   };
 }
 
@@ -31,6 +38,14 @@ function writerOf(env: NodeJS.ProcessEnv): EventsConfig["writer"] {
   if (raw !== "process" && raw !== "inline")
     throw new Error(`EVENTS_WRITER "${env.EVENTS_WRITER}" is not "process" or "inline".`);
   return raw;
+}
+
+function niceness(env: NodeJS.ProcessEnv): number {
+  const raw = env.EVENTS_WRITER_NICE?.trim();
+  if (!raw) return 10;
+  if (!/^\d+$/.test(raw) || Number(raw) > 19)
+    throw new Error(`EVENTS_WRITER_NICE "${env.EVENTS_WRITER_NICE}" is not an integer from 0 to 19.`);
+  return Number(raw);
 }
 
 function nonNegative(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

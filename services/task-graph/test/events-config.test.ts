@@ -4,13 +4,21 @@ import { describe, expect, it } from "vitest";
 import { readEventsConfig } from "../src/events-config.js";
 
 describe("readEventsConfig", () => {
-  it("defaults: 15 s heartbeat, 1 MiB per subscriber, 50 ms windows, sends made by the writer process", () => {
+  it("defaults: 15 s heartbeat, 1 MiB per subscriber, 50 ms windows, sends made by the writer process 10 nice steps down", () => {
     expect(readEventsConfig({})).toEqual({
       heartbeatMs: 15_000,
       subscriberBufferBytes: 1024 * 1024,
       flushMs: 50,
       writer: "process",
+      writerNiceness: 10,
     });
+  });
+
+  it("takes EVENTS_WRITER_NICE from 0 to 19 and refuses anything else by name", () => {
+    expect(readEventsConfig({ EVENTS_WRITER_NICE: "0" }).writerNiceness).toBe(0);
+    expect(readEventsConfig({ EVENTS_WRITER_NICE: "19" }).writerNiceness).toBe(19);
+    for (const bad of ["20", "-1", "high"])
+      expect(() => readEventsConfig({ EVENTS_WRITER_NICE: bad })).toThrow(/EVENTS_WRITER_NICE/);
   });
 
   it("takes EVENTS_WRITER=inline (the service's own loop) and refuses anything else by name", () => {
