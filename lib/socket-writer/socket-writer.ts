@@ -14,7 +14,7 @@ import type { ChildProcess } from "node:child_process";
 import type { Socket } from "node:net";
 import { forkWriter } from "./fork-writer.js";
 import type { FromWriter, ToWriter } from "./protocol.js";
-import { type Outgoing, type RemoteSink, Sink, type SinkOwner } from "./remote-sink.js";
+import { type Outgoing, type RemoteSink, Sink, type SinkOwner, WRITER_STALL_MS } from "./remote-sink.js";
 
 export type { RemoteSink } from "./remote-sink.js";
 
@@ -121,9 +121,16 @@ export class SocketWriter implements SinkOwner {
       const seq = ++this.#seq;
       const live = out.sinks.filter((s) => !s.closed);
       if (!child || live.length === 0) continue;
-      this.#inflight.set(seq, { ...out, sinks: live });
+      this.#inflight.set(seq, { ...out, sinks: live, sentAt: performance.now() });
       child.send({ t: "write", seq, ids: live.map((s) => s.id), chunk: out.chunk } satisfies ToWriter);
     }
+  }
+
+  /** @internal The oldest message the writer has not acknowledged was sent WRITER_STALL_MS ago or more. */
+  stalled(): boolean {
+    // Acknowledged in order: the first in the map is the oldest.
+    const oldest = this.#inflight.values().next().value;
+    return oldest !== undefined && performance.now() - oldest.sentAt! >= WRITER_STALL_MS;
   }
 
   #onMessage(message: FromWriter): void {

@@ -8,6 +8,7 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 import { getPriority } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import { type RemoteSink, SocketWriter } from "../index.js";
+import { WRITER_STALL_MS } from "../remote-sink.js";
 
 interface Client {
   socket: Socket;
@@ -124,6 +125,30 @@ describe("SocketWriter", () => {
     expect(drained).toBe(false);
     client.socket.resume();
     await done;
+    expect(sink.untaken()).toBe(0);
+  });
+
+  it("counts what waits for a writer that stalls as untaken, once it has stalled for WRITER_STALL_MS", async () => {
+    const writer = new SocketWriter();
+    const { open } = await serve(writer);
+    const [client, sink] = await open();
+    sink.write("first\n");
+    await client.waitFor("first\n");
+    const pid = writerPid();
+    process.kill(pid, "SIGSTOP");
+    try {
+      const written = 64 * 1024;
+      const sentAt = performance.now();
+      sink.write("y".repeat(written));
+      // On its way and not yet late: the writer's ordinary lag is not the reader's.
+      expect(sink.untaken()).toBe(0);
+      // The stopped writer acknowledges none of it: once it is late, all of it counts.
+      await waitUntil(() => sink.untaken() >= written, 10_000);
+      expect(performance.now() - sentAt).toBeGreaterThanOrEqual(WRITER_STALL_MS);
+    } finally {
+      process.kill(pid, "SIGCONT");
+    }
+    await sink.drained();
     expect(sink.untaken()).toBe(0);
   });
 
