@@ -13,6 +13,7 @@ import {
 } from "../../../lib/search/index.js";
 import { UsageError } from "../errors/index.js";
 import { MANIFEST_VERSION, type Manifest } from "../manifest/index.js";
+import { CodeMemo, codeMemoPathOf } from "./code-memo.js";
 import { codeWordsOf } from "./code-words.js";
 import { lexicalFields, manifestDocuments, type SearchDocument } from "./documents.js";
 import { INTENT_SEED_STEMS } from "./method-intent.js";
@@ -49,8 +50,13 @@ export async function buildIndex(
   off: ReadonlySet<string> = new Set(),
   /** The HTTP channel's embedder (EMBEDDINGS_URL): each document gets its vector too. */
   channel?: SearchEmbedder,
+  /** Keep what each source file's tree gave beside the manifest (code-memo.ts), and reuse it. */
+  keepCodeMemo = false,
 ): Promise<BuiltIndex> {
-  const { documents, codeFiles } = await indexDocuments(manifestPath, root, files, off);
+  const memoPath = codeMemoPathOf(manifestPath);
+  const memo = keepCodeMemo ? CodeMemo.read(memoPath) : CodeMemo.none();
+  const { documents, codeFiles } = await indexDocuments(manifestPath, root, files, off, memo);
+  if (keepCodeMemo) memo.write(memoPath);
   const texts = documents.map((d) => d.embedText);
   const [vectors, channelVectors] = await Promise.all([embedder.embed(texts), channel?.embed(texts)]);
   const boosts = readE2eSearchWeights().boosts;
@@ -63,12 +69,13 @@ export async function indexDocuments(
   root: string,
   files: string[],
   off: ReadonlySet<string> = new Set(),
+  memo: CodeMemo = CodeMemo.none(),
 ): Promise<{ documents: SearchDocument[]; codeFiles: string[] }> {
   const manifest = readManifest(manifestPath);
   const documents: SearchDocument[] = [];
   const codeFiles: string[] = [];
   for (const service of manifest.services) {
-    const code = await codeWordsOf(service, root);
+    const code = await codeWordsOf(service, root, memo);
     documents.push(...manifestDocuments(service, code.words, off));
     codeFiles.push(...code.files);
   }

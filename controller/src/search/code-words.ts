@@ -4,19 +4,21 @@
 // author the reader is `following`. Which code is the handler's, and what it calls, comes from
 // tree-sitter (lib/code-graph's facts: each symbol with its lines, each name a symbol calls); the
 // words are the tree's identifier and comment nodes on those lines. Read from the service's
-// sources when the index is built.
+// sources when the index is built; what each file's tree gave is kept by its content hash
+// (code-memo.ts), so an unchanged file is not parsed again.
 import { readFileSync } from "node:fs";
 import { join, posix } from "node:path";
 import {
+  contentHash,
   extractFacts,
   type FileFacts,
   type LanguageId,
   languageOf,
   type Node,
-  type SymbolFact,
   withTree,
 } from "../../../lib/code-graph/index.js";
 import { type Endpoint, listSourceFiles, type ServiceManifest } from "../manifest/index.js";
+import { type CodeLeaf, CodeMemo, type CodeSymbol, type FileCode } from "./code-memo.js";
 
 /** A word in the code of more than this share of a service's endpoints is plumbing, not meaning. */
 const PLUMBING_SHARE = 0.15;
@@ -26,12 +28,14 @@ const MAX_DEFINITIONS = 2;
 interface SourceFile {
   text: string;
   language: LanguageId;
-  facts: FileFacts;
+  /** Its content hash: its entry in the memo. */
+  hash: string;
+  code: FileCode;
 }
 
 interface Span {
   file: string;
-  symbol: SymbolFact;
+  symbol: CodeSymbol;
 }
 
 export interface CodeWords {
@@ -44,11 +48,15 @@ export interface CodeWords {
   files: string[];
 }
 
-export async function codeWordsOf(service: ServiceManifest, projectRoot: string): Promise<CodeWords> {
+export async function codeWordsOf(
+  service: ServiceManifest,
+  projectRoot: string,
+  memo: CodeMemo = CodeMemo.none(),
+): Promise<CodeWords> {
   // Inline handlers have no symbol of their own (bench/results/e2e-search.md: their code measured
   // worse): a service with only those needs no source read.
   if (service.endpoints.every((e) => e.handler === "<inline>")) return { words: new Map(), files: [] };
-  const files = await readSources(join(projectRoot, service.root));
+  const files = await readSources(join(projectRoot, service.root), memo);
   const callables = callablesByName(files);
   const spansOf = new Map<string, Span[]>();
   for (const e of service.endpoints) {
@@ -56,7 +64,7 @@ export async function codeWordsOf(service: ServiceManifest, projectRoot: string)
     if (handler) spansOf.set(e.id, [handler, ...callees(handler, files, callables)]);
   }
   const spans = new Map([...spansOf.values()].flat().map((s) => [spanKey(s), s]));
-  const words = await wordsOfSpans(files, [...spans.values()]);
+  const words = await wordsOfSpans(files, [...spans.values()], memo);
   const wordsOf = new Map<string, Set<string>>();
   const handlersUsing = new Map<string, number>();
   for (const [id, spans] of spansOf) {
@@ -75,7 +83,7 @@ export async function codeWordsOf(service: ServiceManifest, projectRoot: string)
   return { words: out, files: [...read].map((f) => posix.join(service.root, f)) };
 }
 
-async function readSources(root: string): Promise<Map<string, SourceFile>> {
+async function readSources(root: string, memo: CodeMemo): Promise<Map<string, SourceFile>> {
   const out = new Map<string, SourceFile>();
   for (const file of await listSourceFiles(root)) {
     const language = languageOf(file);
@@ -86,15 +94,37 @@ async function readSources(root: string): Promise<Map<string, SourceFile>> {
     } catch {
       continue; // gone since it was listed: nothing to read
     }
-    out.set(file, { text, language, facts: await extractFacts(text, language) });
+    const hash = contentHash(`${language}\n${text}`);
+    let code = memo.get(hash);
+    if (!code) {
+      code = fileCode(await extractFacts(text, language));
+      memo.set(hash, code);
+    }
+    out.set(file, { text, language, hash, code });
   }
   return out;
 }
 
+/** What this module reads of a file's facts: its symbols, and the names it calls. */
+function fileCode(facts: FileFacts): FileCode {
+  return {
+    symbols: facts.symbols.map(({ qualified, name, kind, line, endLine }) => ({
+      qualified,
+      name,
+      kind,
+      line,
+      endLine,
+    })),
+    calls: facts.references
+      .filter((r) => !r.value)
+      .map((r) => (r.from === undefined ? { name: r.name } : { from: r.from, name: r.name })),
+  };
+}
+
 function callablesByName(files: Map<string, SourceFile>): Map<string, Span[]> {
   const out = new Map<string, Span[]>();
-  for (const [file, { facts }] of files) {
-    for (const symbol of facts.symbols) {
+  for (const [file, { code }] of files) {
+    for (const symbol of code.symbols) {
       if (symbol.kind !== "function" && symbol.kind !== "method") continue;
       const list = out.get(symbol.name) ?? [];
       list.push({ file, symbol });
@@ -115,7 +145,7 @@ function handlerSpan(
   callables: Map<string, Span[]>,
 ): Span | undefined {
   if (e.handler === "<inline>") return undefined;
-  const here = files.get(e.file)?.facts.symbols.find((s) => s.qualified === e.handler);
+  const here = files.get(e.file)?.code.symbols.find((s) => s.qualified === e.handler);
   if (here) return { file: e.file, symbol: here };
   const name = e.handler.slice(e.handler.lastIndexOf(".") + 1);
   const named = callables.get(name) ?? [];
@@ -130,8 +160,8 @@ function callees(handler: Span, files: Map<string, SourceFile>, callables: Map<s
   const prefix = `${symbol.qualified}.`;
   const out: Span[] = [];
   const seen = new Set([spanKey(handler)]);
-  for (const ref of files.get(file)!.facts.references) {
-    if (ref.value || !(ref.from === symbol.qualified || ref.from?.startsWith(prefix))) continue;
+  for (const ref of files.get(file)!.code.calls) {
+    if (!(ref.from === symbol.qualified || ref.from?.startsWith(prefix))) continue;
     const defined = callables.get(ref.name) ?? [];
     if (defined.length > MAX_DEFINITIONS) continue;
     for (const span of defined) {
@@ -146,7 +176,11 @@ function callees(handler: Span, files: Map<string, SourceFile>, callables: Map<s
 const spanKey = (s: Span) => `${s.file}#${s.symbol.qualified}@${s.symbol.line}`;
 
 /** The identifier and comment words on each span's lines (and the comment just above it): one parse per file. */
-async function wordsOfSpans(files: Map<string, SourceFile>, spans: Span[]): Promise<Map<string, string[]>> {
+async function wordsOfSpans(
+  files: Map<string, SourceFile>,
+  spans: Span[],
+  memo: CodeMemo,
+): Promise<Map<string, string[]>> {
   const byFile = new Map<string, Span[]>();
   for (const span of spans) {
     const list = byFile.get(span.file);
@@ -155,31 +189,25 @@ async function wordsOfSpans(files: Map<string, SourceFile>, spans: Span[]): Prom
   }
   const out = new Map<string, string[]>();
   for (const [file, list] of byFile) {
-    const { text, language } = files.get(file)!;
-    const leaves = await withTree(text, language, (tree) => wordLeaves(tree.rootNode));
+    const source = files.get(file)!;
+    source.code.leaves ??= await withTree(source.text, source.language, (tree) => wordLeaves(tree.rootNode));
+    memo.set(source.hash, source.code);
+    const leaves = source.code.leaves;
     for (const span of list) {
       const first = span.symbol.line - 1 - commentLinesAbove(leaves, span.symbol.line - 1);
       const last = span.symbol.endLine - 1;
       out.set(
         spanKey(span),
-        leaves.filter((l) => l.row >= first && l.row <= last).map((l) => l.text),
+        leaves.filter(([row]) => row >= first && row <= last).map(([, , text]) => text),
       );
     }
   }
   return out;
 }
 
-interface Leaf {
-  row: number;
-  /** The last row the node covers (a block comment spans several). */
-  endRow: number;
-  text: string;
-  comment: boolean;
-}
-
 /** Every identifier-like node (identifier, property_identifier, type_identifier, simple_identifier…) and comment. */
-function wordLeaves(root: Node): Leaf[] {
-  const out: Leaf[] = [];
+function wordLeaves(root: Node): CodeLeaf[] {
+  const out: CodeLeaf[] = [];
   const cursor = root.walk();
   let descend = true;
   for (;;) {
@@ -187,12 +215,8 @@ function wordLeaves(root: Node): Leaf[] {
       const type = cursor.nodeType;
       const comment = type === "comment" || type.endsWith("_comment");
       if (comment || (type.endsWith("identifier") && cursor.nodeIsNamed)) {
-        out.push({
-          row: cursor.startPosition.row,
-          endRow: cursor.endPosition.row,
-          text: cursor.nodeText,
-          comment,
-        });
+        // The last row matters for a block comment, which spans several.
+        out.push([cursor.startPosition.row, cursor.endPosition.row, cursor.nodeText, comment ? 1 : 0]);
         descend = false; // a comment's or an identifier's parts are not words of their own
       }
     }
@@ -209,11 +233,11 @@ function wordLeaves(root: Node): Leaf[] {
 }
 
 /** How many lines of comment end right above `row` (0-based), contiguous: a symbol's doc comment. */
-function commentLinesAbove(leaves: Leaf[], row: number): number {
+function commentLinesAbove(leaves: CodeLeaf[], row: number): number {
   let top = row;
   for (;;) {
-    const above = leaves.find((l) => l.comment && l.endRow === top - 1);
+    const above = leaves.find(([, endRow, , comment]) => comment === 1 && endRow === top - 1);
     if (!above) return row - top;
-    top = above.row;
+    top = above[0];
   }
 }

@@ -43,7 +43,7 @@ export async function openSearchIndex(
   const cached = ablated ? undefined : readCache(cachePath, sources, root);
   if (cached) return { index: new SearchIndex(cached, embedder, weights, options.index), built: false };
   const { buildIndex } = await import("./build-index.js");
-  const built = await buildIndex(manifestPath, root, files, embedder, options.index?.off, channel);
+  const built = await buildIndex(manifestPath, root, files, embedder, options.index?.off, channel, !ablated);
   if (!ablated) writeCache(cachePath, sources, root, built);
   return { index: new SearchIndex(built, embedder, weights, options.index), built: true };
 }

@@ -2,7 +2,7 @@
 // suite), scanned by `e2e manifest`, searched by the real CLI. What a user sees: kind,
 // `METHOD path` or name, `file:line` pointing at the declaration, score and matched terms; --json;
 // the index cached beside the manifest and rebuilt when a source changes; exit 2 for usage errors.
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeEmbeddingsServer } from "../../../services/task-graph/test/conformance/embedder-fake-server.js";
@@ -74,6 +74,36 @@ const json = async (p: Project, ...args: string[]) => {
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as JsonHit[];
 };
+
+/** An Express library app whose routes say "loans"; only the function a handler calls says what a loan is. */
+function libraryProject(): Project {
+  const p = makeProject({
+    "e2e.conf":
+      "general: {}\nservices:\n  library:\n    base_url: http://127.0.0.1:1\n    maven_module: apps/library\n",
+    "apps/library/package.json": '{"type": "module", "dependencies": {"express": "^4.21.0"}}',
+    "apps/library/src/app.ts": [
+      'import express from "express";',
+      'import { createLoan, listBooks, showBook } from "./handlers.js";',
+      "export const app = express();",
+      "const router = express.Router();",
+      'router.get("/books", listBooks);',
+      'router.get("/books/:id", showBook);',
+      'router.post("/loans", createLoan);',
+      'app.use("/api", router);',
+      "",
+    ].join("\n"),
+    "apps/library/src/handlers.ts": [
+      'import { lend } from "./lending.js";',
+      "export const listBooks = (_req, res) => res.json([]);",
+      "export const showBook = (req, res) => res.json({ id: req.params.id });",
+      "export const createLoan = (req, res) => res.status(201).json(lend(req.body.bookId, req.body.memberId));",
+      "",
+    ].join("\n"),
+    "apps/library/src/lending.ts": LENDING("A member borrows a book until it is due back."),
+  });
+  projects.push(p);
+  return p;
+}
 
 describe("e2e search", () => {
   it("shows the endpoint a plain question is about first: kind, METHOD path, file:line of its declaration, score and matched words", async () => {
@@ -157,30 +187,7 @@ describe("e2e search", () => {
 
   it("finds an endpoint by what the code it calls says, and reads that code again when it changes", async () => {
     // The routes say "loans"; only the function the handler calls says what a loan is.
-    const p = makeProject({
-      "e2e.conf": "general: {}\nservices:\n  library:\n    base_url: http://127.0.0.1:1\n    maven_module: apps/library\n",
-      "apps/library/package.json": '{"type": "module", "dependencies": {"express": "^4.21.0"}}',
-      "apps/library/src/app.ts": [
-        'import express from "express";',
-        'import { createLoan, listBooks, showBook } from "./handlers.js";',
-        "export const app = express();",
-        "const router = express.Router();",
-        'router.get("/books", listBooks);',
-        'router.get("/books/:id", showBook);',
-        'router.post("/loans", createLoan);',
-        'app.use("/api", router);',
-        "",
-      ].join("\n"),
-      "apps/library/src/handlers.ts": [
-        'import { lend } from "./lending.js";',
-        "export const listBooks = (_req, res) => res.json([]);",
-        "export const showBook = (req, res) => res.json({ id: req.params.id });",
-        "export const createLoan = (req, res) => res.status(201).json(lend(req.body.bookId, req.body.memberId));",
-        "",
-      ].join("\n"),
-      "apps/library/src/lending.ts": LENDING("A member borrows a book until it is due back."),
-    });
-    projects.push(p);
+    const p = libraryProject();
     expect((await runCli(["manifest"], { cwd: p.dir })).code).toBe(0);
     const borrow = await json(p, "borrow a book");
     expect(borrow[0]).toMatchObject({ kind: "endpoint", method: "POST", path: "/api/loans" });
@@ -188,6 +195,45 @@ describe("e2e search", () => {
     p.write("apps/library/src/lending.ts", LENDING("A patron reserves a copy for a fortnight."));
     const reserve = await json(p, "reserve a copy for a fortnight");
     expect(reserve[0]).toMatchObject({ kind: "endpoint", method: "POST", path: "/api/loans" });
+  });
+
+  it("after a source change and a new manifest, finds what an index built afresh finds, with the per-file code memo or a torn one", async () => {
+    const p = libraryProject();
+    expect((await runCli(["manifest"], { cwd: p.dir })).code).toBe(0);
+    await json(p, "borrow a book");
+    const memo = join(p.dir, ".e2e/manifest.search-code.json");
+    expect(existsSync(memo)).toBe(true);
+    // A changed comment in the code a handler calls, and a new route with its handler.
+    p.write("apps/library/src/lending.ts", LENDING("A patron reserves a copy for a fortnight."));
+    const edit = (file: string, change: (text: string) => string) =>
+      p.write(file, change(readFileSync(join(p.dir, file), "utf8")));
+    edit("apps/library/src/app.ts", (app) =>
+      app
+        .replace("showBook }", "showBook, endLoan }")
+        .replace('app.use("/api"', 'router.delete("/loans/:id", endLoan);\napp.use("/api"'),
+    );
+    edit(
+      "apps/library/src/handlers.ts",
+      (handlers) =>
+        `${handlers}/** The book comes back to the shelf. */\nexport const endLoan = (_req, res) => res.status(204).end();\n`,
+    );
+    expect((await runCli(["manifest"], { cwd: p.dir })).code).toBe(0);
+    const queries = [
+      "reserve a copy for a fortnight",
+      "return a book to the shelf",
+      "borrow a book",
+      "list books",
+    ];
+    const kept: JsonHit[][] = [];
+    for (const q of queries) kept.push(await json(p, q));
+    expect(kept[0]![0]).toMatchObject({ method: "POST", path: "/api/loans" });
+    expect(kept[1]![0]).toMatchObject({ method: "DELETE", path: "/api/loans/{id}" });
+    rmSync(join(p.dir, ".e2e/manifest.search.json"));
+    rmSync(memo);
+    for (const [i, q] of queries.entries()) expect(await json(p, q), q).toEqual(kept[i]);
+    rmSync(join(p.dir, ".e2e/manifest.search.json"));
+    writeFileSync(memo, '{"format":1,"files":');
+    expect(await json(p, queries[1]!)).toEqual(kept[1]);
   });
 
   it("rebuilds a torn cache file instead of trusting it", async () => {

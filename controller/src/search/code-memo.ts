@@ -1,0 +1,118 @@
+// What code-words.ts reads from each source file's tree, kept by the file's content hash in
+// `<manifest>.search-code.json` beside the manifest, so that rebuilding the index after a manifest
+// change parses only the files that changed (issue 21 point 7: tree-sitter parsing every file of
+// the service was most of the first search after `e2e manifest`). Per file: its symbols, the names
+// it calls, and, once a handler or callee was found in it, its identifier and comment leaves. A
+// separate file from the index's cache: a warm search never reads it. The file is stamped with
+// lib/code-graph's and this folder's files (size, mtime), so a changed parser or extraction
+// starts it over; a torn or foreign file is ignored, never trusted.
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { SymbolFact } from "../../../lib/code-graph/index.js";
+
+const MEMO_FORMAT = 1;
+
+export type CodeSymbol = Pick<SymbolFact, "qualified" | "name" | "kind" | "line" | "endLine">;
+
+/** A name a symbol calls (or a file-level call: no `from`); values read are left out. */
+export interface CodeCall {
+  from?: string;
+  name: string;
+}
+
+/** An identifier-like node or a comment: [row, last row, text, 1 when a comment]. */
+export type CodeLeaf = [row: number, endRow: number, text: string, comment: 0 | 1];
+
+export interface FileCode {
+  symbols: CodeSymbol[];
+  calls: CodeCall[];
+  /** Only once a span (handler, callee) was looked for in the file. */
+  leaves?: CodeLeaf[];
+}
+
+interface MemoFile {
+  format: number;
+  stamp: string;
+  files: Record<string, FileCode>;
+}
+
+/** `manifest.json` → `manifest.search-code.json` beside it. */
+export const codeMemoPathOf = (manifestPath: string) =>
+  join(dirname(manifestPath), `${basename(manifestPath).replace(/\.json$/, "")}.search-code.json`);
+
+/** The code that makes the entries: lib/code-graph and this folder, each file's size and mtime. */
+function codeStamp(): string {
+  const parts = [String(MEMO_FORMAT)];
+  const walk = (dir: string) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== "test") walk(path);
+      } else if (/\.[jt]s$/.test(entry.name)) {
+        const s = statSync(path);
+        parts.push(`${path}:${s.size}:${s.mtimeMs}`);
+      }
+    }
+  };
+  walk(fileURLToPath(new URL(".", import.meta.url)));
+  walk(fileURLToPath(new URL("../../../lib/code-graph/", import.meta.url)));
+  return parts.join("\n");
+}
+
+/** Entries by content hash: those of the last build, and those this build reads or makes. */
+export class CodeMemo {
+  readonly #previous: Record<string, FileCode>;
+  readonly #used = new Map<string, FileCode>();
+  readonly #stamp: string;
+
+  private constructor(previous: Record<string, FileCode>, stamp: string) {
+    this.#previous = previous;
+    this.#stamp = stamp;
+  }
+
+  /** The memo at `path`; empty when there is none, it is torn, or the code changed since. */
+  static read(path: string): CodeMemo {
+    const stamp = codeStamp();
+    try {
+      const file = JSON.parse(readFileSync(path, "utf8")) as MemoFile;
+      if (
+        file?.format === MEMO_FORMAT &&
+        file.stamp === stamp &&
+        typeof file.files === "object" &&
+        file.files
+      )
+        return new CodeMemo(file.files, stamp);
+    } catch {
+      // absent or torn: start over
+    }
+    return new CodeMemo({}, stamp);
+  }
+
+  /** An empty memo that is never written (an index built for measurement). */
+  static none(): CodeMemo {
+    return new CodeMemo({}, "");
+  }
+
+  get(hash: string): FileCode | undefined {
+    const code =
+      this.#used.get(hash) ?? (Object.hasOwn(this.#previous, hash) ? this.#previous[hash] : undefined);
+    if (code) this.#used.set(hash, code);
+    return code;
+  }
+
+  set(hash: string, code: FileCode): void {
+    this.#used.set(hash, code);
+  }
+
+  /** Writes the entries this build used (a file gone or changed leaves its old entry behind). */
+  write(path: string): void {
+    const file: MemoFile = { format: MEMO_FORMAT, stamp: this.#stamp, files: Object.fromEntries(this.#used) };
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(file));
+    renameSync(tmp, path);
+  }
+}
