@@ -110,8 +110,11 @@ export class LexicalIndex {
     keep: "given" | "shared" = "given",
   ): void {
     const slot = this.#place(key, type, terms);
-    const shared = this.#postings.add(slot, terms);
-    this.#terms[slot] = keep === "given" ? terms : shared;
+    if (keep === "given") {
+      // No copy to make: a start-up cache (e2e search's) keeps this map, so it is the one kept.
+      this.#postings.addPart(slot, terms, undefined);
+      this.#terms[slot] = terms;
+    } else this.#terms[slot] = this.#postings.add(slot, terms);
   }
 
   /**

@@ -46,15 +46,16 @@ export class PostingLists {
   /**
    * add() of a part of a document's terms, written into `shared` (the document's map so far): a
    * long document is added in parts (LexicalIndex.setTermsInParts). Its entries count at once.
+   * Without `shared` only the postings are written (the caller keeps its own map of the terms).
    */
-  addPart(slot: number, terms: Iterable<[string, number]>, shared: Map<string, number>): void {
+  addPart(slot: number, terms: Iterable<[string, number]>, shared: Map<string, number> | undefined): void {
     const generation = this.generationOf(slot);
     this.#generation[slot] = generation;
     for (const [term, tf] of terms) {
       const id = this.#idOf.get(term) ?? this.#newTerm(term);
       this.#lists[id]!.push(slot, generation, tf);
       this.#live[id]!++;
-      shared.set(this.#termOf[id]!, tf);
+      shared?.set(this.#termOf[id]!, tf);
     }
   }
 
