@@ -17,6 +17,27 @@ import { build } from "esbuild";
 import { serviceBundleOptions } from "../../build/bundle-options.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+
+/**
+ * commander requires node:child_process at load, for executable subcommands (which `e2e` has
+ * none of); loading that built-in pulls in net, dgram and more (~5-20 ms of every command's
+ * start, issue 21). In the bundle, commander gets a stand-in that loads it on its first spawn.
+ */
+const childProcessWhenSpawned = {
+  name: "child-process-when-spawned",
+  setup(b) {
+    b.onResolve({ filter: /^node:child_process$/ }, ({ importer }) =>
+      importer.includes(join("node_modules", "commander"))
+        ? { path: "child_process", namespace: "lazy" }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: "lazy" }, () => ({
+      contents: `const load = () => require("node:child_process");
+module.exports = { spawn: (...args) => load().spawn(...args) };`,
+      loader: "js",
+    }));
+  },
+};
 const outfile = join(root, "dist/controller/src/cli.js");
 if (!existsSync(outfile)) {
   console.error("bundle-cli: dist/controller/src/cli.js is missing; run tsc -p tsconfig.build.json first");
@@ -28,6 +49,7 @@ await build({
   metafile: false,
   // Everything under ./cli/ is loaded from tsc's output next to the bundle.
   external: ["./cli/*"],
+  plugins: [childProcessWhenSpawned],
 });
 
 /** Imports left to tsc's output, each rewritten to its path from dist/controller/src/cli/. */
