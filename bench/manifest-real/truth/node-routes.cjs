@@ -7,7 +7,8 @@
 // onRoute hook (the full URL, every prefix applied); Koa: the stack of each router whose
 // `routes()` a Koa app uses (nested routers' layers are already copied there, prefixed), or
 // that koa-router 3 put on the app.
-// HEAD and OPTIONS are not listed (the frameworks add them by themselves).
+// HEAD and OPTIONS are not listed (the frameworks add them by themselves), but for an Express
+// route that names them itself (Express's stack holds only what the app wrote).
 const Module = require("node:module");
 const http = require("node:http");
 
@@ -63,13 +64,20 @@ const each = (p) =>
 function walkExpress(router, prefix, out) {
   for (const layer of router?.stack || []) {
     if (layer.route) {
-      const methods = Object.keys(layer.route.methods).filter((m) => m !== "_all");
+      // Express answers HEAD and OPTIONS by itself, outside the stack: a route listing them was
+      // written so (`router.options("/x", cors())`) and is kept (`own`), unless it lists every
+      // method (`app.all` in Express 4 calls each method's function).
+      const every = layer.route.methods._all || Object.keys(layer.route.methods).length > 20;
+      const methods = Object.keys(layer.route.methods).filter(
+        (m) => m !== "_all" && !(every && (m === "head" || m === "options")),
+      );
       if (layer.route.methods._all) methods.push("*");
       for (const p of each(layer.route.path)) {
         // A router's "/" under a mount answers the mount path itself (Express's routing guide:
         // `router.get("/")` in a router used at "/birds" handles "/birds"): that spelling too.
         const also = p === "/" && prefix !== "/" ? { also: [prefix.replace(/\/$/, "")] } : {};
-        for (const m of methods) out.push({ method: m.toUpperCase(), path: join(prefix, p), ...also });
+        for (const m of methods)
+          out.push({ method: m.toUpperCase(), path: join(prefix, p), own: true, ...also });
       }
       continue;
     }
@@ -149,7 +157,7 @@ function dumpAndExit() {
   for (const r of routes) {
     const method = r.method.toUpperCase();
     const key = `${method} ${r.path}`;
-    if (method === "HEAD" || method === "OPTIONS" || seen.has(key)) continue;
+    if (((method === "HEAD" || method === "OPTIONS") && !r.own) || seen.has(key)) continue;
     seen.add(key);
     lines.push(`${JSON.stringify({ method, path: r.path, ...(r.also ? { also: r.also } : {}) })}\n`);
   }
