@@ -111,6 +111,14 @@ export const fastifyScanner = appScanner({
     return Boolean(fn?.declaredType?.includes("Fastify") || fn?.params[0]?.type?.includes("Fastify"));
   },
   describe: describeFastifyRoute,
+  // `schema: { hide: true }`: @fastify/swagger's mark of a route kept out of the API's document
+  // (a page, its assets); the manifest lists the API as the service documents it.
+  hidden: (route, program) => {
+    const opts = route.options && program.resolve(route.options, route.file);
+    const schema = opts?.k === "obj" ? propOf(opts, "schema") : undefined;
+    const hide = schema?.k === "obj" ? propOf(schema, "hide") : undefined;
+    return hide?.k === "bool" && hide.v;
+  },
 });
 
 const PARAM_PARTS: [string, Param["in"]][] = [

@@ -24,7 +24,7 @@ export type { Action, Dialect, RouteInfo } from "./dialect.js";
 export { HTTP_METHODS, isVerb } from "./dialect.js";
 
 /** A project function handed an instance or a value, and whether it was reached as a member. */
-type Handed = Map<CallFact, { fn: Value; member: boolean }>;
+type Handed = Map<CallFact, { fn: Value; member: boolean }[]>;
 
 export function linkApps(
   dialect: Dialect,
@@ -45,7 +45,7 @@ export function linkApps(
   const chains = prefixChains(graph, claimed);
   const endpoints: Endpoint[] = [];
   for (const r of graph.routes) {
-    if (!claimed.has(r.node)) continue;
+    if (!claimed.has(r.node) || dialect.hidden?.(r.info, program)) continue;
     for (const chain of chains(r.node)) {
       const endpoint = endpointOf(r, chain);
       dialect.describe?.({ ...r.info, path: endpoint.path }, endpoint, schemas, program);
@@ -96,17 +96,47 @@ function bindHandedArgs(
         plain ? call.recv : { k: "get", of: call.recv, prop: call.method },
         file,
       );
-      // `new Api(app)` (a plain call of a class): its constructor is handed the arguments.
-      const fn = callee.k === "class" && plain ? program.constructorOf(callee) : callee;
-      if (fn?.k !== "fn") continue;
-      handed.set(call, { fn, member: !plain });
-      call.args.forEach((arg, index) => {
-        const value = program.resolve(arg, file);
-        if (stringOf(value) !== undefined || holdsObject(value)) program.bindParam(fn.id, index, value);
-      });
+      // `new Routes("/api").addRoutes(app)`: the instance was made with those arguments.
+      if (!plain) bindConstructed(program, program.resolve(call.recv, file));
+      for (const each of eachCallee(callee, program, file)) {
+        // `new Api(app)` (a plain call of a class): its constructor is handed the arguments.
+        const fn = each.k === "class" && plain ? program.constructorOf(each) : each;
+        if (fn?.k !== "fn") continue;
+        handed.set(call, [...(handed.get(call) ?? []), { fn, member: !plain }]);
+        bindArgs(
+          program,
+          fn.id,
+          call.args.map((arg) => program.resolve(arg, file)),
+        );
+      }
     }
   }
   return handed;
+}
+
+/** Binds the strings and objects a call hands a function (instances apart: pushed-items.ts). */
+function bindArgs(program: JsProgram, fnId: string, args: readonly Value[]): void {
+  args.forEach((value, index) => {
+    if (stringOf(value) !== undefined || holdsObject(value)) program.bindParam(fnId, index, value);
+    else if (value.k === "call" && value.isNew) program.bindInstance(fnId, index, value);
+  });
+}
+
+/** A `new C(…)` whose method is called: C's constructor was handed those arguments. */
+function bindConstructed(program: JsProgram, made: Value): void {
+  if (made.k !== "call" || !made.isNew || made.fn.k !== "class") return;
+  const ctor = program.constructorOf(made.fn);
+  if (ctor?.k === "fn") bindArgs(program, ctor.id, made.args);
+}
+
+/**
+ * `c.addRoutes(app)` in a loop over a list of instances (`this.components.forEach((c) => …)`):
+ * JavaScript calls the method of each element's own class, so each element's method is a callee.
+ */
+function eachCallee(callee: Value, program: JsProgram, file: string): Value[] {
+  if (callee.k !== "get" || callee.of.k !== "each" || callee.of.of.k !== "arr") return [callee];
+  const { prop } = callee;
+  return callee.of.of.items.map((item) => program.resolve({ k: "get", of: item, prop }, file));
 }
 
 /**
@@ -147,14 +177,11 @@ function readCalls(
   returned: ReadonlyMap<string, CallFact[]>,
 ): void {
   for (const { path: file, facts } of files) {
-    for (const call of returned.get(file) ?? []) {
-      const to = handed.get(call);
-      if (to) graph.handOver(call, file, to.fn, to.member);
-    }
+    for (const call of returned.get(file) ?? [])
+      for (const to of handed.get(call) ?? []) graph.handOver(call, file, to.fn, to.member);
     for (const call of facts.calls) {
       if (stringOf(call.method) === PLAIN_CALL.v || !matters(dialect, call)) {
-        const to = handed.get(call);
-        if (to) graph.handOver(call, file, to.fn, to.member);
+        for (const to of handed.get(call) ?? []) graph.handOver(call, file, to.fn, to.member);
         continue;
       }
       const recv = graph.nodeOf(call.recv, file);

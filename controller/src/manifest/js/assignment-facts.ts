@@ -4,6 +4,7 @@
 import type { SyntaxNode } from "../scanner.js";
 import { FN_TYPES } from "./js-syntax.js";
 import type { ModuleWalk, Scope } from "./module-walk.js";
+import type { Value } from "./value.js";
 
 /**
  * `api = createApi()` after `let api = null` in a function: later reads in the same block see
@@ -12,9 +13,27 @@ import type { ModuleWalk, Scope } from "./module-walk.js";
  */
 export function localAssign(w: ModuleWalk, e: SyntaxNode, scope: Scope): void {
   const left = e.childForFieldName("left");
-  if (left?.type !== "identifier" || !scope.has(left.text)) return;
-  scope.set(left.text, w.toValue(e.childForFieldName("right"), scope));
+  if (left?.type !== "identifier") return;
+  if (scope.has(left.text)) scope.set(left.text, w.toValue(e.childForFieldName("right"), scope));
+  else moduleAssign(w, left.text, e.childForFieldName("right"), scope);
 }
+
+/**
+ * `let app; … app = express()` at the top level or in any function: no inner scope declares the
+ * name, so the module's variable is rebound, and every function of the module reads that value.
+ * Only a variable declared without a value (or `null`/`undefined`) takes it, the first
+ * assignment giving it: a value the declaration gave is what the module was written around.
+ */
+function moduleAssign(w: ModuleWalk, name: string, right: SyntaxNode | null, scope: Scope): void {
+  const bound = w.m.bindings[name];
+  if (!right || !bound || !isUnset(bound) || FN_TYPES.has(right.type)) return;
+  const value = w.toValue(right, scope);
+  if (!isUnset(value)) w.m.bindings[name] = value;
+}
+
+/** A declaration's value that holds nothing yet: none, `null` or `undefined`. */
+export const isUnset = (v: Value): boolean =>
+  (v.k === "unknown" && v.text === "") || v.k === "null" || (v.k === "id" && v.name === "undefined");
 
 /** `this.router = express.Router()` in a constructor: a property of every instance. */
 export function instanceProp(w: ModuleWalk, e: SyntaxNode, scope: Scope): void {

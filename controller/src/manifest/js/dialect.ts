@@ -65,6 +65,8 @@ export interface Dialect {
   claims?(node: string, program: JsProgram): boolean;
   /** Parameters, DTOs, responses and auth from a route's options. */
   describe?(route: RouteInfo, endpoint: Endpoint, schemas: SchemaReader, program: JsProgram): void;
+  /** A route the framework's own documentation leaves out on purpose (Fastify's `schema.hide`). */
+  hidden?(route: RouteInfo, program: JsProgram): boolean;
   /** Handlers typed `Request<P, Res, Body, Query>` / `Response<Res>` name their DTOs (Express). */
   typedHandlers?: boolean;
   /** How a handler's reads of its request object map to parameters (handler-reads.ts). */

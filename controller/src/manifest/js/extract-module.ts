@@ -7,7 +7,7 @@
 
 import { readDeclarators } from "../../../../lib/code-graph/index.js";
 import type { SourceFile, SyntaxNode } from "../scanner.js";
-import { instanceProp, localAssign, propAssign, selfAssign } from "./assignment-facts.js";
+import { instanceProp, isUnset, localAssign, propAssign, selfAssign } from "./assignment-facts.js";
 import { bindPattern } from "./bind-pattern.js";
 import { classFact, decoratorsOf, paramFact } from "./class-facts.js";
 import { FN_TYPES, isNameChain, isThisMember, lineOf, named } from "./js-syntax.js";
@@ -19,16 +19,19 @@ import type { ModuleWalk, Scope } from "./module-walk.js";
 import {
   finishPrototypeClass,
   type PrototypeClass,
+  prototypeAccessor,
+  prototypeAccessorBody,
   prototypeClasses,
   prototypeConstructor,
   prototypeMethod,
   prototypeMethodBody,
 } from "./prototype-classes.js";
 import { argumentsValue, bindBabelRest } from "./rest-args.js";
-import { expressionValue } from "./to-value.js";
+import { expressionValue, forInKey } from "./to-value.js";
 import { readTsDecorate } from "./ts-decorate.js";
+import { type TsNamespace, tsNamespace } from "./ts-namespace.js";
 import { aliasFact, enumFact, interfaceFact } from "./type-declarations.js";
-import { str, unknown, type Value } from "./value.js";
+import { str, type Value } from "./value.js";
 
 const LOOP_METHODS = new Set(["forEach", "map", "flatMap"]);
 
@@ -209,6 +212,8 @@ class ModuleWalker implements ModuleWalk {
   private bindModuleName(d: SyntaxNode, nameNode: SyntaxNode, value: Value, exported: boolean): void {
     const { m } = this;
     if (nameNode.type === "identifier") {
+      // `var app;` after a function that assigns it (hoisting): the assigned value stays.
+      if (isUnset(value) && m.bindings[nameNode.text] && !isUnset(m.bindings[nameNode.text] as Value)) return;
       m.bindings[nameNode.text] = value;
       m.bindingLines[nameNode.text] = lineOf(d);
       if (exported) m.exports[nameNode.text] = { k: "id", name: nameNode.text };
@@ -395,19 +400,42 @@ class ModuleWalker implements ModuleWalk {
     }
   }
 
-  /** `for (const x of list)` binds x to each element; `for (const k in obj)` to an unknown. */
+  /**
+   * tsc's namespace IIFE: its body runs with the name bound to the module's own object, so each
+   * `NS.x = …` is a property of it (propAssign), read through the module's name.
+   */
+  private namespaceBody(ns: TsNamespace): void {
+    if (ns.exported) this.m.exports[ns.name] = { k: "id", name: ns.name };
+    this.walkStatements(named(ns.body), new Map([[ns.name, { k: "id", name: ns.name } as Value]]));
+    const held = this.m.bindings[ns.name];
+    const props: [string, Value][] = held?.k === "obj" ? [...held.props] : [];
+    for (const a of this.m.propAssigns ?? [])
+      if (a.of.k === "id" && a.of.name === ns.name && a.path.length === 1) props.push([a.path[0]!, a.value]);
+    this.m.bindings[ns.name] = { k: "obj", props };
+  }
+
+  /**
+   * `for (const x of list)` binds x to each element; `for (const k in obj)` binds k to each of
+   * obj's keys, and `obj[k]` in the body to each element (forInKey; a loop of its own, so a
+   * route using both the key and the element is listed for every pair of them).
+   */
   private forIn(s: SyntaxNode, scope: Scope, fn?: FnFact): void {
     const left = s.childForFieldName("left");
     const right = s.childForFieldName("right");
     const inner: Scope = new Map(scope);
     const isOf = s.children.some((c) => c.type === "of");
-    if (left)
-      bindPattern(
-        this,
-        left,
-        isOf ? { k: "each", loop: this.nextLoop(), of: this.toValue(right, scope) } : unknown(left.text),
-        inner,
-      );
+    const each = (of: Value): Value => ({ k: "each", loop: this.nextLoop(), of });
+    const list = this.toValue(right, scope);
+    // `for (k in obj)` visits obj's own keys, as `Object.keys(obj)` lists them (fold.ts).
+    const keys: Value = {
+      k: "call",
+      fn: { k: "get", of: { k: "id", name: "Object" }, prop: str("keys") },
+      args: [list],
+      at: this.at(s),
+      line: lineOf(s),
+    };
+    if (left) bindPattern(this, left, each(isOf ? list : keys), inner);
+    if (left?.type === "identifier" && !isOf) inner.set(forInKey(left.text), each(list));
     this.walkExpr(right, scope);
     const body = s.childForFieldName("body");
     if (body) this.walk(body, inner, fn);
@@ -418,6 +446,17 @@ class ModuleWalker implements ModuleWalk {
     const cls = method && this.prototypeClasses.get(method.name);
     if (method && cls) {
       prototypeMethodBody(this, method, scope, cls);
+      return;
+    }
+    const accessor = prototypeAccessor(s);
+    const owner = accessor && this.prototypeClasses.get(accessor.name);
+    if (accessor && owner) {
+      prototypeAccessorBody(this, accessor, scope, owner);
+      return;
+    }
+    const namespace = topLevel ? tsNamespace(s) : undefined;
+    if (namespace) {
+      this.namespaceBody(namespace);
       return;
     }
     const e = s.namedChildren[0];

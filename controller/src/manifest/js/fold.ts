@@ -109,3 +109,20 @@ export function foldCall(fn: Value, args: readonly Value[]): Value | undefined {
   const recv = plain(fn.of);
   return recv === undefined ? undefined : callMethod(recv, method, given);
 }
+
+/**
+ * `Object.keys(obj)`, `Object.values(obj)`, `Object.entries(obj)` of an object known
+ * statically: its own keys, values or `[key, value]` pairs, in the order written (ECMAScript's
+ * order for string keys), so a loop over them registers one route per entry.
+ */
+export function objectListing(fn: Value, args: readonly Value[]): Value | undefined {
+  const obj = args[0];
+  if (fn.k !== "get" || fn.of.k !== "id" || fn.of.name !== "Object" || obj?.k !== "obj") return undefined;
+  const method = stringOf(fn.prop);
+  const pairs = obj.props;
+  if (method === "keys") return { k: "arr", items: pairs.map(([key]) => str(key)) };
+  if (method === "values") return { k: "arr", items: pairs.map(([, value]) => value) };
+  if (method === "entries")
+    return { k: "arr", items: pairs.map(([key, value]): Value => ({ k: "arr", items: [str(key), value] })) };
+  return undefined;
+}

@@ -135,4 +135,4 @@ export interface PropAssign {
 }
 
 /** The facts key of a JsModule. Bump when extractModule's output changes. */
-export const JS_FACTS_KEY = "js-module@15";
+export const JS_FACTS_KEY = "js-module@16";

@@ -1,7 +1,8 @@
 // `config.get("server.urlPrefix")` of node-config (the `config` package, common in Express
 // apps): the value `config/default.json` gives the key, as a prefix or path built from it is
 // known only there. Other files node-config may merge (environment files, YAML, env vars) are a
-// deployment's choice: the defaults are what the code ships with.
+// deployment's choice: the defaults are what the code ships with. A JSON file a module
+// requires (`require("./config.json")`) is read the same way (jsonFileValue).
 
 import type { Value } from "./value.js";
 
@@ -22,6 +23,22 @@ export function nodeConfigDefault(
   }
   return toValue(at);
 }
+
+/**
+ * A JSON file of the tree as a Value (`require("./config.json")`, which Node parses as JSON);
+ * undefined when absent, too large to be configuration, or not JSON.
+ */
+export function jsonFileValue(
+  readFile: ((path: string) => string | undefined) | undefined,
+  path: string,
+): Value | undefined {
+  const text = readFile?.(path);
+  if (text === undefined || text.length > MAX_JSON_CHARS) return undefined;
+  return toValue(parse(text));
+}
+
+/** Past this a JSON file is data, not settings: not read. */
+const MAX_JSON_CHARS = 256 * 1024;
 
 function parse(text: string | undefined): unknown {
   if (text === undefined) return undefined;

@@ -3,7 +3,7 @@
 
 import { posix } from "node:path";
 import type { FileFacts, LinkContext } from "../scanner.js";
-import { foldCall } from "./fold.js";
+import { foldCall, objectListing } from "./fold.js";
 import { copyInto, copyingCallsByName, mergeOf } from "./merged-objects.js";
 import {
   type CallFact,
@@ -14,7 +14,7 @@ import {
   PLAIN_CALL,
   type PropAssign,
 } from "./module-facts.js";
-import { nodeConfigDefault } from "./node-config.js";
+import { jsonFileValue, nodeConfigDefault } from "./node-config.js";
 import { pushedItems } from "./pushed-items.js";
 import { type BareResolver, treePackages } from "./tree-packages.js";
 import { mapChildren, propOf, str, stringOf, type Value } from "./value.js";
@@ -37,6 +37,7 @@ export class JsProgram {
 
   private readonly readFile: ((path: string) => string | undefined) | undefined;
   private readonly configFiles = new Map<string, unknown>();
+  private readonly jsonFiles = new Map<string, Value | undefined>();
   private bare: BareResolver | undefined;
 
   /**
@@ -58,6 +59,7 @@ export class JsProgram {
 
   /** Arguments a framework passes a function (a plugin's options), by function and parameter. */
   private readonly boundParams = new Map<string, Value[]>();
+  private readonly boundInstances = new Map<string, Value[]>();
 
   /** Records that `fnId` is called with `value` as parameter `index` (resolved, file-independent). */
   bindParam(fnId: string, index: number, value: Value): void {
@@ -303,9 +305,17 @@ export class JsProgram {
         const key = stringOf(call.args[0]);
         if (member?.from === "config" && member.name === "get" && key !== undefined)
           return nodeConfigDefault(this.readFile, key, this.configFiles) ?? call;
-        if (call.isNew) return call;
+        // `new Array()`: an empty array, as `[]` (what is pushed onto it is read at its loops).
+        if (call.isNew)
+          return call.fn.k === "id" && call.fn.name === "Array" && call.args.length === 0
+            ? { k: "arr", items: [] }
+            : call;
         return (
-          foldCall(call.fn, call.args) ?? this.foldHelper(call, depth) ?? this.returnedClass(call) ?? call
+          foldCall(call.fn, call.args) ??
+          objectListing(call.fn, call.args) ??
+          this.foldHelper(call, depth) ??
+          this.returnedClass(call) ??
+          call
         );
       }
       case "cat":
@@ -348,6 +358,21 @@ export class JsProgram {
   /** Every value calls hand parameter `index` of `fnId` (bindParam), resolved. */
   handedTo(fnId: string, index: number): Value[] {
     return this.boundParams.get(`${fnId}#${index}`) ?? [];
+  }
+
+  /**
+   * Records that `fnId` is handed an instance (`add(new Dashboard())`) as parameter `index`:
+   * kept apart from bindParam's values, read only for what the function pushes onto a list.
+   */
+  bindInstance(fnId: string, index: number, value: Value): void {
+    const key = `${fnId}#${index}`;
+    const list = this.boundInstances.get(key) ?? [];
+    if (!list.some((v) => JSON.stringify(v) === JSON.stringify(value))) list.push(value);
+    this.boundInstances.set(key, list);
+  }
+
+  handedInstances(fnId: string, index: number): Value[] {
+    return this.boundInstances.get(`${fnId}#${index}`) ?? [];
   }
 
   /**
@@ -530,9 +555,18 @@ export class JsProgram {
   private resolveImport(v: Extract<Value, { k: "import" }>, file: string, depth: number): Value {
     if (v.from.startsWith(LOCAL)) return v;
     const target = this.resolveSpecifier(file, v.from);
-    if (!target) return v;
+    if (!target) return this.jsonImport(v, file) ?? v;
     if (v.name === "*") return { k: "import", from: LOCAL + target, name: "*" };
     return this.exportOf(target, v.name, depth + 1);
+  }
+
+  /** `require("./config.json")`: Node parses the file as JSON; its value, read once. */
+  private jsonImport(v: Extract<Value, { k: "import" }>, file: string): Value | undefined {
+    if (!v.from.startsWith(".") || !v.from.endsWith(".json") || (v.name !== "default" && v.name !== "*"))
+      return undefined;
+    const path = posix.normalize(posix.join(posix.dirname(file), v.from));
+    if (!this.jsonFiles.has(path)) this.jsonFiles.set(path, jsonFileValue(this.readFile, path));
+    return this.jsonFiles.get(path);
   }
 
   private exportOf(file: string, name: string, depth: number): Value {

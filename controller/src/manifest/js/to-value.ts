@@ -110,8 +110,15 @@ function literalValue(n: SyntaxNode): Value | undefined {
 }
 
 /** `a.b`, `a["b"]`, `a[i]`: a property read, recorded when it reads a parameter's parts. */
+/** The scope entry a `for (k in obj)` loop leaves for `obj[k]` (no identifier has a space). */
+export const forInKey = (name: string): string => `for-in key ${name}`;
+
 function accessValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
   const of = w.toValue(n.childForFieldName("object"), scope);
+  // `obj[k]` inside `for (k in obj)`: JavaScript visits each of obj's own values so.
+  const index = n.type === "subscript_expression" ? n.childForFieldName("index") : null;
+  const element = index?.type === "identifier" ? scope.get(forInKey(index.text)) : undefined;
+  if (element?.k === "each" && JSON.stringify(element.of) === JSON.stringify(of)) return element;
   const prop =
     n.type === "member_expression"
       ? str(n.childForFieldName("property")?.text ?? "")
