@@ -18,7 +18,8 @@ export interface EventsConfig {
   /**
    * EVENTS_WRITER_NICE: how many nice steps below the service the writer process runs (0..19):
    * where the cores are busy, answering writes goes first and the streams' sends take what is
-   * left, so subscribers do not slow the writers. @default 10
+   * left. 0 by default: on the benchmark 10 steps showed no throughput gain within its noise and
+   * left event latency spikes (bench/results/events.md, 2026-11-29 08:00). @default 0
    */
   writerNiceness: number;
 }
@@ -42,7 +43,7 @@ function writerOf(env: NodeJS.ProcessEnv): EventsConfig["writer"] {
 
 function niceness(env: NodeJS.ProcessEnv): number {
   const raw = env.EVENTS_WRITER_NICE?.trim();
-  if (!raw) return 10;
+  if (!raw) return 0;
   if (!/^\d+$/.test(raw) || Number(raw) > 19)
     throw new Error(`EVENTS_WRITER_NICE "${env.EVENTS_WRITER_NICE}" is not an integer from 0 to 19.`);
   return Number(raw);

@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import { readEventsConfig } from "../src/events-config.js";
 
 describe("readEventsConfig", () => {
-  it("defaults: 15 s heartbeat, 1 MiB per subscriber, 50 ms windows, sends made by the writer process 10 nice steps down", () => {
+  it("defaults: 15 s heartbeat, 1 MiB per subscriber, 50 ms windows, sends made by the writer process at the service's priority", () => {
     expect(readEventsConfig({})).toEqual({
       heartbeatMs: 15_000,
       subscriberBufferBytes: 1024 * 1024,
       flushMs: 50,
       writer: "process",
-      writerNiceness: 10,
+      writerNiceness: 0,
     });
   });
 
