@@ -76,4 +76,25 @@ app.listen(3000);
     });
     expect(ids(s)).toEqual(["GET /real"]);
   });
+
+  it("does not guess between two different values assigned to the module's variable", async () => {
+    const s = await scan({
+      "server.js": `const express = require("express");
+let app;
+function startAdmin() {
+  app = express();
+}
+function startPublic() {
+  app = express.Router();
+}
+function routes() {
+  app.get("/which", (req, res) => res.end());
+}
+const main = express();
+main.get("/known", (req, res) => res.end());
+main.listen(3000);
+`,
+    });
+    expect(ids(s)).toEqual(["GET /known"]);
+  });
 });

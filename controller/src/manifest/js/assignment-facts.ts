@@ -4,7 +4,7 @@
 import type { SyntaxNode } from "../scanner.js";
 import { FN_TYPES } from "./js-syntax.js";
 import type { ModuleWalk, Scope } from "./module-walk.js";
-import type { Value } from "./value.js";
+import { unknown, type Value } from "./value.js";
 
 /**
  * `api = createApi()` after `let api = null` in a function: later reads in the same block see
@@ -21,14 +21,22 @@ export function localAssign(w: ModuleWalk, e: SyntaxNode, scope: Scope): void {
 /**
  * `let app; … app = express()` at the top level or in any function: no inner scope declares the
  * name, so the module's variable is rebound, and every function of the module reads that value.
- * Only a variable declared without a value (or `null`/`undefined`) takes it, the first
- * assignment giving it: a value the declaration gave is what the module was written around.
+ * Only a variable declared without a value (or `null`/`undefined`) takes it: a value the
+ * declaration gave is what the module was written around. Assigned two different values, which
+ * one a read sees depends on the order calls run in: the variable is then unknown, not guessed.
  */
 function moduleAssign(w: ModuleWalk, name: string, right: SyntaxNode | null, scope: Scope): void {
   const bound = w.m.bindings[name];
-  if (!right || !bound || !isUnset(bound) || FN_TYPES.has(right.type)) return;
+  if (!right || !bound || FN_TYPES.has(right.type)) return;
   const value = w.toValue(right, scope);
-  if (!isUnset(value)) w.m.bindings[name] = value;
+  if (isUnset(value)) return;
+  const first = w.laterAssigned.get(name);
+  if (first === undefined && isUnset(bound)) {
+    w.laterAssigned.set(name, value);
+    w.m.bindings[name] = value;
+  } else if (first !== undefined && JSON.stringify(first) !== JSON.stringify(value)) {
+    w.m.bindings[name] = unknown(`${name}, assigned more than one value`);
+  }
 }
 
 /** A declaration's value that holds nothing yet: none, `null` or `undefined`. */

@@ -96,6 +96,7 @@ class ModuleWalker implements ModuleWalk {
   };
   ctor: ModuleWalk["ctor"];
   readonly selfProps: ModuleWalk["selfProps"] = new Map();
+  readonly laterAssigned: ModuleWalk["laterAssigned"] = new Map();
   /** The constructor functions read as classes in the statement lists being walked, by name. */
   private prototypeClasses = new Map<string, PrototypeClass>();
   private loops = 0;

@@ -20,6 +20,8 @@ export interface ModuleWalk {
    * constructor (in a method, or a callback inside one): props the constructor did not set.
    */
   readonly selfProps: Map<string, Record<string, Value>>;
+  /** Module variables declared bare and assigned later: the value each was first assigned. */
+  readonly laterAssigned: Map<string, Value>;
   /** A node's id, unique in the program: `file:row:column`. */
   at(n: SyntaxNode): string;
   /** A fresh loop name for `each` values. */
