@@ -99,27 +99,24 @@ export class WordVectors {
   }
 }
 
-/**
- * "key row" lines sorted by key, searched in place: a bisection over the text's characters that
- * steps back to the start of the line it lands in. No index of line starts is built (indexing
- * the table's 100k lines cost every process ~10 ms and 100k numbers of heap before its first lookup).
- */
+/** "key row" lines sorted by key, searched in place. */
 class SortedLines {
-  constructor(readonly text: string) {}
+  readonly #starts: number[] = [];
+  constructor(readonly text: string) {
+    for (let at = 0; at < text.length; at = text.indexOf("\n", at) + 1) this.#starts.push(at);
+  }
 
   find(key: string): number | undefined {
-    const text = this.text;
-    // lo and hi are always line starts (hi may be the end); the key's line, if any, starts in [lo, hi).
     let lo = 0;
-    let hi = text.length;
-    while (lo < hi) {
-      const start = text.lastIndexOf("\n", ((lo + hi) >> 1) - 1) + 1;
-      const space = text.indexOf(" ", start);
-      const end = text.indexOf("\n", space);
-      const k = text.slice(start, space);
-      if (k === key) return Number.parseInt(text.slice(space + 1, end), 10);
-      if (k < key) lo = end + 1;
-      else hi = start;
+    let hi = this.#starts.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const start = this.#starts[mid]!;
+      const space = this.text.indexOf(" ", start);
+      const k = this.text.slice(start, space);
+      if (k === key) return Number.parseInt(this.text.slice(space + 1, this.text.indexOf("\n", space)), 10);
+      if (k < key) lo = mid + 1;
+      else hi = mid - 1;
     }
     return undefined;
   }
