@@ -5,9 +5,9 @@
 // disk are the ones written, the scan is over after reading and hashing (issue 12: ≤ 0.5 s warm).
 
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, type Stats } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { codeFileLines } from "./code-stamp.js";
 import { readJsonFile, writeAtomically } from "./json-files.js";
 
 const STATE_FORMAT = 1;
@@ -75,25 +75,8 @@ export const resultHash = (service: unknown): string => hashText(JSON.stringify(
  * instead of trusting results an older linker produced.
  */
 export function codeStamp(): string {
-  const here = fileURLToPath(new URL(".", import.meta.url));
-  const parts: string[] = [String(STATE_FORMAT)];
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : 1,
-    )) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "test") walk(path);
-      } else {
-        const s = statSync(path);
-        parts.push(`${path}:${s.size}:${s.mtimeMs}`);
-      }
-    }
-  };
-  walk(here);
-  walk(fileURLToPath(new URL("../../../lib/code-graph/", import.meta.url)));
-  return hashText(parts.join("\n"));
+  const dirs = [".", "../../../lib/code-graph/"].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
+  return hashText([String(STATE_FORMAT), ...codeFileLines(dirs)].join("\n"));
 }
 
 const sameHashes = (a: FileHashes, b: FileHashes): boolean => {

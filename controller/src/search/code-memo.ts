@@ -6,10 +6,11 @@
 // separate file from the index's cache: a warm search never reads it. The file is stamped with
 // lib/code-graph's and this folder's files (size, mtime), so a changed parser or extraction
 // starts it over; a torn or foreign file is ignored, never trusted.
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SymbolFact } from "../../../lib/code-graph/index.js";
+import { codeFileLines } from "../manifest/index.js";
 
 const MEMO_FORMAT = 1;
 
@@ -43,24 +44,8 @@ export const codeMemoPathOf = (manifestPath: string) =>
 
 /** The code that makes the entries: lib/code-graph and this folder, each file's size and mtime. */
 function codeStamp(): string {
-  const parts = [String(MEMO_FORMAT)];
-  const walk = (dir: string) => {
-    if (!existsSync(dir)) return;
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name < b.name ? -1 : 1,
-    )) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "test") walk(path);
-      } else if (/\.[jt]s$/.test(entry.name)) {
-        const s = statSync(path);
-        parts.push(`${path}:${s.size}:${s.mtimeMs}`);
-      }
-    }
-  };
-  walk(fileURLToPath(new URL(".", import.meta.url)));
-  walk(fileURLToPath(new URL("../../../lib/code-graph/", import.meta.url)));
-  return parts.join("\n");
+  const dirs = [".", "../../../lib/code-graph/"].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
+  return [String(MEMO_FORMAT), ...codeFileLines(dirs, (name) => /\.[jt]s$/.test(name))].join("\n");
 }
 
 /** Entries by content hash: those of the last build, and those this build reads or makes. */
