@@ -3,6 +3,7 @@
 export { buildManifest } from "./build-manifest.js";
 export { codeFileLines } from "./code-stamp.js";
 export { describeEmptyScan, explainEmptyScan } from "./empty-scan.js";
+export { readJsonFile, writeAtomically } from "./json-files.js";
 export { markdownPath, readManifest, writeManifest } from "./manifest-file.js";
 export { crossingImports, describeCrossingImports } from "./outside-imports.js";
 export {

@@ -6,11 +6,10 @@
 // separate file from the index's cache: a warm search never reads it. The file is stamped with
 // lib/code-graph's and this folder's files (size, mtime), so a changed parser or extraction
 // starts it over; a torn or foreign file is ignored, never trusted.
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SymbolFact } from "../../../lib/code-graph/index.js";
-import { codeFileLines } from "../manifest/index.js";
+import { codeFileLines, readJsonFile, writeAtomically } from "../manifest/index.js";
 
 const MEMO_FORMAT = 1;
 
@@ -62,19 +61,12 @@ export class CodeMemo {
   /** The memo at `path`; empty when there is none, it is torn, or the code changed since. */
   static read(path: string): CodeMemo {
     const stamp = codeStamp();
-    try {
-      const file = JSON.parse(readFileSync(path, "utf8")) as MemoFile;
-      if (
-        file?.format === MEMO_FORMAT &&
-        file.stamp === stamp &&
-        typeof file.files === "object" &&
-        file.files
-      )
-        return new CodeMemo(file.files, stamp);
-    } catch {
-      // absent or torn: start over
-    }
-    return new CodeMemo({}, stamp);
+    const file = readJsonFile<MemoFile>(
+      path,
+      (doc) =>
+        doc.format === MEMO_FORMAT && doc.stamp === stamp && typeof doc.files === "object" && !!doc.files,
+    );
+    return new CodeMemo(file?.files ?? {}, stamp);
   }
 
   /** An empty memo that is never written (an index built for measurement). */
@@ -96,8 +88,6 @@ export class CodeMemo {
   /** Writes the entries this build used (a file gone or changed leaves its old entry behind). */
   write(path: string): void {
     const file: MemoFile = { format: MEMO_FORMAT, stamp: this.#stamp, files: Object.fromEntries(this.#used) };
-    const tmp = `${path}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(file));
-    renameSync(tmp, path);
+    writeAtomically(path, JSON.stringify(file));
   }
 }

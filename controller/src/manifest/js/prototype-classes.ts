@@ -98,9 +98,7 @@ export function prototypeClasses(
 export function prototypeConstructor(w: ModuleWalk, s: SyntaxNode, scope: Scope, cls: PrototypeClass): Value {
   const outer = w.ctor;
   w.ctor = { fn: undefined, props: cls.ctorProps };
-  const inner: Scope = new Map(scope);
-  inner.set("this", cls.self);
-  w.fnValue(s, inner, `${cls.fact.name}.constructor`, undefined, (f) => {
+  w.fnValue(s, withThis(scope, cls), `${cls.fact.name}.constructor`, undefined, (f) => {
     if (w.ctor) w.ctor.fn = f;
   });
   w.ctor = outer;
@@ -114,9 +112,7 @@ export function prototypeMethodBody(
   scope: Scope,
   cls: PrototypeClass,
 ): void {
-  const inner: Scope = new Map(scope);
-  inner.set("this", cls.self);
-  cls.methods[found.method] = w.fnValue(found.fn, inner, `${cls.fact.name}.${found.method}`);
+  cls.methods[found.method] = w.fnValue(found.fn, withThis(scope, cls), `${cls.fact.name}.${found.method}`);
 }
 
 /** Reads a prototype accessor's returned expression with `this` the class's instance. */
@@ -126,9 +122,14 @@ export function prototypeAccessorBody(
   scope: Scope,
   cls: PrototypeClass,
 ): void {
+  cls.getters[found.prop] = w.toValue(found.returned, withThis(scope, cls));
+}
+
+/** `scope` with `this` the class's instance, for the class's own bodies. */
+function withThis(scope: Scope, cls: PrototypeClass): Scope {
   const inner: Scope = new Map(scope);
   inner.set("this", cls.self);
-  cls.getters[found.prop] = w.toValue(found.returned, inner);
+  return inner;
 }
 
 /** The props every instance holds, once the statement list is walked. */
