@@ -22,17 +22,20 @@ export interface RealApp {
   framework: Framework;
   /** `with`: more packages the app needs to load; `rebuild`: npm native modules to build. */
   package: {
-    kind: "deb" | "deb-src" | "npm";
+    kind: "deb" | "deb-src" | "npm" | "pypi";
     name: string;
     version?: string;
     with?: string[];
     rebuild?: string[];
   };
-  /** The folder scanned, relative to the fetched package's folder ("/" for a Debian package). */
+  /**
+   * The folder scanned, relative to the fetched package's folder ("/" for a Debian package; the
+   * virtualenv's site-packages for a `pypi` one, so its root is the package's folder there).
+   */
   root: string;
   /**
-   * Where the truth comes from. `python`: one of truth/dump_*.py run with Debian's python3 on
-   * `args`; `ruby`: truth/dump_rails.rb on the fetched tree; `node`: a script run with truth/node-routes.cjs preloaded (`args` after the script);
+   * Where the truth comes from. `python`: one of truth/dump_*.py run with Debian's python3 (a
+   * `pypi` app: its virtualenv's python) on `args`; `ruby`: truth/dump_rails.rb on the fetched tree; `node`: a script run with truth/node-routes.cjs preloaded (`args` after the script);
    * `hand`: a file of `METHOD path` lines read by hand from the code (`file`, under truth/).
    */
   truth:

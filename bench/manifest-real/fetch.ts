@@ -1,7 +1,8 @@
 // Bring an app's package onto this machine at bench time, through the ordinary clients: a Debian
 // package with apt-get (system-wide: its Python modules must import, with their dependencies,
-// for the route table), a Debian source package with `apt-get source` and an npm package with
-// `npm install`, both into the cache folder (never into this repository).
+// for the route table), a Debian source package with `apt-get source`, an npm package with
+// `npm install` and a PyPI package with pip into a virtualenv, all three into the cache folder
+// (never into this repository).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -28,6 +29,28 @@ const debInstalled = (pkg: string): boolean => {
   }
 };
 
+const folderOf = (app: RealApp): string =>
+  join(CACHE, `${app.package.kind}-${app.package.name.replace(/[@/]/g, "_")}`);
+
+/** The interpreter of a `pypi` app's virtualenv, which its truth dumper runs with. */
+export const venvPython = (app: RealApp): string => join(folderOf(app), "bin", "python");
+
+/**
+ * A pinned PyPI package and its dependencies in a virtualenv of Debian's python3 (the venv module
+ * of the same interpreter the `deb` apps use); `with` holds more requirements (an extra such as
+ * `dash[fastapi]`, resolved against the pinned version). Returns the venv's site-packages.
+ */
+function fetchPypi(app: RealApp, venv: string): string {
+  const { name, version } = app.package;
+  const python = join(venv, "bin", "python");
+  if (!existsSync(python)) run("/usr/bin/python3", ["-m", "venv", venv]);
+  const site = run(python, ["-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"]).trim();
+  const wanted = [version ? `${name}==${version}` : name, ...(app.package.with ?? [])];
+  // pip's own check: nothing is fetched when every requirement is already satisfied.
+  run(join(venv, "bin", "pip"), ["install", "-q", "--no-input", ...wanted]);
+  return site;
+}
+
 /** The folder the app's package was brought to (for `root` and `cwd` paths relative to it). */
 export function fetchApp(app: RealApp): string {
   const { kind, name } = app.package;
@@ -36,8 +59,9 @@ export function fetchApp(app: RealApp): string {
     if (missing.length > 0) run("apt-get", ["install", "-y", "-q", "--no-install-recommends", ...missing]);
     return "/";
   }
-  const dir = join(CACHE, `${kind}-${name.replace(/[@/]/g, "_")}`);
+  const dir = folderOf(app);
   mkdirSync(dir, { recursive: true });
+  if (kind === "pypi") return fetchPypi(app, dir);
   if (kind === "deb-src") {
     // What the source tree needs to print its route table (Rails' router: ruby-actionpack).
     const missing = (app.package.with ?? []).filter((p) => !debInstalled(p));

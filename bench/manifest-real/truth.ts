@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RealApp } from "./apps.js";
 import type { Route } from "./compare.js";
+import { venvPython } from "./fetch.js";
 
 const HERE = import.meta.dirname;
 
@@ -31,10 +32,10 @@ export function truthRoutes(app: RealApp, home: string, scratch: string): Route[
   const env = { ...process.env, HOME: scratch, ...("env" in t ? t.env : {}) };
   const opts = { cwd: scratch, env, encoding: "utf8" as const, maxBuffer: 64 << 20, timeout: 120_000 };
   if (t.kind === "python") {
-    // Debian's interpreter: the packages were installed for it, not for another python3 on PATH.
-    return jsonLines(
-      execFileSync("/usr/bin/python3", [join(HERE, "truth", `dump_${t.dumper}.py`), ...t.args], opts),
-    );
+    // Debian's interpreter: the packages were installed for it, not for another python3 on PATH;
+    // a `pypi` app's virtualenv holds its packages.
+    const python = app.package.kind === "pypi" ? venvPython(app) : "/usr/bin/python3";
+    return jsonLines(execFileSync(python, [join(HERE, "truth", `dump_${t.dumper}.py`), ...t.args], opts));
   }
   if (t.kind === "ruby")
     return jsonLines(execFileSync("ruby", [join(HERE, "truth", `dump_${t.dumper}.rb`), home], opts));
