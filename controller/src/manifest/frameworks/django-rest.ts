@@ -12,6 +12,7 @@ import {
   walkUrls,
 } from "./python/django-urls.js";
 import { DrfLinker, type Router } from "./python/drf-views.js";
+import { HORIZON_URLS, HorizonSite, isHorizonInclude } from "./python/horizon-site.js";
 import { PyProgram } from "./python/py-evaluator.js";
 import type { PyFunction, PyModuleFacts } from "./python/py-facts.js";
 import { extractPython, PYTHON_FACTS_KEY, type PyFiles, sortEndpoints } from "./python/py-scanner-kit.js";
@@ -33,6 +34,7 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
   // Prefixes of the patterns including a URLconf by a module path the project computes.
   const computedMounts = new Map<string, Prefix>();
   const settings = djangoSettings(program);
+  const horizon = new HorizonSite(program);
   program.evaluateAll({
     external: (path, name) => (path === "django.conf.settings" ? settings(name) : undefined),
     call(callee, site) {
@@ -57,7 +59,7 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
         };
         return { t: "obj", kind: "django.pattern", data: pattern };
       }
-      if (name === "include" && path.startsWith("django"))
+      if ((name === "include" && path.startsWith("django")) || isHorizonInclude(callee))
         return { t: "obj", kind: "django.include", data: site.args[0] ?? { t: "unknown" } };
       if ((name === "DefaultRouter" || name === "SimpleRouter") && path.startsWith("rest_framework")) {
         sawRouterOrView = true;
@@ -79,7 +81,7 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
           (wrapped?.t === "obj" && wrapped.kind === "django.view"))
       )
         return wrapped;
-      if (callee.t !== "method") return undefined;
+      if (callee.t !== "method" || horizon.noteRegister(callee, site.args)) return undefined;
       if (callee.name === "as_view" && callee.self.t === "class") {
         sawRouterOrView = true;
         return {
@@ -106,8 +108,12 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
   });
   if (!sawRouterOrView) return { endpoints: [], dtos: [], types: [] };
   const settingsModule = findSettings(program);
-  const roots = rootUrlconfs(program, settingsModule);
+  const horizonUrlconfs = horizon.urlconfs();
+  const horizonModules = horizon.ownedUrlconfs();
+  const configured = configuredRoot(program, settingsModule);
+  const roots = configured ? [configured] : unincludedUrlconfs(program, horizonModules);
   const linker = new DrfLinker(program, settingsModule);
+  const siteMounts: Prefix[] = [];
   const walk = (root: string, start?: Prefix) =>
     walkUrls(
       program,
@@ -115,14 +121,22 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
       (router, prefix) => {
         if (router.t === "obj" && router.kind === "drf.router")
           linker.expandRouter(router.data as Router, prefix);
+        if (router.t === "external" && router.path === HORIZON_URLS) siteMounts.push(prefix);
       },
       (leaf) => linker.leaf(leaf),
       start,
     );
   for (const root of roots) walk(root);
+  // Horizon's dashboards: where a URLconf of the scan includes them, else (a plugin's package,
+  // no project URLconf) at the root, as a reusable app's URLconf is read.
+  const mounts = siteMounts.length > 0 || configured ? siteMounts : [{ path: "", params: [] }];
+  for (const mount of mounts)
+    for (const { module, prefix } of horizonUrlconfs)
+      walk(module, { path: mount.path + prefix.path, params: [...mount.params, ...prefix.params] });
   // One mount only: with several, which URLconf sits under which prefix is not written anywhere.
   const [mount, ...others] = [...computedMounts.values()];
-  if (mount && others.length === 0) for (const module of unnamedUrlconfs(program, roots)) walk(module, mount);
+  if (mount && others.length === 0)
+    for (const module of unnamedUrlconfs(program, [...roots, ...horizonModules])) walk(module, mount);
   return { endpoints: sortEndpoints(linker.endpoints), dtos: linker.dtos(), types: linker.types() };
 }
 
@@ -166,22 +180,25 @@ function findSettings(program: PyProgram): string | undefined {
     .find((m) => asString(program.lookup(m, "ROOT_URLCONF")) !== undefined);
 }
 
-/**
- * `ROOT_URLCONF` from settings. Without settings: the folder's own `urls` module when it has one
- * (a reusable app's documented entry, `include("allauth.urls")`: the URLconfs below it that it
- * does not include are ones a site adds by choice, like a provider's or `djoser.social.urls`),
- * else every `urls` module nobody includes.
- */
-function rootUrlconfs(program: PyProgram, settings: string | undefined): string[] {
+/** The module `ROOT_URLCONF` names, when the scan holds it. */
+function configuredRoot(program: PyProgram, settings: string | undefined): string | undefined {
   const configured = settings ? asString(program.lookup(settings, "ROOT_URLCONF")) : undefined;
-  const root = configured ? program.findModule(configured) : undefined;
-  if (root) return [root];
+  return configured ? program.findModule(configured) : undefined;
+}
+
+/**
+ * Without a root URLconf: the folder's own `urls` module when it has one (a reusable app's
+ * documented entry, `include("allauth.urls")`: the URLconfs below it that it does not include
+ * are ones a site adds by choice, like a provider's or `djoser.social.urls`), else every `urls`
+ * module nobody includes (`included`: ones a library includes, like Horizon's panels').
+ */
+function unincludedUrlconfs(program: PyProgram, included: readonly string[]): string[] {
   const urlModules = program
     .moduleStates()
     .map((m) => m.ref.module)
     .filter((m) => m === "urls" || m.endsWith(".urls"));
   if (urlModules.includes("urls")) return ["urls"];
-  const included = new Set<string>();
-  for (const m of urlModules) for (const item of includedModules(program, m)) included.add(item);
-  return urlModules.filter((m) => !included.has(m));
+  const includedSet = new Set<string>(included);
+  for (const m of urlModules) for (const item of includedModules(program, m)) includedSet.add(item);
+  return urlModules.filter((m) => !includedSet.has(m));
 }

@@ -9,7 +9,7 @@ const FORM: HttpMethod[] = ["GET", "POST", "PUT"];
 const DELETE: HttpMethod[] = ["GET", "POST", "DELETE"];
 const REDIRECT: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-export const DJANGO_VIEW_METHODS: Readonly<Record<string, readonly HttpMethod[]>> = {
+const DJANGO_VIEW_METHODS: Readonly<Record<string, readonly HttpMethod[]>> = {
   // django.views.generic
   TemplateView: DISPLAY,
   DetailView: DISPLAY,
@@ -41,3 +41,30 @@ export const DJANGO_VIEW_METHODS: Readonly<Record<string, readonly HttpMethod[]>
   PasswordResetConfirmView: FORM,
   PasswordResetCompleteView: DISPLAY,
 };
+
+/**
+ * Horizon's class views (horizon/tables, forms, workflows, tabs, browsers and views.py, 23.x),
+ * by class name under the `horizon` package: the handlers each has or inherits from Django's.
+ */
+const HORIZON_VIEW_METHODS: Readonly<Record<string, readonly HttpMethod[]>> = {
+  MultiTableView: ["GET", "POST"],
+  DataTableView: ["GET", "POST"],
+  MixedDataTableView: ["GET", "POST"],
+  ResourceBrowserView: ["GET", "POST"],
+  TabbedTableView: ["GET", "POST"],
+  WorkflowView: ["GET", "POST"],
+  ModalFormView: FORM,
+  HorizonFormView: FORM,
+  TabView: DISPLAY,
+  HorizonTemplateView: DISPLAY,
+  APIView: DISPLAY,
+  AngularIndexView: DISPLAY,
+  AngularDetailsView: DISPLAY,
+};
+
+/** The methods a library view class answers: Horizon's by its table, else Django's by name. */
+export function libraryViewMethods(path: string): readonly HttpMethod[] | undefined {
+  const name = path.split(".").pop() ?? "";
+  if (path.startsWith("horizon.")) return HORIZON_VIEW_METHODS[name] ?? DJANGO_VIEW_METHODS[name];
+  return DJANGO_VIEW_METHODS[name];
+}

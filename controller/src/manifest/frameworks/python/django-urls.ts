@@ -22,7 +22,10 @@ export interface UrlLeaf {
   line: number;
 }
 
-/** Walks the URL tree; `expandRouter` turns a DRF router's `urls` into leaves under a prefix. */
+/**
+ * Walks the URL tree; `expandRouter` turns a DRF router's `urls`, or a library's URLconf handed
+ * to `include()` (an external symbol), into leaves under a prefix.
+ */
 export function walkUrls(
   program: PyProgram,
   root: string,
@@ -37,7 +40,7 @@ export function walkUrls(
     }
     if (value.t === "method" && value.name === "urls") return expandRouter(value.self, prefix);
     if (value.t === "obj" && value.kind === "django.include") {
-      const target = value.data as PyValue;
+      const target = includeTarget(value.data as PyValue);
       if (target.t === "str") {
         const module = program.findModule(target.v);
         if (module === undefined || seen.has(module)) return;
@@ -51,6 +54,8 @@ export function walkUrls(
         visit(inner, prefix, new Set([...seen, target.ref.module]));
         return;
       }
+      // `include(horizon.urls)`: a library's URLconf the caller knows how to expand.
+      if (target.t === "external") return expandRouter(target, prefix);
       visit(target.t === "list" && target.items[0]?.t === "list" ? target.items[0] : target, prefix, seen);
       return;
     }
@@ -87,7 +92,7 @@ export function includedModules(program: PyProgram, module: string): string[] {
     else if (value.t === "obj" && value.kind === "django.pattern")
       visit((value.data as DjangoPattern).view, depth + 1);
     else if (value.t === "obj" && value.kind === "django.include") {
-      const target = value.data as PyValue;
+      const target = includeTarget(value.data as PyValue);
       const found =
         target.t === "str"
           ? program.findModule(target.v)
@@ -100,6 +105,16 @@ export function includedModules(program: PyProgram, module: string): string[] {
   };
   visit(program.lookup(module, "urlpatterns"), 0);
   return out;
+}
+
+/**
+ * What `include()` was handed, with its documented 2-tuple `(urlconf_module, app_name)` opened
+ * when the first item is a module or its dotted name (Django's `include` reads a tuple's first
+ * item as it reads a lone argument; a tuple of a pattern list is walked as a list).
+ */
+function includeTarget(arg: PyValue): PyValue {
+  const first = arg.t === "list" ? arg.items[0] : undefined;
+  return first?.t === "module" || first?.t === "str" ? first : arg;
 }
 
 export interface Prefix {
@@ -157,6 +172,8 @@ function fromRegex(regex: string): Prefix {
         path += `{${name}}`;
       }
       i = optional ? end + 1 : end;
+    } else if (ch === "$") {
+      break; // the end anchor: Django's `normalize` reads no further
     } else if (ch === "\\" && i + 1 < body.length) {
       path += body[i + 1];
       i++;

@@ -3,7 +3,7 @@
 // reached through `as_view()`, `@api_view` functions; serializers, pagination and permissions.
 
 import type { Dto, Endpoint, EndpointResponse, HttpMethod, Param } from "../../types.js";
-import { DJANGO_VIEW_METHODS } from "./django-class-views.js";
+import { libraryViewMethods } from "./django-class-views.js";
 import type { Prefix, UrlLeaf } from "./django-urls.js";
 import { DrfSerializers } from "./drf-serializers.js";
 import type { PyProgram } from "./py-evaluator.js";
@@ -281,8 +281,8 @@ export class DrfLinker {
   private djangoViewMethods(cls: ClassValue): Set<HttpMethod> {
     const out = new Set<HttpMethod>();
     for (const ancestor of this.program.ancestry(cls)) {
-      const name = ancestor.t === "class" ? undefined : externalName(ancestor);
-      for (const method of (name ? DJANGO_VIEW_METHODS[name] : undefined) ?? []) out.add(method);
+      if (ancestor.t !== "external") continue;
+      for (const method of libraryViewMethods(ancestor.path) ?? []) out.add(method);
     }
     return out;
   }
