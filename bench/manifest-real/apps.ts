@@ -12,6 +12,7 @@ type Framework =
   | "flask"
   | "django"
   | "fastapi"
+  | "starlette"
   | "gin"
   | "rails"
   | "laravel"
