@@ -12,7 +12,9 @@
 // messages become issues; default this one), BENCH_CPU_PROFILE=dir (the service writes a V8 CPU
 // profile there when it stops), BENCH_HEAP_SNAPSHOT=dir (a heap snapshot after the queries),
 // BENCH_EDITS (default 7), BENCH_NODE_ARGS (extra node flags for the service, space-separated:
-// to try V8 heap settings).
+// to try V8 heap settings), BENCH_ANSWERS=file (every answer, one JSON line each, to diff two runs).
+// The service's ids are a fixed sequence (fixed-ids.mjs), so the printed hash of all the answers
+// is the same for two runs of code that returns the same answers.
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -61,6 +63,8 @@ async function main(): Promise<void> {
   const profileDir = process.env.BENCH_CPU_PROFILE;
   const snapshotDir = process.env.BENCH_HEAP_SNAPSHOT;
   const nodeArgs = [
+    "--import",
+    join(REPO, "bench/context/fixed-ids.mjs"),
     ...(snapshotDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${snapshotDir}`] : []),
     ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
   ];
@@ -99,7 +103,7 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 50));
     }
     const coldS = (performance.now() - t0) / 1000;
-    if (summary.status !== "ready") throw new Error(`indexing ended ${summary.status}`);
+    if (summary.status !== "ready") throw new Error(`indexing ended ${JSON.stringify(summary).slice(0, 500)}`);
     const indexedRss = svc.memory();
     out.push(
       `corpus: ${files.length} files, ${lines} lines (${summary.files} files / ${summary.symbols} symbols indexed by the service); ${issues.length} issues`,
@@ -125,22 +129,22 @@ async function main(): Promise<void> {
     const warmRss = svc.memory().rssMiB; // the file graph and caches a first request builds
     const agentMs: number[] = [];
     const bm25Ms: number[] = [];
-    // Each answer's digest (ranked paths, symbols, related issues, token count): two runs of different
-    // code on the same corpus give the same answers when the change was speed only.
+    // Each answer's digest (the whole answer: ids are a fixed sequence): two runs of different code
+    // on the same corpus and issues give the same answers when the change was speed only.
     const digests: string[] = [];
+    const answers: string[] = [];
     for (const issue of issues) {
       let t = performance.now();
       const answer = await context(issue.id);
       agentMs.push(performance.now() - t);
-      const related = answer.related_issues.map((r) => [r.title, r.relation]); // ids differ between runs
-      // The issue's own id is in the answer: its token count varies with the id, not with the code.
-      const same = JSON.stringify({ ...answer, issue: null, used_tokens: null, related_issues: related });
+      const text = JSON.stringify(answer);
       if (
         process.env.BENCH_DUMP &&
         (process.env.BENCH_DUMP_AT ?? "0,1,2").split(",").includes(String(digests.length))
       )
-        writeFileSync(`${process.env.BENCH_DUMP}.${digests.length}.json`, same);
-      digests.push(createHash("sha1").update(same).digest("hex").slice(0, 12));
+        writeFileSync(`${process.env.BENCH_DUMP}.${digests.length}.json`, text);
+      answers.push(text);
+      digests.push(createHash("sha1").update(text).digest("hex").slice(0, 12));
       t = performance.now();
       bm25.search(issue.text, 20);
       bm25Ms.push(performance.now() - t);
@@ -153,11 +157,13 @@ async function main(): Promise<void> {
     await new Promise((r) => setTimeout(r, 5000));
     const idleRss = svc.memory().rssMiB;
     if (snapshotDir) process.kill(svc.pid, "SIGUSR2"); // written beside, while the edits run
+    if (process.env.BENCH_ANSWERS) writeFileSync(process.env.BENCH_ANSWERS, `${answers.join("\n")}\n`);
     const p = (xs: number[], q: number) => percentile(xs, q);
     out.push(
       `agent/context (budget ${BUDGET}, limit 20, ${agentMs.length} issues, HTTP round trip): p50 ${f1(p(agentMs, 50))} ms, p95 ${f1(p(agentMs, 95))} ms, max ${f1(Math.max(...agentMs))} ms`,
       `baseline BM25 over the same files (in process, no HTTP): p50 ${f1(p(bm25Ms, 50))} ms, p95 ${f1(p(bm25Ms, 95))} ms; agent/BM25 ratio p50 ×${(p(agentMs, 50) / p(bm25Ms, 50)).toFixed(2)}, p95 ×${(p(agentMs, 95) / p(bm25Ms, 95)).toFixed(2)}`,
       `service CPU per agent/context request (mean, /proc utime+stime): ${f1(cpuPerRequest)} ms`,
+      `answers: ${digests.length}, hash of all (files, order, symbols, snippets, related issues, used_tokens): ${createHash("sha1").update(answers.join("\n")).digest("hex").slice(0, 16)}`,
       `service RSS: empty ${Math.round(emptyRss)} MiB, indexed ${Math.round(indexedRss.rssMiB)} MiB, after 10 requests ${Math.round(warmRss)} MiB, after the queries ${Math.round(queriedRss.rssMiB)} MiB, 5 s later ${Math.round(idleRss)} MiB, peak ${Math.round(queriedRss.peakMiB)} MiB`,
     );
 
