@@ -10,11 +10,13 @@ import type { CodeWorkspace } from "../code/code-workspace.js";
 import type { DomainContext } from "../context.js";
 import { issueNotFound } from "../errors.js";
 import type { SearchService } from "../search/index.js";
+import { answerTokens } from "./answer-tokens.js";
 import { repositoryFiles } from "./file-graph.js";
 import { detectMentions } from "./mentions.js";
 import { relevantSymbols, snippetOf } from "./outline.js";
 import { type RelatedWork, relatedWork, SIMILAR_WORK } from "./past-work.js";
 import { type RankedFile, rankFiles } from "./rank-files.js";
+import { countPieces, type PieceCount } from "./token-count.js";
 
 const TOKENIZER = "o200k_base" as const;
 
@@ -221,14 +223,17 @@ export class AgentContextService {
     const terms = new Set(tokenize(text, { stem: true }));
     const named = new Set(detectMentions(text).identifiers);
     const topPaths = new Set(candidates.map((f) => `${f.repo}:${f.path}`));
+    const counted: PieceCount[] = [];
     for (const file of candidates) {
       let added = false;
       for (const detail of DETAIL) {
         const rendered = this.#render(file, detail, terms, named, topPaths);
+        const pieces = countPieces(JSON.stringify(rendered));
         // One more element of the array: its JSON plus a separating comma.
-        const cost = countTokens(JSON.stringify(rendered)) + 1;
+        const cost = pieces.tokens + 1;
         if (used + cost > budget) continue;
         answer.files.push(rendered);
+        counted.push(pieces);
         used += cost;
         added = true;
         break;
@@ -238,14 +243,16 @@ export class AgentContextService {
         break;
       }
     }
-    // The exact count of the final text (BPE may merge across the joins counted separately);
-    // the placeholder has at least as many digits as the real count, so it never undercounts.
+    // The exact count of the final text (BPE may merge across the joins counted separately), from
+    // the files' counts (answer-tokens.ts); the placeholder has at least as many digits as the
+    // real count, so it never undercounts.
     answer.used_tokens = budget;
-    let count = countTokens(JSON.stringify(answer));
+    let count = answerTokens(answer, counted);
     while (count > budget && answer.files.length > 0) {
       answer.files.pop();
+      counted.pop();
       answer.truncated = true;
-      count = countTokens(JSON.stringify(answer));
+      count = answerTokens(answer, counted);
     }
     answer.used_tokens = selfCount(answer, count, budget);
     return answer;
