@@ -2,8 +2,14 @@
 // symbols reference (weighted by the reference's confidence) and, for a test file, the files it
 // tests; each edge also gets a weaker reverse edge, so a seeded definition lends some rank to its
 // users. Built once per state of a repository's graph (the indexer hands out a new object on
-// every change) and kept in a WeakMap.
-import type { CodeGraph, CodeSymbol } from "../../../../../lib/code-graph/index.js";
+// every change) and kept in a WeakMap, with what a ranking reads of each path.
+import {
+  type CodeGraph,
+  type CodeSymbol,
+  inTestFolder,
+  isTestFile,
+} from "../../../../../lib/code-graph/index.js";
+import { withoutExtension } from "./mentions.js";
 import type { WeightedGraph } from "./pagerank.js";
 
 const REVERSE_WEIGHT = 0.3;
@@ -12,6 +18,10 @@ const EDGE_WEIGHT = { IMPORTS: 1, TESTS: 0.8 } as const;
 export interface RepositoryFiles {
   /** Paths by node index, sorted. */
   paths: string[];
+  /** By node index: `repo:path` (the lexical and semantic signals' keys), the path without its extension, 1 for a test file or a file in a test folder. */
+  keys: string[];
+  bare: string[];
+  isTest: Uint8Array;
   index: Map<string, number>;
   graph: WeightedGraph;
   symbolsOf: Map<string, CodeSymbol[]>;
@@ -32,6 +42,7 @@ export function repositoryFiles(repo: string, graph: CodeGraph): RepositoryFiles
   if (known) return known;
   const paths = graph.files.map((f) => f.path).sort();
   const index = new Map(paths.map((p, i) => [p, i]));
+  const isTest = Uint8Array.from(paths, (p) => (isTestFile(p) || inTestFolder(p) ? 1 : 0));
   const languageOf = new Map(graph.files.map((f) => [f.path, f.language]));
   const symbolsOf = new Map<string, CodeSymbol[]>();
   const symbolPath = new Map<string, string>();
@@ -78,6 +89,9 @@ export function repositoryFiles(repo: string, graph: CodeGraph): RepositoryFiles
   }
   const built: RepositoryFiles = {
     paths,
+    keys: paths.map((p) => `${repo}:${p}`),
+    bare: paths.map(withoutExtension),
+    isTest,
     index,
     graph: flatGraph(out),
     symbolsOf,

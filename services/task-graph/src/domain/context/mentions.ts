@@ -60,12 +60,21 @@ export function detectMentions(text: string): Mentions {
   return { paths: [...paths].sort(), identifiers: [...identifiers].sort() };
 }
 
-/** True when a mentioned path names this file: the whole path, a suffix at a `/`, or a folder above it. */
-export function pathMatches(mention: string, filePath: string): "file" | "folder" | null {
+/** `src/cart` for src/cart.ts. */
+export const withoutExtension = (path: string) => path.replace(/\.[^./]+$/, "");
+
+/**
+ * True when a mentioned path names this file: the whole path, a suffix at a `/`, or a folder above
+ * it. `bare`: the path without its extension, when the caller has it already.
+ */
+export function pathMatches(
+  mention: string,
+  filePath: string,
+  bare = withoutExtension(filePath),
+): "file" | "folder" | null {
   if (filePath === mention || filePath.endsWith(`/${mention}`)) return "file";
   if (filePath.startsWith(`${mention}/`) || filePath.includes(`/${mention}/`)) return "folder";
   // Without its extension (`src/cart` for src/cart.ts).
-  const bare = filePath.replace(/\.[^./]+$/, "");
   if (bare === mention || bare.endsWith(`/${mention}`)) return "file";
   return null;
 }

@@ -5,7 +5,6 @@
 // weights fitted on real histories (fitted-ranker.ts; issue 21). Every signal that contributes is
 // explained in `reasons`. Deterministic: ties break by repo and path.
 import picomatch from "picomatch";
-import { inTestFolder, isTestFile } from "../../../../../lib/code-graph/index.js";
 import type { RepositoryView } from "../code/code-workspace.js";
 import { repositoryFiles } from "./file-graph.js";
 import { featuresOf, fittedLogit, instructedLogit, issueKinds, logistic } from "./fitted-ranker.js";
@@ -100,10 +99,10 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
     }));
     const at = (path: string) => files[rf.index.get(path)!]!;
     if (PAST_WORK) lendRelatedLinks(input.related, rf.index, files);
-    for (const file of files) {
+    files.forEach((file, i) => {
       const { signals, reasons } = file;
       for (const mention of input.mentions.paths) {
-        const kind = pathMatches(mention, file.path);
+        const kind = pathMatches(mention, file.path, rf.bare[i]);
         if (kind === "file" && signals.mention < 1) {
           signals.mention = 1;
           reasons.push(`the issue names this file ("${mention}")`);
@@ -113,21 +112,23 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
         }
       }
       for (const ref of refs) {
-        if (pathMatches(ref.path, file.path) !== "file") continue;
+        if (pathMatches(ref.path, file.path, rf.bare[i]) !== "file") continue;
         signals.link = 1;
         reasons.push(
           `linked by the issue's code_refs (${ref.symbol ? `${ref.path}#${ref.symbol}` : ref.path})`,
         );
         if (ref.symbol) file.named.add(ref.symbol.split(".").pop()!);
       }
-      const globs = componentMatchers.filter((m) => m.match(file.path)).map((m) => m.glob);
+      const globs = componentMatchers.length
+        ? componentMatchers.filter((m) => m.match(file.path)).map((m) => m.glob)
+        : [];
       if (globs.length > 0) {
         signals.component = 1;
         reasons.push(
           `in the paths of the issue's component "${input.component!.name}" (${globs.join(", ")})`,
         );
       }
-      const key = `${view.name}:${file.path}`;
+      const key = rf.keys[i]!;
       const lex = input.lexical.get(key) ?? 0;
       if (lex > 0) {
         signals.lexical = round(lex);
@@ -140,7 +141,7 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
           `close in meaning to the issue (embedding cosine ${signals.semantic} of the best match)`,
         );
       }
-    }
+    });
     // Identifiers: a name declared in few files points at them; a common one says less.
     for (const name of input.mentions.identifiers) {
       const where = rf.declaredIn.get(name);
@@ -178,8 +179,7 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
     files.forEach((file, i) => {
       let seed = 0;
       for (const signal of SIGNALS) if (signal !== "graph") seed += WEIGHTS[signal] * file.signals[signal];
-      const test = isTestFile(file.path) || inTestFolder(file.path);
-      damping[i] = test && file.signals.mention < 1 && file.signals.link < 1 ? TEST_FILE_DAMPING : 1;
+      damping[i] = rf.isTest[i] && file.signals.mention < 1 && file.signals.link < 1 ? TEST_FILE_DAMPING : 1;
       seeds[i] = (seed / TOTAL_WEIGHT) * damping[i]!;
       mass += seeds[i]!;
     });
