@@ -258,6 +258,45 @@ export class LexicalIndex {
     return best.map(({ slot, score }) => ({ key: this.#keys[slot]!, score: Math.min(1, score / ideal) }));
   }
 
+  /**
+   * What search(query, keys.length, { accept: key in keys }) scores these documents, without its
+   * walk of each term's every posting: each term is looked up in the few documents' own terms
+   * (re-ranking found hits, issue search's fusion). The same sums in the same order; a document
+   * holding no query term is left out, as search() does not find it.
+   */
+  scoresOf(query: WeightedTerm[], keys: Iterable<string>): Map<string, number> {
+    const out = new Map<string, number>();
+    const n = this.#slotOf.size;
+    if (query.length === 0 || n === 0) return out;
+    const avgLength = this.#totalLength / n || 1;
+    const slots: number[] = [];
+    for (const key of new Set(keys)) {
+      const slot = this.#slotOf.get(key);
+      if (slot !== undefined) slots.push(slot);
+    }
+    const sums = new Float64Array(slots.length);
+    const found = new Uint8Array(slots.length);
+    let ideal = 0;
+    for (const { term, weight } of query) {
+      const df = this.#postings.documentFrequency(term);
+      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      if (weight >= 1) ideal += idf * (K1 + 1);
+      if (df === 0) continue;
+      for (let i = 0; i < slots.length; i++) {
+        const tf = this.#terms[slots[i]!]!.get(term);
+        if (tf === undefined) continue;
+        found[i] = 1;
+        const length = this.#lengths[slots[i]!]!;
+        sums[i] = sums[i]! + (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avgLength));
+      }
+    }
+    if (ideal === 0) ideal = 1;
+    slots.forEach((slot, i) => {
+      if (found[i]) out.set(this.#keys[slot]!, Math.min(1, sums[i]! / ideal));
+    });
+    return out;
+  }
+
   #code(type: string): number {
     let code = this.#codeOf.get(type);
     if (code === undefined) {

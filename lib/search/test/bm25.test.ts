@@ -57,3 +57,34 @@ describe("fields of names", () => {
     expect(index.termsOf("prose").has("me")).toBe(false);
   });
 });
+
+describe("scores of a few documents (scoresOf)", () => {
+  it("are exactly what a search restricted to them gives, weighted terms and parts included", async () => {
+    const index = filesAndSymbols();
+    // A long document placed in parts, as the task graph indexes a large file.
+    const long = new Map(
+      Array.from({ length: 3000 }, (_, i) => [`word${i}`, 1 + (i % 3)] as [string, number]),
+    );
+    long.set("evict", 2);
+    await index.setTermsInParts("file:long.ts", "file", long, async () => {});
+    const query = [
+      { term: "evict", weight: 1 },
+      { term: "cach", weight: 1 },
+      { term: "entri", weight: 0.25 },
+      { term: "word7", weight: 0.5 },
+      { term: "absent", weight: 1 },
+    ];
+    const keys = [
+      "file:cache.ts",
+      "file:readme.md",
+      "file:long.ts",
+      "symbol:s0",
+      "symbol:s1",
+      "file:gone.ts",
+    ];
+    const wanted = new Set(keys);
+    const searched = index.search(query, keys.length, { accept: (key) => wanted.has(key) });
+    expect(searched.length).toBeGreaterThan(3);
+    expect(index.scoresOf(query, keys)).toEqual(new Map(searched.map((h) => [h.key, h.score])));
+  });
+});

@@ -480,8 +480,7 @@ export class SearchService {
     const share = meaningShare(this.#soft.unknownShare(queryTerms(query)), weights.meaningGate);
     const found = new Set(hits.map((h) => h.key));
     const scaled = scaleExpansions(terms, weights.expansionWeight * share);
-    const lex = this.#lexical.search(scaled, found.size, { accept: (key) => found.has(key) });
-    return orderByFusion(hits, new Map(lex.map((h) => [h.key, h.score])), weights, share);
+    return orderByFusion(hits, this.#lexical.scoresOf(scaled, found), weights, share);
   }
 
   /**
