@@ -71,6 +71,8 @@ const ALLOWED_COLLECTIONS: Record<string, string> = {
   // Memos of pure functions: the same answer for every app, so nothing of one app reaches another.
   "services/task-graph/src/domain/context/fitted-ranker.ts KINDS":
     "a path's file kind (a pure function of the path), at most 200,000 kept",
+  "services/task-graph/src/domain/context/token-count.ts COUNTS":
+    "a tokenizer piece's token count (a pure function of the piece), at most 200,000 kept",
   "lib/code-graph/graph/build-graph.ts containsEdges": "keyed by the symbol object (one app's own)",
 };
 
