@@ -31,6 +31,12 @@ if not os.environ.get("DJANGO_SETTINGS_MODULE"):
         **json.loads(os.environ.get("BENCH_DJANGO_SETTINGS", "{}")),
     )
 django.setup()
+# Documented options turned on (BENCH_DJANGO_PATCH: a module of truth/ whose `patch(settings)`
+# sets them), after setup and before any URLconf is imported.
+if os.environ.get("BENCH_DJANGO_PATCH"):
+    import importlib
+
+    importlib.import_module(os.environ["BENCH_DJANGO_PATCH"]).patch(settings)
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils.regex_helper import normalize
 
