@@ -13,7 +13,7 @@ import type { SearchService } from "../search/index.js";
 import { answerTokens } from "./answer-tokens.js";
 import { repositoryFiles } from "./file-graph.js";
 import { detectMentions } from "./mentions.js";
-import { relevantSymbols, snippetOf } from "./outline.js";
+import { linesNaming, relevantSymbols, snippetOf } from "./outline.js";
 import { type RelatedWork, relatedWork, SIMILAR_WORK } from "./past-work.js";
 import { type RankedFile, rankFiles } from "./rank-files.js";
 import { countPieces, type PieceCount } from "./token-count.js";
@@ -45,6 +45,13 @@ const SIMILAR_ISSUES = 5;
 const DECISIONS = 5;
 const DECISION_CHARS = 1000;
 const QUERY_CHARS = 4000;
+
+/** What of the issue's text decides a file's shown symbols and lines: its stemmed terms, its identifiers. */
+interface IssueWords {
+  terms: Set<string>;
+  names: Set<string>;
+  linePattern: RegExp | null;
+}
 
 /** Issue fields added by SPEC §4 links (optional on older records). */
 type LinkedIssue = IssueRecord & { code_refs?: string[] };
@@ -220,14 +227,18 @@ export class AgentContextService {
     if (used > budget) used = fitHeader(answer, budget);
     const candidates = ranked.slice(0, request.limit);
     if (ranked.length > request.limit) answer.truncated = true;
-    const terms = new Set(tokenize(text, { stem: true }));
-    const named = new Set(detectMentions(text).identifiers);
+    const names = detectMentions(text).identifiers;
+    const words: IssueWords = {
+      terms: new Set(tokenize(text, { stem: true })),
+      names: new Set(names),
+      linePattern: linesNaming(names),
+    };
     const topPaths = new Set(candidates.map((f) => `${f.repo}:${f.path}`));
     const counted: PieceCount[] = [];
     for (const file of candidates) {
       let added = false;
       for (const detail of DETAIL) {
-        const rendered = this.#render(file, detail, terms, named, topPaths);
+        const rendered = this.#render(file, detail, words, topPaths);
         const pieces = countPieces(JSON.stringify(rendered));
         // One more element of the array: its JSON plus a separating comma.
         const cost = pieces.tokens + 1;
@@ -261,8 +272,7 @@ export class AgentContextService {
   #render(
     file: RankedFile,
     detail: (typeof DETAIL)[number],
-    terms: Set<string>,
-    issueNames: Set<string>,
+    { terms, names, linePattern }: IssueWords,
     topPaths: Set<string>,
   ): ContextFile {
     const view = this.code.views(file.repo)[0]!;
@@ -273,11 +283,11 @@ export class AgentContextService {
     }
     const input = {
       symbols: rf.symbolsOf.get(file.path) ?? [],
-      named: new Set([...file.named, ...[...issueNames].filter((n) => rf.declaredIn.get(n)?.has(file.path))]),
+      named: new Set([...file.named, ...[...names].filter((n) => rf.declaredIn.get(n)?.has(file.path))]),
       terms,
       usedElsewhere,
       text: view.text(file.path),
-      lineWords: [...issueNames],
+      linePattern,
     };
     const symbols = relevantSymbols(input, detail.symbols);
     return {

@@ -23,8 +23,17 @@ export interface OutlineInput {
   /** Symbol ids of this file referenced from other ranked files. */
   usedElsewhere: Set<string>;
   text: string | undefined;
-  /** Identifiers and words that make a line worth showing. */
-  lineWords: string[];
+  /** What makes a line worth showing: naming one of the issue's identifiers (linesNaming). */
+  linePattern: RegExp | null;
+}
+
+/**
+ * A line names one of `words` (lower-cased, as the lines are compared): one test of a pattern of
+ * them all instead of an includes() per word, the same lines. Null for no word.
+ */
+export function linesNaming(words: string[]): RegExp | null {
+  if (words.length === 0) return null;
+  return new RegExp(words.map((w) => w.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"));
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
@@ -88,14 +97,13 @@ export function relevantSymbols(input: OutlineInput, max: number): ShownSymbol[]
 export function snippetOf(symbols: ShownSymbol[], input: OutlineInput, maxLines: number): string {
   const lines = new Map<number, string>();
   for (const s of symbols) lines.set(s.line, s.signature);
-  if (input.text && maxLines > 0 && input.lineWords.length > 0) {
-    const words = input.lineWords.map((w) => w.toLowerCase());
+  const pattern = input.linePattern;
+  if (input.text && maxLines > 0 && pattern) {
     const { lines: source, lower: lowered } = linesOf(input.text);
     let added = 0;
     for (let i = 0; i < source.length && added < maxLines; i++) {
       if (lines.has(i + 1)) continue;
-      const lower = lowered[i]!;
-      if (!words.some((w) => lower.includes(w))) continue;
+      if (!pattern.test(lowered[i]!)) continue;
       const trimmed = source[i]!.trim();
       if (!trimmed) continue;
       lines.set(i + 1, trimmed.length > 160 ? `${trimmed.slice(0, 157)}...` : trimmed);
