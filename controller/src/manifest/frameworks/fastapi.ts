@@ -1,6 +1,8 @@
 // FastAPI: `FastAPI()` apps and `APIRouter(prefix=...)` routers, `include_router(r, prefix=...)`
 // across modules and nested, routes by decorator (`@router.get`) or `add_api_route` (also in
 // loops), parameters from the handler's signature, pydantic models as request and response DTOs.
+// Starlette's routing, which FastAPI serves too (`Route`/`Mount` lists, `add_route`), is read by
+// ./python/starlette-routes.ts; a path or prefix the scan cannot know leaves its routes out.
 
 import type { FrameworkScanner, ScanContribution } from "../scanner.js";
 import type { Constraints, Endpoint, EndpointResponse, HttpMethod, Param } from "../types.js";
@@ -8,7 +10,15 @@ import { type CallSite, PyProgram } from "./python/py-evaluator.js";
 import type { PyExpr, PyFunction, PyModuleFacts } from "./python/py-facts.js";
 import { literalValue } from "./python/py-literals.js";
 import { constraintsOf, isCallTo, PyModels } from "./python/py-models.js";
-import { asMethod, newTable, placeRoutes, type RouteTable, templateParams } from "./python/py-routes.js";
+import {
+  asMethod,
+  converterType,
+  newTable,
+  type PyRoute,
+  placeRoutes,
+  type RouteTable,
+  templateParams,
+} from "./python/py-routes.js";
 import {
   extractPython,
   looksLikeAuth,
@@ -19,11 +29,27 @@ import {
   stringList,
 } from "./python/py-scanner-kit.js";
 import { pyTypeInfo } from "./python/py-types.js";
-import { asString, externalName, type FuncValue, type PyValue } from "./python/py-values.js";
+import { externalName, type FuncValue, type PyValue, UNKNOWN } from "./python/py-values.js";
+import {
+  addRoutingList,
+  addStarletteRoute,
+  pathPart,
+  routingObject,
+  starletteRoutes,
+  UNKNOWN_PART,
+} from "./python/starlette-routes.js";
 
 const ROUTE_METHODS = ["get", "post", "put", "patch", "delete", "head", "options"];
 const MARKERS = ["Query", "Path", "Header", "Cookie", "Body", "Form", "File", "Depends", "Security"];
 const SKIPPED_TYPES = new Set(["Request", "Response", "BackgroundTasks", "WebSocket", "HTTPConnection"]);
+/** What makes a route table: FastAPI's app and router, Starlette's application and router. */
+const TABLE_MAKERS = new Set(["FastAPI", "APIRouter", "Starlette", "Router"]);
+
+/** A symbol of FastAPI or Starlette (Starlette's names are common words elsewhere). */
+const frameworkName = (callee: PyValue): string | undefined =>
+  callee.t === "external" && /^(fastapi|starlette)(\.|$)/.test(callee.path)
+    ? externalName(callee)
+    : undefined;
 
 export const fastapiScanner: FrameworkScanner<PyModuleFacts> = {
   name: "fastapi",
@@ -46,14 +72,23 @@ function linkFastapi(files: PyFiles): ScanContribution {
   const tables: RouteTable[] = [];
   const tableOf = (v: PyValue | undefined) =>
     v?.t === "obj" && v.kind === "fastapi.table" ? (v.data as RouteTable) : undefined;
+  const makeTable = (prefix: string, dependencies: PyValue | undefined, routes: PyValue | undefined) => {
+    const table = newTable(prefix, listItems(dependencies));
+    addRoutingList(table, routes);
+    tables.push(table);
+    return table;
+  };
   program.evaluateAll({
     call(callee, site) {
       const name = externalName(callee);
-      if (name === "FastAPI" || name === "APIRouter") {
-        const table = newTable(asString(site.kw.prefix) ?? "", listItems(site.kw.dependencies));
-        tables.push(table);
+      if (name === "FastAPI" || name === "APIRouter" || TABLE_MAKERS.has(frameworkName(callee) ?? "")) {
+        const table = makeTable(pathPart(site.kw.prefix), site.kw.dependencies, site.kw.routes);
         return { t: "obj", kind: "fastapi.table", data: table };
       }
+      const routing = routingObject(frameworkName(callee), site, tableOf, (routes) =>
+        makeTable("", undefined, routes),
+      );
+      if (routing) return routing;
       if (callee.t !== "method") return undefined;
       const table = tableOf(callee.self);
       if (!table) return undefined;
@@ -62,7 +97,7 @@ function linkFastapi(files: PyFiles): ScanContribution {
         const child = tableOf(site.args[1] ?? site.kw.app);
         if (child) {
           child.mounted = true;
-          table.mounts.push({ child, prefix: asString(site.args[0] ?? site.kw.path), extra: [] });
+          table.mounts.push({ child, prefix: pathPart(site.args[0] ?? site.kw.path ?? UNKNOWN), extra: [] });
         }
         return { t: "none" };
       }
@@ -72,16 +107,24 @@ function linkFastapi(files: PyFiles): ScanContribution {
           child.mounted = true;
           table.mounts.push({
             child,
-            prefix: asString(site.kw.prefix),
+            prefix: pathPart(site.kw.prefix),
             extra: listItems(site.kw.dependencies),
           });
         }
         return { t: "none" };
       }
-      if (ROUTE_METHODS.includes(callee.name) || callee.name === "api_route") {
-        const methods = callee.name === "api_route" ? methodList(site.kw.methods) : [asMethod(callee.name)!];
+      if (ROUTE_METHODS.includes(callee.name) || callee.name === "api_route" || callee.name === "route") {
+        const methods = ROUTE_METHODS.includes(callee.name)
+          ? [asMethod(callee.name)!]
+          : methodList(site.kw.methods);
         const decorator: RouteDecorator = { table, methods, site };
         return { t: "obj", kind: "fastapi.decorator", data: decorator };
+      }
+      // Starlette's `add_route(path, endpoint, methods=None)`, on a FastAPI app too.
+      if (callee.name === "add_route") {
+        const path = pathPart(site.args[0] ?? site.kw.path ?? UNKNOWN);
+        addStarletteRoute(table, path, site.args[1] ?? site.kw.route ?? UNKNOWN, site.kw.methods, site);
+        return { t: "none" };
       }
       if (callee.name === "add_api_route") {
         const handler = site.args[1] ?? site.kw.endpoint;
@@ -108,6 +151,11 @@ function linkFastapi(files: PyFiles): ScanContribution {
   );
   const endpoints: Endpoint[] = [];
   for (const { route, path, extra } of placed) {
+    if (path.includes(UNKNOWN_PART)) continue;
+    if (starletteRoutes.has(route)) {
+      for (const method of route.methods) endpoints.push(starletteEndpoint(method, path, route));
+      continue;
+    }
     if (route.handler.t !== "func") continue;
     for (const method of route.methods) {
       endpoints.push(
@@ -119,7 +167,7 @@ function linkFastapi(files: PyFiles): ScanContribution {
 
   function addRoute(decorator: RouteDecorator, handler: PyValue, line: number): void {
     const { site } = decorator;
-    const path = asString(site.args[0] ?? site.kw.path) ?? "";
+    const path = pathPart(site.args[0] ?? site.kw.path ?? UNKNOWN);
     decorator.table.routes.push({
       methods: decorator.methods.length > 0 ? decorator.methods : ["GET"],
       path,
@@ -131,6 +179,36 @@ function linkFastapi(files: PyFiles): ScanContribution {
       decorators: [],
     });
   }
+}
+
+/**
+ * A route of Starlette's objects: its endpoint takes the request (its parameters are the path's),
+ * a function, an `HTTPEndpoint` class's method for the verb, or an ASGI app.
+ */
+function starletteEndpoint(method: HttpMethod, fullPath: string, route: PyRoute): Endpoint {
+  const { path, params } = templateParams(fullPath);
+  return {
+    id: `${method} ${path}`,
+    method,
+    path,
+    handler: handlerName(route.handler, method),
+    file: route.file,
+    line: route.line,
+    params: params.map((p) => ({
+      name: p.name,
+      in: "path",
+      required: true,
+      type: converterType(p.converter).type,
+    })),
+    responses: [{ status: 200 }],
+  };
+}
+
+function handlerName(handler: PyValue, method: HttpMethod): string {
+  if (handler.t === "func") return handler.fn.name;
+  if (handler.t === "class") return `${handler.cls.name}.${method.toLowerCase()}`;
+  if (handler.t === "method") return handler.name;
+  return "<inline>";
 }
 
 function endpointOf(
