@@ -76,13 +76,28 @@ export class WordVectors {
     return this.#wordRow.size + this.#stemRow.size;
   }
 
-  /** Cosine of two rows. */
+  /**
+   * Cosine of two rows. The dot product of bytes is a sum of integers, exact in any order: four
+   * running sums (a third fewer steps of the loop, soft matching's main cost) give the same value.
+   */
   similarity(a: number, b: number): number {
     const d = this.dimension;
     const bytes = this.#bytes;
-    let sum = 0;
-    for (let i = 0; i < d; i++) sum += bytes[a * d + i]! * bytes[b * d + i]!;
-    return sum * this.#inverse(a) * this.#inverse(b);
+    const at = a * d;
+    const bt = b * d;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    let i = 0;
+    for (; i + 3 < d; i += 4) {
+      s0 += bytes[at + i]! * bytes[bt + i]!;
+      s1 += bytes[at + i + 1]! * bytes[bt + i + 1]!;
+      s2 += bytes[at + i + 2]! * bytes[bt + i + 2]!;
+      s3 += bytes[at + i + 3]! * bytes[bt + i + 3]!;
+    }
+    for (; i < d; i++) s0 += bytes[at + i]! * bytes[bt + i]!;
+    return (s0 + s1 + s2 + s3) * this.#inverse(a) * this.#inverse(b);
   }
 
   #inverse(row: number): number {

@@ -75,6 +75,23 @@ describe("the word-vector table", () => {
     expect(sim("twice", "duplicated")).toBeGreaterThan(sim("twice", "banana"));
     expect(sim("refund", "money")).toBeGreaterThan(sim("refund", "keyboard"));
   });
+
+  it("gives each cosine exactly as the rows' byte dot product over their lengths", () => {
+    const table = loadWordVectors();
+    const file = readFileSync(WORD_VECTORS_PATH);
+    const headerEnd = file.indexOf(10);
+    const header = JSON.parse(file.toString("latin1", 0, headerEnd));
+    const at = headerEnd + 1 + header.wordsBytes + header.stemsBytes;
+    const bytes = new Int8Array(file.buffer, file.byteOffset + at, header.words * header.dimension);
+    const d = header.dimension;
+    const row = (r: number) => Array.from(bytes.subarray(r * d, (r + 1) * d));
+    const inverse = (r: number) => Math.fround(1 / Math.sqrt(row(r).reduce((s, x) => s + x * x, 0)));
+    for (let k = 0; k < 500; k++) {
+      const [a, b] = [(k * 7919 + 13) % table.size, (k * 104_729 + 7) % table.size];
+      const dot = row(a).reduce((s, x, i) => s + x * row(b)[i]!, 0);
+      expect(table.similarity(a, b)).toBe(dot * inverse(a) * inverse(b));
+    }
+  });
 });
 
 describe("WordVectorEmbedder", () => {
