@@ -33,11 +33,15 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
   let sawRouterOrView = false;
   // Prefixes of the patterns including a URLconf by a module path the project computes.
   const computedMounts = new Map<string, Prefix>();
-  const settings = djangoSettings(program);
+  const settingsOf = settingsModuleOf(program);
+  const settings = djangoSettings(program, settingsOf);
   const horizon = new HorizonSite(program);
   program.evaluateAll({
     external: (path, name) => (path === "django.conf.settings" ? settings(name) : undefined),
+    decorate: (decorator, target) => horizon.noteDecorator(decorator, target),
     call(callee, site) {
+      if (callee.t === "external" && callee.path === "builtins.getattr")
+        return settingOrDefault(site.args, settings, settingsOf() !== null);
       const name = externalName(callee);
       const path = callee.t === "external" ? callee.path : "";
       if ((name === "path" || name === "re_path" || name === "url") && path.startsWith("django")) {
@@ -106,7 +110,7 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
       return undefined;
     },
   });
-  if (!sawRouterOrView) return { endpoints: [], dtos: [], types: [] };
+  if (!sawRouterOrView && !horizon.hasRestViews) return { endpoints: [], dtos: [], types: [] };
   const settingsModule = findSettings(program);
   const horizonUrlconfs = horizon.urlconfs();
   const horizonModules = horizon.ownedUrlconfs();
@@ -130,14 +134,34 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
   // Horizon's dashboards: where a URLconf of the scan includes them, else (a plugin's package,
   // no project URLconf) at the root, as a reusable app's URLconf is read.
   const mounts = siteMounts.length > 0 || configured ? siteMounts : [{ path: "", params: [] }];
-  for (const mount of mounts)
+  for (const mount of mounts) {
     for (const { module, prefix } of horizonUrlconfs)
       walk(module, { path: mount.path + prefix.path, params: [...mount.params, ...prefix.params] });
+    for (const leaf of horizon.restLeaves(mount)) linker.leaf(leaf);
+  }
   // One mount only: with several, which URLconf sits under which prefix is not written anywhere.
   const [mount, ...others] = [...computedMounts.values()];
   if (mount && others.length === 0)
     for (const module of unnamedUrlconfs(program, [...roots, ...horizonModules])) walk(module, mount);
   return { endpoints: sortEndpoints(linker.endpoints), dtos: linker.dtos(), types: linker.types() };
+}
+
+/**
+ * `getattr(settings, NAME, default)` on Django's settings object: the project's setting, else
+ * the default (Django's settings hold only what the settings module sets). A name the scan
+ * cannot compute takes the default only where the scan holds no settings module (a reusable
+ * app: no setting is set), as `os.getenv("X", default)` does. Undefined for another getattr.
+ */
+function settingOrDefault(
+  args: PyValue[],
+  settings: (name: string) => PyValue | undefined,
+  hasSettings: boolean,
+): PyValue | undefined {
+  const [owner, nameArg, fallback] = args;
+  if (owner?.t !== "external" || owner.path !== "django.conf.settings" || !fallback) return undefined;
+  const name = asString(nameArg);
+  if (name !== undefined) return settings(name) ?? fallback;
+  return hasSettings ? { t: "unknown" } : fallback;
 }
 
 /** `def deco(view): def inner(request, …): …; return inner`: a decorator written in the project. */
@@ -157,20 +181,29 @@ function returnsFirstParam(fn: PyFunction): boolean {
  * names of the settings module, here the module of the tree that sets `ROOT_URLCONF` at its top
  * level (the one setting every project has). Read lazily: modules are still being evaluated.
  */
-function djangoSettings(program: PyProgram): (name: string) => PyValue | undefined {
-  let module: string | null | undefined;
+function djangoSettings(
+  program: PyProgram,
+  module: () => string | null,
+): (name: string) => PyValue | undefined {
   return (name) => {
-    module ??=
+    const found = module();
+    const value = found === null ? undefined : program.lookup(found, name);
+    return value && value.t !== "unknown" ? value : undefined;
+  };
+}
+
+/** The settings module, found by its facts alone (no module is run to find it), once. */
+function settingsModuleOf(program: PyProgram): () => string | null {
+  let module: string | null | undefined;
+  return () =>
+    (module ??=
       program
         .moduleStates()
         .find(({ facts }) =>
           facts.body.some(
             (st) => st.s === "assign" && st.targets.some((t) => t.k === "name" && t.id === "ROOT_URLCONF"),
           ),
-        )?.ref.module ?? null;
-    const value = module === null ? undefined : program.lookup(module, name);
-    return value && value.t !== "unknown" ? value : undefined;
-  };
+        )?.ref.module ?? null);
 }
 
 function findSettings(program: PyProgram): string | undefined {
