@@ -5,6 +5,9 @@
 //   dashboard's `default_panel` is served at `<dashboard slug>/`.
 // - A panel joins a dashboard by `Dashboard.register(Panel)` in its `panel.py`, or by a pluggable
 //   settings file (`PANEL_DASHBOARD`, `ADD_PANEL`, `DEFAULT_PANEL`; `REMOVE_PANEL`, `DISABLED`).
+// - A plugin's REST views register on the host's REST URLconf with `@urls.register` from
+//   `openstack_dashboard.api.rest.urls` (`re_path(view.url_regex, view.as_view())`), which the
+//   host includes at `api/` (Horizon's REST API documents).
 // - A plugin is a package of panels added to another package's dashboard: scanned in its own
 //   folder, its panels sit under that dashboard's slug, not at the root.
 
@@ -169,6 +172,45 @@ urlpatterns = [
       "POST /project/key_pairs/create/",
       "POST /project/key_pairs/import/",
       "PUT /project/key_pairs/import/",
+    ]);
+  });
+
+  it("lists a plugin's REST views registered on openstack_dashboard's REST URLconf under api/", async () => {
+    const s = await scan(
+      {
+        "queues_ui/__init__.py": "",
+        "queues_ui/api/__init__.py": "",
+        "queues_ui/api/rest/__init__.py": "from queues_ui.api.rest import queues  # noqa: F401\n",
+        "queues_ui/api/rest/queues.py": `from django.views import generic
+
+from openstack_dashboard.api.rest import urls
+
+
+@urls.register
+class Queues(generic.View):
+    url_regex = r"queues/queues/$"
+
+    def get(self, request):
+        return None
+
+    def post(self, request):
+        return None
+
+
+@urls.register
+class Queue(generic.View):
+    url_regex = r"queues/queues/(?P<queue_name>[^/]+)/$"
+
+    def delete(self, request, queue_name):
+        return None
+`,
+      },
+      "queues_ui",
+    );
+    expect(ids(s)).toEqual([
+      "DELETE /api/queues/queues/{queue_name}/",
+      "GET /api/queues/queues/",
+      "POST /api/queues/queues/",
     ]);
   });
 

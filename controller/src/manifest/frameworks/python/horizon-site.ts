@@ -6,13 +6,22 @@
 // panel's package's `urls` module (or the module its `urls` attribute names). A panel joins a
 // dashboard by `Dashboard.register(Panel)` or by a pluggable settings file (`PANEL_DASHBOARD`,
 // `ADD_PANEL = "pkg.panel.Class"`, `DEFAULT_PANEL`; `REMOVE_PANEL` and `DISABLED` skip it).
+// A plugin's REST views register on the host's REST URLconf with `@urls.register` from
+// `openstack_dashboard.api.rest.urls` (`re_path(view.url_regex, view.as_view())`), which the host,
+// openstack_dashboard, includes at `api/`.
 
-import type { Prefix } from "./django-urls.js";
+import { type Prefix, routePrefix, type UrlLeaf } from "./django-urls.js";
 import type { PyProgram } from "./py-evaluator.js";
 import { asString, type ClassValue, type PyValue } from "./py-values.js";
 
 /** The external symbol `include()` is handed to mount Horizon's dashboards. */
 export const HORIZON_URLS = "horizon.urls";
+
+/** The decorator that registers a REST view on openstack_dashboard's REST URLconf. */
+const REST_REGISTER = "openstack_dashboard.api.rest.urls.register";
+
+/** Where openstack_dashboard's URLconf includes its REST URLconf. */
+const REST_MOUNT = "api/";
 
 /** Horizon's own wrapper of `include` (openstack_dashboard's URLconf uses it). */
 export const isHorizonInclude = (callee: PyValue): boolean =>
@@ -31,6 +40,7 @@ interface PanelPlace {
 
 export class HorizonSite {
   private readonly registered: { dashboard: ClassValue; panel: PyValue }[] = [];
+  private readonly restViews: ClassValue[] = [];
 
   constructor(private readonly program: PyProgram) {}
 
@@ -39,6 +49,35 @@ export class HorizonSite {
     if (callee.t !== "method" || callee.name !== "register" || callee.self.t !== "class") return false;
     this.registered.push({ dashboard: callee.self, panel: args[0] ?? { t: "unknown" } });
     return true;
+  }
+
+  /** Evaluator hook: `@urls.register` (openstack_dashboard's REST URLconf) over a class view. */
+  noteDecorator(decorator: PyValue, target: PyValue): void {
+    if (decorator.t === "external" && decorator.path === REST_REGISTER && target.t === "class")
+      this.restViews.push(target);
+  }
+
+  /** Whether a REST view was registered on openstack_dashboard's URLconf (a plugin of REST views only). */
+  get hasRestViews(): boolean {
+    return this.restViews.length > 0;
+  }
+
+  /** The REST views registered from outside the host, as leaves under a site mount. */
+  restLeaves(mount: Prefix): UrlLeaf[] {
+    const out: UrlLeaf[] = [];
+    for (const cls of new Set(this.restViews)) {
+      const regex = asString(this.program.classAttribute(cls, "url_regex"));
+      if (regex === undefined) continue;
+      const own = routePrefix({ route: regex, regex: true });
+      out.push({
+        path: `/${mount.path}${REST_MOUNT}${own.path}`,
+        params: [...mount.params, ...own.params],
+        view: { t: "obj", kind: "django.view", data: { cls, actions: undefined } },
+        file: cls.ref.file,
+        line: cls.cls.line,
+      });
+    }
+    return out;
   }
 
   /** Every URLconf the site includes, with its prefix below the site's mount. */
