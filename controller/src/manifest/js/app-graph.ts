@@ -13,7 +13,7 @@ import { addHandlerReads } from "./handler-reads.js";
 import { InstanceGraph, type RouteOnInstance } from "./instance-graph.js";
 import { type CallFact, type JsModule, PLAIN_CALL } from "./module-facts.js";
 import { joinPaths, pathParams, templatePath } from "./paths.js";
-import { claimedInstances, type PrefixChain, prefixChains } from "./prefix-chains.js";
+import { claimedInstances, prefixChains } from "./prefix-chains.js";
 import { JsProgram, outsideModules } from "./program.js";
 import { SchemaReader } from "./schema-reader.js";
 import { addTypedHandler } from "./typed-handler.js";
@@ -47,7 +47,9 @@ export function linkApps(
   for (const r of graph.routes) {
     if (!claimed.has(r.node) || dialect.hidden?.(r.info, program)) continue;
     for (const chain of chains(r.node)) {
-      const endpoint = endpointOf(r, chain);
+      // A prefix on the way that the scan cannot fold: the path is not known, so not listed.
+      if (chain.prefix === undefined) continue;
+      const endpoint = endpointOf(r, chain.prefix, chain.guarded);
       dialect.describe?.({ ...r.info, path: endpoint.path }, endpoint, schemas, program);
       if (dialect.reads) addHandlerReads(endpoint, r.fn, dialect.reads, program);
       if (declared) addTypedHandler(endpoint, r.fn, program, declared);
@@ -220,10 +222,10 @@ function perCallPaths(values: Value[], program: JsProgram, file: string): Value[
   return paths.length === 0 ? [values] : paths.map((p) => [method, { k: "str", v: p }, ...rest]);
 }
 
-function endpointOf(r: RouteOnInstance, chain: PrefixChain): Endpoint {
+function endpointOf(r: RouteOnInstance, prefix: string, guarded: boolean): Endpoint {
   // A route written with a trailing slash (`/items/`) keeps it, as the framework registers it.
   const slash = r.info.path.length > 1 && r.info.path.endsWith("/") ? "/" : "";
-  const path = templatePath(joinPaths(chain.prefix, r.info.path)) + slash;
+  const path = templatePath(joinPaths(prefix, r.info.path)) + slash;
   const params: Param[] = pathParams(path).map((name) => ({
     name,
     in: "path",
@@ -240,7 +242,7 @@ function endpointOf(r: RouteOnInstance, chain: PrefixChain): Endpoint {
     params,
     responses: [],
   };
-  if (r.auth || chain.guarded) endpoint.auth = true;
+  if (r.auth || guarded) endpoint.auth = true;
   return endpoint;
 }
 

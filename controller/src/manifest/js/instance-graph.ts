@@ -15,7 +15,10 @@ import { looksLikeAuth, middlewareName, nameOf, unname } from "./written-names.j
 export interface Edge {
   parent: string;
   child: string;
-  prefix: string;
+  /** Undefined: written, but a value the scan cannot fold (the child's routes are left out). */
+  prefix: string | undefined;
+  /** The child was derived from the parent (`app.basePath("/api")`), not mounted on it. */
+  derived?: true;
 }
 
 export interface RouteOnInstance {
@@ -31,6 +34,8 @@ type RouteAction = Extract<Action, { kind: "route" }>;
 export class InstanceGraph {
   readonly created = new Set<string>();
   readonly ownPrefix = new Map<string, string>();
+  /** Instances whose own prefix is written but cannot be folded: their routes are left out. */
+  readonly unknownPrefix = new Set<string>();
   readonly edges: Edge[] = [];
   readonly guarded = new Set<string>();
   readonly routes: RouteOnInstance[] = [];
@@ -108,8 +113,7 @@ export class InstanceGraph {
     const node = `new@${v.at}`;
     if (!this.created.has(node)) {
       this.created.add(node);
-      const prefix = stringOf(prefixValue && this.program.resolve(prefixValue, file));
-      if (prefix) this.ownPrefix.set(node, prefix);
+      this.setOwnPrefix(node, prefixValue, file);
     }
     return node;
   }
@@ -124,8 +128,11 @@ export class InstanceGraph {
   ): string {
     const parent = this.nodeOf(of, file, depth + 1);
     const node = `derived@${v.at}`;
+    // The derived instance's prefix is its own: mounted elsewhere (`app.route("/x", v2)` with
+    // `v2 = new Hono().basePath("/v2")`), its routes are at `/x/v2/…`, as Hono copies them.
     if (parent && !this.edges.some((e) => e.child === node)) {
-      this.edges.push({ parent, child: node, prefix: stringOf(this.program.resolve(prefix, file)) ?? "" });
+      this.edges.push({ parent, child: node, prefix: "", derived: true });
+      this.setOwnPrefix(node, prefix, file);
     }
     return node;
   }
@@ -167,10 +174,8 @@ export class InstanceGraph {
   apply(action: Action, recv: string, file: string, line: number): void {
     if (action.kind === "mount") this.mount(action, recv, file);
     else if (action.kind === "folder") this.folder(action.options, recv, file);
-    else if (action.kind === "prefix") {
-      const prefix = stringOf(this.program.resolve(unname(action.prefix), file));
-      if (prefix !== undefined) this.ownPrefix.set(recv, prefix);
-    } else if (action.kind === "guard") {
+    else if (action.kind === "prefix") this.setOwnPrefix(recv, unname(action.prefix), file);
+    else if (action.kind === "guard") {
       if (!looksLikeAuth(middlewareName(nameOf(action.middleware), this.program))) return;
       const target = action.child ? this.nodeOf(unname(action.child), file) : recv;
       if (target) this.guarded.add(target);
@@ -182,15 +187,26 @@ export class InstanceGraph {
     const child = this.nodeOf(unname(action.child), file);
     if (!child) return;
     const shares = this.dialect.sharesPrefix?.(unname(action.child), program) ?? false;
-    const prefix = shares
-      ? ""
-      : (stringOf(action.prefix && program.resolve(unname(action.prefix), file)) ?? "");
+    // No prefix written: the child is served at the parent's path; one written but not folded
+    // is unknown, never "" (routes resting on it are left out).
+    const prefix = shares || !action.prefix ? "" : stringOf(program.resolve(unname(action.prefix), file));
     this.edges.push({ parent: recv, child, prefix });
     // The plugin's options are known where it is registered: its schemas may be built from them.
     const plugin = program.resolve(unname(action.child), file);
     if (plugin.k === "fn")
       for (const [i, a] of (action.pluginArgs ?? []).entries())
         if (a) program.bindParam(plugin.id, i, program.resolve(a, file));
+  }
+
+  /** `new Router({ prefix })`, `router.prefix(p)`: the instance's own prefix, or unknown. */
+  private setOwnPrefix(node: string, value: Value | undefined, file: string): void {
+    if (!value) return;
+    const prefix = stringOf(this.program.resolve(value, file));
+    if (prefix === undefined) this.unknownPrefix.add(node);
+    else {
+      this.unknownPrefix.delete(node);
+      this.ownPrefix.set(node, prefix);
+    }
   }
 
   private folder(options: Value | undefined, recv: string, file: string): void {

@@ -18,7 +18,7 @@ export function jsScanner(
     kind,
     packages,
     languages: JS_LANGUAGES,
-    version: 3,
+    version: 4,
     factsKey: JS_FACTS_KEY,
     extract: extractModule,
     link,

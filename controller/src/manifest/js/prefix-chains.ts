@@ -7,9 +7,13 @@ import { joinPaths } from "./paths.js";
 import type { JsProgram } from "./program.js";
 
 export interface PrefixChain {
-  prefix: string;
+  /** Undefined when a prefix on the way cannot be folded: the routes below are left out. */
+  prefix: string | undefined;
   guarded: boolean;
 }
+
+const joinKnown = (...parts: (string | undefined)[]): string | undefined =>
+  parts.some((p) => p === undefined) ? undefined : joinPaths(...(parts as string[]));
 
 /** Instances of this framework: created by it, claimed by it, or mounted to/from one of those. */
 export function claimedInstances(graph: InstanceGraph, dialect: Dialect, program: JsProgram): Set<string> {
@@ -39,14 +43,17 @@ export function prefixChains(
   const chains = (node: string, seen: Set<string>): PrefixChain[] => {
     const cached = prefixesOf.get(node);
     if (cached) return cached;
-    const own = graph.ownPrefix.get(node) ?? "";
-    const parents = liveEdges.filter((e) => e.child === node && !seen.has(e.parent));
+    const own = graph.unknownPrefix.has(node) ? undefined : (graph.ownPrefix.get(node) ?? "");
+    const all = liveEdges.filter((e) => e.child === node && !seen.has(e.parent));
+    // An instance derived from another and also mounted is served where it is mounted.
+    const mounted = all.filter((e) => !e.derived);
+    const parents = mounted.length > 0 ? mounted : all;
     const out =
       parents.length === 0
         ? [{ prefix: own, guarded: graph.guarded.has(node) }]
         : parents.flatMap((e) =>
             chains(e.parent, new Set([...seen, node])).map((c) => ({
-              prefix: joinPaths(c.prefix, e.prefix, own),
+              prefix: joinKnown(c.prefix, e.prefix, own),
               guarded: c.guarded || graph.guarded.has(node),
             })),
           );

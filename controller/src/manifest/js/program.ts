@@ -321,7 +321,7 @@ export class JsProgram {
       case "cat":
         return { k: "cat", parts: v.parts.map(r) };
       case "or":
-        return { k: "or", options: v.options.map(r) };
+        return { ...v, options: v.options.map(r) };
       case "arr":
         return { k: "arr", items: spreadItems(v.items.map(r)) };
       case "spread":

@@ -11,6 +11,23 @@ export const isPath = (v: Value | undefined): v is Value =>
   (stringOf(v) !== undefined ||
     (v.k === "arr" && v.items.length > 0 && v.items.every((i) => stringOf(i) !== undefined)));
 
+/**
+ * An expression that can only be a string, though its value is not known: a concatenation or
+ * template (`${base}/api`), a choice or default between values (`c ? a : b`, `a || b`) of which
+ * one is a string, or an environment variable (`process.env.BASE`).
+ */
+function isStringExpression(v: Value): boolean {
+  if (v.k === "cat") return true;
+  if (v.k === "or") return v.options.some((o) => o.k === "str" || isStringExpression(o));
+  return (
+    v.k === "get" &&
+    v.of.k === "get" &&
+    v.of.of.k === "id" &&
+    v.of.of.name === "process" &&
+    stringOf(v.of.prop) === "env"
+  );
+}
+
 /** Each path of a path argument; a regular expression as the templates it stands for. */
 const pathsOf = (v: Value): Value[] =>
   (v.k === "arr" ? v.items : [v]).flatMap((p) =>
@@ -47,8 +64,11 @@ export function routeActions(method: Value, path: Value, handlers: readonly Valu
  * (`router.use(requireAuth)`); `guardWithPath` makes a path-scoped one count too.
  */
 export function useActions(args: readonly Value[], guardWithPath = false): Action[] {
-  const hasPath = isPath(args[0]);
-  const prefixes = hasPath ? pathsOf(args[0]!) : [{ k: "str", v: "" } as Value];
+  // `app.use(process.env.BASE, router)`: a path whose value the scan cannot know is still the
+  // path (a string is never a middleware), so what follows it is mounted under an unknown prefix.
+  const unknownPath = !isPath(args[0]) && args.length >= 2 && isStringExpression(args[0]!);
+  const hasPath = isPath(args[0]) || unknownPath;
+  const prefixes = unknownPath ? [args[0]!] : hasPath ? pathsOf(args[0]!) : [{ k: "str", v: "" } as Value];
   const children = hasPath ? args.slice(1) : args;
   return prefixes.flatMap((prefix) =>
     children.flatMap((child, i): Action[] => [

@@ -55,13 +55,7 @@ export function expressionValue(w: ModuleWalk, n: SyntaxNode | null | undefined,
     case "binary_expression":
       return binaryValue(w, n, scope);
     case "ternary_expression":
-      return {
-        k: "or",
-        options: [
-          w.toValue(n.childForFieldName("consequence"), scope),
-          w.toValue(n.childForFieldName("alternative"), scope),
-        ],
-      };
+      return ternaryValue(w, n, scope);
     case "member_expression":
     case "subscript_expression":
       return accessValue(w, n, scope);
@@ -169,6 +163,17 @@ function propertyName(key: SyntaxNode | null): string | undefined {
   if (key?.type === "string") return stringText(key);
   if (key?.type === "computed_property_name") return key.namedChildren[0]?.text;
   return key?.text;
+}
+
+/**
+ * `c ? a : b`: one of the branches, by a condition the scan does not evaluate (`choice`); but
+ * `x ? x : d` is `x || d`, the default when `x` is not known.
+ */
+function ternaryValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {
+  const consequence = n.childForFieldName("consequence");
+  const options = [w.toValue(consequence, scope), w.toValue(n.childForFieldName("alternative"), scope)];
+  const sameAsCondition = consequence?.text === n.childForFieldName("condition")?.text;
+  return sameAsCondition ? { k: "or", options } : { k: "or", options, choice: true };
 }
 
 function binaryValue(w: ModuleWalk, n: SyntaxNode, scope: Scope): Value {

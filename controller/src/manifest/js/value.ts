@@ -32,8 +32,12 @@ export type Value =
   | { k: "param"; fn: string; index: number; path?: string[]; rest?: true }
   /** The element of a loop (`for…of`, `.forEach`, `.map`) over `of`. */
   | { k: "each"; loop: string; of: Value }
-  /** Either of these, first the one most likely known statically (`a ?? b`, `c ? a : b`). */
-  | { k: "or"; options: Value[] }
+  /**
+   * Either of these, first the one most likely known statically (`a ?? b`, `a || b`). `choice`:
+   * one of them by a condition the scan does not evaluate (`c ? a : b`): a string only when
+   * every option gives the same one.
+   */
+  | { k: "or"; options: Value[]; choice?: true }
   | { k: "unknown"; text: string };
 
 export const str = (v: string): Value => ({ k: "str", v });
@@ -57,14 +61,25 @@ export function stringOf(v: Value | undefined): string | undefined {
       return out;
     }
     case "or":
-      for (const o of v.options) {
-        const s = stringOf(o);
-        if (s !== undefined) return s;
-      }
-      return undefined;
+      return v.choice ? sameString(v.options) : firstString(v.options);
     default:
       return undefined;
   }
+}
+
+function firstString(options: readonly Value[]): string | undefined {
+  for (const o of options) {
+    const s = stringOf(o);
+    if (s !== undefined) return s;
+  }
+  return undefined;
+}
+
+/** The string every option gives, if they agree; a condition's branches that differ are unknown. */
+function sameString(options: readonly Value[]): string | undefined {
+  const strings = options.map(stringOf);
+  const first = strings[0];
+  return first !== undefined && strings.every((s) => s === first) ? first : undefined;
 }
 
 /** A property of an object value (last write wins, as in JavaScript). */
@@ -92,7 +107,7 @@ export function mapChildren(v: Value, f: (x: Value) => Value): Value {
     case "cat":
       return { k: "cat", parts: v.parts.map(f) };
     case "or":
-      return { k: "or", options: v.options.map(f) };
+      return { ...v, options: v.options.map(f) };
     case "arr":
       return { k: "arr", items: v.items.map(f) };
     case "obj":
