@@ -116,6 +116,33 @@ async def legacy(request):
     );
   });
 
+  it("reads an app a factory or a method makes in its return statement", async () => {
+    const s = await scan({
+      "server.py": `from starlette.applications import Starlette
+from starlette.routing import Route
+
+
+async def home(request):
+    ...
+
+
+def create_app():
+    return Starlette(routes=[Route("/", home)])
+
+
+class Server:
+    async def handle_events(self, request):
+        ...
+
+    def events_app(self, *, events_path: str = "/events"):
+        routes = []
+        routes.append(Route(events_path, endpoint=self.handle_events, methods=["GET"]))
+        return Starlette(routes=routes)
+`,
+    });
+    expect(ids(s)).toEqual(["GET /", "GET /events"]);
+  });
+
   it("leaves out routes under a path or prefix the scan cannot know", async () => {
     const s = await scan({
       "main.py": `import os

@@ -132,6 +132,11 @@ export class PyProgram {
     return this.names.find(name);
   }
 
+  /** The project modules a module imports (names, not values: nothing is run). */
+  importedModules(module: string): string[] {
+    return this.names.imported(module);
+  }
+
   /** The value a name has at the end of a module (its global scope, then its imports). */
   lookup(module: string, name: string): PyValue {
     const state = this.modules.get(module);
@@ -316,6 +321,21 @@ export class PyProgram {
     // App factories (`def create_app(): app = Flask(...)`) register routes in their bodies.
     const fnScope: Scope = new Map(fn.params.map((p) => [p.name, UNKNOWN]));
     this.run(fn.body, [...scopes, fnScope], state, opts);
+    this.runReturnedCall(fn, [...scopes, fnScope], state);
+  }
+
+  /**
+   * `return Starlette(routes=routes)`: a factory whose app is made in its `return` (the body
+   * holds only the first top-level return as `fn.returned`). Only a library's call (or a list of
+   * them) is evaluated there, so no project function runs more often than it did.
+   */
+  private runReturnedCall(fn: PyFunction, scopes: Scope[], state: ModuleState): void {
+    const ret = fn.returned;
+    const calls = ret?.k === "call" ? [ret] : ret?.k === "list" ? ret.items : [];
+    for (const call of calls) {
+      if (call.k !== "call") continue;
+      if (this.evaluate(call.fn, scopes, state).t === "external") this.evaluate(call, scopes, state);
+    }
   }
 
   /**
@@ -341,6 +361,7 @@ export class PyProgram {
       );
       fnScope.set(self.name, { t: "instance", cls });
       this.run(fn.body, [...ownerScopes, fnScope], ownerState, { defineOnly: false });
+      this.runReturnedCall(fn, [...ownerScopes, fnScope], ownerState);
     }
   }
 
