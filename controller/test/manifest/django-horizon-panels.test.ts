@@ -7,7 +7,9 @@
 //   settings file (`PANEL_DASHBOARD`, `ADD_PANEL`, `DEFAULT_PANEL`; `REMOVE_PANEL`, `DISABLED`).
 // - A plugin's REST views register on the host's REST URLconf with `@urls.register` from
 //   `openstack_dashboard.api.rest.urls` (`re_path(view.url_regex, view.as_view())`), which the
-//   host includes at `api/` (Horizon's REST API documents).
+//   host includes at `api/` (Horizon's REST API documents). The decorator runs when its module is
+//   imported: a view in a module the host never loads (nothing a loaded module imports, or only
+//   a `DISABLED` panel's package) is not served.
 // - A plugin is a package of panels added to another package's dashboard: scanned in its own
 //   folder, its panels sit under that dashboard's slug, not at the root.
 
@@ -211,6 +213,54 @@ class Queue(generic.View):
       "DELETE /api/queues/queues/{queue_name}/",
       "GET /api/queues/queues/",
       "POST /api/queues/queues/",
+    ]);
+  });
+
+  it("lists only the REST views of modules the host loads from the plugin", async () => {
+    const restModule = (cls: string, regex: string) => `from django.views import generic
+
+from openstack_dashboard.api.rest import urls
+
+
+@urls.register
+class ${cls}(generic.View):
+    url_regex = r"${regex}"
+
+    def get(self, request):
+        return None
+`;
+    const s = await scan(
+      {
+        "db_ui/__init__.py": "",
+        "db_ui/enabled/__init__.py": "",
+        "db_ui/enabled/_1720_project_databases_panel.py": `PANEL = "databases"
+PANEL_DASHBOARD = "project"
+ADD_PANEL = "db_ui.content.databases.panel.Databases"
+`,
+        "db_ui/enabled/_1731_project_ng_backups_panel.py": `PANEL = "ng_backups"
+PANEL_DASHBOARD = "project"
+DISABLED = True
+ADD_PANEL = "db_ui.content.ng_backups.panel.NGBackups"
+`,
+        "db_ui/content/__init__.py": "",
+        "db_ui/content/databases/__init__.py": "import db_ui.api.rest.databases  # noqa: F401\n",
+        "db_ui/content/databases/panel.py": panel("Databases", "databases"),
+        "db_ui/content/databases/views.py": panelViews,
+        "db_ui/content/databases/urls.py": panelUrls("db_ui.content.databases"),
+        "db_ui/content/ng_backups/__init__.py": "import db_ui.api.rest.backups  # noqa: F401\n",
+        "db_ui/content/ng_backups/panel.py": panel("NGBackups", "ng_backups"),
+        "db_ui/api/__init__.py": "",
+        "db_ui/api/rest/__init__.py": "",
+        "db_ui/api/rest/databases.py": restModule("Databases", "db/databases/$"),
+        "db_ui/api/rest/backups.py": restModule("Backups", "db/backups/$"),
+        "db_ui/api/rest/flavors.py": restModule("Flavors", "db/flavors/$"),
+      },
+      "db_ui",
+    );
+    expect(ids(s)).toEqual([
+      "GET /api/db/databases/",
+      "GET /project/databases/",
+      "GET /project/databases/{item_id}/",
     ]);
   });
 

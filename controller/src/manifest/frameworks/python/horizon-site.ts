@@ -11,6 +11,7 @@
 // openstack_dashboard, includes at `api/`.
 
 import { type Prefix, routePrefix, type UrlLeaf } from "./django-urls.js";
+import { horizonLoadedModules } from "./horizon-loaded-modules.js";
 import type { PyProgram } from "./py-evaluator.js";
 import { asString, type ClassValue, type PyValue } from "./py-values.js";
 
@@ -41,6 +42,8 @@ interface PanelPlace {
 export class HorizonSite {
   private readonly registered: { dashboard: ClassValue; panel: PyValue }[] = [];
   private readonly restViews: ClassValue[] = [];
+  /** The modules of the dashboards and panels placed on the site, and their URLconfs. */
+  private readonly placedModules = new Set<string>();
 
   constructor(private readonly program: PyProgram) {}
 
@@ -62,10 +65,15 @@ export class HorizonSite {
     return this.restViews.length > 0;
   }
 
-  /** The REST views registered from outside the host, as leaves under a site mount. */
+  /**
+   * The REST views registered from outside the host, as leaves under a site mount: those whose
+   * module the host loads (a view in a module nothing loads never registers). Call after urlconfs().
+   */
   restLeaves(mount: Prefix): UrlLeaf[] {
     const out: UrlLeaf[] = [];
+    const loaded = horizonLoadedModules(this.program, [...this.placedModules]);
     for (const cls of new Set(this.restViews)) {
+      if (loaded && !loaded.has(cls.ref.module)) continue;
       const regex = asString(this.program.classAttribute(cls, "url_regex"));
       if (regex === undefined) continue;
       const own = routePrefix({ route: regex, regex: true });
@@ -87,7 +95,9 @@ export class HorizonSite {
     const places = [...this.registeredPlaces(), ...this.pluggablePlaces(defaults)];
     const out = new Map<string, HorizonUrlconf>();
     const add = (module: string | undefined, path: string) => {
-      if (module !== undefined) out.set(`${module} ${path}`, { module, prefix: { path, params: [] } });
+      if (module === undefined) return;
+      out.set(`${module} ${path}`, { module, prefix: { path, params: [] } });
+      this.placedModules.add(module);
     };
     const used = new Set<string>();
     for (const { dashboard, panel } of places) {
@@ -98,11 +108,13 @@ export class HorizonSite {
         ? asString(this.program.classAttribute(dashClass, "default_panel"))
         : undefined;
       const isDefault = (defaults.get(dashboard) ?? fallback) === slug;
+      this.placedModules.add(panel.ref.module);
       add(this.urlconfOf(panel), isDefault ? `${dashboard}/` : `${dashboard}/${slug.replaceAll(".", "/")}/`);
       used.add(dashboard);
     }
     for (const slug of used) {
       const dashClass = dashboards.get(slug);
+      if (dashClass) this.placedModules.add(dashClass.ref.module);
       if (dashClass) add(this.urlconfOf(dashClass), `${slug}/`);
     }
     return [...out.values()];

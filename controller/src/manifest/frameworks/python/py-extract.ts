@@ -235,10 +235,12 @@ function readParams(node: SyntaxNode | null): PyParam[] {
 function readImport(node: SyntaxNode): PyImport[] {
   const read = readPythonImport(node);
   if (!read) return [];
-  // `import a.b` binds `a`; attribute access then walks to `a.b`.
+  // `import a.b` binds `a`; attribute access then walks to `a.b`. It still loads `a.b`.
   if (read.kind === "import")
     return read.modules.map((m) =>
-      m.aliased ? { local: m.alias ?? m.module, module: m.module } : { local: m.head, module: m.head },
+      m.aliased
+        ? { local: m.alias ?? m.module, module: m.module }
+        : { local: m.head, module: m.head, ...(m.module !== m.head ? { loads: m.module } : {}) },
     );
   const module = read.written;
   return read.names.map((n) =>

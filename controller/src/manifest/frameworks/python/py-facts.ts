@@ -35,6 +35,8 @@ export interface PyImport {
   local: string;
   module: string;
   name?: string;
+  /** `import a.b.c` binds `a` (module) but loads `a.b.c`. */
+  loads?: string;
 }
 
 export interface PyParam {

@@ -103,6 +103,21 @@ export class PyModuleNames {
     return matches.sort((a, b) => a.length - b.length)[0];
   }
 
+  /** The project modules a module imports (`from pkg import sub` names the submodule too). */
+  imported(module: string): string[] {
+    const facts = this.modules.get(module);
+    if (!facts) return [];
+    const out: string[] = [];
+    for (const imp of facts.imports) {
+      const target = this.resolve(facts, imp.loads ?? imp.module);
+      if (target === undefined) continue;
+      out.push(target);
+      const sub = imp.name && imp.name !== "*" ? childModule(target, imp.name) : undefined;
+      if (sub !== undefined && this.modules.has(sub)) out.push(sub);
+    }
+    return out;
+  }
+
   /** `..models` from `app.api.views` → `app.models`; `app.models` → the project module, if any. */
   resolve(from: PyModuleFacts, name: string): string | undefined {
     if (!name.startsWith(".")) return this.find(name);

@@ -9,7 +9,7 @@ import type { PyExpr, PyModuleFacts } from "./py-facts.js";
 import { asString, type PyValue } from "./py-values.js";
 
 /** The three Python scanners read the same outline: it is extracted and cached once per file. */
-export const PYTHON_FACTS_KEY = "python-outline@7";
+export const PYTHON_FACTS_KEY = "python-outline@8";
 
 /** Every Python module may hold a prefix, a setting or a model: all of them are kept. */
 export function extractPython(file: SourceFile): PyModuleFacts | undefined {
