@@ -233,7 +233,7 @@ export class LexicalIndex {
     const [codes, keys, lengths] = [this.#typeCodes, this.#keys, this.#lengths];
     let ideal = 0;
     for (const { term, weight } of terms) {
-      const df = ownTypes ? this.#typeFrequency(term, ownTypes) : this.#postings.documentFrequency(term);
+      const df = ownTypes ? this.#typeFrequency(term, allowed!) : this.#postings.documentFrequency(term);
       const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
       if (weight >= 1) ideal += idf * (K1 + 1);
       this.#postings.forEach(term, (slot, tf) => {
@@ -316,11 +316,12 @@ export class LexicalIndex {
     return mask;
   }
 
-  /** Documents of these types holding `term`. */
-  #typeFrequency(term: string, types: Set<string>): number {
+  /** Documents of the types `mask` (#typeMask) holds that hold `term`: a code look-up per posting. */
+  #typeFrequency(term: string, mask: Uint8Array): number {
+    const codes = this.#typeCodes;
     let df = 0;
     this.#postings.forEach(term, (slot) => {
-      if (types.has(this.#types[slot]!)) df++;
+      if (mask[codes[slot]!]) df++;
     });
     return df;
   }
