@@ -29,7 +29,17 @@ export function valueCall(callee: PyValue, args: PyValue[], kw: Keywords): PyVal
     const allKnown = self.entries.every(([k]) => asString(k) !== undefined);
     return allKnown && key !== undefined ? (args[1] ?? { t: "none" }) : UNKNOWN;
   }
+  // `for path, view in ROUTES.items()`: a known dict's views, in insertion order (Python 3.7+).
+  if (self.t === "dict" && DICT_VIEWS.has(name)) return dictView(self.entries, name);
   return undefined;
+}
+
+const DICT_VIEWS = new Set(["items", "keys", "values"]);
+
+function dictView(entries: [PyValue, PyValue][], name: string): PyValue {
+  if (name === "keys") return { t: "list", items: entries.map(([k]) => k) };
+  if (name === "values") return { t: "list", items: entries.map(([, v]) => v) };
+  return { t: "list", items: entries.map(([k, v]) => ({ t: "list", items: [k, v] })) };
 }
 
 /** `dict(url="/x")`, `list(items)`, `tuple(items)`, `namedtuple("Route", "resource, url")`. */
@@ -102,3 +112,6 @@ export function methodSelf(fn: PyFunction, self: PyValue, cls: ClassValue): PyVa
 }
 
 export const LIST_METHODS = new Set(["append", "extend"]);
+
+/** The methods of a known dict the evaluator answers (`get`, and its views). */
+export const DICT_METHODS = new Set(["get", "items", "keys", "values"]);

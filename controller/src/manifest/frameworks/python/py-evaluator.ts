@@ -17,6 +17,7 @@ import {
   statementCount,
 } from "./py-call-limits.js";
 import {
+  DICT_METHODS,
   decoratorId,
   isPlain,
   LIST_METHODS,
@@ -272,7 +273,10 @@ export class PyProgram {
     return undefined;
   }
 
-  /** Each item of a known list in turn (`break` ends the loop); an unknown iterable once, unknown. */
+  /**
+   * Each item of a known list in turn, or each key of a known dict (`break` ends the loop); an
+   * unknown iterable once, unknown.
+   */
   private runFor(
     stmt: Extract<PyStmt, { s: "for" }>,
     scopes: Scope[],
@@ -280,7 +284,8 @@ export class PyProgram {
     opts: { defineOnly: boolean },
   ): void {
     const iter = this.evaluate(stmt.iter, scopes, state);
-    const items = iter.t === "list" ? [...iter.items] : [UNKNOWN];
+    const items =
+      iter.t === "list" ? [...iter.items] : iter.t === "dict" ? iter.entries.map(([k]) => k) : [UNKNOWN];
     for (const item of items) {
       this.bind(stmt.target, item, scopes[scopes.length - 1]!);
       if (this.run(stmt.body, scopes, state, opts) === "break") break;
@@ -517,7 +522,7 @@ export class PyProgram {
       case "list":
         return LIST_METHODS.has(name) ? { t: "method", self: owner, name } : { t: "unknown", expr };
       case "dict":
-        return name === "get" ? { t: "method", self: owner, name } : { t: "unknown", expr };
+        return DICT_METHODS.has(name) ? { t: "method", self: owner, name } : { t: "unknown", expr };
       default:
         return { t: "unknown", expr };
     }
