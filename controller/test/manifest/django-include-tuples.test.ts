@@ -1,9 +1,10 @@
-// Two readings of Django's own documents and code, not copied from an app:
+// Readings of Django's and DRF's own documents and code, not copied from an app:
 // - `include((urlconf_module, app_name))`: the 2-tuple's first item may be the URLconf module
 //   object or its dotted name, as a lone argument may ("urlconf_module – URLconf module (or
 //   module name)", django.urls functions docs; `include` unpacks the tuple, then imports a string).
 // - A regex route ends at its first unanchored `$`: Django's `regex_helper.normalize` reads no
 //   further, so `%s$` filled with `detail\?tab=x$` names `detail?tab=x`, not a path with a `$`.
+// - DRF's `format_suffix_patterns(urlpatterns)` returns the patterns and their `.{format}` twins.
 
 import { describe, expect, it } from "vitest";
 import type { ServiceManifest } from "../../src/manifest/types.js";
@@ -72,5 +73,23 @@ urlpatterns = [
 `,
     });
     expect(ids(s)).toEqual(["GET /{item_id}/detail", "GET /{item_id}/detail?tab=item_tabs__ports_tab"]);
+  });
+});
+
+describe("DRF format_suffix_patterns", () => {
+  it("lists the patterns it is handed (its `.{format}` twins are the framework's)", async () => {
+    const s = await scan({
+      "proj/__init__.py": "",
+      "proj/settings.py": `ROOT_URLCONF = "proj.urls"\n`,
+      "proj/views.py": views,
+      "proj/urls.py": `from django.urls import path
+from rest_framework.urlpatterns import format_suffix_patterns
+
+from proj import views
+
+urlpatterns = format_suffix_patterns([path("items/", views.index), path("items/<item_id>/", views.detail)])
+`,
+    });
+    expect(ids(s)).toEqual(["GET /items/", "GET /items/{item_id}/"]);
   });
 });

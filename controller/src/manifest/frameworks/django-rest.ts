@@ -63,6 +63,10 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
         };
         return { t: "obj", kind: "django.pattern", data: pattern };
       }
+      // DRF's `format_suffix_patterns(urlpatterns)`: the patterns, plus `.json`-style twins the
+      // framework adds (left out, as the HEAD routes a framework answers are).
+      if (name === "format_suffix_patterns" && path.startsWith("rest_framework"))
+        return site.args[0] ?? site.kw.urlpatterns;
       if ((name === "include" && path.startsWith("django")) || isHorizonInclude(callee))
         return { t: "obj", kind: "django.include", data: site.args[0] ?? { t: "unknown" } };
       if ((name === "DefaultRouter" || name === "SimpleRouter") && path.startsWith("rest_framework")) {
