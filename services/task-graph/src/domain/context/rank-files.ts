@@ -75,9 +75,29 @@ export interface RankedFile {
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000;
 
+/** A file's entry, made only once a signal touches it: most files of a large repository get none. */
+function unranked(repo: string, path: string): RankedFile {
+  return {
+    repo,
+    path,
+    score: 0,
+    signals: { mention: 0, link: 0, component: 0, graph: 0, lexical: 0, semantic: 0, tests: 0 },
+    reasons: [],
+    named: new Set<string>(),
+    related: 0,
+  };
+}
+
+/** Per repository: its files' entries by node index (a hole: untouched), made on first touch. */
+interface RepoEntries {
+  files: RankedFile[];
+  fileAt: (i: number) => RankedFile;
+  rank: Float64Array;
+  mass: number;
+}
+
 export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedFile[] {
-  const all: RankedFile[] = [];
-  const repoRanks: { files: RankedFile[]; rank: Float64Array; mass: number; damping: Float64Array }[] = [];
+  const repoRanks: RepoEntries[] = [];
   const componentMatchers = (input.component?.paths ?? []).map((g) => ({
     glob: g,
     match: picomatch(g, { dot: true }),
@@ -88,21 +108,21 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
   });
   for (const view of views) {
     const rf = repositoryFiles(view.name, view.graph);
-    const files: RankedFile[] = rf.paths.map((path) => ({
-      repo: view.name,
-      path,
-      score: 0,
-      signals: { mention: 0, link: 0, component: 0, graph: 0, lexical: 0, semantic: 0, tests: 0 },
-      reasons: [],
-      named: new Set<string>(),
-      related: 0,
-    }));
-    const at = (path: string) => files[rf.index.get(path)!]!;
-    if (PAST_WORK) lendRelatedLinks(input.related, rf.index, files);
-    files.forEach((file, i) => {
-      const { signals, reasons } = file;
+    // Sparse: forEach visits the touched entries in index (= path) order, as a loop over all did.
+    const files: RankedFile[] = new Array(rf.paths.length);
+    const fileAt = (i: number) => {
+      files[i] ??= unranked(view.name, rf.paths[i]!);
+      return files[i]!;
+    };
+    const at = (path: string) => fileAt(rf.index.get(path)!);
+    if (PAST_WORK) lendRelatedLinks(input.related, rf.index, fileAt);
+    // Each file's reasons in the same order as before: mentions, links, component, words, meaning.
+    for (let i = 0; i < rf.paths.length; i++) {
+      const path = rf.paths[i]!;
       for (const mention of input.mentions.paths) {
-        const kind = pathMatches(mention, file.path, rf.bare[i]);
+        const kind = pathMatches(mention, path, rf.bare[i]);
+        if (kind === null) continue;
+        const { signals, reasons } = fileAt(i);
         if (kind === "file" && signals.mention < 1) {
           signals.mention = 1;
           reasons.push(`the issue names this file ("${mention}")`);
@@ -112,35 +132,35 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
         }
       }
       for (const ref of refs) {
-        if (pathMatches(ref.path, file.path, rf.bare[i]) !== "file") continue;
-        signals.link = 1;
-        reasons.push(
+        if (pathMatches(ref.path, path, rf.bare[i]) !== "file") continue;
+        const file = fileAt(i);
+        file.signals.link = 1;
+        file.reasons.push(
           `linked by the issue's code_refs (${ref.symbol ? `${ref.path}#${ref.symbol}` : ref.path})`,
         );
         if (ref.symbol) file.named.add(ref.symbol.split(".").pop()!);
       }
-      const globs = componentMatchers.length
-        ? componentMatchers.filter((m) => m.match(file.path)).map((m) => m.glob)
-        : [];
+      if (componentMatchers.length === 0) continue;
+      const globs = componentMatchers.filter((m) => m.match(path)).map((m) => m.glob);
       if (globs.length > 0) {
-        signals.component = 1;
-        reasons.push(
+        const file = fileAt(i);
+        file.signals.component = 1;
+        file.reasons.push(
           `in the paths of the issue's component "${input.component!.name}" (${globs.join(", ")})`,
         );
       }
-      const key = rf.keys[i]!;
-      const lex = input.lexical.get(key) ?? 0;
-      if (lex > 0) {
-        signals.lexical = round(lex);
-        reasons.push(`shares words with the issue (BM25 ${signals.lexical} of the best match)`);
-      }
-      const sem = input.semantic.get(key) ?? 0;
-      if (sem > 0) {
-        signals.semantic = round(sem);
-        reasons.push(
-          `close in meaning to the issue (embedding cosine ${signals.semantic} of the best match)`,
-        );
-      }
+    }
+    forEachOwnKey(input.lexical, view.name, rf.index, (i, lex) => {
+      const file = fileAt(i);
+      file.signals.lexical = round(lex);
+      file.reasons.push(`shares words with the issue (BM25 ${file.signals.lexical} of the best match)`);
+    });
+    forEachOwnKey(input.semantic, view.name, rf.index, (i, sem) => {
+      const file = fileAt(i);
+      file.signals.semantic = round(sem);
+      file.reasons.push(
+        `close in meaning to the issue (embedding cosine ${file.signals.semantic} of the best match)`,
+      );
     });
     // Identifiers: a name declared in few files points at them; a common one says less.
     for (const name of input.mentions.identifiers) {
@@ -155,9 +175,9 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
       }
     }
     // Tests: the code a mentioned test exercises, and the tests of a named file.
-    for (const file of files) {
+    files.forEach((file) => {
       const direct = Math.max(file.signals.mention, file.signals.link);
-      if (direct === 0) continue;
+      if (direct === 0) return;
       for (const target of rf.tests.get(file.path) ?? []) {
         const t = at(target);
         if (t.signals.tests < direct) {
@@ -172,24 +192,23 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
           t.reasons.push(`tests ${file.path}`);
         }
       }
-    }
-    const seeds = new Float64Array(files.length);
-    const damping = new Float64Array(files.length);
+    });
+    // An untouched file's seed is 0: leaving it out of the sum changes no bit of it.
+    const seeds = new Float64Array(rf.paths.length);
     let mass = 0;
     files.forEach((file, i) => {
       let seed = 0;
       for (const signal of SIGNALS) if (signal !== "graph") seed += WEIGHTS[signal] * file.signals[signal];
-      damping[i] = rf.isTest[i] && file.signals.mention < 1 && file.signals.link < 1 ? TEST_FILE_DAMPING : 1;
-      seeds[i] = (seed / TOTAL_WEIGHT) * damping[i]!;
+      const damping =
+        rf.isTest[i] && file.signals.mention < 1 && file.signals.link < 1 ? TEST_FILE_DAMPING : 1;
+      seeds[i] = (seed / TOTAL_WEIGHT) * damping;
       mass += seeds[i]!;
-    });
-    // The graph signal costs a PageRank per request: computed only while the fit keeps it.
-    const rank = mass > 0 && GRAPH ? personalizedPageRank(rf.graph, seeds) : new Float64Array(files.length);
-    repoRanks.push({ files, rank, mass, damping });
-    files.forEach((file, i) => {
       file.score = seeds[i]!; // the evidence for now: files with none and no graph rank are left out
     });
-    all.push(...files);
+    // The graph signal costs a PageRank per request: computed only while the fit keeps it.
+    const rank =
+      mass > 0 && GRAPH ? personalizedPageRank(rf.graph, seeds) : new Float64Array(rf.paths.length);
+    repoRanks.push({ files, fileAt, rank, mass });
   }
   // Graph rank, comparable across repositories: each repository's distribution weighted by its
   // share of the evidence, then scaled so the best file has 1.
@@ -201,6 +220,13 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
       best = Math.max(best, r.rank[i]!);
     }
   }
+  // A file ranked by the graph alone gets its entry now.
+  if (best > 0) {
+    for (const r of repoRanks) {
+      for (let i = 0; i < r.rank.length; i++) if (r.rank[i]! > 0) r.fileAt(i);
+    }
+  }
+  const all = repoRanks.flatMap((r) => r.files.filter(() => true));
   const kinds = issueKinds(all.map((f) => ({ path: f.path, lexical: f.signals.lexical })));
   for (const r of repoRanks) {
     r.files.forEach((file, i) => {
@@ -224,6 +250,21 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
     );
 }
 
+/** `score` of each `repo:path` key of this repository that is one of its files, with its node index. */
+function forEachOwnKey(
+  scores: Map<string, number>,
+  repo: string,
+  index: Map<string, number>,
+  use: (i: number, score: number) => void,
+): void {
+  const prefix = `${repo}:`;
+  for (const [key, score] of scores) {
+    if (!(score > 0) || !key.startsWith(prefix)) continue;
+    const i = index.get(key.slice(prefix.length));
+    if (i !== undefined) use(i, score);
+  }
+}
+
 /** The fitted model's score of a file in (0, 1), from its signals, kind and the issue's kinds. */
 function fittedScore(file: RankedFile, kinds: ReturnType<typeof issueKinds>): number {
   const { signals } = file;
@@ -238,7 +279,11 @@ function fittedScore(file: RankedFile, kinds: ReturnType<typeof issueKinds>): nu
  * link = max(own link, RELATED_LINK · lent / best lent), where a file's lent evidence is the
  * noisy-or over the related issues naming it of similarity^RELATED_POWER / files^RELATED_SPREAD.
  */
-function lendRelatedLinks(related: RelatedWork[], index: Map<string, number>, files: RankedFile[]): void {
+function lendRelatedLinks(
+  related: RelatedWork[],
+  index: Map<string, number>,
+  fileAt: (slot: number) => RankedFile,
+): void {
   const miss = new Map<number, number>();
   const by = new Map<number, RelatedWork[]>();
   for (const work of related) {
@@ -256,7 +301,7 @@ function lendRelatedLinks(related: RelatedWork[], index: Map<string, number>, fi
   for (const m of miss.values()) best = Math.max(best, 1 - m);
   if (best === 0) return;
   for (const [slot, m] of miss) {
-    const file = files[slot]!;
+    const file = fileAt(slot);
     const strength = round((RELATED_LINK * (1 - m)) / best);
     if (strength <= file.signals.link) continue;
     file.signals.link = strength;
