@@ -2,8 +2,9 @@
 
 Usage: python3 dump_fastapi.py MODULE:EXPRESSION PACKAGE
 EXPRESSION is evaluated in MODULE's namespace and gives the app (`app`, `create_app()`, or an
-object's attribute), or a list of apps whose tables are joined (an app built once per mode). The table is the app's `routes`, walked down through every `Mount` (its
-path joined before the sub-app's or router's routes), as Starlette matches a request.
+object's attribute), or a list of apps whose tables are joined (an app built once per mode).
+The table is the app's `routes`, walked down through every `Mount` (its path joined before the
+sub-app's or router's routes), as Starlette matches a request.
 A route is the app's unless its endpoint is FastAPI's own (/docs, /redoc, /openapi.json: not code
 of the app, as Flask's `static` is left out of dump_flask.py) or a function of another installed
 package than PACKAGE (several: comma-separated), a library's route the app only mounts; an
