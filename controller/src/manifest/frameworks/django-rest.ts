@@ -13,7 +13,7 @@ import {
 } from "./python/django-urls.js";
 import { DrfLinker, type Router } from "./python/drf-views.js";
 import { HORIZON_URLS, HorizonSite, isHorizonInclude } from "./python/horizon-site.js";
-import { PyProgram } from "./python/py-evaluator.js";
+import { type CallSite, PyProgram } from "./python/py-evaluator.js";
 import type { PyFunction, PyModuleFacts } from "./python/py-facts.js";
 import { extractPython, PYTHON_FACTS_KEY, type PyFiles, sortEndpoints } from "./python/py-scanner-kit.js";
 import { asString, externalName, type PyValue } from "./python/py-values.js";
@@ -63,6 +63,8 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
         };
         return { t: "obj", kind: "django.pattern", data: pattern };
       }
+      if (name === "i18n_patterns" && path.startsWith("django"))
+        return localePatterns(site, asString(settings("LANGUAGE_CODE")));
       // DRF's `format_suffix_patterns(urlpatterns)`: the patterns, plus `.json`-style twins the
       // framework adds (left out, as the HEAD routes a framework answers are).
       if (name === "format_suffix_patterns" && path.startsWith("rest_framework"))
@@ -148,6 +150,25 @@ function linkDjangoRest(files: PyFiles): ScanContribution {
   if (mount && others.length === 0)
     for (const module of unnamedUrlconfs(program, [...roots, ...horizonModules])) walk(module, mount);
   return { endpoints: sortEndpoints(linker.endpoints), dtos: linker.dtos(), types: linker.types() };
+}
+
+/**
+ * `i18n_patterns(*urls, prefix_default_language=True)`: the patterns under the active language's
+ * code, which for a request without one is `LANGUAGE_CODE` (Django's default "en-us"); none
+ * when `prefix_default_language=False`.
+ */
+function localePatterns(site: CallSite, languageCode: string | undefined): PyValue {
+  const flag = site.kw.prefix_default_language;
+  const prefix = flag?.t === "bool" && !flag.v ? "" : `${languageCode ?? "en-us"}/`;
+  const include: PyValue = { t: "obj", kind: "django.include", data: { t: "list", items: site.args } };
+  const pattern: DjangoPattern = {
+    route: prefix,
+    regex: false,
+    view: include,
+    file: site.module.file,
+    line: site.line,
+  };
+  return { t: "list", items: [{ t: "obj", kind: "django.pattern", data: pattern }] };
 }
 
 /**
