@@ -72,9 +72,19 @@ export function pathMatches(
   filePath: string,
   bare = withoutExtension(filePath),
 ): "file" | "folder" | null {
-  if (filePath === mention || filePath.endsWith(`/${mention}`)) return "file";
-  if (filePath.startsWith(`${mention}/`) || filePath.includes(`/${mention}/`)) return "folder";
-  // Without its extension (`src/cart` for src/cart.ts).
-  if (bare === mention || bare.endsWith(`/${mention}`)) return "file";
-  return null;
+  return pathMatcher(mention)(filePath, bare);
+}
+
+/** pathMatches for one mention, its affixes built once: a ranking tests it against every file. */
+export function pathMatcher(mention: string): (filePath: string, bare: string) => "file" | "folder" | null {
+  const suffix = `/${mention}`;
+  const folder = `${mention}/`;
+  const inner = `/${mention}/`;
+  return (filePath, bare) => {
+    if (filePath === mention || filePath.endsWith(suffix)) return "file";
+    if (filePath.startsWith(folder) || filePath.includes(inner)) return "folder";
+    // Without its extension (`src/cart` for src/cart.ts).
+    if (bare === mention || bare.endsWith(suffix)) return "file";
+    return null;
+  };
 }

@@ -8,7 +8,7 @@ import picomatch from "picomatch";
 import type { RepositoryView } from "../code/code-workspace.js";
 import { repositoryFiles } from "./file-graph.js";
 import { featuresOf, fittedLogit, instructedLogit, issueKinds, logistic } from "./fitted-ranker.js";
-import { type Mentions, pathMatches } from "./mentions.js";
+import { type Mentions, pathMatcher } from "./mentions.js";
 import { personalizedPageRank } from "./pagerank.js";
 import type { RelatedWork } from "./past-work.js";
 import { RANKER } from "./ranker-weights.js";
@@ -104,8 +104,10 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
   }));
   const refs = input.codeRefs.map((r) => {
     const hash = r.indexOf("#");
-    return hash < 0 ? { path: r, symbol: null } : { path: r.slice(0, hash), symbol: r.slice(hash + 1) };
+    const [path, symbol] = hash < 0 ? [r, null] : [r.slice(0, hash), r.slice(hash + 1)];
+    return { path, symbol, match: pathMatcher(path) };
   });
+  const mentions = input.mentions.paths.map((mention) => ({ mention, match: pathMatcher(mention) }));
   for (const view of views) {
     const rf = repositoryFiles(view.name, view.graph);
     // Sparse: forEach visits the touched entries in index (= path) order, as a loop over all did.
@@ -119,8 +121,8 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
     // Each file's reasons in the same order as before: mentions, links, component, words, meaning.
     for (let i = 0; i < rf.paths.length; i++) {
       const path = rf.paths[i]!;
-      for (const mention of input.mentions.paths) {
-        const kind = pathMatches(mention, path, rf.bare[i]);
+      for (const { mention, match } of mentions) {
+        const kind = match(path, rf.bare[i]!);
         if (kind === null) continue;
         const { signals, reasons } = fileAt(i);
         if (kind === "file" && signals.mention < 1) {
@@ -132,7 +134,7 @@ export function rankFiles(views: RepositoryView[], input: IssueSignals): RankedF
         }
       }
       for (const ref of refs) {
-        if (pathMatches(ref.path, path, rf.bare[i]) !== "file") continue;
+        if (ref.match(path, rf.bare[i]!) !== "file") continue;
         const file = fileAt(i);
         file.signals.link = 1;
         file.reasons.push(
