@@ -23,12 +23,12 @@ function isGoldCandidate(path: string): boolean {
 }
 
 /**
- * Commits oldest first, at most `max` (the most recent that qualify), each with 1..maxGold gold
- * files; a commit whose subject a more recent one repeats (the same change rebased or
- * cherry-picked onto another branch) counts once, as its most recent copy.
+ * Commits oldest first, at most `max` (the most recent that qualify, reachable from `rev`), each
+ * with 1..maxGold gold files; a commit whose subject a more recent one repeats (the same change
+ * rebased or cherry-picked onto another branch) counts once, as its most recent copy.
  */
-export function historyCases(repo: string, max: number, maxGold = 12): HistoryCase[] {
-  const log = git(repo, "log", "--no-merges", "--format=%H%x1f%P%x1f%s%x1f%b%x1e");
+export function historyCases(repo: string, max: number, maxGold = 12, rev = "HEAD"): HistoryCase[] {
+  const log = git(repo, "log", "--no-merges", "--format=%H%x1f%P%x1f%s%x1f%b%x1e", rev, "--");
   const cases: HistoryCase[] = [];
   const subjects = new Set<string>();
   for (const record of log.split("\x1e")) {

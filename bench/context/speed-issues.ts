@@ -10,9 +10,9 @@ export interface IssueText {
   description: string;
 }
 
-/** `max` commit messages of the repository at `repo`, as issues. */
-export function commitIssues(repo: string, max: number): IssueText[] {
-  return historyCases(repo, max).map((c) => ({
+/** `max` commit messages of the repository at `repo` reachable from `rev`, as issues. */
+export function commitIssues(repo: string, max: number, rev = "HEAD"): IssueText[] {
+  return historyCases(repo, max, 12, rev).map((c) => ({
     title: c.subject.length <= 200 ? c.subject : `${c.subject.slice(0, 196).replace(/\s+\S*$/, "")} ...`,
     description: `${c.subject}\n\n${c.body}`.slice(0, 20_000),
   }));

@@ -9,7 +9,10 @@
 // - one-file change: the indexing work in the service (its "code change applied" log line: indexer,
 //   store, search) and the time from writing the file until agent/context shows the new function.
 // Options (env): BENCH_ISSUES (default 300), BENCH_HISTORY (the git repository whose commit
-// messages become issues; default this one), BENCH_CPU_PROFILE=dir (the service writes a V8 CPU
+// messages become issues; default this one), BENCH_HISTORY_REV (the commit they are read back
+// from; default for this repository PINNED_REV below, so that the issues stay the same as commits
+// land and two runs months apart time the same work; HEAD for another repository),
+// BENCH_CPU_PROFILE=dir (the service writes a V8 CPU
 // profile there when it stops), BENCH_HEAP_SNAPSHOT=dir (a heap snapshot after the queries),
 // BENCH_EDITS (default 7), BENCH_NODE_ARGS (extra node flags for the service, space-separated:
 // to try V8 heap settings), BENCH_ANSWERS=file (every answer, one JSON line each, to diff two runs).
@@ -34,6 +37,14 @@ import { commitIssues, corpusIssues, type IssueText } from "./speed-issues.js";
 
 const ISSUES = Number(process.env.BENCH_ISSUES ?? 300);
 const EDITS = Number(process.env.BENCH_EDITS ?? 7);
+/**
+ * The commit this repository's messages are read back from by default: 2026-11-29's main, whose
+ * latest 90 qualifying messages the figures of that day were measured on (answers hash
+ * 8d9d3f4163762600). Reading from HEAD made the benchmark's issues longer with every commit.
+ */
+const PINNED_REV = "63f49d20031c616792437d32f6c855c242f4286f";
+const HISTORY = process.env.BENCH_HISTORY ?? REPO;
+const HISTORY_REV = process.env.BENCH_HISTORY_REV ?? (process.env.BENCH_HISTORY ? "HEAD" : PINNED_REV);
 const BUDGET = 4000;
 const NAME = "corpus";
 
@@ -83,7 +94,7 @@ async function main(): Promise<void> {
     // Issues first (the related-issues search runs over them), then the code.
     const commitShare = Math.round(ISSUES * 0.3);
     const texts: IssueText[] = [
-      ...commitIssues(process.env.BENCH_HISTORY ?? REPO, commitShare),
+      ...commitIssues(HISTORY, commitShare, HISTORY_REV),
       ...corpusIssues(files, ISSUES - commitShare),
     ];
     const issues: { id: string; text: string }[] = [];
@@ -168,7 +179,7 @@ async function main(): Promise<void> {
       `agent/context (budget ${BUDGET}, limit 20, ${agentMs.length} issues, HTTP round trip): p50 ${f1(p(agentMs, 50))} ms, p95 ${f1(p(agentMs, 95))} ms, max ${f1(Math.max(...agentMs))} ms`,
       `baseline BM25 over the same files (in process, no HTTP): p50 ${f1(p(bm25Ms, 50))} ms, p95 ${f1(p(bm25Ms, 95))} ms; agent/BM25 ratio p50 ×${(p(agentMs, 50) / p(bm25Ms, 50)).toFixed(2)}, p95 ×${(p(agentMs, 95) / p(bm25Ms, 95)).toFixed(2)}`,
       `service CPU per agent/context request (mean, /proc utime+stime): ${f1(cpuPerRequest)} ms; with no request, the 5 s after: ${f1(idleCpuPerS)} ms a second`,
-      `answers: ${digests.length}, hash of all (files, order, symbols, snippets, related issues, used_tokens): ${createHash("sha1").update(answers.join("\n")).digest("hex").slice(0, 16)}`,
+      `answers: ${digests.length}, hash of all (files, order, symbols, snippets, related issues, used_tokens): ${createHash("sha1").update(answers.join("\n")).digest("hex").slice(0, 16)} (commit messages read back from ${HISTORY_REV.slice(0, 12)})`,
       `service RSS: empty ${Math.round(emptyRss)} MiB, indexed ${Math.round(indexedRss.rssMiB)} MiB, after 10 requests ${Math.round(warmRss)} MiB, after the queries ${Math.round(queriedRss.rssMiB)} MiB, 5 s later ${Math.round(idleRss)} MiB, peak ${Math.round(queriedRss.peakMiB)} MiB`,
     );
 
