@@ -23,6 +23,16 @@ const K1 = 1.2;
 const TERMS_PER_PART = 512;
 const B = 0.75;
 
+/** BM25's idf of a term in `df` of `n` documents (the +1 keeps it positive for common terms). */
+function idfOf(n: number, df: number): number {
+  return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+}
+
+/** One query term's BM25 contribution to a document of `length` terms holding it `tf` times. */
+function termScore(weight: number, idf: number, tf: number, length: number, avgLength: number): number {
+  return (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avgLength));
+}
+
 export interface LexicalHit {
   key: string;
   score: number;
@@ -234,7 +244,7 @@ export class LexicalIndex {
     let ideal = 0;
     for (const { term, weight } of terms) {
       const df = ownTypes ? this.#typeFrequency(term, allowed!) : this.#postings.documentFrequency(term);
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const idf = idfOf(n, df);
       if (weight >= 1) ideal += idf * (K1 + 1);
       this.#postings.forEach(term, (slot, tf) => {
         const score = scores[slot]!;
@@ -247,8 +257,7 @@ export class LexicalIndex {
           }
           touched.push(slot);
         }
-        scores[slot] =
-          score + (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[slot]!) / avgLength));
+        scores[slot] = score + termScore(weight, idf, tf, lengths[slot]!, avgLength);
       });
     }
     const best = selectBest(touched, scores, limit, this.#keys as string[]);
@@ -279,15 +288,14 @@ export class LexicalIndex {
     let ideal = 0;
     for (const { term, weight } of query) {
       const df = this.#postings.documentFrequency(term);
-      const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+      const idf = idfOf(n, df);
       if (weight >= 1) ideal += idf * (K1 + 1);
       if (df === 0) continue;
       for (let i = 0; i < slots.length; i++) {
         const tf = this.#terms[slots[i]!]!.get(term);
         if (tf === undefined) continue;
         found[i] = 1;
-        const length = this.#lengths[slots[i]!]!;
-        sums[i] = sums[i]! + (weight * idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / avgLength));
+        sums[i] = sums[i]! + termScore(weight, idf, tf, this.#lengths[slots[i]!]!, avgLength);
       }
     }
     if (ideal === 0) ideal = 1;
