@@ -35,7 +35,11 @@ export function truthRoutes(app: RealApp, home: string, scratch: string): Route[
     // Debian's interpreter: the packages were installed for it, not for another python3 on PATH;
     // a `pypi` app's virtualenv holds its packages.
     const python = app.package.kind === "pypi" ? venvPython(app) : "/usr/bin/python3";
-    return jsonLines(execFileSync(python, [join(HERE, "truth", `dump_${t.dumper}.py`), ...t.args], opts));
+    const dump = join(HERE, "truth", `dump_${t.dumper}.py`);
+    // BENCH_APP_HOME: where the package was brought (a deb-src tree), for truth/flask_examples.py.
+    return jsonLines(
+      execFileSync(python, [dump, ...t.args], { ...opts, env: { ...env, BENCH_APP_HOME: home } }),
+    );
   }
   if (t.kind === "ruby")
     return jsonLines(execFileSync("ruby", [join(HERE, "truth", `dump_${t.dumper}.rb`), home], opts));
