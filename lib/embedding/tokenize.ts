@@ -2,6 +2,7 @@
 // Code and issue texts mix prose with identifiers (getUserById, auth_service, api.v1.login), so
 // each identifier yields its parts and, when it has more than one part, itself as a whole.
 
+import { remember } from "../collections/index.js";
 import { stem } from "./stem.js";
 import { isStopword } from "./stopwords.js";
 
@@ -64,14 +65,11 @@ const identifierStemMemo = new Map<string, readonly string[]>();
 
 /** identifierSpans' tokens of one identifier, each stemmed. */
 export function identifierStems(identifier: string): readonly string[] {
-  let stems = identifierStemMemo.get(identifier);
-  if (!stems) {
-    const parts = splitIdentifier(identifier);
-    stems = (parts.length > 1 ? [...parts, identifier.toLowerCase()] : parts).map(stem);
-    if (identifierStemMemo.size >= MEMO_LIMIT) identifierStemMemo.clear();
-    identifierStemMemo.set(identifier, stems);
-  }
-  return stems;
+  const stems = identifierStemMemo.get(identifier);
+  if (stems) return stems;
+  const parts = splitIdentifier(identifier);
+  const made = (parts.length > 1 ? [...parts, identifier.toLowerCase()] : parts).map(stem);
+  return remember(identifierStemMemo, identifier, made, MEMO_LIMIT);
 }
 
 /**
@@ -103,9 +101,7 @@ function tokensOfIdentifier(
     if (!dropStopwords || !isStopword(part)) tokens.push(stemmed ? stem(part) : part);
   }
   if (parts.length > 1) tokens.push(identifier.toLowerCase());
-  if (memo.size >= MEMO_LIMIT) memo.clear();
-  memo.set(identifier, tokens);
-  return tokens;
+  return remember(memo, identifier, tokens, MEMO_LIMIT);
 }
 
 /** Lowercase tokens of `text`, in order, with repeats (term frequency matters to callers). */

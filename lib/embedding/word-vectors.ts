@@ -4,6 +4,7 @@
 // LOOKUP_MEMO_LIMIT words each, then started over), and a row's length is computed when it is first
 // used. Each user reads it on first use (loadWordVectors).
 import { readFileSync } from "node:fs";
+import { remember } from "../collections/index.js";
 import { dataFile } from "./data-file.js";
 import { stem } from "./stem.js";
 import { WORD_VECTOR_FORMAT } from "./word-vector-table.js";
@@ -138,12 +139,9 @@ class SortedLines {
 }
 
 function lookup(memo: Map<string, number | null>, lines: SortedLines, key: string): number | undefined {
+  // A word the table lacks is remembered as null: `??` on the memo would look it up again.
   let row = memo.get(key);
-  if (row === undefined) {
-    row = lines.find(key) ?? null;
-    if (memo.size >= LOOKUP_MEMO_LIMIT) memo.clear();
-    memo.set(key, row);
-  }
+  if (row === undefined) row = remember(memo, key, lines.find(key) ?? null, LOOKUP_MEMO_LIMIT);
   return row ?? undefined;
 }
 

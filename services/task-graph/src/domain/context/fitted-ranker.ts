@@ -3,6 +3,7 @@
 // bench/context/fit-ranker.ts (listwise, cross-validated by repository and by time span) and
 // written to ranker-weights.ts; nothing here is set by hand but the two terms no history has
 // (an issue's own code_refs and its component, which the benchmark's issues never carry).
+import { remember } from "../../../../../lib/collections/index.js";
 import { type FileKind, fileKind } from "./file-kind.js";
 import { RANKER } from "./ranker-weights.js";
 
@@ -45,13 +46,7 @@ const KINDS = new Map<string, FileKind>();
 const KINDS_KEPT = 200_000;
 
 function kindOf(path: string): FileKind {
-  let kind = KINDS.get(path);
-  if (kind === undefined) {
-    if (KINDS.size >= KINDS_KEPT) KINDS.clear();
-    kind = fileKind(path);
-    KINDS.set(path, kind);
-  }
-  return kind;
+  return KINDS.get(path) ?? remember(KINDS, path, fileKind(path), KINDS_KEPT);
 }
 
 /** Files whose lexical match says what the issue is about. */

@@ -4,6 +4,7 @@
 // short JSON texts a request whose pieces ("repo", ":\"", "function") repeat from one request to
 // the next; it also needs a text's last piece to count two texts joined (answer-tokens.ts).
 import { countTokens } from "gpt-tokenizer/encoding/o200k_base";
+import { remember } from "../../../../../lib/collections/index.js";
 
 /**
  * o200k_base's pre-tokenizer, as gpt-tokenizer 4 writes it (its encodingParams/constants.js).
@@ -29,13 +30,7 @@ const COUNTS_KEPT = 200_000;
 
 /** The token count of one piece of the pre-tokenizer (a piece alone is cut into itself). */
 export function pieceTokens(piece: string): number {
-  let count = COUNTS.get(piece);
-  if (count === undefined) {
-    if (COUNTS.size >= COUNTS_KEPT) COUNTS.clear();
-    count = countTokens(piece);
-    COUNTS.set(piece, count);
-  }
-  return count;
+  return COUNTS.get(piece) ?? remember(COUNTS, piece, countTokens(piece), COUNTS_KEPT);
 }
 
 export interface PieceCount {
