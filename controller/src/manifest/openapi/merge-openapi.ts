@@ -12,6 +12,7 @@ import {
 } from "../json-schema.js";
 import type { Dto, Endpoint, EndpointResponse, HttpMethod, Param, ServiceManifest } from "../types.js";
 import type { OpenApiFile } from "./read-openapi.js";
+import { serverPathOf } from "./server-path.js";
 
 const METHODS = ["get", "post", "put", "patch", "delete", "head", "options"] as const;
 type Obj = Record<string, unknown>;
@@ -22,10 +23,13 @@ export function mergeOpenApi(service: ServiceManifest, files: readonly OpenApiFi
   for (const file of files) {
     mergeSchemas(service, file);
     for (const [path, item] of Object.entries(obj(file.doc.paths))) {
+      // Paths are relative to the server's; under a server path not known, not listed.
+      const base = serverPathOf(file.doc, obj(item));
+      if (base === undefined) continue;
       for (const method of METHODS) {
         const op = obj(obj(item)[method]);
         if (Object.keys(op).length === 0) continue;
-        mergeOperation(service, file, path, method, op, obj(item).parameters);
+        mergeOperation(service, file, path, base, method, op, obj(item).parameters);
       }
     }
   }
@@ -74,12 +78,14 @@ function mergeSchemas(service: ServiceManifest, file: OpenApiFile): void {
 function mergeOperation(
   service: ServiceManifest,
   file: OpenApiFile,
-  path: string,
+  docPath: string,
+  base: string,
   method: (typeof METHODS)[number],
   op: Obj,
   shared: unknown,
 ): void {
   const upper = method.toUpperCase() as HttpMethod;
+  const path = base !== "" && docPath === "/" ? base : base + docPath;
   const id = `${upper} ${path}`;
   const params = [
     ...(Array.isArray(shared) ? shared : []),
@@ -101,16 +107,20 @@ function mergeOperation(
     });
   const request = bodySchema(op.requestBody) ?? bodyParam(op.parameters);
   const requestName = request
-    ? dtoFor(service, file, request, `${pascal(op.operationId, upper, path)}Body`, ["paths", path, method])
+    ? dtoFor(service, file, request, `${pascal(op.operationId, upper, docPath)}Body`, [
+        "paths",
+        docPath,
+        method,
+      ])
     : undefined;
   const responses: EndpointResponse[] = Object.entries(obj(op.responses)).map(([status, r]) => {
     const out: EndpointResponse = {};
     if (/^\d{3}$/.test(status)) out.status = Number(status);
     const schema = bodySchema(r) ?? (obj(r).schema ? obj(obj(r).schema) : undefined);
     if (schema)
-      out.dto = dtoFor(service, file, schema, `${pascal(op.operationId, upper, path)}Response${status}`, [
+      out.dto = dtoFor(service, file, schema, `${pascal(op.operationId, upper, docPath)}Response${status}`, [
         "paths",
-        path,
+        docPath,
         method,
       ]);
     if (typeof obj(r).description === "string") out.description = String(obj(r).description);
@@ -121,7 +131,15 @@ function mergeOperation(
     : Array.isArray(file.doc.security)
       ? file.doc.security
       : undefined;
-  const known = service.endpoints.find((e) => e.id === id);
+  const known =
+    service.endpoints.find((e) => e.id === id) ??
+    service.endpoints.find((e) => e.method === upper && e.source !== "openapi" && sameRoute(path, e.path));
+  // `/resources/charts` documents the code's `/resources/{type}`: the same route, not another.
+  if (
+    !known &&
+    service.endpoints.some((e) => e.method === upper && e.source !== "openapi" && instanceOf(path, e.path))
+  )
+    return;
   if (known) {
     known.source = "code+openapi";
     if (typeof op.operationId === "string") known.operation_id ??= op.operationId;
@@ -144,7 +162,7 @@ function mergeOperation(
     path,
     handler: typeof op.operationId === "string" ? op.operationId : "<openapi>",
     file: file.path,
-    line: file.lineOf(["paths", path, method]),
+    line: file.lineOf(["paths", docPath, method]),
     params,
     responses,
     source: "openapi",
@@ -201,3 +219,20 @@ function pascal(operationId: unknown, method: string, path: string): string {
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join("");
 }
+
+const PARAM = /^\{[^}*]+\}$/;
+
+/**
+ * Whether a document's path names URLs of a route's template: each segment the same, or the
+ * template's a `{param}` (any one segment: a literal, or a parameter named otherwise).
+ */
+function instanceOf(path: string, template: string): boolean {
+  const a = path.split("/");
+  const b = template.split("/");
+  return a.length === b.length && b.every((seg, i) => seg === a[i] || (PARAM.test(seg) && a[i] !== ""));
+}
+
+/** The same route, its parameters named otherwise (`/users/{userId}` and `/users/{id}`). */
+const sameRoute = (path: string, template: string): boolean =>
+  instanceOf(path, template) &&
+  path.split("/").every((seg, i) => !PARAM.test(template.split("/")[i]!) || PARAM.test(seg));
