@@ -162,9 +162,10 @@ function returnedCalls(facts: JsModule): CallFact[] {
 /** An options object (`routes(app, { prefix })`), or one a parameter defaults to (`conf = defaults`). */
 const holdsObject = (v: Value): boolean => v.k === "obj" || (v.k === "or" && v.options.some(holdsObject));
 
-/** An argument that may be (or hold, as `{ app }`) an instance: a name, a read, a call. */
+/** An argument that may be (or hold, as `{ app }`) an instance: a name, a parameter handed on, a read, a call. */
 const mayHandInstance = (a: Value): boolean =>
   a.k === "id" ||
+  a.k === "param" ||
   a.k === "call" ||
   a.k === "get" ||
   (a.k === "obj" && a.props.some(([, x]) => mayHandInstance(x)));
