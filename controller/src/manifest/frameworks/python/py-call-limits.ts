@@ -63,6 +63,8 @@ export function readsOnly(e: PyExpr): boolean {
       return readsOnly(e.value) && e.index.every(readsOnly);
     case "list":
       return e.items.every(readsOnly);
+    case "ifexp":
+      return readsOnly(e.test) && readsOnly(e.body) && readsOnly(e.orelse);
     case "fstr":
       return e.parts.every((p) => typeof p === "string" || readsOnly(p));
     default:

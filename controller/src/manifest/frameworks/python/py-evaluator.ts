@@ -92,6 +92,8 @@ export class PyProgram {
   /** Project functions being run at their calls (callFunction, runCall), and which. */
   private callDepth = 0;
   private readonly active = new Set<PyFunction>();
+  /** The routing objects a function returns, built where it was defined (rememberBuiltList). */
+  private readonly builtLists = new WeakMap<PyFunction, PyValue>();
   /** Calls run in one scan at most: bodies calling each other stay cheap on a large tree. */
   private callBudget = MAX_CALLS;
   /** Which module an import names, and which package the scanned folder is. */
@@ -304,12 +306,27 @@ export class PyProgram {
     state: ModuleState,
     opts: { defineOnly: boolean },
   ): Flow {
-    const truth = readsOnly(stmt.test) ? truthOf(this.evaluate(stmt.test, scopes, state)) : undefined;
+    const known = readsOnly(stmt.test) && !this.testsUnsetOption(stmt.test, scopes, state);
+    const truth = known ? truthOf(this.evaluate(stmt.test, scopes, state)) : undefined;
     if (truth === true) return this.run(stmt.body, scopes, state, opts);
     if (truth === false) return this.run(stmt.orelse, scopes, state, opts);
     this.run(stmt.body, scopes, state, opts);
     this.run(stmt.orelse, scopes, state, opts);
     return undefined;
+  }
+
+  /**
+   * `if self._auth_provider:` or `if auth is not None:` on an option a method run without a
+   * caller left at its `None` default: the caller chooses it, so the scan cannot know the branch.
+   */
+  private testsUnsetOption(test: PyExpr, scopes: Scope[], state: ModuleState): boolean {
+    if (test.k === "not") return this.testsUnsetOption(test.e, scopes, state);
+    const [left, right] = test.k === "compare" ? test.items : [test];
+    const againstNone = test.k !== "compare" || (test.ops.length === 1 && right?.k === "none");
+    if (!left || !againstNone || (test.k === "compare" && !/^is/.test(test.ops[0] ?? ""))) return false;
+    return (
+      (left.k === "name" || left.k === "attr") && this.evaluate(left, scopes, state) === OPTION_LEFT_UNSET
+    );
   }
 
   private define(fn: PyFunction, scopes: Scope[], state: ModuleState, opts: { defineOnly: boolean }): void {
@@ -327,6 +344,21 @@ export class PyProgram {
     const fnScope: Scope = new Map(fn.params.map((p) => [p.name, UNKNOWN]));
     this.run(fn.body, [...scopes, fnScope], state, opts);
     this.runReturnedCall(fn, [...scopes, fnScope], state);
+    this.rememberBuiltList(fn, [...scopes, fnScope], state);
+  }
+
+  /**
+   * `def create_auth_routes(…): routes = [Route(…)]; …; return routes`: the list of routing
+   * objects a helper returns, as its run where it was defined built it (its parameters unknown,
+   * both branches of a condition it cannot know). A call the scan cannot run with known values
+   * (callFunction) gets a copy: a path from a parameter stays unknown and is left out.
+   */
+  private rememberBuiltList(fn: PyFunction, scopes: Scope[], state: ModuleState): void {
+    const ret = fn.returned;
+    if (ret?.k !== "name" && ret?.k !== "list") return;
+    const value = this.evaluate(ret, scopes, state);
+    if (value.t === "list" && value.items.some((item) => item.t === "obj" && item.kind !== RECORD))
+      this.builtLists.set(fn, value);
   }
 
   /**
@@ -361,7 +393,11 @@ export class PyProgram {
       const fnScope: Scope = new Map(
         fn.params.map((p) => [
           p.name,
-          p.default ? this.evaluate(p.default, ownerScopes, ownerState) : UNKNOWN,
+          p.default?.k === "none"
+            ? OPTION_LEFT_UNSET
+            : p.default
+              ? this.evaluate(p.default, ownerScopes, ownerState)
+              : UNKNOWN,
         ]),
       );
       fnScope.set(self.name, { t: "instance", cls });
@@ -489,6 +525,12 @@ export class PyProgram {
       }
       case "call":
         return this.call(expr, scopes, state);
+      case "ifexp": {
+        // `path if path is not None else settings.sse_path`: the branch a known test takes.
+        const truth = readsOnly(expr.test) ? truthOf(this.evaluate(expr.test, scopes, state)) : undefined;
+        if (truth === undefined) return { t: "unknown", expr };
+        return this.evaluate(truth ? expr.body : expr.orelse, scopes, state);
+      }
       default:
         return { t: "unknown", expr };
     }
@@ -635,6 +677,8 @@ export class PyProgram {
     if (target) {
       const value = this.callFunction(target.fn, target.self, site);
       if (value) return value;
+      const built = callee.t === "func" ? this.builtLists.get(callee.fn) : undefined;
+      if (built?.t === "list") return { t: "list", items: [...built.items] };
       if (callee.t === "func") return this.returned(callee);
     }
     const known = this.builtinCall(callee, site);
@@ -845,6 +889,9 @@ function isProperty(fn: PyFunction): boolean {
     return name === "property" || name === "cached_property";
   });
 }
+
+/** A parameter a method run without a caller leaves at its `None` default (testsUnsetOption). */
+const OPTION_LEFT_UNSET: PyValue = { t: "none" };
 
 const FIELD_MAKERS = new Set(["pydantic.Field", "pydantic.fields.Field", "pydantic_settings.Field"]);
 

@@ -333,6 +333,15 @@ function readExpr(node: SyntaxNode): PyExpr {
       return readOperator(node);
     case "list_splat":
       return { k: "splat", e: readOr(node.namedChildren[0] ?? null) };
+    case "conditional_expression": {
+      const [body, test, orelse] = node.namedChildren.filter((c) => c.type !== "comment");
+      return {
+        k: "ifexp",
+        test: readOr(test ?? null),
+        body: readOr(body ?? null),
+        orelse: readOr(orelse ?? null),
+      };
+    }
     case "lambda":
       return { k: "lambda" };
     default:

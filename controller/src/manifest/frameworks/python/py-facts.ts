@@ -24,6 +24,8 @@ export type PyExpr =
   | { k: "compare"; ops: string[]; items: PyExpr[] }
   /** `*urls` among a call's arguments: its items are spread in when the list is known. */
   | { k: "splat"; e: PyExpr }
+  /** `body if test else orelse`. */
+  | { k: "ifexp"; test: PyExpr; body: PyExpr; orelse: PyExpr }
   | { k: "lambda" }
   | { k: "other"; text: string };
 
