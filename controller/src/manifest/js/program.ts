@@ -430,10 +430,8 @@ export class JsProgram {
       path.unshift(prop);
       base = base.of;
     }
-    // `Hub.PATH = "/x"` after `class Hub {}`: tsc's emit of a static property.
-    if (base.k !== "call" && base.k !== "class") return undefined;
-    const at = base.k === "class" ? classKey(base) : base.at;
-    const found = this.assignments().byKey.get(`${at}|${path.join(".")}`);
+    if (base.k !== "call") return undefined;
+    const found = this.assignments().byKey.get(`${base.at}|${path.join(".")}`);
     return found?.length === 1 ? this.resolve(found[0]!.value, found[0]!.file, depth + 1) : undefined;
   }
 
@@ -474,7 +472,6 @@ export class JsProgram {
     const module = a.path.length === 1 ? this.wholeModule(a.of, file) : undefined;
     if (module) return `exports@${module}|${a.path[0]}`;
     const made = this.resolve(a.of, file);
-    if (made.k === "class") return `${classKey(made)}|${a.path.join(".")}`;
     return made.k === "call" ? `${made.at}|${a.path.join(".")}` : undefined;
   }
 
@@ -630,6 +627,3 @@ export function packageMember(fn: Value): { from: string; name: string } | undef
   }
   return undefined;
 }
-
-/** A class's key among property assignments: its file and name. */
-const classKey = (c: Extract<Value, { k: "class" }>): string => `class@${c.file}#${c.name}`;
