@@ -1,7 +1,7 @@
 // Python's operator expressions, evaluated as far as their operands are known: `+` of strings,
 // numbers and lists, `%` formatting, `and`/`or`/`not` (the deciding operand, the other one not
 // evaluated, as Python does) and chained comparisons. The operands are evaluated through the
-// evaluator's callback (py-evaluator.ts); anything not known is `unknown`, never a guess.
+// evaluator's callback (py-expressions.ts); anything not known is `unknown`, never a guess.
 
 import type { PyExpr } from "./py-facts.js";
 import { compareValues, percentFormat, truthOf } from "./py-operators.js";

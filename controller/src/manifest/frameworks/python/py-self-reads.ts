@@ -1,6 +1,6 @@
 // Which attributes a method reads from its first parameter (`self.resources`, `cls.prefix`,
 // `getattr(self, "prefix", "")`): a base class whose methods read attributes its subclasses set
-// registers routes once per subclass (py-evaluator.ts runMethods).
+// registers routes once per subclass (py-method-runs.ts runMethods).
 
 import { nestedBodies, type PyExpr, type PyFunction, type PyStmt } from "./py-facts.js";
 
