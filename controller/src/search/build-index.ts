@@ -75,8 +75,8 @@ export async function indexDocuments(
   const documents: SearchDocument[] = [];
   const codeFiles: string[] = [];
   for (const service of manifest.services) {
-    const code = await codeWordsOf(service, root, memo);
-    documents.push(...manifestDocuments(service, code.words, off));
+    const code = await codeWordsOf(service, root, memo, !off.has("docstrings"));
+    documents.push(...manifestDocuments(service, code.words, off, code.summaries));
     codeFiles.push(...code.files);
   }
   documents.push(...(await suiteDocuments(root, files)));

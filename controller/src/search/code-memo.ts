@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import type { SymbolFact } from "../../../lib/code-graph/index.js";
 import { codeFileLines, readJsonFile, writeAtomically } from "../manifest/index.js";
 
-const MEMO_FORMAT = 1;
+const MEMO_FORMAT = 2;
 
 export type CodeSymbol = Pick<SymbolFact, "qualified" | "name" | "kind" | "line" | "endLine">;
 
@@ -21,8 +21,8 @@ export interface CodeCall {
   name: string;
 }
 
-/** An identifier-like node or a comment: [row, last row, text, 1 when a comment]. */
-export type CodeLeaf = [row: number, endRow: number, text: string, comment: 0 | 1];
+/** An identifier-like node, a comment or a docstring: [row, last row, text, 1 when a comment, 2 when a docstring]. */
+export type CodeLeaf = [row: number, endRow: number, text: string, kind: 0 | 1 | 2];
 
 export interface FileCode {
   symbols: CodeSymbol[];

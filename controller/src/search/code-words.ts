@@ -41,6 +41,8 @@ interface Span {
 export interface CodeWords {
   /** By endpoint id, as one text; an endpoint whose handler is not found has none. */
   words: Map<string, string>;
+  /** By endpoint id: the first line of the handler's own docstring, which says what it does. */
+  summaries: Map<string, string>;
   /**
    * The files the words came from (handlers' and callees'), relative to the project root (POSIX):
    * the index is stale when one changes. Only these, since a cached search checks each of them.
@@ -52,10 +54,13 @@ export async function codeWordsOf(
   service: ServiceManifest,
   projectRoot: string,
   memo: CodeMemo = CodeMemo.none(),
+  /** Leave docstrings out (measurement only: bench/e2e-search, documents.ts DocumentRule). */
+  withDocstrings = true,
 ): Promise<CodeWords> {
   // Inline handlers have no symbol of their own (bench/results/e2e-search.md: their code measured
   // worse): a service with only those needs no source read.
-  if (service.endpoints.every((e) => e.handler === "<inline>")) return { words: new Map(), files: [] };
+  if (service.endpoints.every((e) => e.handler === "<inline>"))
+    return { words: new Map(), summaries: new Map(), files: [] };
   const files = await readSources(join(projectRoot, service.root), memo);
   const callables = callablesByName(files);
   const spansOf = new Map<string, Span[]>();
@@ -64,7 +69,7 @@ export async function codeWordsOf(
     if (handler) spansOf.set(e.id, [handler, ...callees(handler, files, callables)]);
   }
   const spans = new Map([...spansOf.values()].flat().map((s) => [spanKey(s), s]));
-  const words = await wordsOfSpans(files, [...spans.values()], memo);
+  const words = await wordsOfSpans(files, [...spans.values()], memo, withDocstrings);
   const wordsOf = new Map<string, Set<string>>();
   const handlersUsing = new Map<string, number>();
   for (const [id, spans] of spansOf) {
@@ -79,8 +84,13 @@ export async function codeWordsOf(
   for (const [id, set] of wordsOf) {
     out.set(id, [...set].filter((w) => (handlersUsing.get(w) ?? 0) <= common).join(" "));
   }
+  const summaries = new Map<string, string>();
+  for (const [id, [handler]] of spansOf) {
+    const line = docstringSummary(words.get(spanKey(handler!)) ?? []);
+    if (line) summaries.set(id, line);
+  }
   const read = new Set([...spans.values()].map((s) => s.file));
-  return { words: out, files: [...read].map((f) => posix.join(service.root, f)) };
+  return { words: out, summaries, files: [...read].map((f) => posix.join(service.root, f)) };
 }
 
 async function readSources(root: string, memo: CodeMemo): Promise<Map<string, SourceFile>> {
@@ -175,11 +185,15 @@ function callees(handler: Span, files: Map<string, SourceFile>, callables: Map<s
 
 const spanKey = (s: Span) => `${s.file}#${s.symbol.qualified}@${s.symbol.line}`;
 
-/** The identifier and comment words on each span's lines (and the comment just above it): one parse per file. */
+/**
+ * The identifier, comment and docstring words on each span's lines (and the comment just above
+ * it): one parse per file.
+ */
 async function wordsOfSpans(
   files: Map<string, SourceFile>,
   spans: Span[],
   memo: CodeMemo,
+  withDocstrings: boolean,
 ): Promise<Map<string, string[]>> {
   const byFile = new Map<string, Span[]>();
   for (const span of spans) {
@@ -192,7 +206,9 @@ async function wordsOfSpans(
     const source = files.get(file)!;
     source.code.leaves ??= await withTree(source.text, source.language, (tree) => wordLeaves(tree.rootNode));
     memo.set(source.hash, source.code);
-    const leaves = source.code.leaves;
+    const leaves = withDocstrings
+      ? source.code.leaves
+      : source.code.leaves.filter(([, , , kind]) => kind !== 2);
     for (const span of list) {
       const first = span.symbol.line - 1 - commentLinesAbove(leaves, span.symbol.line - 1);
       const last = span.symbol.endLine - 1;
@@ -205,7 +221,26 @@ async function wordsOfSpans(
   return out;
 }
 
-/** Every identifier-like node (identifier, property_identifier, type_identifier, simple_identifier…) and comment. */
+/** A docstring's first line (PEP 257: the summary line), from a span's leaves; identifiers and comments never start with a quote. */
+function docstringSummary(leaves: readonly string[]): string | undefined {
+  const doc = leaves.find((text) => /^[rRuUbB]*["']/.test(text));
+  const body = doc?.replace(/^[rRuUbB]*("""|'''|"|')/, "");
+  return body
+    ?.split("\n")
+    .map((l) => l.trim())
+    .find(Boolean);
+}
+
+/**
+ * A string that is a statement of its own: a Python docstring, which says in prose what a view
+ * does ("Stars an entity") where its names do not (`handle_star_request`).
+ */
+function isDocstring(node: Node): boolean {
+  if (node.type !== "expression_statement" || node.namedChildCount !== 1) return false;
+  return node.namedChildren[0]?.type === "string";
+}
+
+/** Every identifier-like node (identifier, property_identifier, type_identifier, simple_identifier…), comment and docstring. */
 function wordLeaves(root: Node): CodeLeaf[] {
   const out: CodeLeaf[] = [];
   const cursor = root.walk();
@@ -218,6 +253,9 @@ function wordLeaves(root: Node): CodeLeaf[] {
         // The last row matters for a block comment, which spans several.
         out.push([cursor.startPosition.row, cursor.endPosition.row, cursor.nodeText, comment ? 1 : 0]);
         descend = false; // a comment's or an identifier's parts are not words of their own
+      } else if (type === "expression_statement" && isDocstring(cursor.currentNode)) {
+        out.push([cursor.startPosition.row, cursor.endPosition.row, cursor.nodeText, 2]);
+        descend = false;
       }
     }
     if (descend && cursor.gotoFirstChild()) continue;

@@ -9,7 +9,7 @@ import type { Constraints, Dto, Endpoint, Field, ServiceManifest, TypeText } fro
 export type HitKind = "endpoint" | "dto" | "field" | "page-method" | "module";
 
 /** Document-side hand lists an ablation can leave out (bench/e2e-search/ablate.ts). */
-export type DocumentRule = "method-words" | "paging";
+export type DocumentRule = "method-words" | "paging" | "docstrings";
 
 /** What a hit shows, and what the index cache keeps of a document besides its terms and vector. */
 export interface DocHead {
@@ -129,11 +129,14 @@ function endpointDocument(
   names: Names,
   code: string,
   off: ReadonlySet<string>,
+  docSummary: string,
 ): SearchDocument {
   const { dtos } = names;
   // "ProfileController.unFollow": the method is a word of its own (unfollow), not only its parts.
   const handler = e.handler === "<inline>" ? "" : e.handler.replaceAll(".", " ");
-  const own = [handler, e.operation_id ?? "", e.summary ?? "", ...(e.tags ?? [])].join(" ");
+  // A handler's docstring summary line names what it does as a summary would ("Stars an entity").
+  const summary = e.summary ?? docSummary;
+  const own = [handler, e.operation_id ?? "", summary, ...(e.tags ?? [])].join(" ");
   // Paging parameters say how to read a list, not what it holds ("size" is no product's size).
   const isPaging = (p: Endpoint["params"][number]) =>
     !off.has("paging") && p.in === "query" && PAGING.test(p.name);
@@ -223,13 +226,15 @@ export function manifestDocuments(
   /** Each endpoint's code words, by endpoint id (code-words.ts). */
   codeWords: ReadonlyMap<string, string>,
   off: ReadonlySet<string> = new Set(),
+  /** Each endpoint's docstring summary line, by endpoint id (code-words.ts). */
+  docSummaries: ReadonlyMap<string, string> = new Map(),
 ): SearchDocument[] {
   const names: Names = {
     dtos: new Map(service.dtos.map((d) => [d.name, d])),
     values: new Map(service.types.flatMap((t) => (t.values ? [[t.name, t.values] as const] : []))),
   };
   const out: SearchDocument[] = service.endpoints.map((e) =>
-    endpointDocument(service, e, names, codeWords.get(e.id) ?? "", off),
+    endpointDocument(service, e, names, codeWords.get(e.id) ?? "", off, docSummaries.get(e.id) ?? ""),
   );
   for (const d of service.dtos) {
     out.push(dtoDocument(service, d));

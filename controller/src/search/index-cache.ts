@@ -11,7 +11,7 @@ import type { DocHead } from "./documents.js";
 import type { IndexContent, IndexedDocument } from "./search-index.js";
 
 /** Bumped whenever what a document or the kept WordNet table holds changes (documents.ts, suite-documents.ts, build-index.ts), so old caches are rebuilt. */
-const CACHE_VERSION = 12;
+const CACHE_VERSION = 13;
 
 interface CachedDocument {
   head: DocHead;

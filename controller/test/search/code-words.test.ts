@@ -1,6 +1,7 @@
 // The words of an endpoint's code (controller/src/search/code-words.ts), read from the sample
 // apps' real sources: the handler's names and comments, and those of what it calls, one call deep.
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ServiceManifest } from "../../src/manifest/index.js";
@@ -39,5 +40,43 @@ describe("an endpoint's code words", () => {
     expect(words(byEndpoint.get("GET /api/v1/users"))).toContain("tenant");
     expect(byEndpoint.has("GET /health")).toBe(false);
     expect(files).toContain("controller/test/manifest/apps/express/src/users-controller.ts");
+  });
+
+  it("holds a Python view's docstring, which says in prose what its names do not", async () => {
+    const root = mkdtempSync(join(tmpdir(), "code-words-"));
+    try {
+      mkdirSync(join(root, "app"));
+      writeFileSync(
+        join(root, "app", "views.py"),
+        'def handle_request(fn):\n    return fn()\n\n\ndef star():\n    """Marks a song as a favourite of the user."""\n    return handle_request(1)\n',
+      );
+      const service: ServiceManifest = {
+        name: "music",
+        root: "app",
+        frameworks: ["flask"],
+        endpoints: [
+          {
+            id: "POST /star",
+            method: "POST",
+            path: "/star",
+            handler: "star",
+            file: "views.py",
+            line: 5,
+            params: [],
+            responses: [],
+          },
+        ],
+        dtos: [],
+        types: [],
+      };
+      const withDoc = await codeWordsOf(service, root);
+      expect(words(withDoc.words.get("POST /star"))).toContain("favourite");
+      expect(withDoc.summaries.get("POST /star")).toMatch(/^Marks a song as a favourite of the user\./);
+      const without = await codeWordsOf(service, root, undefined, false);
+      expect(words(without.words.get("POST /star"))).not.toContain("favourite");
+      expect(words(without.words.get("POST /star"))).toContain("handle_request");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
