@@ -27,7 +27,7 @@ export type MissClassName =
   | "another resource, no shared word";
 
 /** "svc:GET /a/{id}" → { method: "GET", path: "/a/{}" }; undefined for a non-endpoint label. */
-export function endpointOf(label: string): { method: string; path: string } | undefined {
+function endpointOf(label: string): { method: string; path: string } | undefined {
   const m = /^[^:\s]+:([A-Z]+) (\S+)$/.exec(label);
   if (!m) return undefined;
   const path = m[2]!
