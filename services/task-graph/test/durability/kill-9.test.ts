@@ -124,8 +124,8 @@ describe("durability across kill -9", () => {
       const inFlight = removalsInFlight(put, removed);
       for (const path of put) {
         if (removed.has(path)) continue;
-        const [, w, n] = /^src\/w(\d+)\/f(\d+)\.ts$/.exec(path)!.map(Number);
-        const expected = codeWriterFile(w!, n!);
+        const { w, n } = writerFileOf(path);
+        const expected = codeWriterFile(w, n);
         const read = await store.getCodeFile("app", path);
         // A removal the kill cut short was never acknowledged: either outcome keeps the contract.
         if (!read && inFlight.has(path)) continue;
@@ -165,8 +165,8 @@ describe("durability across kill -9", () => {
 function removalsInFlight(put: Set<string>, removed: Set<string>): Set<string> {
   const last = new Map<number, number>();
   for (const path of put) {
-    const [, w, n] = /^src\/w(\d+)\/f(\d+)\.ts$/.exec(path)!.map(Number);
-    last.set(w!, Math.max(last.get(w!) ?? -1, n!));
+    const { w, n } = writerFileOf(path);
+    last.set(w, Math.max(last.get(w) ?? -1, n));
   }
   const inFlight = new Set<string>();
   for (const [w, n] of last) {
@@ -174,4 +174,10 @@ function removalsInFlight(put: Set<string>, removed: Set<string>): Set<string> {
     if (n % 5 === 4 && !removed.has(target)) inFlight.add(target);
   }
   return inFlight;
+}
+
+/** Writer and file number of a path code-writer-process.ts writes (`src/w<w>/f<n>.ts`). */
+function writerFileOf(path: string): { w: number; n: number } {
+  const [, w, n] = /^src\/w(\d+)\/f(\d+)\.ts$/.exec(path)!.map(Number);
+  return { w: w!, n: n! };
 }
